@@ -1,0 +1,49 @@
+"""spacetable: rules engines, bots and clients for five space board games.
+
+>>> import spacetable
+>>> isinstance(spacetable.list_games(), list)
+True
+
+See ``docs/api.md`` for the whole contract.
+"""
+
+from .engine import (
+    Action,
+    DataError,
+    Game,
+    IllegalAction,
+    InvalidAction,
+    OptionError,
+    Outcome,
+    RecordError,
+    SpacetableError,
+    UnknownGame,
+    game_class,
+    game_info,
+    list_games,
+    load,
+    new_game,
+    replay,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "DataError",
+    "Game",
+    "IllegalAction",
+    "InvalidAction",
+    "OptionError",
+    "Outcome",
+    "RecordError",
+    "SpacetableError",
+    "UnknownGame",
+    "__version__",
+    "game_class",
+    "game_info",
+    "list_games",
+    "load",
+    "new_game",
+    "replay",
+]

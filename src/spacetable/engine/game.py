@@ -1,0 +1,441 @@
+"""The one contract every game implements.
+
+A game is a subclass of :class:`Game`. The base class owns what is the same for every game:
+option checking, the random generator, the action history (for records and replays), the
+public/private event log, validation of actions, JSON save and load, determinization and
+the RL action space. A subclass writes only its rules, in the hooks marked *game hook*.
+
+The engine never calls out for input: :attr:`Game.to_act` says who may decide, and
+:meth:`Game.legal_actions` lists every atomic decision. See ``docs/api.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+from .actions import Action, ActionCodec
+from .errors import IllegalAction, InvalidAction, RecordError, SpacetableError
+from .info import GameInfo
+from .outcome import Outcome
+from .rng import Rng
+
+SAVE_FORMAT = "spacetable-save/1"
+RECORD_FORMAT = "spacetable-record/1"
+
+# A persistent (shared-tail) list: None or (previous cell, item). Clones share it for free.
+Cons = tuple[Any, Any] | None
+
+
+def _unroll(cell: Cons) -> list[Any]:
+    out: list[Any] = []
+    while cell is not None:
+        cell, item = cell
+        out.append(item)
+    out.reverse()
+    return out
+
+
+def _roll(items: Sequence[Any]) -> Cons:
+    cell: Cons = None
+    for item in items:
+        cell = (cell, item)
+    return cell
+
+
+class ActionSpace:
+    """A fixed, generated enumeration of every action a game can ever offer (for RL).
+
+    Built from :meth:`Game.enumerate_actions`; ``to_index`` and ``from_index`` are inverse.
+    """
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self.index: dict[Action, int] = {}
+        texts: set[str] = set()
+        for i, a in enumerate(self.actions):
+            if a in self.index:
+                raise ValueError(f"action {a} is enumerated twice")
+            t = a.text()
+            if t in texts:
+                raise ValueError(f"two actions share the text form {t!r}")
+            texts.add(t)
+            self.index[a] = i
+
+    @property
+    def size(self) -> int:
+        return len(self.actions)
+
+    def to_index(self, action: Action) -> int:
+        try:
+            return self.index[action]
+        except KeyError:
+            raise InvalidAction(f"{action} is not in the action space") from None
+
+    def from_index(self, i: int) -> Action:
+        if not 0 <= i < len(self.actions):
+            raise InvalidAction(f"action index {i} out of range 0..{len(self.actions) - 1}")
+        return self.actions[i]
+
+    def mask(self, legal: Sequence[Action]) -> list[bool]:
+        m = [False] * len(self.actions)
+        for a in legal:
+            m[self.index[a]] = True
+        return m
+
+
+class Game(ABC):
+    """Base class of every game state. See the module docstring and ``docs/api.md``."""
+
+    info: ClassVar[GameInfo]
+    #: Every action class the game uses (for parsing JSON and text forms).
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    _codecs: ClassVar[dict[type, ActionCodec]] = {}
+    _spaces: ClassVar[dict[tuple[type, int, str], ActionSpace]] = {}
+
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    step: int
+    clock: float
+
+    def __init__(
+        self, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> None:
+        self.options = self.info.normalize_options(players, options)
+        self.check_options(players, self.options)
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        self.players = players
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.step = 0
+        self.clock = 0.0
+        self._history: Cons = None
+        self._log: Cons = None
+        self._log_len = 0
+        self._log_filter: int | None = None
+        self.setup()
+
+    # ------------------------------------------------------------------ game hooks
+    @classmethod
+    def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
+        """Game hook: cross-checks between options and the player count (raise OptionError)."""
+
+    @abstractmethod
+    def setup(self) -> None:
+        """Game hook: lay out the initial state, drawing only from ``self.rng``."""
+
+    @property
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that may act now, in seat order; ``[]`` once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, without duplicates; ``[]`` if it may not act."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Game hook: apply a legal action (unchecked)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @abstractmethod
+    def _outcome(self) -> Outcome:
+        """Game hook: the outcome of a finished game."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """Game hook: JSON-able dict of what ``seat`` may know (``None``: a spectator)."""
+
+    @abstractmethod
+    def state_dict(self) -> dict[str, Any]:
+        """Game hook: the whole game-specific state as JSON-able data (hidden parts included)."""
+
+    @abstractmethod
+    def load_state(self, data: dict[str, Any]) -> None:
+        """Game hook: the inverse of :meth:`state_dict`, on an instance made by :meth:`load`."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """A fast, independent copy. Start from ``self._clone_base()`` and copy mutables."""
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Game hook: resample everything ``seat`` cannot see, consistently with its view."""
+
+    @classmethod
+    @abstractmethod
+    def enumerate_actions(cls, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        """Game hook: every action that can ever be legal with these settings (RL space)."""
+
+    @classmethod
+    @abstractmethod
+    def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
+        """Game hook: an upper bound on the number of applied actions in one game."""
+
+    def evaluate(self, seat: int) -> float:
+        """Game hook: heuristic value of this state for ``seat`` in [0, 1] (for bots)."""
+        return 0.5
+
+    def _advance(self, seconds: float) -> None:
+        """Game hook (real-time games): let ``seconds`` of game time pass."""
+        raise SpacetableError(f"{self.info.id} is not a real-time game")
+
+    # ------------------------------------------------------------------ public API
+    @property
+    def realtime(self) -> bool:
+        return self.info.realtime
+
+    @property
+    def game_id(self) -> str:
+        return self.info.id
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The fixed RL action space for this game's player count and options."""
+        return action_space(type(self), self.players, self.options)
+
+    def legal_mask(self, seat: int) -> list[bool]:
+        """``legal_actions(seat)`` as a boolean mask over :attr:`action_space`."""
+        return self.action_space.mask(self.legal_actions(seat))
+
+    @classmethod
+    def codec(cls) -> ActionCodec:
+        c = cls._codecs.get(cls)
+        if c is None:
+            c = cls._codecs[cls] = ActionCodec(cls.action_types)
+        return c
+
+    def parse_action(self, action: Action | Mapping[str, Any] | str) -> Action:
+        """Turn a JSON form (dict) or a text form (str) into an action value."""
+        if isinstance(action, Action):
+            return action
+        if isinstance(action, Mapping):
+            return self.codec().from_json(action)
+        if isinstance(action, str):
+            return self.codec().from_text(action)
+        raise InvalidAction(f"not an action: {action!r}")
+
+    def _check_seat(self, seat: int) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+            raise IllegalAction(f"no seat {seat!r} in a {self.players}-player game")
+
+    def apply(self, seat: int, action: Action | Mapping[str, Any] | str) -> None:
+        """Apply ``action`` for ``seat`` after checking it; a bad one raises and changes nothing."""
+        self._check_seat(seat)
+        act = self.parse_action(action)
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if seat not in self.to_act:
+            raise IllegalAction(f"seat {seat} may not act now (to act: {self.to_act})")
+        if act not in self.legal_actions(seat):
+            raise IllegalAction(f"{act} is not legal for seat {seat} now")
+        self.apply_unchecked(seat, act)
+
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """Fast path for search: apply an action known to be legal."""
+        self._apply(seat, action)
+        self.step += 1
+        self._history = (self._history, (seat, action, self.clock))
+
+    def advance(self, seconds: float) -> None:
+        """Real-time games: let ``seconds`` (> 0) of game time pass, resolving completions."""
+        if not self.realtime:
+            raise SpacetableError(f"{self.info.id} is not a real-time game")
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
+            raise ValueError(f"advance needs a positive number of seconds, got {seconds!r}")
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        self._advance(float(seconds))
+        self.step += 1
+        self._history = (self._history, (None, float(seconds), self.clock))
+
+    def outcome(self) -> Outcome:
+        """Scores, ranks and reason; raises :class:`SpacetableError` before the end."""
+        if not self.is_over:
+            raise SpacetableError("the game is not over")
+        return self._outcome()
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """What ``seat`` may know, as a JSON-able dict; ``None`` for a spectator."""
+        if seat is not None:
+            self._check_seat(seat)
+        out: dict[str, Any] = {
+            "game": self.info.id,
+            "players": self.players,
+            "seat": seat,
+            "step": self.step,
+            "to_act": list(self.to_act),
+            "is_over": self.is_over,
+        }
+        if self.realtime:
+            out["clock"] = self.clock
+        out.update(self._view(seat))
+        return out
+
+    # ------------------------------------------------------------------ log
+    def emit(self, event: dict[str, Any], private: Mapping[int, dict[str, Any]] | None = None) -> None:
+        """Log an event; ``private`` maps a seat to extra fields only that seat may see."""
+        event["step"] = self.step
+        self._log = (self._log, (event, dict(private) if private else None))
+        self._log_len += 1
+
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """The public event log: what a spectator may know."""
+        return [dict(ev) for ev, _ in _unroll(self._log)]
+
+    def log_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The event log as ``seat`` sees it: public events plus its own private details."""
+        out = []
+        for ev, priv in _unroll(self._log):
+            e = dict(ev)
+            if (
+                seat is not None
+                and priv
+                and seat in priv
+                and (self._log_filter is None or self._log_filter == seat)
+            ):
+                e.update(priv[seat])
+            out.append(e)
+        return out
+
+    def last_events(self, seat: int | None, n: int = 8) -> list[dict[str, Any]]:
+        """The last ``n`` events as ``seat`` sees them."""
+        items = []
+        cell = self._log
+        while cell is not None and len(items) < n:
+            cell, item = cell
+            items.append(item)
+        items.reverse()
+        out = []
+        for ev, priv in items:
+            e = dict(ev)
+            if seat is not None and priv and seat in priv and self._log_filter in (None, seat):
+                e.update(priv[seat])
+            out.append(e)
+        return out
+
+    # ------------------------------------------------------------------ copies
+    def _clone_base(self) -> Self:
+        """A shallow copy with its own generator; subclasses then copy their mutables."""
+        g = object.__new__(type(self))
+        g.__dict__.update(self.__dict__)
+        g.rng = self.rng.copy()
+        return g
+
+    def determinize(self, seat: int, rng: random.Random) -> Game:
+        """A copy where everything ``seat`` cannot see is resampled consistently with its view.
+
+        The copy's generator is reseeded from ``rng`` (future chance is hidden too), and its log
+        keeps only the private details of ``seat``.
+        """
+        self._check_seat(seat)
+        g = self.clone()
+        if self.info.hidden_information:
+            g.resample_hidden(seat, rng)
+        g.rng = Rng(rng.getrandbits(64))
+        g._log_filter = seat
+        return g
+
+    # ------------------------------------------------------------------ persistence
+    def _entries(self) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        for seat, act, clock in _unroll(self._history):
+            if seat is None:
+                out.append({"advance": act, "clock": clock})
+            else:
+                e: dict[str, Any] = {"seat": seat, "action": act.to_json()}
+                if self.realtime:
+                    e["clock"] = clock
+                out.append(e)
+        return out
+
+    def record(self) -> dict[str, Any]:
+        """Seed, options and every action: :func:`replay` rebuilds the identical state.
+
+        A record holds the seed, so it reveals every hidden card: it is for the server side,
+        archives and tests, never for a player during the game.
+        """
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.info.id,
+            "rules_version": self.info.rules_version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "entries": self._entries(),
+        }
+
+    def to_json(self) -> str:
+        """The whole state as JSON text (hidden parts included); :func:`load` restores it."""
+        data = {
+            "format": SAVE_FORMAT,
+            "game": self.info.id,
+            "rules_version": self.info.rules_version,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "rng": self.rng.state,
+            "step": self.step,
+            "clock": self.clock,
+            "log_filter": self._log_filter,
+            "state": self.state_dict(),
+            "history": self._entries(),
+            "log": [[ev, _priv_json(priv)] for ev, priv in _unroll(self._log)],
+        }
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_save(cls, data: dict[str, Any]) -> Game:
+        g = object.__new__(cls)
+        try:
+            g.options = cls.info.normalize_options(data["players"], data["options"])
+            g.players = data["players"]
+            g.seed = data["seed"]
+            g.rng = Rng(data["rng"])
+            g.step = data["step"]
+            g.clock = float(data["clock"])
+            g._log_filter = data.get("log_filter")
+            history = []
+            for e in data["history"]:
+                if "advance" in e:
+                    history.append((None, float(e["advance"]), float(e["clock"])))
+                else:
+                    history.append(
+                        (e["seat"], g.parse_action(e["action"]), float(e.get("clock", 0.0)))
+                    )
+            g._history = _roll(history)
+            log = [(ev, {int(k): v for k, v in priv.items()} if priv else None) for ev, priv in data["log"]]
+            g._log = _roll(log)
+            g._log_len = len(log)
+            g.load_state(data["state"])
+        except (KeyError, TypeError, ValueError) as e:
+            raise RecordError(f"cannot load {cls.info.id} save: {e!r}") from e
+        return g
+
+
+def _priv_json(priv: dict[int, dict[str, Any]] | None) -> dict[str, Any] | None:
+    if not priv:
+        return None
+    return {str(k): v for k, v in priv.items()}
+
+
+def action_space(cls: type[Game], players: int, options: Mapping[str, Any]) -> ActionSpace:
+    """The (cached) RL action space of ``cls`` for these settings."""
+    opts = cls.info.normalize_options(players, options)
+    key = (cls, players, json.dumps(opts, sort_keys=True))
+    space = Game._spaces.get(key)
+    if space is None:
+        space = Game._spaces[key] = ActionSpace(cls.enumerate_actions(players, opts))
+    return space

@@ -1,0 +1,115 @@
+"""Game metadata and options, declared as data (OpenSpiel ``_GAME_TYPE`` style)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import OptionError
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its default and what values it allows.
+
+    ``choices`` lists the allowed values; otherwise ``kind`` (int, float, bool, str) with an
+    optional inclusive ``minimum``/``maximum`` bounds it. ``players`` restricts the option to
+    some player counts (a non-default value at another count is an error).
+    """
+
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    kind: type = str
+    minimum: float | None = None
+    maximum: float | None = None
+    players: tuple[int, ...] | None = None
+    help_en: str = ""
+    help_fr: str = ""
+
+    def check(self, name: str, value: Any, players: int) -> Any:
+        if self.choices is not None:
+            if value not in self.choices:
+                raise OptionError(
+                    f"option {name!r}: bad value {value!r}; allowed: "
+                    + ", ".join(repr(c) for c in self.choices)
+                )
+        else:
+            kind = self.kind
+            if kind is float and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise OptionError(
+                    f"option {name!r}: bad value {value!r}; expected {kind.__name__}"
+                )
+            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"option {name!r}: {value!r} is below {self.minimum}")
+            if self.maximum is not None and value > self.maximum:
+                raise OptionError(f"option {name!r}: {value!r} is above {self.maximum}")
+        if self.players is not None and players not in self.players and value != self.default:
+            raise OptionError(
+                f"option {name!r}={value!r} needs {' or '.join(map(str, self.players))} players"
+            )
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"default": self.default}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        else:
+            out["kind"] = self.kind.__name__
+            if self.minimum is not None:
+                out["minimum"] = self.minimum
+            if self.maximum is not None:
+                out["maximum"] = self.maximum
+        if self.players is not None:
+            out["players"] = list(self.players)
+        out["help"] = {"en": self.help_en, "fr": self.help_fr}
+        return out
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game."""
+
+    id: str
+    name_en: str
+    name_fr: str
+    min_players: int
+    max_players: int
+    options: Mapping[str, OptionSpec] = field(default_factory=dict)
+    realtime: bool = False
+    hidden_information: bool = True
+    chance: bool = True
+    rules_version: str = "1"
+
+    def normalize_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Check ``players`` and ``options``; return the options with every default filled in."""
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise OptionError(f"players must be an integer, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.id} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+        options = dict(options or {})
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise OptionError(f"{self.id}: unknown option(s) {', '.join(unknown)}; known: {known}")
+        out: dict[str, Any] = {}
+        for name, spec in self.options.items():
+            out[name] = spec.check(name, options.get(name, spec.default), players)
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "names": {"en": self.name_en, "fr": self.name_fr},
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "options": {k: v.to_json() for k, v in self.options.items()},
+            "realtime": self.realtime,
+            "hidden_information": self.hidden_information,
+            "chance": self.chance,
+            "rules_version": self.rules_version,
+        }

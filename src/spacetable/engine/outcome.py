@@ -1,0 +1,59 @@
+"""The result of a finished game (python-chess ``Outcome`` style, per seat)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Per-seat scores and ranks (1 = winner; tied seats share a rank) and the reason.
+
+    ``details`` holds game-specific, JSON-able explanations (score sheets, tie-breaks).
+    """
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    reason: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(i for i, r in enumerate(self.ranks) if r == 1)
+
+    def rewards(self) -> tuple[float, ...]:
+        """One reward per seat in [0, 1]: 1 for rank 1, 0 for the last possible rank.
+
+        With one seat (solo games) the reward is 1 for a win (rank 1), else 0.
+        """
+        n = len(self.ranks)
+        if n == 1:
+            return (1.0 if self.ranks[0] == 1 else 0.0,)
+        return tuple((n - r) / (n - 1) for r in self.ranks)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "details": self.details,
+        }
+
+
+def ranks_from_keys(keys: Sequence[Sequence[float]]) -> tuple[int, ...]:
+    """Competition ranks from per-seat sort keys (higher is better; equal keys share a rank).
+
+    >>> ranks_from_keys([(10, 2), (12, 0), (10, 2)])
+    (2, 1, 2)
+    """
+    order = sorted(range(len(keys)), key=lambda i: tuple(keys[i]), reverse=True)
+    ranks = [0] * len(keys)
+    for pos, i in enumerate(order):
+        if pos > 0 and tuple(keys[i]) == tuple(keys[order[pos - 1]]):
+            ranks[i] = ranks[order[pos - 1]]
+        else:
+            ranks[i] = pos + 1
+    return tuple(ranks)

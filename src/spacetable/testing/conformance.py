@@ -1,0 +1,314 @@
+"""The conformance suite: every registered game must pass it at every player count and option set.
+
+Over seeded random playouts it checks, at random points:
+
+* the game ends within its declared maximum number of decisions;
+* ``to_act`` is sorted and unique; a seat not to act has no legal action; a seat to act has
+  at least one; legal actions are unique, in the action space, and their JSON and text forms
+  round-trip;
+* every legal action applies (on a clone); an illegal or malformed action raises a typed
+  error and leaves the state unchanged;
+* ``to_json``/``load``, ``record``/``replay`` and ``clone`` give identical states and
+  identical futures, and playing on a clone leaves the original alone;
+* the same seed gives the same game, even when the module-level ``random`` is reseeded in
+  between (rules must not use it);
+* ``determinize(seat)`` keeps ``view(seat)`` and ``legal_actions(seat)`` identical, and, in a
+  game with hidden information, actually changes the hidden state somewhere over the run;
+* ``view``, ``log`` and the outcome are JSON-serialisable; the outcome ranks are valid.
+
+Use :func:`check_game` directly, or :func:`conformance_configs` to parametrize tests.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from spacetable.engine import (
+    Action,
+    Game,
+    IllegalAction,
+    InvalidAction,
+    SpacetableError,
+    game_class,
+    load,
+    new_game,
+    replay,
+)
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message says where (game, players, options, seed, step)."""
+
+
+@dataclass
+class Report:
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    decisions: int = 0
+    advances: int = 0
+    samples: int = 0
+    determinize_changed: bool = False
+
+
+def conformance_configs(game_id: str) -> list[tuple[int, dict[str, Any]]]:
+    """(players, options) pairs to test: the game's own list if it declares ``test_configs``,
+    else every player count with defaults plus every non-default choice of each option."""
+    cls = game_class(game_id)
+    custom = getattr(cls, "test_configs", None)
+    if custom is not None:
+        return list(custom())
+    info = cls.info
+    out: list[tuple[int, dict[str, Any]]] = []
+    for n in range(info.min_players, info.max_players + 1):
+        out.append((n, {}))
+        for name, spec in info.options.items():
+            for value in spec.choices or ():
+                if value == spec.default:
+                    continue
+                if spec.players is not None and n not in spec.players:
+                    continue
+                out.append((n, {name: value}))
+    return out
+
+
+def _state(g: Game) -> str:
+    return g.to_json()
+
+
+def _jsonable(obj: Any, what: str) -> None:
+    try:
+        json.dumps(obj)
+    except (TypeError, ValueError) as e:
+        raise ConformanceError(f"{what} is not JSON-serialisable: {e}") from e
+
+
+def _random_step(g: Game, rng: random.Random) -> tuple[int | None, Action | float]:
+    """One random decision (or, in a real-time game, sometimes an advance of the clock)."""
+    seats = g.to_act
+    if g.realtime and (not seats or rng.random() < 0.3):
+        dt = rng.choice((0.5, 1.0, 3.0, 10.0, 30.0))
+        g.advance(dt)
+        return None, dt
+    seat = rng.choice(seats)
+    a = rng.choice(g.legal_actions(seat))
+    g.apply_unchecked(seat, a)
+    return seat, a
+
+
+def _future(g: Game, seed: int, steps: int) -> str:
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        _random_step(g, rng)
+    return g.to_json()
+
+
+def _playout(game_id: str, players: int, options: Mapping[str, Any], seed: int) -> str:
+    g = new_game(game_id, players, seed, options)
+    rng = random.Random(seed)
+    while not g.is_over:
+        _random_step(g, rng)
+    return g.to_json()
+
+
+def check_game(
+    game_id: str,
+    players: int,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    *,
+    sample_rate: float = 0.08,
+    future_steps: int = 6,
+    max_legal_checked: int = 40,
+) -> Report:
+    """Run one seeded random playout of ``game_id`` and check the contract along the way."""
+    options = dict(options or {})
+    rep = Report(game_id, players, options, seed)
+    where = f"[{game_id} players={players} options={options} seed={seed}]"
+
+    def fail(msg: str) -> ConformanceError:
+        return ConformanceError(f"{where} step {g.step}: {msg}")
+
+    # Same seed, same game, whatever the module-level random does in between.
+    random.seed(seed + 1)
+    a_json = _playout(game_id, players, options, seed)
+    random.seed(seed + 2)
+    b_json = _playout(game_id, players, options, seed)
+    if a_json != b_json:
+        raise ConformanceError(f"{where}: the same seed gave two different games")
+
+    g = new_game(game_id, players, seed, options)
+    cls = type(g)
+    space = g.action_space
+    codec = cls.codec()
+    limit = cls.max_decisions(players, g.options)
+    rng = random.Random(seed * 7919 + 1)
+    first = True
+    while True:
+        if g.step > limit:
+            raise fail(f"the game exceeded its declared maximum of {limit} decisions")
+        over = g.is_over
+        seats = g.to_act
+        if over and seats:
+            raise fail(f"the game is over but to_act is {seats}")
+        if seats != sorted(set(seats)):
+            raise fail(f"to_act {seats} is not sorted and unique")
+        for s in range(players):
+            legal = g.legal_actions(s)
+            if s not in seats:
+                if legal:
+                    raise fail(f"seat {s} is not to act but has legal actions")
+                continue
+            if not legal:
+                raise fail(f"seat {s} is to act but has no legal action")
+            if len(set(legal)) != len(legal):
+                raise fail(f"seat {s} has duplicate legal actions")
+            for a in legal:
+                if a not in space.index:
+                    raise fail(f"legal action {a} is not in the declared action space")
+        if not over and not seats and not g.realtime:
+            raise fail("nobody is to act in a turn-based game that is not over")
+
+        if first or over or rng.random() < sample_rate:
+            first = False
+            rep.samples += 1
+            _sample_checks(g, rng, rep, fail, codec, max_legal_checked, future_steps)
+        if over:
+            break
+        who, what = _random_step(g, rng)
+        if who is None:
+            rep.advances += 1
+        else:
+            rep.decisions += 1
+
+    # The end.
+    if any(g.legal_actions(s) for s in range(players)):
+        raise fail("legal actions remain after the end")
+    out = g.outcome()
+    if len(out.scores) != players or len(out.ranks) != players:
+        raise fail("the outcome does not have one score and one rank per seat")
+    if min(out.ranks) != 1 or max(out.ranks) > players:
+        raise fail(f"bad ranks {out.ranks}")
+    _jsonable(out.to_json(), f"{where} outcome")
+    rebuilt = replay(json.loads(json.dumps(g.record())))
+    if rebuilt.to_json() != g.to_json():
+        raise fail("record/replay does not rebuild the identical final state")
+    if cls.info.hidden_information and not rep.determinize_changed:
+        raise fail("determinize never changed any hidden information over the whole game")
+    return rep
+
+
+def _sample_checks(
+    g: Game,
+    rng: random.Random,
+    rep: Report,
+    fail: Any,
+    codec: Any,
+    max_legal_checked: int,
+    future_steps: int,
+) -> None:
+    before = _state(g)
+    players = g.players
+    # Views and logs are JSON-able; the log of a spectator is the public log.
+    for s in [None, *range(players)]:
+        _jsonable(g.view(s), f"view({s})")
+        _jsonable(g.log_for(s), f"log_for({s})")
+    _jsonable(g.log, "log")
+    if g.log != g.log_for(None):
+        raise fail("the public log differs from a spectator's log")
+
+    # Action forms round-trip; every legal action applies on a clone.
+    for s in g.to_act:
+        legal = g.legal_actions(s)
+        texts = [a.text() for a in legal]
+        if len(set(texts)) != len(texts):
+            raise fail("two legal actions share a text form")
+        for a in legal:
+            j = a.to_json()
+            _jsonable(j, f"action {a}")
+            if "type" not in j or codec.from_json(json.loads(json.dumps(j))) != a:
+                raise fail(f"JSON form of {a} does not round-trip")
+            if codec.from_text(a.text()) != a:
+                raise fail(f"text form of {a} does not round-trip")
+            a.describe("fr")
+            a.describe("en")
+        for a in rng.sample(legal, min(len(legal), max_legal_checked)):
+            c = g.clone()
+            c.apply(s, a)
+    if _state(g) != before:
+        raise fail("playing on clones changed the original")
+
+    # Illegal and malformed actions raise and change nothing.
+    _check_rejections(g, rng, fail)
+    if _state(g) != before:
+        raise fail("a rejected action changed the state")
+
+    # Save/load, clone and replay: identical states and identical futures.
+    loaded = load(before)
+    if loaded.to_json() != before:
+        raise fail("load(to_json()) is not identical")
+    cloned = g.clone()
+    if cloned.to_json() != before:
+        raise fail("clone() is not identical")
+    replayed = replay(g.record())
+    if replayed.to_json() != before:
+        raise fail("replay(record()) is not identical")
+    fseed = rng.getrandbits(32)
+    reference = _future(g.clone(), fseed, future_steps)
+    for name, other in (("load", loaded), ("clone", cloned), ("replay", replayed)):
+        if _future(other, fseed, future_steps) != reference:
+            raise fail(f"the future after {name} differs")
+    if _state(g) != before:
+        raise fail("playing the future of a copy changed the original")
+
+    # Determinize keeps the seat's view and legal actions.
+    original_state = json.dumps(g.state_dict(), sort_keys=True)
+    for s in range(players):
+        d = g.determinize(s, random.Random(rng.getrandbits(32)))
+        if d.view(s) != g.view(s):
+            raise fail(f"determinize({s}) changed view({s})")
+        if d.legal_actions(s) != g.legal_actions(s):
+            raise fail(f"determinize({s}) changed legal_actions({s})")
+        if d.log_for(s) != g.log_for(s):
+            raise fail(f"determinize({s}) changed log_for({s})")
+        if json.dumps(d.state_dict(), sort_keys=True) != original_state:
+            rep.determinize_changed = True
+        if not d.is_over:
+            _future(d, rng.getrandbits(32), 2)
+    if _state(g) != before:
+        raise fail("determinize changed the original")
+
+
+def _check_rejections(g: Game, rng: random.Random, fail: Any) -> None:
+    def expect(exc: type[Exception], seat: Any, act: Any, what: str) -> None:
+        try:
+            g.apply(seat, act)
+        except exc:
+            return
+        except SpacetableError as e:
+            raise fail(f"{what}: raised {type(e).__name__}, expected {exc.__name__}") from e
+        raise fail(f"{what}: was accepted")
+
+    expect(InvalidAction, 0, {"type": "__no_such_action__"}, "an unknown action type")
+    expect(InvalidAction, 0, {"no": "type"}, "an action without a type")
+    expect(IllegalAction, g.players, g.action_space.actions[0], "a bad seat")
+    space = g.action_space.actions
+    seats = g.to_act
+    for s in range(g.players):
+        legal = set(g.legal_actions(s))
+        for _ in range(5):
+            a = rng.choice(space)
+            if a not in legal:
+                expect(IllegalAction, s, a, f"illegal action {a} for seat {s}")
+                expect(IllegalAction, s, a.to_json(), f"JSON of illegal action {a} for seat {s}")
+                break
+        if s not in seats:
+            for a in g.legal_actions(seats[0])[:1] if seats else []:
+                expect(IllegalAction, s, a, f"seat {s} acting out of turn")

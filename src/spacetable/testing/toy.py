@@ -1,0 +1,142 @@
+"""A tiny game used only by the tests of the engine and the conformance suite.
+
+*High Cards*: a deck of twelve cards (values 1 to 6, twice each) is shuffled; each player
+gets two hidden cards. On your turn, play a card from your hand: you score its value, then
+draw the top card of the deck if there is one. The game ends when every hand is empty; the
+highest score wins, ties share the rank. Hands and the deck are hidden.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, action, ranks_from_keys
+
+
+@action("play")
+class Play(Action):
+    card: int
+
+    def describe(self, lang: str = "en") -> str:
+        return f"jouer {self.card}" if lang == "fr" else f"play {self.card}"
+
+
+DECK = [v for v in range(1, 7) for _ in range(2)]
+PLAYS = {v: Play(v) for v in range(1, 7)}
+
+
+class HighCards(Game):
+    info = GameInfo(
+        id="toy",
+        name_en="High Cards (test game)",
+        name_fr="Cartes hautes (jeu de test)",
+        min_players=1,
+        max_players=4,
+        options={"hand": OptionSpec(default=2, choices=(1, 2, 3), help_en="cards per hand")},
+    )
+    action_types = (Play,)
+
+    def setup(self) -> None:
+        self.deck = list(DECK)
+        self.rng.shuffle(self.deck)
+        h = self.options["hand"]
+        self.hands = [sorted(self.deck.pop() for _ in range(h)) for _ in range(self.players)]
+        self.scores = [0] * self.players
+        self.current = self.rng.below(self.players)
+
+    @property
+    def to_act(self) -> list[int]:
+        return [] if self.is_over else [self.current]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if seat != self.current or self.is_over:
+            return []
+        return [PLAYS[v] for v in sorted(set(self.hands[seat]))]
+
+    def _apply(self, seat: int, action: Action) -> None:
+        assert isinstance(action, Play)
+        hand = self.hands[seat]
+        hand.remove(action.card)
+        self.scores[seat] += action.card
+        self.emit({"event": "play", "seat": seat, "card": action.card})
+        if self.deck:
+            card = self.deck.pop()
+            hand.append(card)
+            hand.sort()
+            self.emit({"event": "draw", "seat": seat}, {seat: {"card": card}})
+        for i in range(1, self.players + 1):
+            nxt = (self.current + i) % self.players
+            if self.hands[nxt]:
+                self.current = nxt
+                break
+
+    @property
+    def is_over(self) -> bool:
+        return not any(self.hands)
+
+    def _outcome(self) -> Outcome:
+        return Outcome(
+            tuple(float(s) for s in self.scores),
+            ranks_from_keys([(s,) for s in self.scores]),
+            "hands empty",
+        )
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "current": self.current,
+            "deck_size": len(self.deck),
+            "hand_sizes": [len(h) for h in self.hands],
+            "hand": list(self.hands[seat]) if seat is not None else None,
+        }
+
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "deck": list(self.deck),
+            "hands": [list(h) for h in self.hands],
+            "scores": list(self.scores),
+            "current": self.current,
+        }
+
+    def load_state(self, data: dict[str, Any]) -> None:
+        self.deck = list(data["deck"])
+        self.hands = [list(h) for h in data["hands"]]
+        self.scores = list(data["scores"])
+        self.current = data["current"]
+
+    def clone(self) -> HighCards:
+        g = self._clone_base()
+        g.deck = self.deck[:]
+        g.hands = [h[:] for h in self.hands]
+        g.scores = self.scores[:]
+        return g
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        pool = list(self.deck)
+        for i, h in enumerate(self.hands):
+            if i != seat:
+                pool.extend(h)
+        rng.shuffle(pool)
+        for i, h in enumerate(self.hands):
+            if i != seat:
+                n = len(h)
+                self.hands[i] = sorted(pool[:n])
+                del pool[:n]
+        self.deck = pool
+
+    @classmethod
+    def enumerate_actions(cls, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        return list(PLAYS.values())
+
+    @classmethod
+    def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
+        return len(DECK)
+
+    def evaluate(self, seat: int) -> float:
+        total = sum(self.scores) or 1
+        return self.scores[seat] / total
+
+
+GAME = HighCards
