@@ -21,9 +21,11 @@ def _cases() -> list[Any]:
     for gid in list_games():
         for players, options in conformance_configs(gid):
             for seed in range(SEEDS):
-                label = f"{gid}-p{players}-" + (
-                    ",".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"
-                ) + f"-s{seed}"
+                label = (
+                    f"{gid}-p{players}-"
+                    + (",".join(f"{k}={v}" for k, v in sorted(options.items())) or "default")
+                    + f"-s{seed}"
+                )
                 cases.append(pytest.param(gid, players, options, seed, id=label))
     return cases
 

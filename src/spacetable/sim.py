@@ -104,9 +104,11 @@ def play_game(
         raise ValueError(f"{game.players} seats but {len(bots)} bots")
     t0 = time.perf_counter()
     decisions = 0
-    limit = max_steps if max_steps is not None else type(game).max_decisions(
-        game.players, game.options
-    ) * 4 + 10_000
+    limit = (
+        max_steps
+        if max_steps is not None
+        else type(game).max_decisions(game.players, game.options) * 4 + 10_000
+    )
     while not game.is_over:
         decisions += step_bots(game, bots, tick=tick)
         if game.step > limit:

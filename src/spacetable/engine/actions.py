@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 from .errors import InvalidAction
 
@@ -67,14 +67,16 @@ def _fmt(v: Any) -> str:
     return str(v)
 
 
+@dataclass_transform(frozen_default=True)
 def action(type_name: str) -> Callable[[type[A]], type[A]]:
     """Class decorator: make ``cls`` a frozen, slotted dataclass action named ``type_name``."""
 
     def wrap(cls: type[A]) -> type[A]:
-        dc = dataclasses.dataclass(frozen=True, slots=True, repr=True)(cls)
+        dc: Any = dataclasses.dataclass(frozen=True, slots=True, repr=True)(cls)
         dc.type = type_name
         dc._fields = tuple(f.name for f in dataclasses.fields(dc))
-        return dc
+        result: type[A] = dc
+        return result
 
     return wrap
 

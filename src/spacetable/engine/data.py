@@ -45,7 +45,11 @@ def parse_table(text: str, model: type[M], filename: str, key: str = "id") -> li
     Row numbers in errors are the line numbers of the file.
     """
     lines = text.splitlines()
-    kept = [(n, line) for n, line in enumerate(lines, 1) if line.strip() and not line.lstrip().startswith("#")]
+    kept = [
+        (n, line)
+        for n, line in enumerate(lines, 1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
     if not kept:
         raise DataError(f"{filename}: no header row")
     reader = csv.reader(io.StringIO("\n".join(line for _, line in kept)))

@@ -284,7 +284,9 @@ class Game(ABC):
         return out
 
     # ------------------------------------------------------------------ log
-    def emit(self, event: dict[str, Any], private: Mapping[int, dict[str, Any]] | None = None) -> None:
+    def emit(
+        self, event: dict[str, Any], private: Mapping[int, dict[str, Any]] | None = None
+    ) -> None:
         """Log an event; ``private`` maps a seat to extra fields only that seat may see."""
         event["step"] = self.step
         self._log = (self._log, (event, dict(private) if private else None))
@@ -312,7 +314,7 @@ class Game(ABC):
 
     def last_events(self, seat: int | None, n: int = 8) -> list[dict[str, Any]]:
         """The last ``n`` events as ``seat`` sees them."""
-        items = []
+        items: list[Any] = []
         cell = self._log
         while cell is not None and len(items) < n:
             cell, item = cell
@@ -407,7 +409,7 @@ class Game(ABC):
             g.step = data["step"]
             g.clock = float(data["clock"])
             g._log_filter = data.get("log_filter")
-            history = []
+            history: list[tuple[int | None, Any, float]] = []
             for e in data["history"]:
                 if "advance" in e:
                     history.append((None, float(e["advance"]), float(e["clock"])))
@@ -416,7 +418,10 @@ class Game(ABC):
                         (e["seat"], g.parse_action(e["action"]), float(e.get("clock", 0.0)))
                     )
             g._history = _roll(history)
-            log = [(ev, {int(k): v for k, v in priv.items()} if priv else None) for ev, priv in data["log"]]
+            log = [
+                (ev, {int(k): v for k, v in priv.items()} if priv else None)
+                for ev, priv in data["log"]
+            ]
             g._log = _roll(log)
             g._log_len = len(log)
             g.load_state(data["state"])

@@ -39,12 +39,11 @@ class OptionSpec:
             if kind is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise OptionError(
-                    f"option {name!r}: bad value {value!r}; expected {kind.__name__}"
-                )
-            if self.minimum is not None and value < self.minimum:
+                raise OptionError(f"option {name!r}: bad value {value!r}; expected {kind.__name__}")
+            number: Any = value
+            if self.minimum is not None and number < self.minimum:
                 raise OptionError(f"option {name!r}: {value!r} is below {self.minimum}")
-            if self.maximum is not None and value > self.maximum:
+            if self.maximum is not None and number > self.maximum:
                 raise OptionError(f"option {name!r}: {value!r} is above {self.maximum}")
         if self.players is not None and players not in self.players and value != self.default:
             raise OptionError(

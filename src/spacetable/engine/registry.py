@@ -95,7 +95,7 @@ def load(text: str) -> Game:
 
 
 def replay(record: Mapping[str, Any] | str, upto: int | None = None) -> Game:
-    """Rebuild a game from :meth:`Game.record` (a dict or its JSON text).
+    """Rebuild a game from :meth:`Game.record` (a dict or its JSON text) or from a save.
 
     ``upto`` stops after that many entries. Every action is checked again as it is applied.
     """
@@ -104,6 +104,8 @@ def replay(record: Mapping[str, Any] | str, upto: int | None = None) -> Game:
             record = json.loads(record)
         except json.JSONDecodeError as e:
             raise RecordError(f"not a record: {e}") from e
+    if isinstance(record, Mapping) and record.get("format") == SAVE_FORMAT:
+        record = as_record(record)
     if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
         raise RecordError(f"not a record (format must be {RECORD_FORMAT!r})")
     try:
@@ -111,12 +113,28 @@ def replay(record: Mapping[str, Any] | str, upto: int | None = None) -> Game:
         entries = record["entries"]
     except KeyError as e:
         raise RecordError(f"record lacks {e}") from e
-    for i, e in enumerate(entries[:upto] if upto is not None else entries):
+    for i, entry in enumerate(entries[:upto] if upto is not None else entries):
         try:
-            if "advance" in e:
-                g.advance(e["advance"])
+            if "advance" in entry:
+                g.advance(entry["advance"])
             else:
-                g.apply(e["seat"], e["action"])
+                g.apply(entry["seat"], entry["action"])
         except ValueError as err:
             raise RecordError(f"record entry {i} does not replay: {err}") from err
     return g
+
+
+def as_record(save: Mapping[str, Any]) -> dict[str, Any]:
+    """The record of a saved game (a save carries its seed and its whole history)."""
+    try:
+        return {
+            "format": RECORD_FORMAT,
+            "game": save["game"],
+            "rules_version": save.get("rules_version"),
+            "players": save["players"],
+            "seed": save["seed"],
+            "options": save["options"],
+            "entries": save["history"],
+        }
+    except KeyError as e:
+        raise RecordError(f"save lacks {e}") from e

@@ -182,7 +182,7 @@ def check_game(
             _sample_checks(g, rng, rep, fail, codec, max_legal_checked, future_steps)
         if over:
             break
-        who, what = _random_step(g, rng)
+        who, _ = _random_step(g, rng)
         if who is None:
             rep.advances += 1
         else:

@@ -29,7 +29,9 @@ def transcript(
     """The text of a seeded random playthrough: each decision, then the outcome."""
     g = new_game(game_id, players, seed, options)
     rng = random.Random(seed)
-    lines = [f"# {game_id} players={players} seed={seed} options={json.dumps(g.options, sort_keys=True)}"]
+    lines = [
+        f"# {game_id} players={players} seed={seed} options={json.dumps(g.options, sort_keys=True)}"
+    ]
     while not g.is_over and len(lines) < max_lines:
         seats = g.to_act
         if g.realtime and (not seats or rng.random() < 0.3):
@@ -43,7 +45,9 @@ def transcript(
         lines.append(f"{g.step:4d} seat {seat} [{len(legal)}] {a.text()} | {a.describe(lang)}")
         g.apply(seat, a)
     if g.is_over:
-        lines.append("outcome " + json.dumps(g.outcome().to_json(), sort_keys=True, ensure_ascii=False))
+        lines.append(
+            "outcome " + json.dumps(g.outcome().to_json(), sort_keys=True, ensure_ascii=False)
+        )
     else:
         lines.append(f"... stopped after {max_lines} lines")
     return "\n".join(lines) + "\n"
@@ -60,9 +64,7 @@ def check_golden(path: Path, text: str) -> None:
     old = path.read_text(encoding="utf-8")
     if old != text:
         diff = "".join(
-            difflib.unified_diff(
-                old.splitlines(True), text.splitlines(True), str(path), "now", n=2
-            )
+            difflib.unified_diff(old.splitlines(True), text.splitlines(True), str(path), "now", n=2)
         )
         raise AssertionError(
             f"golden transcript {path.name} changed (SPACETABLE_REGEN_GOLDEN=1 to accept):\n"

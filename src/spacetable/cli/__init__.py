@@ -1,0 +1,1 @@
+"""The command line: games, play, simulate, replay, tournament, bench, balance."""

@@ -1,0 +1,64 @@
+"""``spacetable replay``: step through a saved record or save, or print its final state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.rule import Rule
+
+import spacetable
+from spacetable.engine.game import SAVE_FORMAT
+from spacetable.engine.registry import as_record
+
+from .common import console, err_console, event_describer, renderer
+
+
+def _as_record(data: dict[str, Any]) -> dict[str, Any]:
+    """A record from either a record file or a save file (which carries its history)."""
+    return as_record(data) if data.get("format") == SAVE_FORMAT else data
+
+
+def replay(
+    file: Path = typer.Argument(..., help="A record (JSON) or a save file."),
+    step: bool = typer.Option(False, "--step", help="Step through: Enter for the next move."),
+    seat: int | None = typer.Option(None, help="Show the game as this seat sees it."),
+    lang: str = typer.Option("en", help="Language: en or fr."),
+) -> None:
+    """Replay a game: the moves one by one with --step, else the final state and outcome."""
+    try:
+        record = _as_record(json.loads(file.read_text(encoding="utf-8")))
+        final = spacetable.replay(record)
+    except (OSError, ValueError) as e:
+        err_console.print(f"[red]error:[/] {e}")
+        raise typer.Exit(2) from e
+    render = renderer(final.game_id)
+    describe = event_describer(final.game_id)
+    entries = record["entries"]
+    if step:
+        for i in range(len(entries) + 1):
+            g = spacetable.replay(record, upto=i)
+            console.print(Rule(f"{i}/{len(entries)}"))
+            console.print(render(g.view(seat), lang))
+            for ev in g.last_events(seat, 3):
+                console.print(f"  [dim]·[/] {describe(ev, lang)}")
+            if i < len(entries):
+                try:
+                    console.input("[dim]Enter ›[/] ")
+                except EOFError:
+                    break
+    else:
+        console.print(render(final.view(seat), lang))
+        for ev in final.last_events(seat, 8):
+            console.print(f"  [dim]·[/] {describe(ev, lang)}")
+    if final.is_over:
+        out = final.outcome()
+        console.print(f"[bold]{out.reason}[/]: scores {list(out.scores)}, ranks {list(out.ranks)}")
+    else:
+        console.print(f"{len(entries)} moves; the game is not over.")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)

@@ -1,0 +1,181 @@
+"""``spacetable simulate``: bot-versus-bot games with a progress bar and a summary.
+
+The summary (wins by seat and by bot, scores, game length) depends only on the seed; the
+speed figures (games and decisions per second) are reported apart.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+import spacetable
+from spacetable.bots import make_bot
+from spacetable.sim import GameResult, play_game, seeds_for
+
+from .common import console, err_console, parse_options
+
+
+def run_games(
+    game_id: str,
+    players: int,
+    games: int,
+    bot_kinds: list[str],
+    seed: int,
+    options: dict[str, Any],
+    tick: float = 1.0,
+    progress: Progress | None = None,
+) -> list[GameResult]:
+    """Play ``games`` seeded games; seat ``i`` gets ``bot_kinds[i % len(bot_kinds)]``."""
+    results = []
+    task = progress.add_task("games", total=games) if progress else None
+    for i, s in enumerate(seeds_for(seed, games)):
+        g = spacetable.new_game(game_id, players, s, options)
+        bots = [make_bot(bot_kinds[p % len(bot_kinds)], s + 7919 * (p + 1)) for p in range(players)]
+        results.append(play_game(g, bots, tick=tick))
+        if progress is not None and task is not None:
+            progress.update(task, completed=i + 1)
+    return results
+
+
+def summarize(results: list[GameResult], players: int) -> dict[str, Any]:
+    """Wins (a tie for first shares the win), scores and lengths, by seat and by bot."""
+    n = len(results)
+    seat_wins = [0.0] * players
+    bot_wins: dict[str, float] = {}
+    bot_games: dict[str, int] = {}
+    for r in results:
+        winners = [s for s in range(players) if r.ranks[s] == 1]
+        for s in range(players):
+            bot_games[r.bots[s]] = bot_games.get(r.bots[s], 0) + 1
+        for s in winners:
+            seat_wins[s] += 1 / len(winners)
+            bot_wins[r.bots[s]] = bot_wins.get(r.bots[s], 0.0) + 1 / len(winners)
+    scores = [[r.scores[s] for r in results] for s in range(players)]
+    lengths = [r.decisions for r in results]
+    return {
+        "games": n,
+        "players": players,
+        "wins_by_seat": [round(w, 3) for w in seat_wins],
+        "win_share_by_seat": [round(w / n, 4) if n else 0.0 for w in seat_wins],
+        "wins_by_bot": {b: round(w, 3) for b, w in sorted(bot_wins.items())},
+        "seats_by_bot": dict(sorted(bot_games.items())),
+        "score_mean_by_seat": [round(statistics.fmean(sc), 3) if sc else 0.0 for sc in scores],
+        "score_stdev_by_seat": [
+            round(statistics.pstdev(sc), 3) if len(sc) > 1 else 0.0 for sc in scores
+        ],
+        "length_mean": round(statistics.fmean(lengths), 2) if lengths else 0.0,
+        "length_min": min(lengths, default=0),
+        "length_max": max(lengths, default=0),
+        "reasons": _count(r.reason for r in results),
+    }
+
+
+def _count(items: Any) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for x in items:
+        out[x] = out.get(x, 0) + 1
+    return dict(sorted(out.items()))
+
+
+def simulate(
+    game_id: str = typer.Argument(..., help="Game id (see `spacetable games`)."),
+    players: int = typer.Option(2, "--players", "-p"),
+    games: int = typer.Option(100, "--games", "-n", min=1),
+    bots: str = typer.Option("random", help="Comma-separated bot kinds, given to seats in turn."),
+    seed: int = typer.Option(0),
+    option: list[str] = typer.Option(None, "--option", "-o", help="Game option NAME=VALUE."),
+    tick: float = typer.Option(1.0, help="Real-time games: seconds per bot tick."),
+    json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """Play bot-versus-bot games and summarise them."""
+    kinds = [k.strip() for k in bots.split(",") if k.strip()]
+    try:
+        options = parse_options(option)
+        spacetable.new_game(game_id, players, 0, options)
+        for k in kinds:
+            make_bot(k, 0)
+    except ValueError as e:
+        err_console.print(f"[red]error:[/] {e}")
+        raise typer.Exit(2) from e
+    t0 = time.perf_counter()
+    if json_out:
+        results = run_games(game_id, players, games, kinds, seed, options, tick)
+    else:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            results = run_games(game_id, players, games, kinds, seed, options, tick, progress)
+    wall = time.perf_counter() - t0
+    summary = summarize(results, players)
+    decisions = sum(r.decisions for r in results)
+    speed = {
+        "seconds": round(wall, 3),
+        "games_per_second": round(games / wall, 2) if wall else None,
+        "decisions_per_second": round(decisions / wall, 1) if wall else None,
+    }
+    if json_out:
+        console.print_json(
+            json.dumps(
+                {
+                    "game": game_id,
+                    "bots": kinds,
+                    "seed": seed,
+                    "options": options,
+                    "summary": summary,
+                    "speed": speed,
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    console.print(
+        f"[bold]{game_id}[/], {players} players, {games} games, "
+        f"bots {', '.join(kinds)}, seed {seed}"
+    )
+    table = Table(title="by seat")
+    table.add_column("seat", justify="right")
+    table.add_column("bot")
+    table.add_column("wins", justify="right")
+    table.add_column("win share", justify="right")
+    table.add_column("score mean ± sd", justify="right")
+    for s in range(players):
+        table.add_row(
+            str(s),
+            kinds[s % len(kinds)],
+            f"{summary['wins_by_seat'][s]:g}",
+            f"{summary['win_share_by_seat'][s]:.1%}",
+            f"{summary['score_mean_by_seat'][s]:.2f} ± {summary['score_stdev_by_seat'][s]:.2f}",
+        )
+    console.print(table)
+    if len(set(kinds)) > 1:
+        bt = Table(title="by bot")
+        bt.add_column("bot")
+        bt.add_column("seats played", justify="right")
+        bt.add_column("wins", justify="right")
+        for b, cnt in summary["seats_by_bot"].items():
+            bt.add_row(b, str(cnt), f"{summary['wins_by_bot'].get(b, 0):g}")
+        console.print(bt)
+    console.print(
+        f"length: mean {summary['length_mean']} decisions (min {summary['length_min']}, "
+        f"max {summary['length_max']}); endings: {summary['reasons']}"
+    )
+    console.print(
+        f"speed: {speed['games_per_second']} games/s, {speed['decisions_per_second']} decisions/s "
+        f"({speed['seconds']} s)"
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate)
