@@ -1,0 +1,118 @@
+"""The command line, end to end, on the test-only game (and on every landed game for `games`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+import spacetable
+from spacetable.cli.main import app
+
+runner = CliRunner()
+
+
+def test_games_lists_registered_games() -> None:
+    res = runner.invoke(app, ["games", "--json"])
+    assert res.exit_code == 0, res.output
+    ids = [g["id"] for g in json.loads(res.output)]
+    assert ids == spacetable.list_games()
+    res = runner.invoke(app, ["games"])
+    assert res.exit_code == 0 and "toy" in res.output
+
+
+def test_simulate_same_seed_same_summary() -> None:
+    args = ["simulate", "toy", "--players", "3", "--games", "20", "--seed", "5", "--json"]
+    a = runner.invoke(app, args)
+    b = runner.invoke(app, args)
+    assert a.exit_code == 0, a.output
+    sa, sb = json.loads(a.output), json.loads(b.output)
+    assert sa["summary"] == sb["summary"]
+    assert sa["summary"]["games"] == 20
+    assert abs(sum(sa["summary"]["wins_by_seat"]) - 20) < 0.01
+    assert sa["speed"]["decisions_per_second"] > 0
+    c = runner.invoke(app, [*args[:-2], "6", "--json"])
+    assert json.loads(c.output)["summary"] != sa["summary"]
+
+
+def test_simulate_rich_output_and_errors() -> None:
+    res = runner.invoke(app, ["simulate", "toy", "-p", "2", "-n", "3", "--bots", "random"])
+    assert res.exit_code == 0, res.output
+    assert "by seat" in res.output and "decisions/s" in res.output
+    bad = runner.invoke(app, ["simulate", "toy", "-p", "9", "-n", "1"])
+    assert bad.exit_code == 2 and "players" in bad.output
+    bad = runner.invoke(app, ["simulate", "toy", "-p", "2", "-n", "1", "--bots", "genius"])
+    assert bad.exit_code == 2 and "unknown bot" in bad.output
+
+
+def test_play_hot_seat_to_the_end(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    # Two humans: each turn asks to pass the terminal, then takes action 1.
+    script = "\n1\n" * 12
+    res = runner.invoke(
+        app, ["play", "toy", "-p", "2", "--seed", "3", "--save", str(save)], input=script
+    )
+    assert res.exit_code == 0, res.output
+    assert "Pass the terminal to seat" in res.output
+    assert "Game over" in res.output
+    g = spacetable.load(save.read_text())
+    assert g.is_over
+
+
+def test_play_against_a_bot_in_french_save_and_resume(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    res = runner.invoke(
+        app,
+        ["play", "toy", "-p", "2", "--seed", "4", "--bot", "1=random", "--lang", "fr",
+         "--save", str(save)],
+        input="?\n/jouer\n1\nq\n",
+    )
+    assert res.exit_code == 0, res.output
+    assert "Actions possibles" in res.output and "jouer" in res.output
+    g = spacetable.load(save.read_text())
+    assert not g.is_over and g.step >= 1
+    res = runner.invoke(
+        app, ["play", "toy", "--load", str(save), "--bot", "1=random"], input="1\n" * 12
+    )
+    assert res.exit_code == 0, res.output
+    assert "Game over" in res.output
+
+
+def test_play_rejects_bad_input() -> None:
+    res = runner.invoke(app, ["play", "toy", "-p", "2", "--seed", "1", "--bot", "1=random"],
+                        input="99\nxyz\nplay card=77\nq\n")
+    assert res.exit_code == 0
+    assert "Not understood" in res.output or "Not legal" in res.output
+    res = runner.invoke(app, ["play", "toy", "-p", "2", "--bot", "5=random"])
+    assert res.exit_code != 0
+
+
+def test_replay_record_and_save(tmp_path: Path) -> None:
+    g = spacetable.new_game("toy", 2, seed=9)
+    while not g.is_over:
+        s = g.to_act[0]
+        g.apply(s, g.legal_actions(s)[-1])
+    rec = tmp_path / "rec.json"
+    rec.write_text(json.dumps(g.record()))
+    res = runner.invoke(app, ["replay", str(rec)])
+    assert res.exit_code == 0, res.output
+    assert "hands empty" in res.output
+    res = runner.invoke(app, ["replay", str(rec), "--step", "--seat", "0"], input="\n" * 20)
+    assert res.exit_code == 0 and f"{g.step}/{g.step}" in res.output
+    save = tmp_path / "save.json"
+    save.write_text(g.to_json())
+    assert runner.invoke(app, ["replay", str(save)]).exit_code == 0
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}")
+    assert runner.invoke(app, ["replay", str(bad)]).exit_code == 2
+
+
+def test_python_dash_m_entry_point() -> None:
+    import subprocess
+    import sys
+
+    res = subprocess.run(
+        [sys.executable, "-m", "spacetable", "--help"], capture_output=True, text=True, check=False
+    )
+    assert res.returncode == 0 and "simulate" in res.stdout

@@ -1,0 +1,100 @@
+"""The conformance suite must fail on games that break the contract."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from spacetable.engine import register
+from spacetable.engine.registry import unregister
+from spacetable.testing import ConformanceError, check_game
+from spacetable.testing.toy import HighCards
+
+
+class SharedClone(HighCards):
+    """clone() forgets to copy the hands."""
+
+    def clone(self) -> SharedClone:
+        g = self._clone_base()
+        g.deck = self.deck[:]
+        g.scores = self.scores[:]
+        return g
+
+
+class GlobalRandom(HighCards):
+    """setup() uses the module-level random generator."""
+
+    def setup(self) -> None:
+        super().setup()
+        random.shuffle(self.deck)
+
+
+class LeakyView(HighCards):
+    """view() shows every hand to every seat."""
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v = super()._view(seat)
+        v["all_hands"] = [list(h) for h in self.hands]
+        return v
+
+
+class NoDeterminize(HighCards):
+    """determinize never resamples anything although the game hides cards."""
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        return None
+
+
+class DuplicateLegal(HighCards):
+    """legal_actions lists an action twice."""
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        legal = super().legal_actions(seat)
+        return legal + legal[:1]
+
+
+class TooLong(HighCards):
+    """declares a maximum length shorter than its games."""
+
+    @classmethod
+    def max_decisions(cls, players: int, options: Any) -> int:
+        return 3
+
+
+@pytest.fixture
+def registered(request: pytest.FixtureRequest) -> Iterator[str]:
+    cls = request.param
+    name = f"toy_{cls.__name__.lower()}"
+    info = cls.info.__class__(**{**cls.info.__dict__, "id": name})
+    sub = type(cls.__name__, (cls,), {"info": info})
+    register(sub)
+    yield name
+    unregister(name)
+
+
+@pytest.mark.parametrize(
+    ("registered", "fragment"),
+    [
+        (SharedClone, "clone"),
+        (GlobalRandom, "same seed"),
+        (LeakyView, "determinize"),
+        (NoDeterminize, "never changed"),
+        (DuplicateLegal, "duplicate"),
+        (TooLong, "maximum"),
+    ],
+    indirect=["registered"],
+)
+def test_suite_catches(registered: str, fragment: str) -> None:
+    with pytest.raises(ConformanceError, match=fragment):
+        for seed in range(4):
+            check_game(registered, 3, {}, seed, sample_rate=0.5)
+
+
+def test_suite_passes_the_toy_game() -> None:
+    for players in (1, 2, 3, 4):
+        for seed in range(3):
+            rep = check_game("toy", players, {"hand": 3}, seed, sample_rate=0.5)
+            assert rep.determinize_changed or players == 1
