@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
-.venv/bin/ruff check src tests benchmarks
-.venv/bin/ruff format --check src tests benchmarks
+paths=(src tests)
+[ -d benchmarks ] && paths+=(benchmarks)
+.venv/bin/ruff check "${paths[@]}"
+.venv/bin/ruff format --check "${paths[@]}"
 .venv/bin/mypy
 .venv/bin/python -m pytest -n auto -q "$@"
