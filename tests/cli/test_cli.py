@@ -64,8 +64,20 @@ def test_play_against_a_bot_in_french_save_and_resume(tmp_path: Path) -> None:
     save = tmp_path / "g.json"
     res = runner.invoke(
         app,
-        ["play", "toy", "-p", "2", "--seed", "4", "--bot", "1=random", "--lang", "fr",
-         "--save", str(save)],
+        [
+            "play",
+            "toy",
+            "-p",
+            "2",
+            "--seed",
+            "4",
+            "--bot",
+            "1=random",
+            "--lang",
+            "fr",
+            "--save",
+            str(save),
+        ],
         input="?\n/jouer\n1\nq\n",
     )
     assert res.exit_code == 0, res.output
@@ -80,8 +92,11 @@ def test_play_against_a_bot_in_french_save_and_resume(tmp_path: Path) -> None:
 
 
 def test_play_rejects_bad_input() -> None:
-    res = runner.invoke(app, ["play", "toy", "-p", "2", "--seed", "1", "--bot", "1=random"],
-                        input="99\nxyz\nplay card=77\nq\n")
+    res = runner.invoke(
+        app,
+        ["play", "toy", "-p", "2", "--seed", "1", "--bot", "1=random"],
+        input="99\nxyz\nplay card=77\nq\n",
+    )
     assert res.exit_code == 0
     assert "Not understood" in res.output or "Not legal" in res.output
     res = runner.invoke(app, ["play", "toy", "-p", "2", "--bot", "5=random"])
