@@ -63,3 +63,9 @@ def test_game_info_is_json_data() -> None:
     assert info["options"]["hand"]["default"] == 2
     assert info["options"]["hand"]["choices"] == [1, 2, 3]
     assert info["realtime"] is False
+
+
+def test_every_listed_game_imports() -> None:
+    from spacetable.engine.registry import broken_games
+
+    assert broken_games() == {}

@@ -25,6 +25,7 @@ GAME_MODULES: tuple[str, ...] = (
 )
 
 _registry: dict[str, type[Game]] = {}
+_broken: dict[str, Exception] = {}
 _loaded = False
 
 
@@ -48,8 +49,21 @@ def _load_all() -> None:
             found = importlib.util.find_spec(mod) is not None
         except ModuleNotFoundError:
             found = False
-        if found:
-            register(importlib.import_module(mod).GAME)
+        if not found:
+            continue
+        game_id = mod.rsplit(".", 1)[1]
+        try:
+            cls = importlib.import_module(mod).GAME
+        except Exception as e:  # a broken game must not take the others down
+            _broken[game_id] = e
+            continue
+        register(cls)
+
+
+def broken_games() -> dict[str, Exception]:
+    """Listed game modules that are present but failed to import (a test asserts none)."""
+    _load_all()
+    return dict(_broken)
 
 
 def list_games() -> list[str]:
@@ -60,6 +74,8 @@ def list_games() -> list[str]:
 
 def game_class(game_id: str) -> type[Game]:
     _load_all()
+    if game_id in _broken:
+        raise UnknownGame(f"game {game_id!r} failed to import: {_broken[game_id]!r}")
     try:
         return _registry[game_id]
     except KeyError:
