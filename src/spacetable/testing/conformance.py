@@ -152,7 +152,7 @@ def check_game(
     rng = random.Random(seed * 7919 + 1)
     first = True
     while True:
-        if g.step > limit:
+        if rep.decisions > limit:
             raise fail(f"the game exceeded its declared maximum of {limit} decisions")
         over = g.is_over
         seats = g.to_act
