@@ -1,27 +1,113 @@
 """Bots. They see a game only through :class:`SeatPort` (view, legal actions, determinize).
 
 :func:`make_bot` builds a bot from its kind; :data:`BOT_KINDS` maps kinds to factories.
+
+Kinds: ``random``, ``greedy`` (one-ply lookahead with the game's evaluation), ``mcts``
+(information-set MCTS, 200 iterations), and the levels for users ``easy``, ``medium`` and
+``hard`` (see :data:`LEVELS`). ``mcts`` also takes a budget after a colon: ``mcts:1000``
+(iterations) or ``mcts:1s`` / ``mcts:0.25s`` (seconds per decision, not reproducible), and
+options after that: ``mcts:500:greedy`` (greedy rollouts), ``mcts:500:depth=20``,
+``mcts:500:c=1.0``. ``greedy:eps=0.2`` plays a random action 20% of the time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .base import Bot, SeatPort
+from .greedy import GreedyBot
+from .mcts import MCTSBot
 from .random_bot import RandomBot
+
+
+def _easy(seed: int | None) -> Bot:
+    bot = GreedyBot(seed, epsilon=0.35)
+    bot.name = "easy"
+    return bot
+
+
+def _medium(seed: int | None) -> Bot:
+    bot = MCTSBot(seed, iterations=60, depth=12)
+    bot.name = "medium"
+    return bot
+
+
+def _hard(seed: int | None) -> Bot:
+    bot = MCTSBot(seed, iterations=400, depth=20)
+    bot.name = "hard"
+    return bot
+
 
 BOT_KINDS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
+    "greedy": GreedyBot,
+    "mcts": MCTSBot,
+    "easy": _easy,
+    "medium": _medium,
+    "hard": _hard,
+}
+
+#: The levels offered to users, easiest first, and what each one is.
+LEVELS: dict[str, str] = {
+    "easy": "greedy bot that plays a random move 35% of the time",
+    "medium": "ISMCTS, 60 iterations, random rollouts cut at 12 steps",
+    "hard": "ISMCTS, 400 iterations, random rollouts cut at 20 steps",
 }
 
 
+def _parse_params(kind: str, parts: list[str]) -> dict[str, Any]:
+    params: dict[str, Any] = {}
+    for p in parts:
+        key, eq, value = p.partition("=")
+        try:
+            if kind == "mcts" and not eq and p in ("random", "greedy"):
+                params["rollout"] = p
+            elif kind == "mcts" and not eq and p.endswith("s"):
+                params["seconds"] = float(p[:-1])
+            elif kind == "mcts" and not eq:
+                params["iterations"] = int(p)
+            elif kind == "mcts" and key in ("c",):
+                params["c"] = float(value)
+            elif kind == "mcts" and key == "depth":
+                params["depth"] = None if value in ("none", "end") else int(value)
+            elif kind == "mcts" and key == "rollout":
+                params["rollout"] = value
+            elif kind == "greedy" and key == "eps":
+                params["epsilon"] = float(value)
+            else:
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"bad parameter {p!r} for bot {kind!r}") from None
+    return params
+
+
 def make_bot(kind: str, seed: int | None = None) -> Bot:
-    """A bot of ``kind`` (see :data:`BOT_KINDS`); raises ValueError naming the known kinds."""
+    """A bot of ``kind`` (see :data:`BOT_KINDS` and the module docstring); raises ValueError
+    naming the known kinds."""
+    base, *parts = kind.strip().split(":")
+    if parts and base in ("mcts", "greedy"):
+        params = _parse_params(base, parts)
+        bot: Bot = MCTSBot(seed, **params) if base == "mcts" else GreedyBot(seed, **params)
+        bot.name = kind.strip()
+        return bot
     try:
         factory = BOT_KINDS[kind]
     except KeyError:
-        raise ValueError(f"unknown bot {kind!r}; known: {', '.join(sorted(BOT_KINDS))}") from None
+        raise ValueError(
+            f"unknown bot {kind!r}; known: {', '.join(sorted(BOT_KINDS))} "
+            "(and mcts:ITERATIONS, mcts:SECONDSs, greedy:eps=P)"
+        ) from None
     return factory(seed)
 
 
-__all__ = ["BOT_KINDS", "Bot", "RandomBot", "SeatPort", "make_bot"]
+__all__ = [
+    "BOT_KINDS",
+    "LEVELS",
+    "Bot",
+    "GreedyBot",
+    "MCTSBot",
+    "RandomBot",
+    "SeatPort",
+    "make_bot",
+]

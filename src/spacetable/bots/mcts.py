@@ -1,0 +1,213 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling et al. 2012).
+
+Each iteration draws a fresh determinization of the game from the seat's view
+(:meth:`SeatPort.determinize`: hidden cards resampled, future chance reseeded), then walks one
+shared tree with UCT. An edge is a ``(seat, action)`` pair, so the same tree serves every seat
+and every player count; a node keeps the total reward *of the seat that moved into it*, from
+a reward vector with one entry per seat (``Outcome.rewards()`` at the end of the game,
+``evaluate(seat)`` for every seat at the rollout depth cutoff). Selection uses availability
+counts (a child is only compared with the siblings that were legal in the same
+determinizations). Where information is perfect, determinization only reseeds chance, so
+this is plain open-loop MCTS.
+
+Several seats to act (simultaneous choices): the root decision is the bot's own seat; deeper
+in the tree each decision is taken by the first seat in ``to_act``. Real-time games
+(``game.realtime``): the root choices are the legal actions plus *wait* (``None``), searched
+flat (UCB1 over the root choices); a rollout then plays random actions and advances the
+clock by ``tick`` seconds, so the bot decides within one tick of game time and never blocks.
+
+The budget is a number of ``iterations`` (deterministic for a given seed) or ``seconds`` of
+wall-clock time per decision (not reproducible: it depends on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from spacetable.engine import Action, Game
+
+from .base import Bot, SeatPort
+from .greedy import best_actions
+
+Edge = tuple[int, Action | None]
+
+
+class Node:
+    """A tree node: its children by ``(seat, action)``, visits, availability and total reward."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Edge, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+class MCTSBot(Bot):
+    """ISMCTS with UCT. See the module docstring.
+
+    ``iterations`` or ``seconds`` set the budget (``seconds`` wins when both are given);
+    ``c`` is the UCT exploration constant; ``rollout`` is ``"random"`` or ``"greedy"`` (each
+    rollout step scores up to ``greedy_width`` actions with ``evaluate``); ``depth`` is the
+    number of rollout steps before the rollout stops and every seat is scored with
+    ``evaluate`` (``None``: play to the end); ``tick`` is the game time of one real-time step.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int = 200,
+        seconds: float | None = None,
+        c: float = 0.7,
+        rollout: str = "random",
+        depth: int | None = 40,
+        greedy_width: int = 6,
+        tick: float = 1.0,
+    ) -> None:
+        super().__init__(seed)
+        if rollout not in ("random", "greedy"):
+            raise ValueError(f"rollout must be 'random' or 'greedy', not {rollout!r}")
+        if iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.rollout = rollout
+        self.depth = depth
+        self.greedy_width = greedy_width
+        self.tick = tick
+        #: Statistics of the last decision (iterations run, root visits per action text).
+        self.last_stats: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ decision
+    def choose(self, port: SeatPort) -> Action | None:
+        legal = port.legal_actions()
+        if not legal:
+            return None
+        if len(legal) == 1 and not port.realtime:
+            return legal[0]
+        seat = port.seat
+        root = Node()
+        realtime = port.realtime
+        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        n = 0
+        while True:
+            if deadline is not None:
+                if n > 0 and time.perf_counter() >= deadline:
+                    break
+            elif n >= self.iterations:
+                break
+            rng = random.Random(self.rng.getrandbits(64))
+            game = port.determinize(rng)
+            self._iterate(game, seat, root, rng, realtime)
+            n += 1
+        choices: list[Action | None] = list(legal)
+        if realtime:
+            choices.append(None)
+        best: Action | None = legal[0]
+        key = (-1, -1.0)
+        for a in choices:
+            child = root.children.get((seat, a))
+            if child is None:
+                continue
+            k = (child.visits, child.total / child.visits if child.visits else 0.0)
+            if k > key:
+                key, best = k, a
+        self.last_stats = {
+            "iterations": n,
+            "visits": {
+                ("wait" if a is None else a.text()): ch.visits
+                for (s, a), ch in root.children.items()
+                if s == seat
+            },
+        }
+        return best
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(
+        self, game: Game, root_seat: int, root: Node, rng: random.Random, rt: bool
+    ) -> None:
+        path: list[tuple[int, Node]] = []
+        node = root
+        seat = root_seat
+        expanded = False
+        while not game.is_over and not expanded:
+            if path:
+                if rt:
+                    break  # real time: flat search over the root choices
+                seats = game.to_act
+                if not seats:
+                    break
+                seat = seats[0]
+            legal: list[Action | None] = list(game.legal_actions(seat))
+            if rt and not path:
+                legal.append(None)
+            children = node.children
+            fresh: list[Action | None] = []
+            best: Node | None = None
+            best_a: Action | None = None
+            best_u = -math.inf
+            for a in legal:
+                child = children.get((seat, a))
+                if child is None:
+                    fresh.append(a)
+                    continue
+                child.avail += 1
+                if not fresh:
+                    u = child.total / child.visits + self.c * math.sqrt(
+                        math.log(child.avail) / child.visits
+                    )
+                    if u > best_u:
+                        best_u, best, best_a = u, child, a
+            if fresh:
+                best_a = fresh[rng.randrange(len(fresh))]
+                best = children[(seat, best_a)] = Node()
+                expanded = True
+            assert best is not None
+            if best_a is not None:
+                game.apply_unchecked(seat, best_a)
+            elif not game.is_over:
+                game.advance(self.tick)
+            path.append((seat, best))
+            node = best
+        rewards = self._rollout(game, rng, rt)
+        root.visits += 1
+        for s, nd in path:
+            nd.visits += 1
+            nd.total += rewards[s]
+
+    def _rollout(self, game: Game, rng: random.Random, rt: bool) -> tuple[float, ...]:
+        steps = 0
+        limit = self.depth
+        greedy = self.rollout == "greedy"
+        while not game.is_over:
+            if limit is not None and steps >= limit:
+                return tuple(game.evaluate(s) for s in range(game.players))
+            steps += 1
+            seats = game.to_act
+            if rt and (not seats or rng.random() < 0.5):
+                game.advance(self.tick)
+                continue
+            if not seats:
+                break
+            seat = seats[0] if len(seats) == 1 else seats[rng.randrange(len(seats))]
+            legal = game.legal_actions(seat)
+            if greedy and len(legal) > 1:
+                if len(legal) > self.greedy_width:
+                    legal = rng.sample(legal, self.greedy_width)
+                best, _ = best_actions(game, seat, legal)
+                a = best[rng.randrange(len(best))]
+                assert a is not None
+            else:
+                a = legal[rng.randrange(len(legal))]
+            game.apply_unchecked(seat, a)
+        if game.is_over:
+            return game.outcome().rewards()
+        return tuple(game.evaluate(s) for s in range(game.players))

@@ -1,0 +1,181 @@
+"""``spacetable balance``: is a game fair to every seat and every starting asymmetry?
+
+For each player count, the same bot (greedy by default) plays every seat of many games; the
+report gives each seat's win share (the first-seat advantage is seat 0's share minus the fair
+share ``1/players``) and, for every starting asymmetry the game describes, the win share of
+each value with a Wilson interval. A value whose share is more than 5 points above fair is
+flagged: the reconstructed data behind it should be fixed (not the bots).
+
+Games describe their asymmetries with an optional method ``asymmetries(self) ->
+list[dict[str, str]]`` (one dict per seat, read right after setup, e.g. ``{"captain":
+"Zara"}``); see :func:`spacetable.cli.tournament.asymmetries`. Without it, only seats are
+reported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
+
+import typer
+
+from spacetable.cli.common import parse_options
+from spacetable.cli.tournament import make_jobs, run_jobs, win_shares
+from spacetable.engine import game_class, new_game
+from spacetable.stats import wilson
+
+#: A start is flagged when its win share is more than this above the fair share.
+FLAG_MARGIN = 0.05
+
+
+def summarize_balance(results: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
+    """Win share per (asymmetry, value), with intervals and flags, from :func:`run_jobs`."""
+    fair = 1.0 / players
+    table: dict[tuple[str, str], list[float]] = {}
+    for r in results:
+        shares = win_shares(r["ranks"])
+        for s in range(players):
+            for key, value in r["labels"][s].items():
+                table.setdefault((key, value), []).append(shares[s])
+    rows: list[dict[str, Any]] = []
+    for (key, value), xs in sorted(
+        table.items(), key=lambda kv: (kv[0][0] != "seat", kv[0][0], _natural(kv[0][1]))
+    ):
+        n = len(xs)
+        w = sum(xs)
+        lo, hi = wilson(w, n)
+        share = w / n
+        rows.append(
+            {
+                "asymmetry": key,
+                "value": value,
+                "seats_played": n,
+                "win_share": share,
+                "win_ci": [lo, hi],
+                "vs_fair": share - fair,
+                "flag": share - fair > FLAG_MARGIN,
+                "significant": lo > fair + FLAG_MARGIN,
+            }
+        )
+    seat0 = next((r for r in rows if r["asymmetry"] == "seat" and r["value"] == "0"), None)
+    return {
+        "players": players,
+        "games": len(results),
+        "fair_share": fair,
+        "first_seat_advantage": seat0["win_share"] - fair if seat0 else 0.0,
+        "rows": rows,
+        "mean_decisions": sum(r["decisions"] for r in results) / max(len(results), 1),
+    }
+
+
+def _natural(v: str) -> tuple[int, int | str]:
+    return (0, int(v)) if v.isdigit() else (1, v)
+
+
+def run_balance(
+    game: str,
+    players: Sequence[int] | None = None,
+    games: int = 1000,
+    *,
+    bot: str = "greedy",
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    on_done: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Play ``games`` games per player count with ``bot`` in every seat; the JSON report."""
+    info = game_class(game).info
+    counts = list(players or range(info.min_players, info.max_players + 1))
+    out = []
+    t0 = time.perf_counter()
+    for k, n in enumerate(counts):
+        g = new_game(game, n, 0, options)  # fail early on bad settings
+        jobs = make_jobs(game, n, [bot], games, seed + 7919 * k, g.options)
+        results = run_jobs(jobs, workers, on_done)
+        out.append(summarize_balance(results, n))
+    return {
+        "game": game,
+        "bot": bot,
+        "seed": seed,
+        "options": dict(options or {}),
+        "flag_margin": FLAG_MARGIN,
+        "counts": out,
+        "seconds": time.perf_counter() - t0,
+    }
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``balance`` command to the CLI."""
+
+    @app.command()
+    def balance(
+        game: Annotated[str, typer.Argument(help="game id")],
+        players: Annotated[
+            list[int] | None, typer.Option("--players", "-p", help="player counts (default: all)")
+        ] = None,
+        games: Annotated[int, typer.Option("--games", "-n", help="games per player count")] = 1000,
+        bot: Annotated[str, typer.Option("--bot", help="the bot in every seat")] = "greedy",
+        seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 0,
+        option: Annotated[
+            list[str] | None, typer.Option("--option", "-o", help="game option key=value")
+        ] = None,
+        workers: Annotated[
+            int, typer.Option("--workers", "-w", help="processes (0: one per core)")
+        ] = 0,
+        as_json: Annotated[bool, typer.Option("--json", help="print the JSON report")] = False,
+    ) -> None:
+        """First-seat advantage and win share of every starting asymmetry, with intervals."""
+        from rich.console import Console
+        from rich.progress import Progress
+        from rich.table import Table
+
+        if games < 1:
+            raise typer.BadParameter("--games must be at least 1")
+        info = game_class(game).info
+        counts = list(players or range(info.min_players, info.max_players + 1))
+        w = workers or os.cpu_count() or 1
+        console = Console(stderr=as_json)
+        with Progress(console=console, transient=True, disable=as_json) as progress:
+            task = progress.add_task(f"{game} balance", total=games * len(counts))
+            try:
+                report = run_balance(
+                    game,
+                    counts,
+                    games,
+                    bot=bot,
+                    seed=seed,
+                    options=parse_options(option),
+                    workers=w,
+                    on_done=lambda _r: progress.advance(task),
+                )
+            except ValueError as e:
+                raise typer.BadParameter(str(e)) from e
+        if as_json:
+            typer.echo(json.dumps(report, indent=1))
+            return
+        for c in report["counts"]:
+            t = Table(
+                title=f"{game}, {c['players']} players, {c['games']} games of {bot}: "
+                f"fair share {100 * c['fair_share']:.1f}%, first-seat advantage "
+                f"{100 * c['first_seat_advantage']:+.1f} points"
+            )
+            for col in ("asymmetry", "value", "seats", "win %", "95% CI", "vs fair", ""):
+                t.add_column(col, justify="left" if col in ("asymmetry", "value") else "right")
+            for r in c["rows"]:
+                t.add_row(
+                    r["asymmetry"],
+                    r["value"],
+                    str(r["seats_played"]),
+                    f"{100 * r['win_share']:.1f}",
+                    f"{100 * r['win_ci'][0]:.1f}-{100 * r['win_ci'][1]:.1f}",
+                    f"{100 * r['vs_fair']:+.1f}",
+                    "[red]> +5[/]" if r["flag"] else "",
+                )
+            console.print(t)
+        console.print(
+            f"flagged: more than {100 * FLAG_MARGIN:.0f} points above fair "
+            f"({report['seconds']:.1f} s)"
+        )

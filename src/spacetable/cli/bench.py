@@ -1,0 +1,359 @@
+"""``spacetable bench``: speed and memory of every game, per player count.
+
+Measured on one core, for each game and player count:
+
+* random playouts per second and random decisions per second (``legal_actions`` + a random
+  choice + ``apply_unchecked``, from a new game to its end; real-time games also advance the
+  clock as the conformance suite does);
+* microseconds per ``legal_actions``, ``apply`` (on a clone, the clone's time subtracted),
+  ``clone``, ``view``, ``determinize``, ``to_json`` and ``evaluate``, averaged over mid-game
+  states (the state halfway through seeded random playouts);
+* MCTS iterations per second (random rollouts cut at 20 steps) on those states;
+* memory of a mid-game state: the bytes a loaded copy allocates (history and log included),
+  the bytes one clone allocates, and the size of its JSON save.
+
+``benchmarks/run.py`` runs the same measurements and writes ``benchmarks/RESULTS.md``.
+Benchmarks are never run as timed tests.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any
+
+import typer
+
+from spacetable.bots import MCTSBot, SeatPort
+from spacetable.engine import Game, game_class, list_games, load, new_game
+
+#: The goals of the project (issue 8).
+GOAL_DECISIONS_PER_S = 50_000
+GOAL_CLONE_US = 20.0
+
+
+def random_step(g: Game, rng: random.Random) -> bool:
+    """One random decision; in a real-time game, sometimes an advance instead. True if acted."""
+    seats = g.to_act
+    if g.realtime and (not seats or rng.random() < 0.3):
+        g.advance(rng.choice((0.5, 1.0, 3.0)))
+        return False
+    seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+    legal = g.legal_actions(seat)
+    g.apply_unchecked(seat, legal[rng.randrange(len(legal))])
+    return True
+
+
+def playouts(
+    game: str, players: int, options: dict[str, Any], seconds: float, seed: int = 0
+) -> dict[str, float]:
+    """Random playouts for about ``seconds``: playouts/s, decisions/s, mean game length."""
+    rng = random.Random(seed)
+    n = decisions = 0
+    t0 = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds or n == 0:
+        g = new_game(game, players, rng.getrandbits(48), options)
+        while not g.is_over:
+            if random_step(g, rng):
+                decisions += 1
+        n += 1
+        elapsed = time.perf_counter() - t0
+    return {
+        "playouts_per_s": n / elapsed,
+        "decisions_per_s": decisions / elapsed,
+        "decisions_per_game": decisions / n,
+        "playouts": float(n),
+    }
+
+
+def mid_game_states(
+    game: str, players: int, options: dict[str, Any], count: int = 6, seed: int = 1
+) -> list[Game]:
+    """``count`` states halfway through seeded random playouts."""
+    out = []
+    for i in range(count):
+        gs = seed * 1000 + i
+        g = new_game(game, players, gs, options)
+        rng = random.Random(gs)
+        while not g.is_over:
+            random_step(g, rng)
+        half = g.step // 2
+        g = new_game(game, players, gs, options)
+        rng = random.Random(gs)
+        while g.step < half and not g.is_over:
+            random_step(g, rng)
+        if not g.is_over and g.to_act:
+            out.append(g)
+    return out
+
+
+def per_call_us(fn: Callable[[Game], object], states: Sequence[Game], seconds: float) -> float:
+    """Mean microseconds of ``fn(state)`` over ``states``, repeated for about ``seconds``."""
+    calls = 0
+    t0 = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < seconds or calls == 0:
+        for g in states:
+            fn(g)
+        calls += len(states)
+        elapsed = time.perf_counter() - t0
+    return 1e6 * elapsed / calls
+
+
+def _apply_one(g: Game) -> None:
+    c = g.clone()
+    seat = c.to_act[0]
+    c.apply_unchecked(seat, c.legal_actions(seat)[0])
+
+
+def measure(
+    game: str,
+    players: int,
+    options: dict[str, Any] | None = None,
+    *,
+    seconds: float = 0.5,
+    mcts_iterations: int = 100,
+) -> dict[str, Any]:
+    """Every figure of the module docstring for one game and player count."""
+    opts = dict(options or {})
+    out: dict[str, Any] = {"game": game, "players": players, "options": opts}
+    out.update(playouts(game, players, opts, seconds))
+    states = mid_game_states(game, players, opts)
+    if not states:
+        return out
+    seat_of = {id(g): g.to_act[0] for g in states}
+    drng = random.Random(0)
+    op_time = seconds / 4
+    clone_us = per_call_us(lambda g: g.clone(), states, op_time)
+    out["us"] = {
+        "legal_actions": per_call_us(lambda g: g.legal_actions(seat_of[id(g)]), states, op_time),
+        "apply": max(per_call_us(_apply_one, states, op_time) - clone_us, 0.0),
+        "clone": clone_us,
+        "view": per_call_us(lambda g: g.view(seat_of[id(g)]), states, op_time),
+        "determinize": per_call_us(lambda g: g.determinize(seat_of[id(g)], drng), states, op_time),
+        "to_json": per_call_us(lambda g: g.to_json(), states, op_time),
+        "evaluate": per_call_us(lambda g: g.evaluate(seat_of[id(g)]), states, op_time),
+    }
+    its = 0
+    t0 = time.perf_counter()
+    for i, g in enumerate(states[:3]):
+        bot = MCTSBot(i, iterations=mcts_iterations, depth=20)
+        bot.choose(SeatPort(g, seat_of[id(g)]))
+        its += int(bot.last_stats.get("iterations", 1))
+    out["mcts_iterations_per_s"] = its / (time.perf_counter() - t0)
+    g = states[0]
+    text = g.to_json()
+    tracemalloc.start()
+    a = tracemalloc.take_snapshot()
+    copy = load(text)
+    b = tracemalloc.take_snapshot()
+    c = copy.clone()
+    d = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    out["memory"] = {
+        "state_bytes": sum(s.size_diff for s in b.compare_to(a, "filename")),
+        "clone_bytes": sum(s.size_diff for s in d.compare_to(b, "filename")),
+        "json_bytes": len(text.encode()),
+        "step": g.step,
+    }
+    del c
+    out["goals"] = {
+        "decisions_per_s": out["decisions_per_s"] >= GOAL_DECISIONS_PER_S,
+        "clone_us": clone_us < GOAL_CLONE_US,
+    }
+    return out
+
+
+def machine() -> dict[str, Any]:
+    """The machine the figures were taken on."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu,
+        "nproc": os.cpu_count(),
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+    }
+
+
+def run(
+    games: Sequence[str] | None = None,
+    players: Sequence[int] | None = None,
+    *,
+    seconds: float = 0.5,
+    mcts_iterations: int = 100,
+    on_done: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Measure every game (or those given) at every player count (or those given)."""
+    rows = []
+    for gid in games or list_games():
+        info = game_class(gid).info
+        counts = [
+            n
+            for n in (players or range(info.min_players, info.max_players + 1))
+            if info.min_players <= n <= info.max_players
+        ]
+        for n in counts:
+            row = measure(gid, n, seconds=seconds, mcts_iterations=mcts_iterations)
+            rows.append(row)
+            if on_done:
+                on_done(row)
+    return {
+        "machine": machine(),
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        "results": rows,
+    }
+
+
+def _fmt_int(x: float) -> str:
+    return f"{x:,.0f}"
+
+
+def table_rows(report: dict[str, Any]) -> list[list[str]]:
+    """One row of text cells per game and player count (see :data:`COLUMNS`)."""
+    rows = []
+    for r in report["results"]:
+        us = r.get("us", {})
+        mem = r.get("memory", {})
+
+        def u(k: str, us: dict[str, float] = us) -> str:
+            return f"{us[k]:.1f}" if k in us else "-"
+
+        rows.append(
+            [
+                r["game"],
+                str(r["players"]),
+                f"{r['playouts_per_s']:.1f}",
+                _fmt_int(r["decisions_per_s"]),
+                f"{r['decisions_per_game']:.0f}",
+                u("legal_actions"),
+                u("apply"),
+                u("clone"),
+                u("view"),
+                u("determinize"),
+                u("to_json"),
+                u("evaluate"),
+                _fmt_int(r.get("mcts_iterations_per_s", 0.0)),
+                f"{mem.get('state_bytes', 0) / 1024:.0f}" if mem else "-",
+                f"{mem.get('clone_bytes', 0) / 1024:.1f}" if mem else "-",
+            ]
+        )
+    return rows
+
+
+COLUMNS = (
+    "game",
+    "seats",
+    "playouts/s",
+    "decisions/s",
+    "decisions/game",
+    "legal_actions µs",
+    "apply µs",
+    "clone µs",
+    "view µs",
+    "determinize µs",
+    "to_json µs",
+    "evaluate µs",
+    "MCTS it/s",
+    "state KiB",
+    "clone KiB",
+)
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The report as a Markdown table with the machine it was taken on."""
+    m = report["machine"]
+    lines = [
+        f"Taken {report['date']} on {m['cpu']} ({m['nproc']} cores), "
+        f"{m['implementation']} {m['python']}, {m['platform']}; one core per measurement.",
+        "",
+        "| " + " | ".join(COLUMNS) + " |",
+        "|" + "|".join("---" if i < 2 else "---:" for i in range(len(COLUMNS))) + "|",
+    ]
+    for row in table_rows(report):
+        lines.append("| " + " | ".join(row) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``bench`` command to the CLI."""
+
+    @app.command()
+    def bench(
+        games: Annotated[list[str] | None, typer.Argument(help="game ids (default: all)")] = None,
+        players: Annotated[
+            list[int] | None, typer.Option("--players", "-p", help="player counts (default: all)")
+        ] = None,
+        seconds: Annotated[float, typer.Option("--seconds", help="time per measurement")] = 0.5,
+        mcts_iterations: Annotated[
+            int, typer.Option("--mcts-iterations", help="MCTS budget per measured decision")
+        ] = 100,
+        as_json: Annotated[bool, typer.Option("--json", help="print the JSON report")] = False,
+        markdown_file: Annotated[
+            str | None, typer.Option("--markdown", help="also write a Markdown table here")
+        ] = None,
+    ) -> None:
+        """Speed and memory of each game per player count (random playouts, µs per call)."""
+        from rich.console import Console
+        from rich.progress import Progress
+        from rich.table import Table
+
+        known = list_games()
+        for g in games or []:
+            if g not in known:
+                raise typer.BadParameter(f"unknown game {g!r}; known: {', '.join(known)}")
+        todo = 0
+        for gid in games or known:
+            info = game_class(gid).info
+            todo += sum(
+                1
+                for n in range(info.min_players, info.max_players + 1)
+                if not players or n in players
+            )
+        console = Console(stderr=as_json)
+        with Progress(console=console, transient=True, disable=as_json) as progress:
+            task = progress.add_task("bench", total=todo)
+            report = run(
+                games,
+                players,
+                seconds=seconds,
+                mcts_iterations=mcts_iterations,
+                on_done=lambda _r: progress.advance(task),
+            )
+        if markdown_file:
+            with open(markdown_file, "w", encoding="utf-8") as f:
+                f.write(markdown(report))
+        if as_json:
+            typer.echo(json.dumps(report, indent=1))
+            return
+        m = report["machine"]
+        rows = table_rows(report)
+        speed = (0, 1, 2, 3, 4, 12, 13, 14)
+        calls = (0, 1, 5, 6, 7, 8, 9, 10, 11)
+        for title, cols in (
+            (f"speed and memory ({m['cpu']}, Python {m['python']})", speed),
+            ("microseconds per call, mid-game states", calls),
+        ):
+            t = Table(title=title)
+            for i in cols:
+                t.add_column(COLUMNS[i], justify="left" if i == 0 else "right")
+            for row in rows:
+                t.add_row(*(row[i] for i in cols))
+            console.print(t)
+        console.print(
+            f"goals: {GOAL_DECISIONS_PER_S:,} random decisions/s, clone < {GOAL_CLONE_US:.0f} µs"
+        )

@@ -1,0 +1,395 @@
+"""``spacetable tournament``: bots play many games, in parallel, and are rated.
+
+Game ``i`` of a tournament uses the ``i``-th seed of :func:`spacetable.sim.seeds_for` and
+seats the bots rotated: seat ``s`` gets bot ``(i + s) mod B`` of the ``B`` bots given (with as
+many bots as seats, every bot plays every seat equally often). Each game is a pure function of
+its job (game, settings, seed, line-up, bot seeds), so results do not depend on the number of
+worker processes. Reported: win shares with Wilson intervals (a shared first place counts as a
+fraction of a win), mean scores and ranks, per-seat win shares (first-seat advantage),
+Bradley-Terry ratings on the Elo scale with bootstrap intervals, and optionally a PNG plot.
+
+The game-running parts (:class:`Job`, :func:`run_jobs`) are shared with ``balance``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+import typer
+
+from spacetable.bots import make_bot
+from spacetable.cli.common import parse_options
+from spacetable.engine import Game, new_game
+from spacetable.sim import play_game, seeds_for
+from spacetable.stats import (
+    bootstrap_ratings,
+    bradley_terry,
+    elo_scale,
+    mean_ci,
+    pairwise_from_ranks,
+    wilson,
+)
+
+# ---------------------------------------------------------------------------- running games
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to play: everything that decides it."""
+
+    index: int
+    game: str
+    players: int
+    seed: int
+    lineup: tuple[str, ...]
+    bot_seeds: tuple[int, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+    tick: float = 1.0
+
+
+def asymmetries(game: Game) -> list[dict[str, str]]:
+    """Each seat's starting asymmetry, if the game describes it.
+
+    A game may define ``asymmetries(self) -> list[dict[str, str]]`` (one dict per seat, e.g.
+    ``{"captain": "Zara"}``), read right after setup. The seat number is always included.
+    """
+    out: list[dict[str, str]] = [{"seat": str(s)} for s in range(game.players)]
+    hook: Callable[[], Any] | None = getattr(game, "asymmetries", None)
+    if callable(hook):
+        extra = hook()
+        for s, d in enumerate(extra[: game.players]):
+            out[s].update({str(k): str(v) for k, v in dict(d).items()})
+    return out
+
+
+def run_job(job: Job) -> dict[str, Any]:
+    """Play one game; a compact, JSON-able summary of it."""
+    g = new_game(job.game, job.players, job.seed, job.options)
+    labels = asymmetries(g)
+    bots = [make_bot(k, s) for k, s in zip(job.lineup, job.bot_seeds, strict=True)]
+    res = play_game(g, bots, tick=job.tick)
+    out = g.outcome()
+    return {
+        "index": job.index,
+        "seed": job.seed,
+        "lineup": list(job.lineup),
+        "scores": list(out.scores),
+        "ranks": list(out.ranks),
+        "rewards": list(out.rewards()),
+        "reason": out.reason,
+        "decisions": res.decisions,
+        "steps": g.step,
+        "seconds": res.seconds,
+        "labels": labels,
+    }
+
+
+def bot_seeds(game_seed: int, players: int) -> tuple[int, ...]:
+    """Seeds of the bots of one game, derived from the game's seed."""
+    r = random.Random(game_seed * 1_000_003 + 17)
+    return tuple(r.getrandbits(48) for _ in range(players))
+
+
+def make_jobs(
+    game: str,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    start: int = 0,
+) -> list[Job]:
+    """The jobs of a tournament: seeds from ``seed``, bots rotated over the seats."""
+    out = []
+    b = len(bots)
+    for i, s in enumerate(seeds_for(seed, games)):
+        lineup = tuple(bots[(i + k) % b] for k in range(players))
+        out.append(
+            Job(start + i, game, players, s, lineup, bot_seeds(s, players), dict(options or {}))
+        )
+    return out
+
+
+def _init_worker(extra: Sequence[type[Game]]) -> None:
+    from spacetable.engine import register
+
+    for cls in extra:
+        register(cls)
+
+
+def run_jobs(
+    jobs: Sequence[Job],
+    workers: int = 1,
+    on_done: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Play every job (over ``workers`` processes); the results in job order."""
+    from spacetable.engine import game_class
+
+    results: dict[int, dict[str, Any]] = {}
+    if workers <= 1 or len(jobs) <= 1:
+        for j in jobs:
+            r = run_job(j)
+            results[j.index] = r
+            if on_done:
+                on_done(r)
+    else:
+        classes = [game_class(g) for g in sorted({j.game for j in jobs})]
+        with ProcessPoolExecutor(
+            max_workers=workers, initializer=_init_worker, initargs=(classes,)
+        ) as ex:
+            pending: set[Future[dict[str, Any]]] = set()
+            it = iter(jobs)
+            for j in it:
+                pending.add(ex.submit(run_job, j))
+                if len(pending) >= workers * 4:
+                    break
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for f in done:
+                    r = f.result()
+                    results[r["index"]] = r
+                    if on_done:
+                        on_done(r)
+                    nxt = next(it, None)
+                    if nxt is not None:
+                        pending.add(ex.submit(run_job, nxt))
+    return [results[j.index] for j in jobs]
+
+
+# ---------------------------------------------------------------------------- summaries
+
+
+def entrant_names(bots: Sequence[str]) -> list[str]:
+    """Distinct names for the bots given (a kind given twice becomes ``kind#1``, ``kind#2``)."""
+    counts: dict[str, int] = {}
+    for b in bots:
+        counts[b] = counts.get(b, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for b in bots:
+        if counts[b] > 1:
+            seen[b] = seen.get(b, 0) + 1
+            out.append(f"{b}#{seen[b]}")
+        else:
+            out.append(b)
+    return out
+
+
+def win_shares(ranks: Sequence[int]) -> list[float]:
+    """Each seat's share of the win: 1/k for each of k seats tied first, else 0."""
+    k = sum(1 for r in ranks if r == 1)
+    return [1.0 / k if r == 1 else 0.0 for r in ranks]
+
+
+def summarize(
+    results: Sequence[dict[str, Any]], bots: Sequence[str], players: int, *, boot: int = 200
+) -> dict[str, Any]:
+    """Win shares, scores, ranks, seat advantage and ratings of a tournament's results."""
+    names = entrant_names(bots)
+    b = len(bots)
+    per: list[dict[str, list[float]]] = [
+        {"win": [], "score": [], "rank": [], "reward": []} for _ in range(b)
+    ]
+    seat_wins: list[list[float]] = [[] for _ in range(players)]
+    pair_games: list[list[tuple[int, int, float]]] = []
+    for r in results:
+        i = r["index"]
+        entrants = [(i + k) % b for k in range(players)]
+        shares = win_shares(r["ranks"])
+        for s, e in enumerate(entrants):
+            per[e]["win"].append(shares[s])
+            per[e]["score"].append(float(r["scores"][s]))
+            per[e]["rank"].append(float(r["ranks"][s]))
+            per[e]["reward"].append(float(r["rewards"][s]))
+            seat_wins[s].append(shares[s])
+        pair_games.append(pairwise_from_ranks(entrants, r["ranks"]))
+    flat = [p for g in pair_games for p in g]
+    ratings = elo_scale(bradley_terry(b, flat)) if flat else [1500.0] * b
+    intervals = bootstrap_ratings(b, pair_games, samples=boot) if flat else [(1500.0, 1500.0)] * b
+    entrants_out = []
+    for e in range(b):
+        d = per[e]
+        n = len(d["win"])
+        wins = sum(d["win"])
+        lo, hi = wilson(wins, n)
+        m, slo, shi = mean_ci(d["score"])
+        entrants_out.append(
+            {
+                "name": names[e],
+                "bot": bots[e],
+                "seats_played": n,
+                "win_share": wins / n if n else 0.0,
+                "win_ci": [lo, hi],
+                "mean_score": m,
+                "score_ci": [slo, shi],
+                "mean_rank": sum(d["rank"]) / n if n else 0.0,
+                "mean_reward": sum(d["reward"]) / n if n else 0.0,
+                "rating": ratings[e],
+                "rating_ci": list(intervals[e]),
+            }
+        )
+    seats_out = []
+    for s in range(players):
+        n = len(seat_wins[s])
+        w = sum(seat_wins[s])
+        lo, hi = wilson(w, n)
+        seats_out.append(
+            {"seat": s, "games": n, "win_share": w / n if n else 0.0, "win_ci": [lo, hi]}
+        )
+    decisions = [r["decisions"] for r in results]
+    return {
+        "games": len(results),
+        "entrants": entrants_out,
+        "seats": seats_out,
+        "fair_share": 1.0 / players,
+        "mean_decisions": sum(decisions) / len(decisions) if decisions else 0.0,
+    }
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _share(x: float, ci: Sequence[float]) -> str:
+    """``41.0 (25.1-57.0)``: a share and its interval, in percent."""
+    return f"{100 * x:.1f} ({100 * ci[0]:.1f}-{100 * ci[1]:.1f})"
+
+
+def plot_ratings(summary: dict[str, Any], path: str, title: str) -> None:
+    """A PNG of the ratings with their intervals (matplotlib, Agg backend)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    ents = summary["entrants"]
+    names = [e["name"] for e in ents]
+    r = [e["rating"] for e in ents]
+    lo = [e["rating"] - e["rating_ci"][0] for e in ents]
+    hi = [e["rating_ci"][1] - e["rating"] for e in ents]
+    fig, ax = plt.subplots(figsize=(max(4.0, 1.2 * len(ents) + 2), 4))
+    ax.errorbar(range(len(ents)), r, yerr=[lo, hi], fmt="o", capsize=6)
+    ax.set_xticks(range(len(ents)), names)
+    ax.set_ylabel("rating (Elo scale, 95% bootstrap interval)")
+    ax.set_title(title)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
+def run_tournament(
+    game: str,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    options: dict[str, Any] | None = None,
+    workers: int = 1,
+    on_done: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Play a tournament and summarise it (the whole JSON report of the command)."""
+    for b in bots:
+        make_bot(b, 0)  # fail early on an unknown kind
+    g = new_game(game, players, 0, options)  # fail early on bad settings
+    jobs = make_jobs(game, players, bots, games, seed, g.options)
+    t0 = time.perf_counter()
+    results = run_jobs(jobs, workers, on_done)
+    summary = summarize(results, bots, players)
+    return {
+        "game": game,
+        "players": players,
+        "options": g.options,
+        "seed": seed,
+        "bots": list(bots),
+        **summary,
+        "seconds": time.perf_counter() - t0,
+        "results": [{k: v for k, v in r.items() if k != "labels"} for r in results],
+    }
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``tournament`` command to the CLI."""
+
+    @app.command()
+    def tournament(
+        game: Annotated[str, typer.Argument(help="game id")],
+        players: Annotated[int, typer.Option("--players", "-p", help="seats per game")] = 2,
+        bots: Annotated[
+            str, typer.Option("--bots", "-b", help="comma-separated bot kinds, e.g. greedy,random")
+        ] = "greedy,random",
+        games: Annotated[int, typer.Option("--games", "-n", help="number of games")] = 100,
+        seed: Annotated[int, typer.Option("--seed", "-s", help="master seed")] = 0,
+        option: Annotated[
+            list[str] | None, typer.Option("--option", "-o", help="game option key=value")
+        ] = None,
+        workers: Annotated[
+            int, typer.Option("--workers", "-w", help="processes (0: one per core)")
+        ] = 0,
+        as_json: Annotated[bool, typer.Option("--json", help="print the JSON report")] = False,
+        plot: Annotated[str | None, typer.Option("--plot", help="write a PNG of ratings")] = None,
+    ) -> None:
+        """Bots play GAME against each other, seats rotated; win shares and ratings."""
+        from rich.console import Console
+        from rich.progress import Progress
+        from rich.table import Table
+
+        kinds = [b.strip() for b in bots.split(",") if b.strip()]
+        if not kinds:
+            raise typer.BadParameter("no bots given")
+        if games < 1:
+            raise typer.BadParameter("--games must be at least 1")
+        w = workers or os.cpu_count() or 1
+        console = Console(stderr=as_json)
+        with Progress(console=console, transient=True, disable=as_json) as progress:
+            task = progress.add_task(f"{game} ({players}p)", total=games)
+            try:
+                report = run_tournament(
+                    game,
+                    players,
+                    kinds,
+                    games,
+                    seed,
+                    options=parse_options(option),
+                    workers=w,
+                    on_done=lambda _r: progress.advance(task),
+                )
+            except ValueError as err:
+                raise typer.BadParameter(str(err)) from err
+        if plot:
+            plot_ratings(report, plot, f"{game}, {players} players, {games} games")
+        if as_json:
+            typer.echo(json.dumps(report, indent=1, default=float))
+            return
+        t = Table(title=f"{game}: {games} games, {players} players, seed {seed}")
+        for col in ("bot", "seats", "win % (95% CI)", "mean score", "mean rank", "rating (95% CI)"):
+            t.add_column(col, justify="left" if col == "bot" else "right")
+        for e in report["entrants"]:
+            t.add_row(
+                e["name"],
+                str(e["seats_played"]),
+                _share(e["win_share"], e["win_ci"]),
+                f"{e['mean_score']:.2f}",
+                f"{e['mean_rank']:.2f}",
+                f"{e['rating']:.0f} ({e['rating_ci'][0]:.0f}-{e['rating_ci'][1]:.0f})",
+            )
+        console.print(t)
+        s = Table(title=f"win share by seat (fair: {_pct(report['fair_share'])})")
+        for col in ("seat", "games", "win % (95% CI)"):
+            s.add_column(col, justify="right")
+        for row in report["seats"]:
+            s.add_row(str(row["seat"]), str(row["games"]), _share(row["win_share"], row["win_ci"]))
+        console.print(s)
+        console.print(
+            f"{report['mean_decisions']:.0f} decisions per game, {report['seconds']:.1f} s"
+        )
+        if plot:
+            console.print(f"plot written to {plot}")
