@@ -12,7 +12,8 @@ Over seeded random playouts it checks, at random points:
   identical futures, and playing on a clone leaves the original alone;
 * the same seed gives the same game, even when the module-level ``random`` is reseeded in
   between (rules must not use it);
-* ``determinize(seat)`` keeps ``view(seat)`` and ``legal_actions(seat)`` identical, and, in a
+* ``determinize(seat)`` keeps ``view(seat)``, ``legal_actions(seat)``, the seat's log, the
+  spectator's view and the public log identical, and, in a
   game with hidden information, actually changes the hidden state somewhere over the run;
 * ``view``, ``log`` and the outcome are JSON-serialisable; the outcome ranks are valid.
 
@@ -278,6 +279,8 @@ def _sample_checks(
             raise fail(f"determinize({s}) changed legal_actions({s})")
         if d.log_for(s) != g.log_for(s):
             raise fail(f"determinize({s}) changed log_for({s})")
+        if d.view(None) != g.view(None) or d.log != g.log:
+            raise fail(f"determinize({s}) changed what a spectator sees: the view leaks")
         if json.dumps(d.state_dict(), sort_keys=True) != original_state:
             rep.determinize_changed = True
         if not d.is_over:
