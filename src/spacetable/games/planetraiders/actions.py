@@ -1,0 +1,128 @@
+"""The atomic decisions of Planet Raiders, and prebuilt tables of them.
+
+* ``select raider=k``: start moving your raider number ``k + 1`` (0-based ``k``);
+* ``hop zone=z``: the selected raider rides the rocket in zone ``z`` (one hop);
+* ``stop``: the selected raider stops here (it may stop after any hop);
+* ``end_moves``: no more raider moves this turn; collect the rockets used;
+* ``place colour=blue|red zone=z nose=n|e|s|w``: put a rocket from hand on the board;
+* ``exchange``: turn two blue rockets of your hand into one red rocket (irreversible);
+* ``give colour=blue|red to=seat``: hand one rocket to another player (3+ players);
+* ``end_turn``: keep the rest of your hand; the next player plays.
+
+Zones are square indices ``row * 9 + col`` (row 0 is the north row ``?9``); ``describe``
+names them (``e5``).
+"""
+
+from __future__ import annotations
+
+from spacetable.engine import Action, action
+
+from .board import BOARD, COLOURS, ROCKET_COLOURS, SIDES
+
+_SIDE_EN = {"n": "north", "e": "east", "s": "south", "w": "west"}
+_SIDE_FR = {"n": "nord", "e": "est", "s": "sud", "w": "ouest"}
+_ROCKET_FR = {"blue": "bleue", "red": "rouge"}
+
+
+@action("select")
+class Select(Action):
+    raider: int
+
+    def describe(self, lang: str = "en") -> str:
+        if lang == "fr":
+            return f"déplacer le planet raider n°{self.raider + 1}"
+        return f"move planet raider #{self.raider + 1}"
+
+
+@action("hop")
+class Hop(Action):
+    zone: int
+
+    def describe(self, lang: str = "en") -> str:
+        z = BOARD.cell_names[self.zone]
+        if lang == "fr":
+            return f"prendre la fusée de la zone {z}"
+        return f"ride the rocket in zone {z}"
+
+
+@action("stop")
+class Stop(Action):
+    def describe(self, lang: str = "en") -> str:
+        return "arrêter ce planet raider ici" if lang == "fr" else "stop this raider here"
+
+
+@action("end_moves")
+class EndMoves(Action):
+    def describe(self, lang: str = "en") -> str:
+        if lang == "fr":
+            return "fin des déplacements (récupérer les fusées utilisées)"
+        return "end the moves (collect the rockets used)"
+
+
+@action("place")
+class Place(Action):
+    colour: str
+    zone: int
+    nose: str
+
+    def describe(self, lang: str = "en") -> str:
+        z = BOARD.cell_names[self.zone]
+        target = BOARD.pad_names[BOARD.cell_pads[self.zone][SIDES.index(self.nose)]]
+        if lang == "fr":
+            return (
+                f"poser une fusée {_ROCKET_FR[self.colour]} en {z}, nez au "
+                f"{_SIDE_FR[self.nose]} (vers {target})"
+            )
+        return f"place a {self.colour} rocket in {z}, nose {_SIDE_EN[self.nose]} (to {target})"
+
+
+@action("exchange")
+class Exchange(Action):
+    def describe(self, lang: str = "en") -> str:
+        if lang == "fr":
+            return "échanger deux fusées bleues contre une rouge"
+        return "exchange two blue rockets for a red one"
+
+
+@action("give")
+class Give(Action):
+    colour: str
+    to: int
+
+    def describe(self, lang: str = "en") -> str:
+        if lang == "fr":
+            return f"donner une fusée {_ROCKET_FR[self.colour]} au joueur {self.to + 1}"
+        return f"give a {self.colour} rocket to player {self.to + 1}"
+
+
+@action("end_turn")
+class EndTurn(Action):
+    def describe(self, lang: str = "en") -> str:
+        return "finir le tour" if lang == "fr" else "end the turn"
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Select,
+    Hop,
+    Stop,
+    EndMoves,
+    Place,
+    Exchange,
+    Give,
+    EndTurn,
+)
+
+SELECT: tuple[Select, ...] = tuple(Select(k) for k in range(3))
+HOP: dict[int, Hop] = {z: Hop(z) for z in BOARD.zones}
+STOP = Stop()
+END_MOVES = EndMoves()
+EXCHANGE = Exchange()
+END_TURN = EndTurn()
+#: PLACE[colour][zone] -> the four placements (noses n, e, s, w)
+PLACE: tuple[dict[int, tuple[Place, ...]], ...] = tuple(
+    {z: tuple(Place(rc, z, s) for s in SIDES) for z in BOARD.zones} for rc in ROCKET_COLOURS
+)
+#: GIVE[colour][seat]
+GIVE: tuple[tuple[Give, ...], ...] = tuple(
+    tuple(Give(rc, t) for t in range(len(COLOURS))) for rc in ROCKET_COLOURS
+)

@@ -1,0 +1,783 @@
+"""Planet Raiders: state and transitions.
+
+Rulebook: ``shared/seeds/002_8ed3a9e218c08205.txt`` (French, 4 pages); the board is
+reconstructed (see :mod:`.board` and ``docs/games/planetraiders.md``).
+
+A turn has three steps (rulebook §4): (1) move raiders along rockets, (2) collect every rocket
+used, (3) place rockets from hand, exchange two blue for one red, give rockets (3+ players),
+keep the rest. Each choice is one atomic action (:mod:`.actions`):
+
+* step 1: ``select`` a raider that can move, then ``hop`` one rocket at a time; after each
+  hop ``stop`` or hop again. A capture, an alien or reaching home ends the move; a raider
+  with no usable rocket left stops by itself. ``end_moves`` ends step 1 (it is implied once
+  no raider can move any more);
+* step 2 is automatic;
+* step 3: ``place`` / ``exchange`` / ``give`` any number of times, then ``end_turn`` (implied
+  when the hand is empty).
+
+State layout (flat lists of ints, for fast clones): ``occ[edge]`` is -1 (empty), a raider id
+``seat * 3 + k`` or ``ALIEN + planet colour``; ``rpad[raider]`` is its pad or -1 once off the
+board; ``rockets[square]`` is -1 or ``colour * 4 + nose`` (colour 0 blue, 1 red; nose 0..3 =
+n, e, s, w).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
+from spacetable.engine.errors import OptionError
+
+from .actions import (
+    ACTION_TYPES,
+    END_MOVES,
+    END_TURN,
+    EXCHANGE,
+    GIVE,
+    HOP,
+    PLACE,
+    SELECT,
+    STOP,
+    EndMoves,
+    EndTurn,
+    Exchange,
+    Give,
+    Hop,
+    Place,
+    Select,
+    Stop,
+)
+from .board import BLUE, BOARD, COLOURS, N_CELLS, N_EDGES, RED, ROCKET_COLOURS, SIDES
+
+ALIEN = 20
+EMPTY = -1
+RAIDERS = 3
+START_BLUE_HAND = 1  # each player keeps one blue and one red rocket (rulebook §6)
+START_RED_HAND = 1
+
+PHASE_MOVE, PHASE_HOP, PHASE_PLACE = 0, 1, 2
+PHASE_NAMES = ("move", "hop", "place")
+
+_ZONES = BOARD.zones
+_PAD_ZONES = BOARD.pad_zones
+_CELL_PADS = BOARD.cell_pads
+_IS_METEOR = BOARD.is_meteor
+_SHIP_OF_PAD = BOARD.ship_of_pad
+_PLACE_BLUE = PLACE[BLUE]
+_PLACE_RED = PLACE[RED]
+_NEUTRAL = frozenset(BOARD.neutral_zones)
+
+
+def _dist_table() -> list[list[int]]:
+    """DIST[colour][pad]: pad steps (Manhattan, in pads) to the nearest pad of that ship."""
+    out = []
+    for col in range(len(COLOURS)):
+        targets = [BOARD.edge_xy[e] for e in BOARD.ship_pads[col]]
+        row = []
+        for e in range(N_EDGES):
+            y, x = BOARD.edge_xy[e]
+            row.append(min((abs(y - ty) + abs(x - tx)) // 2 for ty, tx in targets))
+        out.append(row)
+    return out
+
+
+DIST_TO_SHIP = _dist_table()
+
+
+def crew_missing(aliens: int, captures: int) -> int:
+    """Members still missing for the closest crew (rulebook §2: 2 aliens + 2 raiders, or
+    3 aliens + 1 raider; aliens are always different since one per planet)."""
+    a = max(0, 2 - aliens) + max(0, 2 - captures)
+    b = max(0, 3 - aliens) + max(0, 1 - captures)
+    return min(a, b)
+
+
+def crew_complete(aliens: int, captures: int) -> bool:
+    return (aliens >= 2 and captures >= 2) or (aliens >= 3 and captures >= 1)
+
+
+class PlanetRaiders(Game):
+    """Planet Raiders for 2 to 4 players, or two teams of two."""
+
+    info = GameInfo(
+        id="planetraiders",
+        name_en="Planet Raiders",
+        name_fr="Planet Raiders",
+        min_players=2,
+        max_players=4,
+        options={
+            "teams": OptionSpec(
+                default=False,
+                choices=(False, True),
+                players=(4,),
+                help_en="two teams of two (seats 1+3 against 2+4)",
+                help_fr="deux équipes de deux (places 1+3 contre 2+4)",
+            ),
+            "round_limit": OptionSpec(
+                default=60,
+                kind=int,
+                minimum=2,
+                maximum=500,
+                help_en="the game stops after this many rounds (players x rounds turns)",
+                help_fr="la partie s'arrête après ce nombre de tours de table",
+            ),
+            "stall_rounds": OptionSpec(
+                default=12,
+                kind=int,
+                minimum=1,
+                maximum=500,
+                help_en="the game stops after this many rounds without capture, alien or arrival",
+                help_fr="la partie s'arrête après ce nombre de tours de table sans capture, "
+                "alien ni arrivée",
+            ),
+        },
+        hidden_information=False,
+        chance=False,
+    )
+    action_types = ACTION_TYPES
+
+    # ------------------------------------------------------------------ set-up
+    @classmethod
+    def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
+        if options.get("teams") and players != 4:  # pragma: no cover - OptionSpec checks it
+            raise OptionError("teams needs 4 players")
+
+    @classmethod
+    def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
+        return [
+            (2, {}),
+            (3, {}),
+            (4, {}),
+            (4, {"teams": True}),
+            (2, {"round_limit": 6, "stall_rounds": 2}),
+        ]
+
+    def setup(self) -> None:
+        n = self.players
+        self.colour: tuple[int, ...] = BOARD.seat_colours[n]
+        self.teams: bool = bool(self.options["teams"])
+        self.team: tuple[int, ...] = tuple((s % 2) if self.teams else s for s in range(n))
+        self.turn_limit: int = int(self.options["round_limit"]) * n
+        self.stall_limit: int = int(self.options["stall_rounds"]) * n
+        self.occ: list[int] = [EMPTY] * N_EDGES
+        self.rpad: list[int] = [EMPTY] * (RAIDERS * n)
+        self.rockets: list[int] = [EMPTY] * N_CELLS
+        for pad, planet in BOARD.aliens:
+            self.occ[pad] = ALIEN + planet
+        for s in range(n):
+            col = self.colour[s]
+            for k, pad in enumerate(BOARD.start_raiders[col]):
+                rid = s * RAIDERS + k
+                self.occ[pad] = rid
+                self.rpad[rid] = pad
+            for zone, rc, nose in BOARD.start_rockets[col]:
+                self.rockets[zone] = rc * 4 + nose
+        self.blue: list[int] = [START_BLUE_HAND] * n
+        self.red: list[int] = [START_RED_HAND] * n
+        self.aliens: list[int] = [0] * n  # bit mask of planet colours taken
+        self.caps: list[int] = [0] * (n * n)  # caps[captor * n + victim]
+        self.ncaps: list[int] = [0] * n
+        self.captured_by: list[int] = [EMPTY] * (RAIDERS * n)
+        self.finished: list[int] = []
+        self.out: list[bool] = [False] * n
+        self.cur = 0
+        self.phase = PHASE_MOVE
+        self.sel = EMPTY
+        self.hops = 0
+        self.moved = 0
+        self.used = [0, 0]  # blue, red used this turn (collected at step 2)
+        self.progress = False
+        self.turns = 0
+        self.quiet = 0
+        self.retired = [0, 0]  # rockets out of play (finished players)
+        self.exchanges = 0
+        self.over = False
+        self.reason = ""
+        self._begin_turn()
+
+    # ------------------------------------------------------------------ queries
+    def alive(self, seat: int) -> int:
+        b = seat * RAIDERS
+        return sum(1 for p in self.rpad[b : b + RAIDERS] if p >= 0)
+
+    def active(self, seat: int) -> bool:
+        return not self.out[seat] and seat not in self.finished
+
+    def n_aliens(self, seat: int) -> int:
+        return self.aliens[seat].bit_count()
+
+    def has_crew(self, seat: int) -> bool:
+        return crew_complete(self.aliens[seat].bit_count(), self.ncaps[seat])
+
+    def _hops(self, rid: int) -> list[Action]:
+        """Hops open to raider ``rid`` from where it stands (rulebook §5.1, §5.2)."""
+        p = self.rpad[rid]
+        out: list[Action] = []
+        if p < 0:
+            return out
+        seat = rid // RAIDERS
+        occ = self.occ
+        rockets = self.rockets
+        for z in _PAD_ZONES[p]:
+            r = rockets[z]
+            if r < 0:
+                continue
+            if r < 4 and _IS_METEOR[z]:  # a blue rocket never serves in meteorites
+                continue
+            q = _CELL_PADS[z][r & 3]
+            if q == p:  # the nose points at the raider: not usable from here
+                continue
+            o = occ[q]
+            if o >= ALIEN:
+                if self.aliens[seat] >> (o - ALIEN) & 1:
+                    continue  # at most one alien per planet
+            elif o >= 0 and self.team[o // RAIDERS] == self.team[seat]:
+                continue  # own or partner's raider: blocked
+            out.append(HOP[z])
+        return out
+
+    def _can_move(self, rid: int) -> bool:
+        return bool(self._hops(rid))
+
+    def _movable(self) -> list[Action]:
+        s = self.cur
+        out: list[Action] = []
+        for k in range(RAIDERS):
+            if not self.moved >> k & 1 and self._hops(s * RAIDERS + k):
+                out.append(SELECT[k])
+        return out
+
+    def _place_actions(self, s: int) -> list[Action]:
+        out: list[Action] = []
+        b = self.blue[s]
+        r = self.red[s]
+        if b or r:
+            rockets = self.rockets
+            for z in _ZONES:
+                if rockets[z] < 0:
+                    if b and z in _NEUTRAL:
+                        out.extend(_PLACE_BLUE[z])
+                    if r:
+                        out.extend(_PLACE_RED[z])
+            if b >= 2:
+                out.append(EXCHANGE)
+            if self.players > 2:
+                for t in range(self.players):
+                    if t != s and self.active(t):
+                        if b:
+                            out.append(GIVE[BLUE][t])
+                        if r:
+                            out.append(GIVE[RED][t])
+        out.append(END_TURN)
+        return out
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def to_act(self) -> list[int]:
+        return [] if self.over else [self.cur]
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over or seat != self.cur:
+            return []
+        if self.phase == PHASE_HOP:
+            out = self._hops(self.sel)
+            if self.hops:
+                out.append(STOP)
+            return out
+        if self.phase == PHASE_MOVE:
+            out = self._movable()
+            out.append(END_MOVES)
+            return out
+        return self._place_actions(seat)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        t = type(action)
+        if t is Hop:
+            assert isinstance(action, Hop)
+            self._hop(action.zone)
+        elif t is Place:
+            assert isinstance(action, Place)
+            self._place(action)
+        elif t is Select:
+            assert isinstance(action, Select)
+            self.sel = seat * RAIDERS + action.raider
+            self.phase = PHASE_HOP
+            self.hops = 0
+            self.emit({"event": "select", "seat": seat, "raider": action.raider})
+        elif t is Stop:
+            self._end_move("stop")
+        elif t is EndMoves:
+            self._collect()
+        elif t is Exchange:
+            self.blue[seat] -= 2
+            self.red[seat] += 1
+            self.exchanges += 1
+            self.emit({"event": "exchange", "seat": seat})
+            self._maybe_auto_end()
+        elif t is Give:
+            assert isinstance(action, Give)
+            rc = ROCKET_COLOURS.index(action.colour)
+            hand = self.red if rc == RED else self.blue
+            hand[seat] -= 1
+            hand[action.to] += 1
+            self.emit({"event": "give", "seat": seat, "to": action.to, "colour": action.colour})
+            self._maybe_auto_end()
+        elif t is EndTurn:
+            self._end_turn()
+        else:  # pragma: no cover - the base class validates actions
+            raise AssertionError(action)
+
+    # ------------------------------------------------------------------ transitions
+    def _hop(self, zone: int) -> None:
+        rid = self.sel
+        seat = rid // RAIDERS
+        r = self.rockets[zone]
+        rc = r >> 2
+        src = self.rpad[rid]
+        dst = _CELL_PADS[zone][r & 3]
+        self.rockets[zone] = EMPTY
+        self.used[rc] += 1
+        self.hops += 1
+        self.occ[src] = EMPTY
+        o = self.occ[dst]
+        self.occ[dst] = rid
+        self.rpad[rid] = dst
+        self.emit(
+            {
+                "event": "hop",
+                "seat": seat,
+                "raider": rid % RAIDERS,
+                "zone": BOARD.cell_names[zone],
+                "rocket": ROCKET_COLOURS[rc],
+                "to": BOARD.pad_names[dst],
+            }
+        )
+        ends = False
+        if o >= ALIEN:
+            planet = o - ALIEN
+            self.aliens[seat] |= 1 << planet
+            self.progress = True
+            ends = True
+            self.emit({"event": "alien", "seat": seat, "planet": COLOURS[planet]})
+        elif o >= 0:
+            self._capture(seat, o)
+            ends = True
+            if self.over:
+                return
+        if _SHIP_OF_PAD[dst] == self.colour[seat] and self.has_crew(seat):
+            self._finish(seat)
+            return
+        if ends:
+            self._end_move("capture" if 0 <= o < ALIEN else "alien")
+        elif not self._hops(rid):
+            self._end_move("blocked")
+
+    def _capture(self, seat: int, victim_rid: int) -> None:
+        v = victim_rid // RAIDERS
+        n = self.players
+        self.rpad[victim_rid] = EMPTY
+        self.captured_by[victim_rid] = seat
+        self.caps[seat * n + v] += 1
+        self.ncaps[seat] += 1
+        self.blue[seat] += 1  # each capture gains a blue rocket (rulebook §4)
+        self.progress = True
+        self.emit(
+            {
+                "event": "capture",
+                "seat": seat,
+                "victim": v,
+                "victim_raider": victim_rid % RAIDERS,
+            }
+        )
+        if self.alive(v) == 0:
+            self.out[v] = True
+            self.emit({"event": "eliminated", "seat": v})
+            self._check_end()
+
+    def _finish(self, seat: int) -> None:
+        """A crewed raider reached its ship: the player is home (rulebook §2, §4)."""
+        self.finished.append(seat)
+        self.progress = True
+        base = seat * RAIDERS
+        for k in range(RAIDERS):
+            p = self.rpad[base + k]
+            if p >= 0:
+                self.occ[p] = EMPTY
+                self.rpad[base + k] = EMPTY
+        # rockets of the last move leave the game, and so does the hand
+        self.retired[BLUE] += self.used[BLUE] + self.blue[seat]
+        self.retired[RED] += self.used[RED] + self.red[seat]
+        self.used = [0, 0]
+        self.blue[seat] = 0
+        self.red[seat] = 0
+        self.sel = EMPTY
+        self.emit({"event": "finish", "seat": seat, "place": len(self.finished)})
+        self._check_end()
+        if not self.over:
+            self._end_turn()
+
+    def _end_move(self, why: str) -> None:
+        rid = self.sel
+        self.moved |= 1 << (rid % RAIDERS)
+        self.sel = EMPTY
+        self.phase = PHASE_MOVE
+        self.emit(
+            {
+                "event": "stop",
+                "seat": rid // RAIDERS,
+                "raider": rid % RAIDERS,
+                "at": BOARD.pad_names[self.rpad[rid]],
+                "why": why,
+            }
+        )
+        if not self._movable():
+            self._collect()
+
+    def _collect(self) -> None:
+        s = self.cur
+        b, r = self.used
+        self.blue[s] += b
+        self.red[s] += r
+        self.used = [0, 0]
+        self.phase = PHASE_PLACE
+        self.emit({"event": "collect", "seat": s, "blue": b, "red": r})
+        self._maybe_auto_end()
+
+    def _maybe_auto_end(self) -> None:
+        s = self.cur
+        if self.blue[s] == 0 and self.red[s] == 0:
+            self._end_turn()
+
+    def _place(self, a: Place) -> None:
+        s = self.cur
+        rc = ROCKET_COLOURS.index(a.colour)
+        if rc == RED:
+            self.red[s] -= 1
+        else:
+            self.blue[s] -= 1
+        self.rockets[a.zone] = rc * 4 + SIDES.index(a.nose)
+        self.emit(
+            {
+                "event": "place",
+                "seat": s,
+                "colour": a.colour,
+                "zone": BOARD.cell_names[a.zone],
+                "nose": a.nose,
+            }
+        )
+        self._maybe_auto_end()
+
+    def _check_end(self) -> None:
+        if self.over:
+            return
+        n = self.players
+        if self.teams:
+            if self.finished:
+                self._game_over("home")
+                return
+            for tm in (0, 1):
+                if all(self.out[s] for s in range(n) if self.team[s] == tm):
+                    self._game_over("team eliminated")
+                    return
+        else:
+            act = sum(1 for s in range(n) if self.active(s))
+            if act <= 1:
+                self._game_over("home" if len(self.finished) >= n - 1 else "last in play")
+
+    def _game_over(self, reason: str) -> None:
+        self.over = True
+        self.reason = reason
+        self.phase = PHASE_MOVE
+        self.sel = EMPTY
+        self.emit({"event": "game_end", "reason": reason})
+
+    def _end_turn(self) -> None:
+        """End the current turn and start the next player's (skipping turns with no choice)."""
+        while True:
+            self.emit({"event": "end_turn", "seat": self.cur})
+            self.turns += 1
+            if self.progress:
+                self.quiet = 0
+            else:
+                self.quiet += 1
+            self.progress = False
+            self._check_end()
+            if self.over:
+                return
+            if self.turns >= self.turn_limit:
+                self._game_over("round limit")
+                return
+            if self.quiet >= self.stall_limit:
+                self._game_over("no progress")
+                return
+            n = self.players
+            nxt = self.cur
+            for i in range(1, n + 1):
+                cand = (self.cur + i) % n
+                if self.active(cand):
+                    nxt = cand
+                    break
+            self.cur = nxt
+            if self._begin_turn():
+                return
+
+    def _begin_turn(self) -> bool:
+        """Start the turn of ``self.cur``; False when it has nothing at all to decide."""
+        self.phase = PHASE_MOVE
+        self.sel = EMPTY
+        self.moved = 0
+        self.used = [0, 0]
+        if self._movable():
+            return True
+        self.phase = PHASE_PLACE
+        s = self.cur
+        if self.blue[s] or self.red[s]:
+            return True
+        self.emit({"event": "pass", "seat": s})
+        return False
+
+    # ------------------------------------------------------------------ outcome
+    def _key(self, s: int) -> tuple[float, ...]:
+        """Rank key (higher is better): finishers in order of arrival, then players still in
+        play, then eliminated players; among non-finishers, fewer crew members missing, more
+        members gathered, more raiders left."""
+        if s in self.finished:
+            return (2.0, float(-self.finished.index(s)), 0.0, 0.0)
+        a = self.aliens[s].bit_count()
+        c = self.ncaps[s]
+        return (
+            0.0 if self.out[s] else 1.0,
+            float(-crew_missing(a, c)),
+            float(a + c),
+            float(self.alive(s)),
+        )
+
+    def _rank_keys(self) -> list[tuple[float, ...]]:
+        keys = [self._key(s) for s in range(self.players)]
+        if self.teams:
+            best = {
+                tm: max(keys[s] for s in range(self.players) if self.team[s] == tm) for tm in (0, 1)
+            }
+            keys = [best[self.team[s]] for s in range(self.players)]
+        return keys
+
+    def _outcome(self) -> Outcome:
+        n = self.players
+        keys = self._rank_keys()
+        ranks = ranks_from_keys(keys)
+        scores = tuple(float(self.aliens[s].bit_count() + self.ncaps[s]) for s in range(n))
+        return Outcome(
+            scores,
+            ranks,
+            self.reason,
+            {
+                "finished": [COLOURS[self.colour[s]] for s in self.finished],
+                "scores": "crew members gathered (aliens + captured raiders)",
+                "crew_missing": [
+                    crew_missing(self.aliens[s].bit_count(), self.ncaps[s]) for s in range(n)
+                ],
+                "eliminated": [s for s in range(n) if self.out[s]],
+                "teams": [list(self.team)] if self.teams else [],
+            },
+        )
+
+    # ------------------------------------------------------------------ views
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        n = self.players
+        raiders: list[list[dict[str, Any]]] = []
+        for s in range(n):
+            row: list[dict[str, Any]] = []
+            for k in range(RAIDERS):
+                rid = s * RAIDERS + k
+                p = self.rpad[rid]
+                if p >= 0:
+                    row.append({"pad": BOARD.pad_names[p], "status": "board"})
+                elif self.captured_by[rid] >= 0:
+                    row.append({"pad": None, "status": "captured", "by": self.captured_by[rid]})
+                else:
+                    row.append({"pad": None, "status": "home"})
+            raiders.append(row)
+        aliens = {
+            BOARD.pad_names[e]: COLOURS[o - ALIEN] for e, o in enumerate(self.occ) if o >= ALIEN
+        }
+        rockets = {
+            BOARD.cell_names[z]: {"colour": ROCKET_COLOURS[r >> 2], "nose": SIDES[r & 3]}
+            for z, r in enumerate(self.rockets)
+            if r >= 0
+        }
+        players = []
+        for s in range(n):
+            a = self.aliens[s]
+            players.append(
+                {
+                    "colour": COLOURS[self.colour[s]],
+                    "team": self.team[s],
+                    "hand": {"blue": self.blue[s], "red": self.red[s]},
+                    "aliens": [COLOURS[p] for p in range(len(COLOURS)) if a >> p & 1],
+                    "captured": {
+                        COLOURS[self.colour[v]]: self.caps[s * n + v]
+                        for v in range(n)
+                        if self.caps[s * n + v]
+                    },
+                    "crew_complete": self.has_crew(s),
+                    "crew_missing": crew_missing(a.bit_count(), self.ncaps[s]),
+                    "finished": (self.finished.index(s) + 1) if s in self.finished else None,
+                    "eliminated": self.out[s],
+                }
+            )
+        return {
+            "teams": self.teams,
+            "current": self.cur,
+            "phase": PHASE_NAMES[self.phase],
+            "selected": (self.sel % RAIDERS) if self.sel >= 0 else None,
+            "moved": [k for k in range(RAIDERS) if self.moved >> k & 1],
+            "used": {"blue": self.used[BLUE], "red": self.used[RED]},
+            "raiders": raiders,
+            "aliens": aliens,
+            "rockets": rockets,
+            "players_info": players,
+            "turn": self.turns,
+            "turn_limit": self.turn_limit,
+            "quiet_turns": self.quiet,
+            "stall_limit": self.stall_limit,
+            "reason": self.reason if self.over else None,
+        }
+
+    # ------------------------------------------------------------------ persistence
+    _LISTS = (
+        "occ",
+        "rpad",
+        "rockets",
+        "blue",
+        "red",
+        "aliens",
+        "caps",
+        "ncaps",
+        "captured_by",
+        "finished",
+        "out",
+        "used",
+        "retired",
+    )
+    _SCALARS = (
+        "cur",
+        "phase",
+        "sel",
+        "hops",
+        "moved",
+        "progress",
+        "turns",
+        "quiet",
+        "exchanges",
+        "over",
+        "reason",
+    )
+
+    def state_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {k: list(getattr(self, k)) for k in self._LISTS}
+        for k in self._SCALARS:
+            d[k] = getattr(self, k)
+        return d
+
+    def load_state(self, data: dict[str, Any]) -> None:
+        n = self.players
+        self.colour = BOARD.seat_colours[n]
+        self.teams = bool(self.options["teams"])
+        self.team = tuple((s % 2) if self.teams else s for s in range(n))
+        self.turn_limit = int(self.options["round_limit"]) * n
+        self.stall_limit = int(self.options["stall_rounds"]) * n
+        for k in self._LISTS:
+            setattr(self, k, list(data[k]))
+        for k in self._SCALARS:
+            setattr(self, k, data[k])
+
+    def clone(self) -> PlanetRaiders:
+        g = self._clone_base()
+        g.occ = self.occ[:]
+        g.rpad = self.rpad[:]
+        g.rockets = self.rockets[:]
+        g.blue = self.blue[:]
+        g.red = self.red[:]
+        g.aliens = self.aliens[:]
+        g.caps = self.caps[:]
+        g.ncaps = self.ncaps[:]
+        g.captured_by = self.captured_by[:]
+        g.finished = self.finished[:]
+        g.out = self.out[:]
+        g.used = self.used[:]
+        g.retired = self.retired[:]
+        return g
+
+    # ------------------------------------------------------------------ RL / bounds
+    @classmethod
+    def enumerate_actions(cls, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        out: list[Action] = list(SELECT)
+        out.extend(HOP[z] for z in BOARD.zones)
+        out.extend((STOP, END_MOVES))
+        for rc in (BLUE, RED):
+            for z in BOARD.zones:
+                if rc == BLUE and z not in _NEUTRAL:
+                    continue
+                out.extend(PLACE[rc][z])
+        out.append(EXCHANGE)
+        if players > 2:
+            for rc in (BLUE, RED):
+                out.extend(GIVE[rc][t] for t in range(players))
+        out.append(END_TURN)
+        return out
+
+    @classmethod
+    def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
+        """Turns are capped at ``round_limit * players``. In one turn: at most 3 selects and
+        3 stops, one hop per rocket on the board, one place/exchange/give per rocket in hand
+        after collection, ``end_moves`` and ``end_turn``. Rockets in play never exceed
+        5 per player plus one per capture (3 per player): 8 per player."""
+        opts = cls.info.normalize_options(players, options)
+        total = 8 * players
+        per_turn = 2 * RAIDERS + 2 + 2 * total + RAIDERS
+        return int(opts["round_limit"]) * players * per_turn
+
+    # ------------------------------------------------------------------ heuristic
+    def _progress_value(self, s: int) -> float:
+        if s in self.finished:
+            return 2.0 - 0.1 * self.finished.index(s)
+        if self.out[s]:
+            return 0.0
+        a = self.aliens[s].bit_count()
+        c = self.ncaps[s]
+        v = 0.18 * (4 - crew_missing(a, c))
+        alive = self.alive(s)
+        v += 0.06 * alive
+        v += 0.01 * min(self.blue[s] + 2 * self.red[s], 8)
+        if crew_complete(a, c) and alive:
+            col = self.colour[s]
+            base = s * RAIDERS
+            d = min(DIST_TO_SHIP[col][p] for p in self.rpad[base : base + RAIDERS] if p >= 0)
+            v += 0.3 - 0.03 * min(d, 10)
+        return v
+
+    def evaluate(self, seat: int) -> float:
+        if self.over:
+            out = self._outcome()
+            return out.rewards()[seat]
+        mine = self._progress_value(seat)
+        if self.teams:
+            mine = max(
+                self._progress_value(s)
+                for s in range(self.players)
+                if self.team[s] == self.team[seat]
+            )
+            others = [
+                self._progress_value(s)
+                for s in range(self.players)
+                if self.team[s] != self.team[seat]
+            ]
+        else:
+            others = [self._progress_value(s) for s in range(self.players) if s != seat]
+        best = max(others) if others else 0.0
+        return max(0.0, min(1.0, 0.5 + 0.4 * (mine - best)))
