@@ -197,6 +197,9 @@ class PlanetRaiders(Game):
         self._begin_turn()
 
     # ------------------------------------------------------------------ queries
+    def _cname(self, seat: int) -> str:
+        return COLOURS[self.colour[seat]]
+
     def alive(self, seat: int) -> int:
         b = seat * RAIDERS
         return sum(1 for p in self.rpad[b : b + RAIDERS] if p >= 0)
@@ -308,7 +311,14 @@ class PlanetRaiders(Game):
             self.sel = seat * RAIDERS + action.raider
             self.phase = PHASE_HOP
             self.hops = 0
-            self.emit({"event": "select", "seat": seat, "raider": action.raider})
+            self.emit(
+                {
+                    "event": "select",
+                    "seat": seat,
+                    "colour": self._cname(seat),
+                    "raider": action.raider,
+                }
+            )
         elif t is Stop:
             self._end_move("stop")
         elif t is EndMoves:
@@ -317,7 +327,7 @@ class PlanetRaiders(Game):
             self.blue[seat] -= 2
             self.red[seat] += 1
             self.exchanges += 1
-            self.emit({"event": "exchange", "seat": seat})
+            self.emit({"event": "exchange", "seat": seat, "colour": self._cname(seat)})
             self._maybe_auto_end()
         elif t is Give:
             assert isinstance(action, Give)
@@ -325,7 +335,16 @@ class PlanetRaiders(Game):
             hand = self.red if rc == RED else self.blue
             hand[seat] -= 1
             hand[action.to] += 1
-            self.emit({"event": "give", "seat": seat, "to": action.to, "colour": action.colour})
+            self.emit(
+                {
+                    "event": "give",
+                    "seat": seat,
+                    "colour": self._cname(seat),
+                    "to": action.to,
+                    "to_colour": self._cname(action.to),
+                    "rocket": action.colour,
+                }
+            )
             self._maybe_auto_end()
         elif t is EndTurn:
             self._end_turn()
@@ -351,6 +370,7 @@ class PlanetRaiders(Game):
             {
                 "event": "hop",
                 "seat": seat,
+                "colour": self._cname(seat),
                 "raider": rid % RAIDERS,
                 "zone": BOARD.cell_names[zone],
                 "rocket": ROCKET_COLOURS[rc],
@@ -363,7 +383,15 @@ class PlanetRaiders(Game):
             self.aliens[seat] |= 1 << planet
             self.progress = True
             ends = True
-            self.emit({"event": "alien", "seat": seat, "planet": COLOURS[planet]})
+            self.emit(
+                {
+                    "event": "alien",
+                    "seat": seat,
+                    "colour": self._cname(seat),
+                    "planet": COLOURS[planet],
+                    "at": BOARD.pad_names[dst],
+                }
+            )
         elif o >= 0:
             self._capture(seat, o)
             ends = True
@@ -390,13 +418,15 @@ class PlanetRaiders(Game):
             {
                 "event": "capture",
                 "seat": seat,
+                "colour": self._cname(seat),
                 "victim": v,
+                "victim_colour": self._cname(v),
                 "victim_raider": victim_rid % RAIDERS,
             }
         )
         if self.alive(v) == 0:
             self.out[v] = True
-            self.emit({"event": "eliminated", "seat": v})
+            self.emit({"event": "eliminated", "seat": v, "colour": self._cname(v)})
             self._check_end()
 
     def _finish(self, seat: int) -> None:
@@ -416,7 +446,14 @@ class PlanetRaiders(Game):
         self.blue[seat] = 0
         self.red[seat] = 0
         self.sel = EMPTY
-        self.emit({"event": "finish", "seat": seat, "place": len(self.finished)})
+        self.emit(
+            {
+                "event": "finish",
+                "seat": seat,
+                "colour": self._cname(seat),
+                "place": len(self.finished),
+            }
+        )
         self._check_end()
         if not self.over:
             self._end_turn()
@@ -430,6 +467,7 @@ class PlanetRaiders(Game):
             {
                 "event": "stop",
                 "seat": rid // RAIDERS,
+                "colour": self._cname(rid // RAIDERS),
                 "raider": rid % RAIDERS,
                 "at": BOARD.pad_names[self.rpad[rid]],
                 "why": why,
@@ -445,7 +483,7 @@ class PlanetRaiders(Game):
         self.red[s] += r
         self.used = [0, 0]
         self.phase = PHASE_PLACE
-        self.emit({"event": "collect", "seat": s, "blue": b, "red": r})
+        self.emit({"event": "collect", "seat": s, "colour": self._cname(s), "blue": b, "red": r})
         self._maybe_auto_end()
 
     def _maybe_auto_end(self) -> None:
@@ -465,7 +503,8 @@ class PlanetRaiders(Game):
             {
                 "event": "place",
                 "seat": s,
-                "colour": a.colour,
+                "colour": self._cname(s),
+                "rocket": a.colour,
                 "zone": BOARD.cell_names[a.zone],
                 "nose": a.nose,
             }
@@ -478,7 +517,7 @@ class PlanetRaiders(Game):
         n = self.players
         if self.teams:
             if self.finished:
-                self._game_over("home")
+                self._game_over("team home")
                 return
             for tm in (0, 1):
                 if all(self.out[s] for s in range(n) if self.team[s] == tm):
@@ -499,7 +538,7 @@ class PlanetRaiders(Game):
     def _end_turn(self) -> None:
         """End the current turn and start the next player's (skipping turns with no choice)."""
         while True:
-            self.emit({"event": "end_turn", "seat": self.cur})
+            self.emit({"event": "end_turn", "seat": self.cur, "colour": self._cname(self.cur)})
             self.turns += 1
             if self.progress:
                 self.quiet = 0
@@ -538,7 +577,7 @@ class PlanetRaiders(Game):
         s = self.cur
         if self.blue[s] or self.red[s]:
             return True
-        self.emit({"event": "pass", "seat": s})
+        self.emit({"event": "pass", "seat": s, "colour": self._cname(s)})
         return False
 
     # ------------------------------------------------------------------ outcome

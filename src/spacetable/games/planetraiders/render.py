@@ -1,0 +1,265 @@
+"""Terminal drawing of a Planet Raiders view (rich markup), and log sentences.
+
+Reads only the view dict (and the static board tables). The board is drawn as a lattice of
+3-character tokens: squares at odd (row, column) positions, pads on the sides between them::
+
+          a     b     c   ...
+       ·     ·     ·
+    9 ·   ·     ·   b^ ·      <- a pad, a square, a pad, a square with a blue rocket nose north
+       ·     ·     ·
+
+Raiders are ``R1`` (red raider 1), ``Y2``, ``V3``, ``G1``; aliens ``@v`` (violet planet);
+planets ``(v)``; ships ``#R#`` with their boarding pads ``=``; rockets ``b^`` / ``r>``;
+``*`` marks a meteorite zone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+
+from spacetable.engine.data import Texts
+
+from .board import BOARD, COLOURS, SIDES, SIZE
+
+TEXT = Texts.load("spacetable.games.planetraiders")
+
+STYLE = {"red": "red", "yellow": "yellow", "violet": "magenta", "green": "green"}
+ROCKET_STYLE = {"blue": "bold bright_blue", "red": "bold bright_red"}
+LETTER = {"red": "R", "yellow": "Y", "violet": "V", "green": "G"}
+ARROW = {"n": "^", "e": ">", "s": "v", "w": "<"}
+REASON_KEY = {
+    "home": "reason_home",
+    "last in play": "reason_last",
+    "team home": "reason_team",
+    "team eliminated": "reason_team_out",
+    "round limit": "reason_rounds",
+    "no progress": "reason_stall",
+}
+
+
+def _t(lang: str, key: str, **kw: Any) -> str:
+    return TEXT.get(lang, key, **kw)
+
+
+def _cname(lang: str, colour: str) -> str:
+    return _t(lang, f"colour_{colour}")
+
+
+def _edge_h(r: int, c: int) -> int:
+    return r * SIZE + c
+
+
+def _edge_v(r: int, c: int) -> int:
+    return 90 + r * (SIZE + 1) + c
+
+
+def board_lines(view: dict[str, Any]) -> list[str]:
+    """The board as lines of rich markup."""
+    pad_tok: dict[str, str] = {}
+    for s, row in enumerate(view["raiders"]):
+        colour = view["players_info"][s]["colour"]
+        for k, r in enumerate(row):
+            if r["pad"] is not None:
+                pad_tok[r["pad"]] = f"[bold {STYLE[colour]}]{LETTER[colour]}{k + 1} [/]"
+    for pad, colour in view["aliens"].items():
+        pad_tok[pad] = f"[{STYLE[colour]}]@{colour[0]} [/]"
+    rockets = view["rockets"]
+
+    def pad(e: int) -> str:
+        if not BOARD.is_pad[e]:
+            return "   "
+        name = BOARD.pad_names[e]
+        if name in pad_tok:
+            return pad_tok[name]
+        ship = BOARD.ship_of_pad[e]
+        if ship >= 0:
+            return f"[{STYLE[COLOURS[ship]]}] = [/]"
+        return "[dim] · [/]"
+
+    def cell(r: int, c: int) -> str:
+        i = r * SIZE + c
+        kind = BOARD.kind[i]
+        name = BOARD.cell_names[i]
+        if kind == "planet":
+            col = COLOURS[BOARD.cell_colour[i]]
+            return f"[bold {STYLE[col]}]({col[0]})[/]"
+        if kind == "ship":
+            col = COLOURS[BOARD.cell_colour[i]]
+            return f"[reverse {STYLE[col]}]#{LETTER[col]}#[/]"
+        meteor = kind == "meteorite"
+        rk = rockets.get(name)
+        if rk is None:
+            return "[dim] * [/]" if meteor else "   "
+        tail = "[dim]*[/]" if meteor else " "
+        return f"[{ROCKET_STYLE[rk['colour']]}]{rk['colour'][0]}{ARROW[rk['nose']]}[/]{tail}"
+
+    lines = ["    " + "".join(f"   {BOARD.cell_names[c][0]}  " for c in range(SIZE))]
+    for r in range(SIZE + 1):
+        parts = ["    "]
+        for c in range(SIZE):
+            parts.append("   ")
+            parts.append(pad(_edge_h(r, c)))
+        lines.append("".join(parts))
+        if r == SIZE:
+            break
+        parts = [f" {SIZE - r:>2} "]
+        for c in range(SIZE):
+            parts.append(pad(_edge_v(r, c)))
+            parts.append(cell(r, c))
+        parts.append(pad(_edge_v(r, SIZE)))
+        parts.append(f" {SIZE - r}")
+        lines.append("".join(parts))
+    lines.append("    " + "".join(f"   {BOARD.cell_names[c][0]}  " for c in range(SIZE)))
+    return lines
+
+
+def render(view: dict[str, Any], lang: str) -> str:
+    """The board, every player's crew, hand and raiders, and what is pending."""
+    lines = [f"[bold]{_t(lang, 'title')}[/]", *board_lines(view), ""]
+    seat = view.get("seat")
+    infos = view["players_info"]
+    for s, info in enumerate(infos):
+        colour = info["colour"]
+        name = _cname(lang, colour)
+        head = f"[bold {STYLE[colour]}]{LETTER[colour]} {escape(name)}[/]"
+        if seat == s:
+            head += _t(lang, "you")
+        if view.get("teams"):
+            head += f" ({_t(lang, 'team', team=info['team'] + 1)})"
+        playing = view.get("current") == s and not view.get("is_over")
+        head = ("▶ " if playing else "  ") + head
+        if info["finished"] is not None:
+            status = _t(lang, "finished", place=info["finished"])
+        elif info["eliminated"]:
+            status = _t(lang, "eliminated")
+        elif info["crew_complete"]:
+            status = _t(lang, "crew_done")
+        else:
+            status = _t(lang, "crew_missing", n=info["crew_missing"])
+        aliens = ", ".join(_cname(lang, c) for c in info["aliens"]) or _t(lang, "none")
+        caps = ", ".join(f"{_cname(lang, c)}×{k}" for c, k in info["captured"].items()) or _t(
+            lang, "none"
+        )
+        raiders = []
+        for k, r in enumerate(view["raiders"][s]):
+            if r["status"] == "board":
+                raiders.append(_t(lang, "raider_board", k=k + 1, pad=r["pad"]))
+            elif r["status"] == "captured":
+                by = _cname(lang, infos[r["by"]]["colour"])
+                raiders.append(_t(lang, "raider_captured", k=k + 1, by=by))
+            else:
+                raiders.append(_t(lang, "raider_home", k=k + 1))
+        hand = info["hand"]
+        lines.append(f"{head}: {escape(status)}")
+        lines.append(
+            "      "
+            + escape(
+                " | ".join(
+                    (
+                        _t(lang, "hand", blue=hand["blue"], red=hand["red"]),
+                        _t(lang, "aliens", list=aliens),
+                        _t(lang, "captured", list=caps),
+                    )
+                )
+            )
+        )
+        lines.append("      " + escape(", ".join(raiders)))
+    lines.append("")
+    lines.append(
+        _t(
+            lang,
+            "turn",
+            turn=view["turn"],
+            limit=view["turn_limit"],
+            quiet=view["quiet_turns"],
+            stall=view["stall_limit"],
+        )
+    )
+    if view.get("is_over"):
+        reason = _t(lang, REASON_KEY.get(view.get("reason") or "", "none"))
+        lines.append(f"[bold]{escape(_t(lang, 'over', reason=reason))}[/]")
+    else:
+        cur = infos[view["current"]]["colour"]
+        lines.append(
+            f"[bold]{escape(_t(lang, 'to_play', colour=_cname(lang, cur)))}[/] — "
+            + escape(
+                _t(lang, "phase_hop", k=(view["selected"] or 0) + 1)
+                if view["phase"] == "hop"
+                else _t(lang, f"phase_{view['phase']}")
+            )
+        )
+        used = view["used"]
+        if used["blue"] or used["red"]:
+            lines.append(escape(_t(lang, "used", blue=used["blue"], red=used["red"])))
+    lines.append(f"[dim]{escape(_t(lang, 'legend'))}[/]")
+    return "\n".join(lines)
+
+
+def describe_event(event: dict[str, Any], lang: str) -> str:
+    """One log event as a sentence."""
+    kind = event.get("event", "")
+    who = _cname(lang, event["colour"]) if "colour" in event else ""
+    k = int(event.get("raider", 0)) + 1
+    if kind == "select":
+        s = _t(lang, "ev_select", who=who, k=k)
+    elif kind == "hop":
+        s = _t(
+            lang,
+            "ev_hop",
+            who=who,
+            k=k,
+            rocket=_t(lang, f"rocket_{event['rocket']}"),
+            zone=event["zone"],
+            to=event["to"],
+        )
+    elif kind == "alien":
+        s = _t(lang, "ev_alien", who=who, planet=_cname(lang, event["planet"]))
+    elif kind == "capture":
+        s = _t(
+            lang,
+            "ev_capture",
+            who=who,
+            k=int(event["victim_raider"]) + 1,
+            victim=_cname(lang, event["victim_colour"]),
+        )
+    elif kind == "eliminated":
+        s = _t(lang, "ev_eliminated", who=who)
+    elif kind == "finish":
+        s = _t(lang, "ev_finish", who=who, place=event["place"])
+    elif kind == "stop":
+        s = _t(lang, "ev_stop", who=who, k=k, at=event["at"])
+    elif kind == "collect":
+        s = _t(lang, "ev_collect", who=who, blue=event["blue"], red=event["red"])
+    elif kind == "place":
+        s = _t(
+            lang,
+            "ev_place",
+            who=who,
+            colour=_t(lang, f"rocket_{event['rocket']}"),
+            zone=event["zone"],
+            nose=_t(lang, f"side_{event['nose']}"),
+        )
+    elif kind == "exchange":
+        s = _t(lang, "ev_exchange", who=who)
+    elif kind == "give":
+        s = _t(
+            lang,
+            "ev_give",
+            who=who,
+            colour=_t(lang, f"rocket_{event['rocket']}"),
+            to=_cname(lang, event["to_colour"]),
+        )
+    elif kind == "end_turn":
+        s = _t(lang, "ev_end_turn", who=who)
+    elif kind == "pass":
+        s = _t(lang, "ev_pass", who=who)
+    elif kind == "game_end":
+        s = _t(lang, "ev_game_end", reason=_t(lang, REASON_KEY.get(event["reason"], "none")))
+    else:
+        s = str(event)
+    return escape(s)
+
+
+__all__ = ["SIDES", "board_lines", "describe_event", "render"]
