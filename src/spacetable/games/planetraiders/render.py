@@ -63,8 +63,8 @@ def board_lines(view: dict[str, Any]) -> list[str]:
         for k, r in enumerate(row):
             if r["pad"] is not None:
                 pad_tok[r["pad"]] = f"[bold {STYLE[colour]}]{LETTER[colour]}{k + 1} [/]"
-    for pad, colour in view["aliens"].items():
-        pad_tok[pad] = f"[{STYLE[colour]}]@{colour[0]} [/]"
+    for where, colour in view["aliens"].items():
+        pad_tok[where] = f"[{STYLE[colour]}]@{colour[0]} [/]"
     rockets = view["rockets"]
 
     def pad(e: int) -> str:
