@@ -35,7 +35,9 @@ def wilson(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
     den = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / den
     half = z * math.sqrt(max(p * (1 - p) / n + z2 / (4 * n * n), 0.0)) / den
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if successes <= 0 else max(0.0, min(p, centre - half))
+    hi = 1.0 if successes >= n else min(1.0, max(p, centre + half))
+    return (lo, hi)
 
 
 def mean_ci(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:

@@ -232,7 +232,7 @@ def summarize(
                 "mean_rank": sum(d["rank"]) / n if n else 0.0,
                 "mean_reward": sum(d["reward"]) / n if n else 0.0,
                 "rating": ratings[e],
-                "rating_ci": list(intervals[e]),
+                "rating_ci": [min(intervals[e][0], ratings[e]), max(intervals[e][1], ratings[e])],
             }
         )
     seats_out = []

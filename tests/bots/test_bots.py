@@ -1,0 +1,114 @@
+"""The bots: legal, seeded and deterministic, working at every player count, in real time,
+with both budgets; greedy and MCTS play better than chance on a game where play matters."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacetable.bots import BOT_KINDS, LEVELS, GreedyBot, MCTSBot, SeatPort, make_bot
+from spacetable.engine import new_game
+from spacetable.sim import play_game
+
+KINDS = ["random", "greedy", "mcts:30", "easy", "medium", "mcts:20:greedy:depth=4"]
+
+
+def _record(game: str, players: int, kinds: list[str], seed: int) -> dict[str, object]:
+    g = new_game(game, players, seed)
+    bots = [make_bot(k, seed * 10 + i) for i, k in enumerate(kinds)]
+    return play_game(g, bots).record
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("game", ["toy", "bt_coins", "bt_canon"])
+def test_bot_plays_every_player_count_deterministically(kind: str, game: str) -> None:
+    for players in (1, 2, 3, 4):
+        a = _record(game, players, [kind] * players, players)
+        b = _record(game, players, [kind] * players, players)
+        assert a == b
+        assert len(a["entries"]) > 0  # type: ignore[arg-type]
+
+
+def test_different_seeds_give_different_choices() -> None:
+    records = {str(_record("bt_coins", 2, ["mcts:30", "mcts:30"], s)["entries"]) for s in range(6)}
+    assert len(records) > 1
+
+
+def test_levels_are_bot_kinds() -> None:
+    for level in LEVELS:
+        assert level in BOT_KINDS
+        assert make_bot(level, 1).name == level
+
+
+def test_make_bot_parameters() -> None:
+    b = make_bot("mcts:50:greedy:depth=5:c=1.5", 3)
+    assert isinstance(b, MCTSBot)
+    assert (b.iterations, b.rollout, b.depth, b.c) == (50, "greedy", 5, 1.5)
+    assert make_bot("mcts:0.02s").seconds == pytest.approx(0.02)  # type: ignore[attr-defined]
+    assert make_bot("mcts:10:depth=end").depth is None  # type: ignore[attr-defined]
+    g = make_bot("greedy:eps=0.25")
+    assert isinstance(g, GreedyBot) and g.epsilon == 0.25
+    for bad in ("nope", "mcts:lots", "greedy:depth=3", "mcts:10:bogus=1"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+    with pytest.raises(ValueError):
+        MCTSBot(rollout="smart")
+
+
+def test_mcts_iteration_budget_is_exact_and_time_budget_is_kept() -> None:
+    g = new_game("bt_coins", 3, 4)
+    bot = MCTSBot(1, iterations=77)
+    a = bot.choose(SeatPort(g, g.to_act[0]))
+    assert a in g.legal_actions(g.to_act[0])
+    assert bot.last_stats["iterations"] == 77
+    assert sum(bot.last_stats["visits"].values()) == 77
+    import time
+
+    timed = MCTSBot(1, seconds=0.05)
+    t0 = time.perf_counter()
+    assert timed.choose(SeatPort(g, g.to_act[0])) in g.legal_actions(g.to_act[0])
+    assert time.perf_counter() - t0 < 0.5
+    assert timed.last_stats["iterations"] >= 1
+
+
+def test_single_legal_action_is_played_without_search() -> None:
+    g = new_game("toy", 2, 0, {"hand": 1})
+    seat = g.to_act[0]
+    bot = MCTSBot(0, iterations=10_000)
+    assert bot.choose(SeatPort(g, seat)) == g.legal_actions(seat)[0]
+    assert bot.choose(SeatPort(g, 1 - seat)) is None  # not to act: no action
+
+
+def test_bots_in_real_time_may_wait_and_play_to_the_end() -> None:
+    for kinds in (["greedy", "random"], ["mcts:20", "greedy"], ["medium", "easy", "random"]):
+        g = new_game("bt_mines", len(kinds), 1)
+        res = play_game(g, [make_bot(k, i) for i, k in enumerate(kinds)])
+        assert g.is_over and res.decisions > 0
+    # Greedy waits when a mine no longer pays for itself before the end.
+    g = new_game("bt_mines", 2, 0)
+    g.advance(18.5)
+    assert g.legal_actions(0)
+    assert GreedyBot(0).choose(SeatPort(g, 0)) is None
+    g2 = new_game("bt_mines", 2, 0)
+    assert GreedyBot(0).choose(SeatPort(g2, 0)) is not None
+    # MCTS considers waiting too, and builds early.
+    m = MCTSBot(0, iterations=60)
+    assert m.choose(SeatPort(g2, 0)) is not None
+    assert "wait" in m.last_stats["visits"]
+
+
+def _match(game: str, a: str, b: str, games: int) -> float:
+    """Win share of ``a`` against ``b`` at 2 players, seats alternated."""
+    won = 0.0
+    for i in range(games):
+        kinds = [a, b] if i % 2 == 0 else [b, a]
+        g = new_game(game, 2, 1000 + i)
+        res = play_game(g, [make_bot(k, 77 * i + s) for s, k in enumerate(kinds)])
+        me = i % 2
+        if res.ranks[me] == 1:
+            won += 1.0 if res.ranks[1 - me] != 1 else 0.5
+    return won / games
+
+
+def test_greedy_beats_random_and_mcts_beats_greedy_on_a_game_of_skill() -> None:
+    assert _match("bt_coins", "greedy", "random", 60) >= 0.85
+    assert _match("bt_coins", "mcts:150", "greedy", 40) >= 0.55
