@@ -1,0 +1,984 @@
+"""Wild Space (Joachim Thôme, Catch Up Games, 2020): rules, 1 to 5 players and the solo mode.
+
+Rulebook: ``shared/seeds/000_2f1ee42723f5436f.txt``; components and the reconstruction:
+``docs/games/wildspace.md``.
+
+State layout (flat, for speed): cards are ints 0..107 (``cards.py``); ``hands``, ``tableau``
+(captain first) and ``known`` (hand cards every player saw being taken from the Reserve) are
+lists per seat; ``spots`` holds, for seat ``p`` and table position ``pos`` (0-1 starting
+planets, 2 the "3", 3 the "6", 4 the "9") and side ``s``, the value at
+``spots[p * 10 + pos * 2 + s]``: 0 no shuttle, 1 landed, 2 exploring (spent).
+
+Pending decisions form a stack of frames ``(kind, a, b, src, optional)``:
+
+* ``F_DRAW`` a = cards still to draw (each one from deck or Reserve, one at a time);
+* ``F_USE_DRAW`` a = n: an optional "draw n" effect (use / skip);
+* ``F_PLAY`` a = predicate: play one matching card from hand (or skip);
+* ``F_TAKE``: take the deck's top card or a Reserve card and play it at once (or skip);
+* ``F_COST`` a = effect id: pay the effect's cost (discard / remove) to get its benefit;
+  ``optional`` says whether it may be skipped (card effects) or not (a chosen sector action).
+
+``src`` says where a frame comes from: a card id (>= 0), ``SRC_PLANET``, ``SRC_EXPLORE`` or
+``SRC_TRACK - step`` for a Veteran track step.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from spacetable.engine import (
+    Action,
+    Game,
+    GameInfo,
+    OptionError,
+    OptionSpec,
+    Outcome,
+    ranks_from_keys,
+)
+
+from . import actions as A
+from .cards import (
+    B_DRAW,
+    B_PLAY,
+    C_DISCARD,
+    C_NONE,
+    C_REMOVE,
+    CAPTAINS,
+    COND,
+    CREDITS,
+    DECK_CARDS,
+    DIFFICULTY,
+    EFFECT_OF,
+    EFFECTS,
+    H_BONUS,
+    H_CATEGORY,
+    H_EXPLORE,
+    H_LANDING,
+    HOSTILE_BY_CATEGORY,
+    K_ROBOT,
+    KIND,
+    M_ALLPROF,
+    M_MOST,
+    M_PAIR,
+    M_PER,
+    M_SET,
+    MATCH,
+    MISSION,
+    N_HOSTILE,
+    P_ANY,
+    PRED_INDEX,
+    PREDS,
+    PROF_OF,
+    PROFESSIONS,
+    SECTOR_COND,
+    SECTOR_OPTS,
+    SHUTTLES,
+    SPECIES,
+    SPECIES_OF,
+    START_TILES,
+    THRESHOLD,
+    TILES_BY_THRESHOLD,
+    TRACK,
+    TRACK_CREDITS,
+    TRACK_LEN,
+    TURNS,
+    VET,
+)
+
+F_DRAW, F_USE_DRAW, F_PLAY, F_TAKE, F_COST = range(5)
+FRAME_NAMES = ("draw", "use_draw", "play", "take_play", "cost")
+SRC_PLANET = -1
+SRC_EXPLORE = -2
+SRC_TRACK = -10
+
+Frame = tuple[int, int, int, int, int]
+
+#: Safety bound per turn used by :meth:`WildSpace.max_decisions` (see the docs).
+TURN_BOUND = 1500
+
+
+def _src_json(src: int) -> dict[str, Any]:
+    if src >= 0:
+        return {"card": src}
+    if src == SRC_PLANET:
+        return {"planet": True}
+    if src == SRC_EXPLORE:
+        return {"explore": True}
+    return {"track_step": SRC_TRACK - src}
+
+
+class WildSpace(Game):
+    """Wild Space: explore planets, recruit a crew of animals, robots and emissaries."""
+
+    info = GameInfo(
+        id="wildspace",
+        name_en="Wild Space",
+        name_fr="Wild Space",
+        min_players=1,
+        max_players=5,
+        options={
+            "difficulty": OptionSpec(
+                default="medium",
+                choices=("easy", "medium", "hard"),
+                players=(1,),
+                help_en="solo: Contrebandier difficulty (Hostile Planets drawn per category: "
+                "easy 3/2/0, medium 2/2/1, hard 1/2/2)",
+                help_fr="solo : difficulté du Contrebandier (Planètes Hostiles tirées par "
+                "catégorie : facile 3/2/0, moyen 2/2/1, difficile 1/2/2)",
+            ),
+            "smuggler": OptionSpec(
+                default="human",
+                choices=("human", "auto"),
+                players=(1,),
+                help_en="solo: who decides for the Contrebandier: 'human' (seat 0, as the "
+                "rulebook says) or 'auto' (a fixed rule inside the engine)",
+                help_fr="solo : qui décide pour le Contrebandier : 'human' (le joueur, comme "
+                "le dit la règle) ou 'auto' (une règle fixe du moteur)",
+            ),
+        },
+        hidden_information=True,
+        chance=True,
+    )
+    action_types = A.ACTION_TYPES
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
+        if options["difficulty"] not in DIFFICULTY:  # pragma: no cover - choices guard it
+            raise OptionError(f"unknown difficulty {options['difficulty']!r}")
+
+    def setup(self) -> None:
+        rng = self.rng
+        n = self.players
+        self.solo = n == 1
+        self.auto = self.solo and self.options["smuggler"] == "auto"
+        # Planets: the two starting planets face up, then one random "3", "6", "9" face down.
+        self.planets: list[int] = list(START_TILES)
+        for t in (3, 6, 9):
+            self.planets.append(rng.choice(TILES_BY_THRESHOLD[t]))
+        self.faceup: list[bool] = [True, True, False, False, False]
+        caps = list(CAPTAINS)
+        rng.shuffle(caps)
+        self.captain: list[int] = caps[:n]
+        self.tableau: list[list[int]] = [[c] for c in self.captain]
+        self.vet: list[int] = [0] * n
+        self.spots: list[int] = [0] * (10 * n)
+        self.turns: list[int] = [0] * n
+        self.deck: list[int] = list(DECK_CARDS)
+        rng.shuffle(self.deck)
+        self.discard: list[int] = []
+        self.reserve: list[int] = [self.deck.pop() for _ in range(3)]
+        self.hands: list[list[int]] = [[self.deck.pop() for _ in range(3)] for _ in range(n)]
+        self.known: list[list[int]] = [[] for _ in range(n)]
+        self.stack: list[Frame] = []
+        self.main_done = False
+        self.fx_used: list[int] = []
+        self.over = False
+        # Solo: the Contrebandier.
+        self.s_captain = -1
+        self.s_tableau: list[int] = []
+        self.h_deck: list[int] = []
+        self.h_row: list[int] = []
+        self.h_aside: list[int] = []
+        self.h_used: list[int] = []
+        self.h_state: list[int] = [0] * N_HOSTILE
+        self.s_turns = 0
+        if self.solo:
+            self.s_captain = caps[1]
+            self.s_tableau = [self.s_captain]
+            counts = DIFFICULTY[self.options["difficulty"]]
+            chosen: list[int] = []
+            for cat, k in zip((1, 2, 3), counts, strict=True):
+                pool = list(HOSTILE_BY_CATEGORY[cat])
+                rng.shuffle(pool)
+                chosen += pool[:k]
+            rng.shuffle(chosen)
+            self.h_used = sorted(chosen)
+            self.h_deck = chosen
+            self.h_row = [self.h_deck.pop(), self.h_deck.pop()]
+            self.current = rng.below(2)  # 0: the player, 1: the Contrebandier
+        else:
+            self.current = rng.below(n)
+        self.emit(
+            {
+                "event": "setup",
+                "planets": [self.planets[0], self.planets[1], None, None, None],
+                "captains": list(self.captain),
+                "reserve": list(self.reserve),
+                "first": self.current,
+            },
+            {p: {"hand": list(self.hands[p])} for p in range(n)},
+        )
+        if self.solo:
+            self.emit(
+                {
+                    "event": "smuggler_setup",
+                    "captain": self.s_captain,
+                    "hostile_row": list(self.h_row),
+                    "hostile_deck": [H_CATEGORY[h] for h in self.h_deck],
+                }
+            )
+            self._auto_smuggle()
+
+    # ------------------------------------------------------------------ who acts
+    @property
+    def smuggler_turn(self) -> bool:
+        return self.solo and self.current == 1
+
+    @property
+    def to_act(self) -> list[int]:
+        if self.over:
+            return []
+        return [0] if self.smuggler_turn else [self.current]
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    # ------------------------------------------------------------------ helpers
+    def crew(self, p: int) -> int:
+        return len(self.tableau[p])
+
+    def shuttles_left(self, p: int) -> int:
+        base = p * 10
+        return SHUTTLES - sum(1 for i in range(base, base + 10) if self.spots[i])
+
+    def _has(self, cards: Sequence[int], pred: int, exclude: int = -1) -> bool:
+        row = MATCH[pred]
+        return any(row[c] and c != exclude for c in cards)
+
+    def _cond_ok(self, p: int, conds: tuple[int, ...], exclude: int = -1) -> bool:
+        if not conds:
+            return True
+        tab = self.tableau[p]
+        return any(self._has(tab, q, exclude) for q in conds)
+
+    def _pop_deck(self) -> int:
+        """The deck's top card; an empty deck is rebuilt from the shuffled discard (-1: none)."""
+        if not self.deck:
+            if not self.discard:
+                return -1
+            self.deck = self.discard
+            self.discard = []
+            self.rng.shuffle(self.deck)
+            self.emit({"event": "reshuffle", "deck": len(self.deck)})
+        return self.deck.pop()
+
+    def _can_pop(self) -> bool:
+        return bool(self.deck) or bool(self.discard)
+
+    def _refill(self, slot: int) -> None:
+        c = self._pop_deck()
+        self.reserve[slot] = c
+        if c >= 0:
+            self.emit({"event": "reserve_refill", "slot": slot, "card": c})
+
+    def _hand_remove(self, p: int, c: int) -> None:
+        self.hands[p].remove(c)
+        k = self.known[p]
+        if c in k:
+            k.remove(c)
+
+    # ------------------------------------------------------------------ legal actions
+    def _main_actions(self, p: int) -> list[Action]:
+        out: list[Action] = []
+        crew = len(self.tableau[p])
+        base = p * 10
+        spots = self.spots
+        hand = self.hands[p]
+        if self.shuttles_left(p) > 0:
+            for pos in range(5):
+                if not self.faceup[pos]:
+                    continue
+                tile = self.planets[pos]
+                if crew < THRESHOLD[tile]:
+                    continue
+                for s in (0, 1):
+                    if spots[base + pos * 2 + s]:
+                        continue
+                    if not self._cond_ok(p, SECTOR_COND[tile][s]):
+                        continue
+                    for k, opt in enumerate(SECTOR_OPTS[tile][s]):
+                        if self._payable(p, hand, opt):
+                            out.append(A.LAND[(tile, s, k)])
+        for pos in range(5):
+            for s in (0, 1):
+                if spots[base + pos * 2 + s] == 1:
+                    tile = self.planets[pos]
+                    out.append(A.EXPLORE[(tile, s, 0)])
+                    if hand:
+                        out.append(A.EXPLORE[(tile, s, 1)])
+        return out
+
+    def _payable(self, p: int, hand: list[int], opt: tuple[int, ...]) -> bool:
+        ck, carg, _, _ = EFFECTS[opt[0]]
+        if ck == C_DISCARD:
+            row = MATCH[carg]
+            return any(row[c] for c in hand)
+        if ck == C_REMOVE:
+            return len(self.tableau[p]) > 1
+        return True
+
+    def _frame_choices(self, p: int, fr: Frame) -> list[Action]:
+        kind = fr[0]
+        if kind == F_DRAW:
+            out: list[Action] = [A.DRAW_DECK] if self._can_pop() else []
+            for i in range(3):
+                if self.reserve[i] >= 0:
+                    out.append(A.DRAW_RESERVE[i])
+            return out
+        if kind == F_USE_DRAW:
+            if self._can_pop() or any(c >= 0 for c in self.reserve):
+                return [A.USE]
+            return []
+        if kind == F_PLAY:
+            row = MATCH[fr[1]]
+            return [A.PLAY[c] for c in self.hands[p] if row[c]]
+        if kind == F_TAKE:
+            out = [A.TAKE_DECK] if self._can_pop() else []
+            for i in range(3):
+                if self.reserve[i] >= 0:
+                    out.append(A.TAKE_RESERVE[i])
+            return out
+        # F_COST
+        ck, carg, _, _ = EFFECTS[fr[1]]
+        if ck == C_DISCARD:
+            row = MATCH[carg]
+            return [A.PAY[c] for c in self.hands[p] if row[c]]
+        return [A.REMOVE[c] for c in self.tableau[p][1:]]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over:
+            return []
+        if self.smuggler_turn:
+            if seat != 0:
+                return []
+            return self._smuggle_options()
+        if seat != self.current:
+            return []
+        if self.stack:
+            fr = self.stack[-1]
+            out = self._frame_choices(seat, fr)
+            if fr[4]:
+                out.append(A.SKIP)
+        elif self.main_done:
+            out = [A.END]
+        else:
+            out = self._main_actions(seat)
+            if not out:
+                out = [A.END]
+        for c in self.hands[seat]:
+            out.append(A.RENEW[c])
+        return out
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, seat: int, action: Action) -> None:
+        if self.smuggler_turn:
+            assert isinstance(action, A.Smuggle)
+            self._smuggle(action.hostile)
+            return
+        p = self.current
+        t = type(action)
+        if t is A.Renew:
+            self._renew(p, action.card)  # type: ignore[attr-defined]
+        elif t is A.Land:
+            self._land(p, action)  # type: ignore[arg-type]
+        elif t is A.Explore:
+            self._explore(p, action)  # type: ignore[arg-type]
+        elif t is A.DrawDeck:
+            c = self._pop_deck()
+            self.hands[p].append(c)
+            self.emit({"event": "draw", "seat": p, "from": "deck"}, {p: {"card": c}})
+            self._after_draw()
+        elif t is A.DrawReserve:
+            slot = action.slot  # type: ignore[attr-defined]
+            c = self.reserve[slot]
+            self.hands[p].append(c)
+            self.known[p].append(c)
+            self.emit({"event": "draw", "seat": p, "from": "reserve", "slot": slot, "card": c})
+            self._refill(slot)
+            self._after_draw()
+        elif t is A.Play:
+            c = action.card  # type: ignore[attr-defined]
+            self.stack.pop()
+            self._hand_remove(p, c)
+            self._play_card(p, c, "hand")
+        elif t is A.TakeDeck:
+            self.stack.pop()
+            c = self._pop_deck()
+            self._play_card(p, c, "deck")
+        elif t is A.TakeReserve:
+            self.stack.pop()
+            slot = action.slot  # type: ignore[attr-defined]
+            c = self.reserve[slot]
+            self._play_card(p, c, "reserve", slot=slot)
+        elif t is A.Use:
+            fr = self.stack.pop()
+            self.stack.append((F_DRAW, fr[1], 0, fr[3], 0))
+            self.emit({"event": "use", "seat": p, **_src_json(fr[3])})
+        elif t is A.Skip:
+            fr = self.stack.pop()
+            self.emit(
+                {"event": "skip", "seat": p, "pending": FRAME_NAMES[fr[0]], **_src_json(fr[3])}
+            )
+        elif t is A.Pay or t is A.Remove:
+            fr = self.stack.pop()
+            c = action.card  # type: ignore[attr-defined]
+            if t is A.Pay:
+                self._hand_remove(p, c)
+                self.emit({"event": "pay_discard", "seat": p, "card": c, **_src_json(fr[3])})
+            else:
+                self.tableau[p].remove(c)
+                self.emit({"event": "pay_remove", "seat": p, "card": c, **_src_json(fr[3])})
+            self.discard.append(c)
+            self._push_benefit(fr[1], fr[3], False)
+        elif t is A.EndTurn:
+            self._end_turn(p)
+            return
+        else:  # pragma: no cover - the base class validated the action
+            raise AssertionError(f"unexpected action {action}")
+        self._settle(p)
+
+    def _after_draw(self) -> None:
+        fr = self.stack.pop()
+        if fr[1] > 1:
+            self.stack.append((F_DRAW, fr[1] - 1, 0, fr[3], 0))
+
+    def _settle(self, p: int) -> None:
+        """Drop pending frames that offer no real choice (nothing to draw, play, take or pay)."""
+        stack = self.stack
+        while stack and not self._frame_choices(p, stack[-1]):
+            fr = stack.pop()
+            self.emit(
+                {"event": "fizzle", "seat": p, "pending": FRAME_NAMES[fr[0]], **_src_json(fr[3])}
+            )
+
+    def _renew(self, p: int, c: int) -> None:
+        self._hand_remove(p, c)
+        self.discard.append(c)
+        old = [x for x in self.reserve if x >= 0]
+        self.discard.extend(old)
+        self.emit({"event": "renew", "seat": p, "card": c, "discarded": old})
+        for i in range(3):
+            self.reserve[i] = self._pop_deck()
+        self.emit({"event": "reserve", "cards": list(self.reserve)})
+
+    def _land(self, p: int, a: A.Land) -> None:
+        pos = self.planets.index(a.planet)
+        self.spots[p * 10 + pos * 2 + a.sector] = 1
+        self.main_done = True
+        self.emit(
+            {"event": "land", "seat": p, "planet": a.planet, "sector": a.sector, "option": a.option}
+        )
+        steps = SECTOR_OPTS[a.planet][a.sector][a.option]
+        for eid in reversed(steps):
+            self._push_effect(eid, SRC_PLANET, False)
+
+    def _explore(self, p: int, a: A.Explore) -> None:
+        pos = self.planets.index(a.planet)
+        self.spots[p * 10 + pos * 2 + a.sector] = 2
+        self.main_done = True
+        self.emit(
+            {"event": "explore", "seat": p, "planet": a.planet, "sector": a.sector, "mode": a.mode}
+        )
+        if a.mode == "draw":
+            self.stack.append((F_DRAW, 3, 0, SRC_EXPLORE, 0))
+        else:
+            self.stack.append((F_PLAY, P_ANY, 0, SRC_EXPLORE, 1))
+
+    def _push_effect(self, eid: int, src: int, optional: bool) -> None:
+        ck = EFFECTS[eid][0]
+        if ck != C_NONE:
+            self.stack.append((F_COST, eid, 0, src, 1 if optional else 0))
+        else:
+            self._push_benefit(eid, src, optional)
+
+    def _push_benefit(self, eid: int, src: int, optional: bool) -> None:
+        _, _, bk, barg = EFFECTS[eid]
+        if bk == B_DRAW:
+            if optional:
+                self.stack.append((F_USE_DRAW, barg, 0, src, 1))
+            else:
+                self.stack.append((F_DRAW, barg, 0, src, 0))
+        elif bk == B_PLAY:
+            self.stack.append((F_PLAY, barg, 0, src, 1))
+        else:
+            self.stack.append((F_TAKE, 0, 0, src, 1))
+
+    def _play_card(self, p: int, c: int, origin: str, slot: int = -1) -> None:
+        """Put card ``c`` in the crew of ``p``: Veteran step, then the card's own effect."""
+        self.tableau[p].append(c)
+        ev: dict[str, Any] = {"event": "play", "seat": p, "card": c, "from": origin}
+        if slot >= 0:
+            ev["slot"] = slot
+        self.emit(ev)
+        if origin == "reserve":
+            self._refill(slot)
+        if VET[c] and self.vet[p] < TRACK_LEN:
+            self.vet[p] += 1
+            step = self.vet[p]
+            self.emit({"event": "veteran", "seat": p, "step": step})
+            eid = TRACK[self.captain[p]][step - 1]
+            if eid >= 0:
+                self._push_effect(eid, SRC_TRACK - step, True)
+        eid = EFFECT_OF[c]
+        if eid >= 0:
+            if c in self.fx_used:
+                self.emit({"event": "effect_spent", "seat": p, "card": c})
+            elif self._cond_ok(p, COND[c], exclude=c):
+                self.fx_used.append(c)
+                self._push_effect(eid, c, True)
+            else:
+                self.emit({"event": "condition_unmet", "seat": p, "card": c})
+
+    def _end_turn(self, p: int) -> None:
+        if not self.main_done:
+            self.emit({"event": "no_move", "seat": p})
+        crew = len(self.tableau[p])
+        for pos in range(2, 5):
+            if not self.faceup[pos] and crew >= THRESHOLD[self.planets[pos]]:
+                self.faceup[pos] = True
+                self.emit(
+                    {"event": "reveal", "seat": p, "position": pos, "planet": self.planets[pos]}
+                )
+        self.turns[p] += 1
+        self.emit({"event": "end_turn", "seat": p, "turn": self.turns[p]})
+        self.main_done = False
+        self.fx_used = []
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        if self.solo:
+            if self.turns[0] >= TURNS and self.s_turns >= TURNS:
+                self._finish()
+                return
+            if self.current == 0:
+                self.current = 1 if self.s_turns < TURNS else 0
+            else:
+                self.current = 0 if self.turns[0] < TURNS else 1
+            self._auto_smuggle()
+            return
+        if all(t >= TURNS for t in self.turns):
+            self._finish()
+            return
+        self.current = (self.current + 1) % self.players
+
+    def _finish(self) -> None:
+        self.over = True
+        self.emit({"event": "game_over"})
+
+    # ------------------------------------------------------------------ the Contrebandier
+    def _smuggle_options(self) -> list[Action]:
+        out: list[Action] = []
+        landed = sum(1 for h in range(N_HOSTILE) if self.h_state[h])
+        for h in self.h_row:
+            if self.h_state[h] == 0:
+                if landed < SHUTTLES:
+                    out.append(A.SMUGGLE[(h, 0)])
+            else:
+                out.append(A.SMUGGLE[(h, 1)])
+        return out
+
+    def auto_choice(self) -> int:
+        """The documented automatic rule: the move adding the most cards to the Contrebandier's
+        crew; ties: explore before land; then the leftmost Hostile Planet."""
+        best = -1
+        best_key: tuple[int, int, int] = (-1, -1, -1)
+        for i, h in enumerate(self.h_row):
+            explore = self.h_state[h] == 1
+            ops = H_EXPLORE[h] if explore else H_LANDING[h]
+            key = (sum(t for t, _ in ops), 1 if explore else 0, -i)
+            if key > best_key:
+                best, best_key = h, key
+        return best
+
+    def _auto_smuggle(self) -> None:
+        while self.auto and self.smuggler_turn and not self.over:
+            self._smuggle(self.auto_choice())
+
+    def _smuggle(self, h: int) -> None:
+        explore = self.h_state[h] == 1
+        self.h_state[h] = 2 if explore else 1
+        ops = H_EXPLORE[h] if explore else H_LANDING[h]
+        self.emit({"event": "smuggle", "hostile": h, "mode": "explore" if explore else "land"})
+        for take, slot in ops:
+            c = self.reserve[slot]
+            if c < 0:
+                continue
+            if take:
+                self.s_tableau.append(c)
+                self.emit({"event": "smuggler_take", "slot": slot, "card": c})
+            else:
+                self.discard.append(c)
+                self.emit({"event": "smuggler_discard", "slot": slot, "card": c})
+            self._refill(slot)
+        if explore:
+            i = self.h_row.index(h)
+            self.h_aside.append(h)
+            if self.h_deck:
+                nh = self.h_deck.pop()
+                self.h_row[i] = nh
+                self.emit({"event": "hostile_reveal", "hostile": nh})
+            else:
+                del self.h_row[i]
+        self.s_turns += 1
+        self.emit({"event": "smuggler_end", "turn": self.s_turns})
+        self._next_turn()
+
+    # ------------------------------------------------------------------ scoring
+    def _others(self, p: int) -> list[list[int]]:
+        out = [self.tableau[q] for q in range(self.players) if q != p]
+        if self.solo:
+            out.append(self.s_tableau)
+        return out
+
+    def score_sheet(self, p: int) -> dict[str, Any]:
+        """The score sheet of seat ``p`` (animals, sets, missions, captain, robots, total)."""
+        return score_sheet(self.tableau[p], self.vet[p], self.captain[p], self._others(p))
+
+    def smuggler_sheet(self) -> dict[str, Any]:
+        return smuggler_sheet(self.s_tableau, self.h_used)
+
+    def _outcome(self) -> Outcome:
+        sheets = [self.score_sheet(p) for p in range(self.players)]
+        scores = tuple(float(s["total"]) for s in sheets)
+        details: dict[str, Any] = {
+            "sheets": sheets,
+            "crew": [len(t) for t in self.tableau],
+        }
+        if self.solo:
+            ss = self.smuggler_sheet()
+            won = sheets[0]["total"] > ss["total"]
+            details["smuggler"] = ss
+            details["won"] = won
+            reason = "victory over the Contrebandier" if won else "the Contrebandier wins"
+            return Outcome(scores, (1,), reason, details)
+        ranks = ranks_from_keys([(s["total"], -len(self.tableau[p])) for p, s in enumerate(sheets)])
+        return Outcome(scores, ranks, "all shuttles used twice", details)
+
+    # ------------------------------------------------------------------ views
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        n = self.players
+        planets = []
+        for pos in range(5):
+            tile = self.planets[pos]
+            up = self.faceup[pos]
+            sectors = []
+            for s in (0, 1):
+                sectors.append(
+                    [
+                        [q, self.spots[q * 10 + pos * 2 + s]]
+                        for q in range(n)
+                        if self.spots[q * 10 + pos * 2 + s]
+                    ]
+                )
+            planets.append(
+                {
+                    "position": pos,
+                    "tile": tile if up else None,
+                    "threshold": THRESHOLD[tile],
+                    "faceup": up,
+                    "shuttles": sectors,
+                }
+            )
+        players = []
+        for q in range(n):
+            players.append(
+                {
+                    "captain": self.captain[q],
+                    "tableau": list(self.tableau[q]),
+                    "hand_size": len(self.hands[q]),
+                    "hand": sorted(self.hands[q]) if q == seat else None,
+                    "known_hand": sorted(self.known[q]),
+                    "veteran": self.vet[q],
+                    "shuttles_left": self.shuttles_left(q),
+                    "turns": self.turns[q],
+                    "score": self.score_sheet(q)["total"],
+                }
+            )
+        out: dict[str, Any] = {
+            "planets": planets,
+            "reserve": list(self.reserve),
+            "deck_size": len(self.deck),
+            "discard": list(self.discard),
+            "current": self.current,
+            "smuggler_turn": self.smuggler_turn,
+            "main_done": self.main_done,
+            "pending": [
+                {
+                    "kind": FRAME_NAMES[f[0]],
+                    "arg": self._frame_arg(f),
+                    "optional": bool(f[4]),
+                    **_src_json(f[3]),
+                }
+                for f in self.stack
+            ],
+            "player_states": players,
+        }
+        if self.solo:
+            out["smuggler"] = {
+                "captain": self.s_captain,
+                "tableau": list(self.s_tableau),
+                "hostile_row": [[h, self.h_state[h]] for h in self.h_row],
+                "hostile_aside": list(self.h_aside),
+                "hostile_deck": [H_CATEGORY[h] for h in self.h_deck],
+                "turns": self.s_turns,
+                "auto": self.auto,
+                "score": self.smuggler_sheet()["total"] if self.over else None,
+            }
+        if self.over:
+            out["outcome"] = self._outcome().to_json()
+        return out
+
+    @staticmethod
+    def _frame_arg(f: Frame) -> Any:
+        if f[0] in (F_DRAW, F_USE_DRAW):
+            return f[1]
+        if f[0] == F_PLAY:
+            return PREDS[f[1]]
+        if f[0] == F_COST:
+            from .cards import EFFECT_TEXT
+
+            return EFFECT_TEXT[f[1]]
+        return None
+
+    # ------------------------------------------------------------------ persistence
+    _LISTS = (
+        "planets",
+        "faceup",
+        "captain",
+        "vet",
+        "spots",
+        "turns",
+        "deck",
+        "discard",
+        "reserve",
+        "fx_used",
+        "s_tableau",
+        "h_deck",
+        "h_row",
+        "h_aside",
+        "h_used",
+        "h_state",
+    )
+    _NESTED = ("tableau", "hands", "known")
+    _SCALARS = ("solo", "auto", "main_done", "over", "s_captain", "s_turns", "current")
+
+    def state_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {k: list(getattr(self, k)) for k in self._LISTS}
+        for k in self._NESTED:
+            d[k] = [list(x) for x in getattr(self, k)]
+        for k in self._SCALARS:
+            d[k] = getattr(self, k)
+        d["stack"] = [list(f) for f in self.stack]
+        return d
+
+    def load_state(self, data: dict[str, Any]) -> None:
+        for k in self._LISTS:
+            setattr(self, k, list(data[k]))
+        for k in self._NESTED:
+            setattr(self, k, [list(x) for x in data[k]])
+        for k in self._SCALARS:
+            setattr(self, k, data[k])
+        self.stack = [(f[0], f[1], f[2], f[3], f[4]) for f in data["stack"]]
+
+    def clone(self) -> WildSpace:
+        g = self._clone_base()
+        g.planets = self.planets[:]
+        g.faceup = self.faceup[:]
+        g.captain = self.captain[:]
+        g.vet = self.vet[:]
+        g.spots = self.spots[:]
+        g.turns = self.turns[:]
+        g.deck = self.deck[:]
+        g.discard = self.discard[:]
+        g.reserve = self.reserve[:]
+        g.fx_used = self.fx_used[:]
+        g.tableau = [t[:] for t in self.tableau]
+        g.hands = [h[:] for h in self.hands]
+        g.known = [k[:] for k in self.known]
+        g.stack = self.stack[:]
+        if self.solo:
+            g.s_tableau = self.s_tableau[:]
+            g.h_deck = self.h_deck[:]
+            g.h_row = self.h_row[:]
+            g.h_aside = self.h_aside[:]
+            g.h_state = self.h_state[:]
+        return g
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        # Unknown hand cards of the others and the deck order.
+        pool = list(self.deck)
+        unknown: list[int] = []
+        for q in range(self.players):
+            if q == seat:
+                unknown.append(0)
+                continue
+            known = self.known[q]
+            hidden = [c for c in self.hands[q] if c not in known]
+            unknown.append(len(hidden))
+            pool += hidden
+        rng.shuffle(pool)
+        for q in range(self.players):
+            if q == seat:
+                continue
+            k = unknown[q]
+            self.hands[q] = list(self.known[q]) + pool[:k]
+            del pool[:k]
+        self.deck = pool
+        # Face-down planets: any tile of that threshold.
+        for pos in range(2, 5):
+            if not self.faceup[pos]:
+                self.planets[pos] = rng.choice(TILES_BY_THRESHOLD[THRESHOLD[self.planets[pos]]])
+        # Hostile deck: unseen cards of the same back (category), order resampled.
+        if self.solo and self.h_deck:
+            seen = set(self.h_row) | set(self.h_aside)
+            pools = {c: [h for h in HOSTILE_BY_CATEGORY[c] if h not in seen] for c in (1, 2, 3)}
+            for c in pools.values():
+                rng.shuffle(c)
+            new_deck = [pools[H_CATEGORY[h]].pop() for h in self.h_deck]
+            self.h_deck = new_deck
+            self.h_used = sorted([*self.h_row, *self.h_aside, *new_deck])
+
+    # ------------------------------------------------------------------ RL / bounds
+    @classmethod
+    def enumerate_actions(cls, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        return A.all_actions(players == 1)
+
+    @classmethod
+    def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
+        return players * TURNS * TURN_BOUND + TURNS + 1
+
+    @classmethod
+    def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
+        return [
+            (1, {}),
+            (1, {"difficulty": "easy"}),
+            (1, {"difficulty": "hard", "smuggler": "auto"}),
+            (1, {"smuggler": "auto"}),
+            (2, {}),
+            (3, {}),
+            (4, {}),
+            (5, {}),
+        ]
+
+    # ------------------------------------------------------------------ heuristic
+    def evaluate(self, seat: int) -> float:
+        if self.over:
+            out = self._outcome()
+            if self.solo:
+                return 1.0 if out.details["won"] else 0.0
+            return out.rewards()[seat]
+        mine = self._potential(seat)
+        if self.solo:
+            other = float(self.smuggler_sheet()["total"]) + 2.0 * (TURNS - self.s_turns)
+        else:
+            other = max(self._potential(q) for q in range(self.players) if q != seat)
+        return 1.0 / (1.0 + math.exp(-(mine - other) / 8.0))
+
+    def _potential(self, p: int) -> float:
+        """Current credits plus what hand, shuttles and near-complete collections promise."""
+        sheet = self.score_sheet(p)
+        value = float(sheet["total"])
+        left = 2 * TURNS - 2 * self.turns[p]  # shuttle uses left, roughly
+        value += min(len(self.hands[p]), left) * 2.0
+        counts = sheet["species"]
+        value += sum(1.5 for n in counts if n == 2)  # the next one scores 5
+        distinct = sum(1 for n in counts if n > min(counts))
+        value += 1.0 * distinct  # progress towards the next set of six
+        value += 0.6 * self.vet[p]
+        return value
+
+
+# ---------------------------------------------------------------------- scoring (pure)
+def _count(cards: Sequence[int], pred: int) -> int:
+    row = MATCH[pred]
+    return sum(1 for c in cards if row[c])
+
+
+def animals_by_species(cards: Sequence[int]) -> list[int]:
+    counts = [0] * len(SPECIES)
+    for c in cards:
+        s = SPECIES_OF[c]
+        if s >= 0:
+            counts[s] += 1
+    return counts
+
+
+def mission_value(
+    mission: tuple[int, ...], cards: Sequence[int], others: Sequence[Sequence[int]]
+) -> int:
+    """Credits of one Emissary mission for a crew ``cards`` (``others``: the rival crews)."""
+    kind = mission[0]
+    if kind == M_SET:
+        return (_count(cards, mission[1]) // mission[2]) * mission[3]
+    if kind == M_PAIR:
+        ra, rb = MATCH[mission[1]], MATCH[mission[2]]
+        a = sum(1 for c in cards if ra[c])
+        b = sum(1 for c in cards if rb[c])
+        distinct = sum(1 for c in cards if ra[c] or rb[c])
+        return min(a, b, distinct // 2) * mission[3]
+    if kind == M_MOST:
+        mine = _count(cards, mission[1])
+        if mine > 0 and all(mine > _count(o, mission[1]) for o in others):
+            return mission[2]
+        return 0
+    if kind == M_PER:
+        return _count(cards, mission[1]) * mission[2]
+    if kind == M_ALLPROF:
+        profs = {PROF_OF[c] for c in cards if PROF_OF[c] >= 0}
+        return mission[1] if len(profs) == len(PROFESSIONS) else 0
+    raise AssertionError(f"unknown mission kind {kind}")  # pragma: no cover
+
+
+def track_credits(captain: int, vet: int) -> int:
+    """Credits of every credit box of the Veteran track reached or passed (cumulative)."""
+    return sum(TRACK_CREDITS[captain][:vet])
+
+
+def score_sheet(
+    cards: Sequence[int], vet: int, captain: int, others: Sequence[Sequence[int]]
+) -> dict[str, Any]:
+    counts = animals_by_species(cards)
+    identical = sum(5 * (n - 2) for n in counts if n > 2)
+    sets = 15 * min(counts)
+    missions = []
+    for c in cards:
+        m = MISSION[c]
+        if m is not None:
+            missions.append([c, mission_value(m, cards, others)])
+    mission_total = sum(v for _, v in missions)
+    cap = track_credits(captain, vet)
+    robots = sum(CREDITS[c] for c in cards if KIND[c] == K_ROBOT)
+    return {
+        "species": counts,
+        "identical": identical,
+        "sets": sets,
+        "missions": mission_total,
+        "mission_detail": missions,
+        "captain": cap,
+        "robots": robots,
+        "total": identical + sets + mission_total + cap + robots,
+    }
+
+
+def smuggler_sheet(cards: Sequence[int], hostiles: Sequence[int]) -> dict[str, Any]:
+    counts = animals_by_species(cards)
+    identical = sum(5 * (n - 2) for n in counts if n > 2)
+    sets = 15 * min(counts)
+    robots = sum(CREDITS[c] for c in cards if KIND[c] == K_ROBOT)
+    bonus = 0
+    for h in hostiles:
+        for icon in H_BONUS[h]:
+            bonus += _count(cards, PRED_INDEX[icon])
+    return {
+        "species": counts,
+        "identical": identical,
+        "sets": sets,
+        "robots": robots,
+        "bonus": bonus,
+        "total": identical + sets + robots + bonus,
+    }
