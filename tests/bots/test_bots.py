@@ -79,10 +79,15 @@ def test_single_legal_action_is_played_without_search() -> None:
 
 
 def test_bots_in_real_time_may_wait_and_play_to_the_end() -> None:
-    for kinds in (["greedy", "random"], ["mcts:20", "greedy"], ["medium", "easy", "random"]):
-        g = new_game("bt_mines", len(kinds), 1)
-        res = play_game(g, [make_bot(k, i) for i, k in enumerate(kinds)])
-        assert g.is_over and res.decisions > 0
+    for game in ("bt_mines", "toy_rt"):
+        for kinds in (["greedy", "random"], ["mcts:20", "greedy"], ["medium", "easy", "random"]):
+            g = new_game(game, len(kinds), 1)
+            res = play_game(g, [make_bot(k, i) for i, k in enumerate(kinds)])
+            assert g.is_over and res.decisions > 0
+            again = new_game(game, len(kinds), 1)
+            assert (
+                play_game(again, [make_bot(k, i) for i, k in enumerate(kinds)]).record == res.record
+            )
     # Greedy waits when a mine no longer pays for itself before the end.
     g = new_game("bt_mines", 2, 0)
     g.advance(18.5)
