@@ -1,0 +1,238 @@
+"""The grid-and-path model of Quazarys.
+
+The table is a grid of card slots ``(r, c)`` (row down, column right), kept *normalised*: the
+smallest row and column in use are 0, and the table is at most :data:`MAX_DIM` cards high
+and wide. ``board`` maps ``(r, c)`` to ``card * 4 + rot`` (a tile turned ``rot`` quarter turns
+clockwise).
+
+Each card has up to five *points*: its centre (0) and the ends of its arms (1 N, 2 E, 3 S,
+4 W). A point is an int key ``(r * 16 + c) * 5 + p``. Paths are the edges:
+
+* centre <-> arm end, on the same card: one way when the arm has an arrow;
+* arm end <-> the facing arm end of the orthogonally adjacent card (N of one card and S of
+  the card above, ...): always both ways, and only when both cards have an arm there.
+
+Stations are points; a move goes from the pawn's station along the path to the first station
+reached (a pawn-occupied one is jumped, see :func:`destinations`). Base cards are one centre
+station with one arm: only their owner may enter them, any number of pawns may stand there.
+"""
+
+from __future__ import annotations
+
+from .cards import DELTA, DIRS, KIND, KIND_BASE, KIND_EXPLO, KIND_SUN, OPP, ORIENTED, VORTEX
+
+MAX_DIM = 15
+STRIDE = 16
+
+Board = dict[tuple[int, int], int]
+
+
+def pkey(r: int, c: int, p: int) -> int:
+    return (r * STRIDE + c) * 5 + p
+
+
+def pdecode(k: int) -> tuple[int, int, int]:
+    cell, p = divmod(k, 5)
+    r, c = divmod(cell, STRIDE)
+    return r, c, p
+
+
+def pcell(k: int) -> tuple[int, int]:
+    r, c = divmod(k // 5, STRIDE)
+    return r, c
+
+
+class Graph:
+    """The path graph of one board (immutable once built; shared by clones)."""
+
+    __slots__ = ("_steps", "arrow", "base_owner", "free", "stops", "vortex")
+
+    def __init__(self, board: Board, owner_of_base: dict[int, int]) -> None:
+        arrow: dict[int, list[int]] = {}
+        free: dict[int, list[int]] = {}
+        stops: set[int] = set()
+        base_owner: dict[int, int] = {}
+        vortex: list[int] = []
+        for (r, c), code in board.items():
+            lay = ORIENTED[code]
+            assert lay is not None
+            card = code >> 2
+            hub = pkey(r, c, 0)
+            for p in lay.stations:
+                stops.add(pkey(r, c, p))
+            if KIND[card] == KIND_BASE:
+                base_owner[hub] = owner_of_base.get(card, -1)
+            if VORTEX[card]:
+                vortex.append(hub)
+            for d in lay.arms:
+                a = pkey(r, c, d)
+                free.setdefault(hub, []).append(a)
+                free.setdefault(a, []).append(hub)
+                ar = lay.arrow[d]
+                if ar >= 0:
+                    arrow.setdefault(hub, []).append(a)
+                if ar <= 0:
+                    arrow.setdefault(a, []).append(hub)
+                dr, dc = DELTA[d]
+                other = board.get((r + dr, c + dc))
+                if other is not None:
+                    olay = ORIENTED[other]
+                    assert olay is not None
+                    if OPP[d] in olay.arms:
+                        b = pkey(r + dr, c + dc, OPP[d])
+                        free.setdefault(a, []).append(b)
+                        arrow.setdefault(a, []).append(b)
+        self.arrow = {k: tuple(v) for k, v in arrow.items()}
+        self.free = {k: tuple(v) for k, v in free.items()}
+        self.stops = frozenset(stops)
+        self.base_owner = base_owner
+        self.vortex = tuple(sorted(vortex))
+        self._steps: dict[bool, dict[int, tuple[int, ...]]] = {}
+
+    def leg(
+        self, nbr: dict[int, tuple[int, ...]], starts: list[tuple[int, int]], banned: set[int]
+    ) -> dict[int, list[int]]:
+        """Stations first reached from ``starts`` ((point, predecessor) pairs) through
+        points without a station; maps each station to the points it was entered from."""
+        stops = self.stops
+        found: dict[int, list[int]] = {}
+        seen: set[int] = set()
+        stack = starts
+        while stack:
+            p, pred = stack.pop()
+            if p in banned:
+                continue
+            if p in stops:
+                lst = found.get(p)
+                if lst is None:
+                    found[p] = [pred]
+                elif pred not in lst:
+                    lst.append(pred)
+                continue
+            if p in seen:
+                continue
+            seen.add(p)
+            for q in nbr.get(p, ()):
+                if q != pred:
+                    stack.append((q, p))
+        return found
+
+    def destinations(self, src: int, seat: int, others: set[int], ignore_arrows: bool) -> list[int]:
+        """Where a one-station move of ``seat``'s pawn from ``src`` may end.
+
+        ``others`` are the stations of the other pawns (not on bases). Arrows are obeyed
+        unless ``ignore_arrows``. A move that would end on another pawn continues one more
+        station beyond it (the jump), never turning back the way it came; a Vortex leads to
+        the other Vortex in one move; a Base may be entered only by its owner.
+        """
+        nbr = self.free if ignore_arrows else self.arrow
+        found = self.leg(nbr, [(q, src) for q in nbr.get(src, ())], {src})
+        if src in self.vortex and len(self.vortex) == 2:
+            other = self.vortex[0] if self.vortex[1] == src else self.vortex[1]
+            found.setdefault(other, []).append(-1)
+        out: set[int] = set()
+        self._settle(found, seat, others, nbr, {src}, out)
+        return sorted(out)
+
+    def _settle(
+        self,
+        found: dict[int, list[int]],
+        seat: int,
+        others: set[int],
+        nbr: dict[int, tuple[int, ...]],
+        banned: set[int],
+        out: set[int],
+    ) -> None:
+        owner = self.base_owner
+        for x, preds in found.items():
+            if x in owner:
+                if owner[x] == seat:
+                    out.add(x)
+                continue
+            if x in others:
+                ban = banned | {x}
+                for pred in preds:
+                    starts = [(q, x) for q in nbr.get(x, ()) if q != pred]
+                    more = self.leg(nbr, starts, ban)
+                    self._settle(more, seat, others, nbr, ban, out)
+                continue
+            out.add(x)
+
+    def steps(self, ignore_arrows: bool) -> dict[int, tuple[int, ...]]:
+        """For every station, the stations one move away (pawns ignored, bases included)."""
+        s = self._steps.get(ignore_arrows)
+        if s is None:
+            nbr = self.free if ignore_arrows else self.arrow
+            s = {}
+            for st in self.stops:
+                if st in self.base_owner and st not in nbr:
+                    s[st] = ()
+                    continue
+                f = self.leg(nbr, [(q, st) for q in nbr.get(st, ())], {st})
+                if st in self.vortex and len(self.vortex) == 2:
+                    other = self.vortex[0] if self.vortex[1] == st else self.vortex[1]
+                    f.setdefault(other, [])
+                s[st] = tuple(f)
+            self._steps[ignore_arrows] = s
+        return s
+
+    def distance(self, src: int, dst: int, seat: int, ignore_arrows: bool) -> int:
+        """Fewest one-station moves from ``src`` to ``dst`` (pawns ignored); -1 if none."""
+        if src == dst:
+            return 0
+        steps = self.steps(ignore_arrows)
+        owner = self.base_owner
+        dist = {src: 0}
+        frontier = [src]
+        while frontier:
+            nxt = []
+            for p in frontier:
+                d = dist[p] + 1
+                for q in steps.get(p, ()):
+                    if q in dist:
+                        continue
+                    if q == dst:
+                        return d
+                    if q in owner:
+                        continue
+                    dist[q] = d
+                    nxt.append(q)
+            frontier = nxt
+        return -1
+
+
+def bounds(board: Board) -> tuple[int, int]:
+    """(height, width) of a normalised board."""
+    h = w = 0
+    for r, c in board:
+        if r >= h:
+            h = r + 1
+        if c >= w:
+            w = c + 1
+    return h, w
+
+
+def placements(board: Board, exclude: tuple[int, int] | None = None) -> list[tuple[int, int]]:
+    """Empty slots orthogonally adjacent to a Sun or Exploration card, keeping the table within
+    MAX_DIM x MAX_DIM (coordinates may be -1: the slot left of/above the current table)."""
+    h, w = bounds(board)
+    cand: set[tuple[int, int]] = set()
+    for (r, c), code in board.items():
+        k = KIND[code >> 2]
+        if k != KIND_SUN and k != KIND_EXPLO:
+            continue
+        for d in DIRS:
+            dr, dc = DELTA[d]
+            p = (r + dr, c + dc)
+            if p not in board:
+                cand.add(p)
+    out = []
+    for r, c in cand:
+        if (r, c) == exclude:
+            continue
+        nh = h + 1 if (r < 0 or r >= h) else h
+        nw = w + 1 if (c < 0 or c >= w) else w
+        if nh <= MAX_DIM and nw <= MAX_DIM:
+            out.append((r, c))
+    out.sort()
+    return out

@@ -1,0 +1,895 @@
+"""Quazarys: the race to your own base across a grid of Sun and Exploration cards.
+
+Rulebook: ``shared/seeds/001_c8a8ac05f6869bdd.txt`` (French). The grid-and-path model lives
+in :mod:`.board`, the components in :mod:`.cards`; this module holds the state and the turn.
+
+A turn (rulebook "DÉROULEMENT DU JEU"):
+
+1. phase 1, mandatory, one of: (A) move one station; (B) play one or more cards of one
+   faction, one at a time (each card a decision, then "stop" or the next card); (C) discard
+   1 to 3 cards (one decision per card, then "stop");
+2. phase 2, optional: move one station (or "skip");
+3. phase 3: draw back to 5 cards (automatic; the deck is rebuilt from the discard, keeping
+   the last discarded card, when it runs out).
+
+Card effects are resolved through a stack of pending tasks: every choice inside an effect
+(a destination, a card to rotate and its rotation, a slot, a row, an opponent) is an atomic
+decision of the active player. Automatic steps (drawing for Destinée incertaine, taking the
+discard for Ferrailleur spatial, discarding a resolved card) run without a decision.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
+
+from .actions import (
+    ACTION_TYPES,
+    BLACKHOLES,
+    DISCARDS,
+    MOVES,
+    ORIENTS,
+    PICKS,
+    PLACES,
+    PLAYS,
+    SKIP,
+    STOP,
+    TARGETS,
+    BlackHole,
+    Discard,
+    Move,
+    Orient,
+    Pick,
+    Place,
+    Play,
+    Stop,
+    Target,
+    all_actions,
+)
+from .board import STRIDE, Board, Graph, bounds, pcell, pdecode, pkey, placements
+from .cards import (
+    DECK_SIZE,
+    EFFECT,
+    FACTION,
+    FIRST_BASE,
+    FIRST_SUN,
+    KIND,
+    KIND_BASE,
+    KIND_EXPLO,
+    KIND_SUN,
+    ORIENTED,
+    SAME_KIND,
+)
+
+HAND_SIZE = 5
+MAX_DISCARD = 3
+
+# Phases (when no effect task is pending).
+P_CHOOSE, P_COMBO, P_DISCARD, P_MOVE2 = 0, 1, 2, 3
+PHASE_NAMES = ("choose", "combo", "discard", "move2")
+
+# Pending tasks (tuples on ``stack``; the last one is resolved first).
+T_MOVE = 0  # (T_MOVE, mover, ignore_arrows, remaining)
+T_TARGET = 1  # (T_TARGET,)                       pirate attack: choose the opponent
+T_BH = 2  # (T_BH,)                               black hole: choose the row or column
+T_PICK = 3  # (T_PICK, mode)                      mode 0 tornado, 1 magnetic field
+T_PLACE = 4  # (T_PLACE, card, tornado, fr, fc, old_rot)
+T_ORIENT = 5  # (T_ORIENT, r, c, forbidden_rot)  forbidden -1: any rotation
+T_FINISH = 6  # (T_FINISH, card)                  the resolved Action card goes to the discard
+T_DRAW = 7  # (T_DRAW,)                           Destinée incertaine: draw and play
+T_SCAV = 8  # (T_SCAV,)                           Ferrailleur spatial: take the discard's top
+TASK_NAMES = ("move", "target", "blackhole", "pick", "place", "orient", "finish", "draw", "scav")
+
+#: Decisions one turn can take at most: 5 hand cards, each bringing a chain of at most
+#: DECK_SIZE cards into play (Destinée / Ferrailleur), each card needing at most 3 decisions
+#: (tornado: pick, place, orient), plus "stop" and the phase-2 move.
+TURN_BOUND = HAND_SIZE * (1 + 3 * DECK_SIZE) + 4
+
+ROUND_LIMITS = (30, 60, 120)
+DEFAULT_ROUND_LIMIT = 60
+
+# Board layout at setup: (row, col) of the Suns, and (row, col, rot) of the bases, in seat
+# order W, E (2 players) or W, N, E, S (3-4 players, clockwise).
+LINE_SUNS: tuple[tuple[int, int], ...] = tuple((0, c) for c in range(1, 6))
+LINE_BASES: tuple[tuple[int, int, int], ...] = ((0, 0, 0), (0, 6, 2))
+CROSS_SUNS = (
+    (3, 3),
+    (3, 1),
+    (3, 2),
+    (3, 4),
+    (3, 5),
+    (1, 3),
+    (2, 3),
+    (4, 3),
+    (5, 3),
+)
+CROSS_BASES = ((3, 0, 0), (0, 3, 1), (3, 6, 2), (6, 3, 3))
+
+_MOVE_BY_KEY: dict[int, Move] = {pkey(r, c, p): m for (r, c, p), m in MOVES.items()}
+
+
+class Quazarys(Game):
+    """The Quazarys race (see the module docstring and ``docs/games/quazarys.md``)."""
+
+    info = GameInfo(
+        id="quazarys",
+        name_en="Quazarys",
+        name_fr="Quazarys",
+        min_players=2,
+        max_players=4,
+        options={
+            "round_limit": OptionSpec(
+                default=DEFAULT_ROUND_LIMIT,
+                choices=ROUND_LIMITS,
+                help_en="rounds after which an unfinished race is a draw (not in the rulebook)",
+                help_fr="tours de table après lesquels une course inachevée est nulle (hors règle)",
+            ),
+        },
+        hidden_information=True,
+        chance=True,
+    )
+    action_types = ACTION_TYPES
+
+    board: Board
+    pos: list[int]
+    base_card: list[int]
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    out: list[int]
+    stack: list[tuple[int, ...]]
+    arrived: list[int]
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        n = self.players
+        rng = self.rng
+        suns = list(range(FIRST_SUN, FIRST_BASE))
+        rng.shuffle(suns)
+        self.board = {}
+        if n == 2:
+            sun_cells, base_cells = LINE_SUNS, LINE_BASES
+        else:
+            sun_cells, base_cells = CROSS_SUNS, CROSS_BASES
+        for (r, c), card in zip(sun_cells, suns, strict=False):
+            self.board[(r, c)] = card * 4
+        self.out = sorted(suns[len(sun_cells) :])
+        # Every Base card goes to an end of a Sun line (at 3 players the 4th, uncoloured one
+        # marks the start of the player opposite it).
+        self.base_card = []
+        base_points = []
+        for i, (r, c, rot) in enumerate(base_cells):
+            card = FIRST_BASE + i
+            self.board[(r, c)] = card * 4 + rot
+            base_points.append(pkey(r, c, 0))
+            if i < n:
+                self.base_card.append(card)
+        ends = len(base_cells)
+        # Each pawn starts on the base opposite its own.
+        self.pos = [base_points[(i + ends // 2) % ends] for i in range(n)]
+        self.deck = list(range(DECK_SIZE))
+        rng.shuffle(self.deck)
+        self.discard = [self.deck.pop()]
+        self.hands = []
+        for _ in range(n):
+            self.hands.append(sorted(self.deck.pop() for _ in range(HAND_SIZE)))
+        self.first = rng.below(n)
+        self.current = self.first
+        self.turns = 0
+        self.phase = P_CHOOSE
+        self.faction = -1
+        self.ndiscard = 0
+        self.stack = []
+        self.arrived = []
+        self.passes = 0
+        self.over = False
+        self.reason = ""
+        self._graph: Graph | None = None
+        self._opts: list[Action] | None = None
+        self.emit(
+            {
+                "event": "setup",
+                "first": self.first,
+                "discard": self.discard[-1],
+                "suns": [self.board[rc] >> 2 for rc in sun_cells],
+            }
+        )
+        for s in range(n):
+            self.emit(
+                {"event": "deal", "seat": s, "n": HAND_SIZE}, {s: {"cards": list(self.hands[s])}}
+            )
+        self._run()
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def graph(self) -> Graph:
+        g = self._graph
+        if g is None:
+            owner = {card: s for s, card in enumerate(self.base_card)}
+            g = self._graph = Graph(self.board, owner)
+        return g
+
+    @property
+    def round_limit(self) -> int:
+        return int(self.options["round_limit"])
+
+    def home(self, seat: int) -> int:
+        """The point of ``seat``'s own base."""
+        for pt, owner in self.graph.base_owner.items():
+            if owner == seat:
+                return pt
+        raise AssertionError("every seat has a base on the table")
+
+    def on_base(self, seat: int) -> bool:
+        return self.pos[seat] in self.graph.base_owner
+
+    def _others(self, seat: int) -> set[int]:
+        owner = self.graph.base_owner
+        return {p for s, p in enumerate(self.pos) if s != seat and p not in owner}
+
+    def destinations(self, seat: int, ignore_arrows: bool = False) -> list[int]:
+        """Points where a one-station move of ``seat``'s pawn may end now."""
+        g = self.graph
+        src = self.pos[seat]
+        if g.base_owner.get(src, -2) == seat:
+            return []  # home: the race is over for this pawn
+        return g.destinations(src, seat, self._others(seat), ignore_arrows)
+
+    def _occupied_cells(self) -> set[tuple[int, int]]:
+        return {pcell(p) for p in self.pos}
+
+    def _shift(self, dr: int, dc: int) -> None:
+        """Move every coordinate by (dr, dc): the board, the pawns and pending tasks."""
+        self.board = {(r + dr, c + dc): v for (r, c), v in self.board.items()}
+        d = (dr * STRIDE + dc) * 5
+        self.pos = [p + d for p in self.pos]
+        st = self.stack
+        for i, t in enumerate(st):
+            if t[0] == T_PLACE and t[2]:
+                st[i] = (T_PLACE, t[1], 1, t[3] + dr, t[4] + dc, t[5])
+            elif t[0] == T_ORIENT:
+                st[i] = (T_ORIENT, t[1] + dr, t[2] + dc, t[3])
+
+    def _board_changed(self) -> None:
+        """Normalise the table (smallest row and column 0) and drop the cached graph."""
+        self._graph = None
+        minr = min(r for r, _ in self.board)
+        minc = min(c for _, c in self.board)
+        if minr or minc:
+            self._shift(-minr, -minc)
+
+    # ------------------------------------------------------------------ contract
+    @property
+    def to_act(self) -> list[int]:
+        return [] if self.over else [self.current]
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        if self.over or seat != self.current:
+            return []
+        if self._opts is None:
+            self._opts = self._options()
+        return list(self._opts)
+
+    def _options(self) -> list[Action]:
+        if self.stack:
+            return self._task_options(self.stack[-1])
+        ph = self.phase
+        if ph == P_CHOOSE:
+            return self._choose_options()
+        if ph == P_COMBO:
+            # "stop" is always offered: whether the hand still holds a card of the faction
+            # is hidden, so the state must not reveal it by moving on by itself.
+            return [*self._combo_options(), STOP]
+        if ph == P_DISCARD:
+            if self.ndiscard >= MAX_DISCARD or not self.hands[self.current]:
+                return []
+            return [*self._discard_options(), STOP]
+        # P_MOVE2
+        moves = self._move_options(self.current, False)
+        return [*moves, SKIP] if moves else []
+
+    def _move_options(self, seat: int, ignore: bool) -> list[Action]:
+        return [_MOVE_BY_KEY[k] for k in self.destinations(seat, ignore)]
+
+    def _distinct_hand(self) -> list[int]:
+        seen: set[int] = set()
+        out = []
+        for card in self.hands[self.current]:
+            k = SAME_KIND[card]
+            if k not in seen:
+                seen.add(k)
+                out.append(card)
+        return out
+
+    def _discard_options(self) -> list[Action]:
+        return [DISCARDS[c] for c in self._distinct_hand()]
+
+    def _playable(self, card: int) -> bool:
+        if KIND[card] == KIND_EXPLO:
+            return bool(placements(self.board))
+        return True
+
+    def _choose_options(self) -> list[Action]:
+        opts: list[Action] = self._move_options(self.current, False)
+        hand = self._distinct_hand()
+        opts.extend(PLAYS[c] for c in hand if self._playable(c))
+        opts.extend(DISCARDS[c] for c in hand)
+        return opts
+
+    def _combo_options(self) -> list[Action]:
+        f = self.faction
+        return [PLAYS[c] for c in self._distinct_hand() if FACTION[c] == f and self._playable(c)]
+
+    def _task_options(self, t: tuple[int, ...]) -> list[Action]:
+        kind = t[0]
+        if kind == T_MOVE:
+            return self._move_options(t[1], bool(t[2]))
+        if kind == T_TARGET:
+            return [
+                TARGETS[s]
+                for s in range(self.players)
+                if s != self.current and not self.on_base(s) and self.destinations(s, True)
+            ]
+        if kind == T_BH:
+            return [BLACKHOLES[x] for x in self.black_hole_lines()]
+        if kind == T_PICK:
+            occ = self._occupied_cells()
+            want = (KIND_EXPLO,) if t[1] == 0 else (KIND_EXPLO, KIND_SUN)
+            return [
+                PICKS[rc]
+                for rc in sorted(self.board)
+                if rc not in occ and KIND[self.board[rc] >> 2] in want
+            ]
+        if kind == T_PLACE:
+            exclude = (t[3], t[4]) if t[2] else None
+            return [PLACES[rc] for rc in placements(self.board, exclude)]
+        if kind == T_ORIENT:
+            return [o for o in ORIENTS if o.rot != t[3]]
+        return []
+
+    def black_hole_lines(self) -> list[tuple[str, int]]:
+        """Rows and columns holding at least one card, no pawn and no base."""
+        occ = self._occupied_cells()
+        bad_rows = {r for r, _ in occ}
+        bad_cols = {c for _, c in occ}
+        rows: set[int] = set()
+        cols: set[int] = set()
+        for (r, c), code in self.board.items():
+            if KIND[code >> 2] == KIND_BASE:
+                bad_rows.add(r)
+                bad_cols.add(c)
+            rows.add(r)
+            cols.add(c)
+        return [("row", r) for r in sorted(rows - bad_rows)] + [
+            ("col", c) for c in sorted(cols - bad_cols)
+        ]
+
+    # ------------------------------------------------------------------ applying
+    def _apply(self, seat: int, action: Action) -> None:
+        self._opts = None
+        if self.stack:
+            self._apply_task(action)
+        else:
+            ph = self.phase
+            if isinstance(action, Move):
+                self._move_pawn(seat, pkey(action.r, action.c, action.p), "normal")
+                if ph == P_CHOOSE:
+                    self.phase = P_MOVE2  # phase 1 done: on to the optional move
+                else:
+                    self._end_turn()
+            elif isinstance(action, Play):
+                if ph == P_CHOOSE:
+                    self.emit({"event": "combo", "seat": seat, "faction": FACTION[action.card]})
+                self.phase = P_COMBO
+                self.hands[seat].remove(action.card)
+                self._bring(action.card, "hand")
+            elif isinstance(action, Discard):
+                self.phase = P_DISCARD
+                self.hands[seat].remove(action.card)
+                self.discard.append(action.card)
+                self.ndiscard += 1
+                self.emit({"event": "discard", "seat": seat, "card": action.card})
+            elif isinstance(action, Stop):
+                self.phase = P_MOVE2
+            else:  # Skip
+                self._end_turn()
+        self._run()
+
+    def _apply_task(self, action: Action) -> None:
+        st = self.stack
+        t = st.pop()
+        kind = t[0]
+        if kind == T_MOVE:
+            assert isinstance(action, Move)
+            mover, ignore, remaining = t[1], t[2], t[3]
+            how = "pirates" if mover != self.current else ("winds" if ignore else "hyper")
+            self._move_pawn(mover, pkey(action.r, action.c, action.p), how)
+            if remaining > 1 and not self.on_base(mover):
+                st.append((T_MOVE, mover, ignore, remaining - 1))
+        elif kind == T_TARGET:
+            assert isinstance(action, Target)
+            self.emit({"event": "target", "seat": self.current, "target": action.seat})
+            st.append((T_MOVE, action.seat, 1, 1))
+        elif kind == T_BH:
+            assert isinstance(action, BlackHole)
+            self._black_hole(action.axis, action.index)
+        elif kind == T_PICK:
+            assert isinstance(action, Pick)
+            rc = (action.r, action.c)
+            code = self.board[rc]
+            card, rot = code >> 2, code & 3
+            if t[1] == 0:  # tornado: lift the card, then place it elsewhere
+                del self.board[rc]
+                self.emit(
+                    {"event": "lift", "seat": self.current, "card": card, "r": rc[0], "c": rc[1]}
+                )
+                st.append((T_PLACE, card, 1, rc[0], rc[1], rot))
+                self._board_changed()
+            else:
+                self.emit(
+                    {"event": "pick", "seat": self.current, "card": card, "r": rc[0], "c": rc[1]}
+                )
+                st.append((T_ORIENT, rc[0], rc[1], rot))
+        elif kind == T_PLACE:
+            assert isinstance(action, Place)
+            card, tornado, old_rot = t[1], t[2], t[5]
+            rot = old_rot if tornado else 0
+            self.board[(action.r, action.c)] = card * 4 + rot
+            self.emit(
+                {"event": "place", "seat": self.current, "card": card, "r": action.r, "c": action.c}
+            )
+            st.append((T_ORIENT, action.r, action.c, old_rot if tornado else -1))
+            self._board_changed()
+        elif kind == T_ORIENT:
+            assert isinstance(action, Orient)
+            rc = (t[1], t[2])
+            card = self.board[rc] >> 2
+            self.board[rc] = card * 4 + action.rot
+            self._graph = None
+            self.emit(
+                {
+                    "event": "orient",
+                    "seat": self.current,
+                    "card": card,
+                    "r": rc[0],
+                    "c": rc[1],
+                    "rot": action.rot,
+                }
+            )
+        else:  # pragma: no cover - automatic tasks never wait for a decision
+            raise AssertionError(f"task {TASK_NAMES[kind]} takes no decision")
+
+    def _run(self) -> None:
+        """Resolve automatic steps until a decision is needed or the game ends."""
+        st = self.stack
+        while not self.over:
+            if st:
+                t = st[-1]
+                kind = t[0]
+                if kind == T_FINISH:
+                    st.pop()
+                    self.discard.append(t[1])
+                    continue
+                if kind == T_DRAW:
+                    st.pop()
+                    card = self._draw_one()
+                    if card is None:
+                        self.emit({"event": "fizzle", "seat": self.current, "task": "draw"})
+                    else:
+                        self._bring(card, "deck")
+                    continue
+                if kind == T_SCAV:
+                    st.pop()
+                    if self.discard:
+                        self._bring(self.discard.pop(), "discard")
+                    else:
+                        self.emit({"event": "fizzle", "seat": self.current, "task": "scav"})
+                    continue
+                opts = self._task_options(t)
+                if opts:
+                    self._opts = opts
+                    return
+                st.pop()
+                self._fizzle(t)
+                continue
+            opts = self._options()
+            if opts:
+                self._opts = opts
+                return
+            ph = self.phase
+            if ph == P_CHOOSE:
+                # No move and no card: the player cannot take phase 1 (nor phase 2).
+                self.emit({"event": "pass", "seat": self.current})
+                self._end_turn(passed=True)
+            elif ph in (P_COMBO, P_DISCARD):
+                self.phase = P_MOVE2
+            else:
+                self._end_turn()
+
+    def _fizzle(self, t: tuple[int, ...]) -> None:
+        kind = t[0]
+        if kind == T_PLACE:
+            card = t[1]
+            if t[2]:  # tornado with nowhere else to go: the card stays where it was
+                self.board[(t[3], t[4])] = card * 4 + t[5]
+                self._board_changed()
+            else:  # an Exploration with no free slot (table full): it is discarded
+                self.discard.append(card)
+        self.emit({"event": "fizzle", "seat": self.current, "task": TASK_NAMES[kind]})
+
+    def _bring(self, card: int, via: str) -> None:
+        """Put ``card`` into play: its faction now governs the combination."""
+        self.faction = FACTION[card]
+        self.emit({"event": "play", "seat": self.current, "card": card, "via": via})
+        st = self.stack
+        if KIND[card] == KIND_EXPLO:
+            st.append((T_PLACE, card, 0, 0, 0, -1))
+            return
+        st.append((T_FINISH, card))
+        EFFECTS[EFFECT[card]](self)
+
+    # effects ------------------------------------------------------------
+    def _fx_hyper(self) -> None:
+        if self.on_base(self.current):
+            self.emit({"event": "fizzle", "seat": self.current, "task": "base"})
+        else:
+            self.stack.append((T_MOVE, self.current, 0, 2))
+
+    def _fx_winds(self) -> None:
+        if self.on_base(self.current):
+            self.emit({"event": "fizzle", "seat": self.current, "task": "base"})
+        else:
+            self.stack.append((T_MOVE, self.current, 1, 1))
+
+    def _fx_pirates(self) -> None:
+        self.stack.append((T_TARGET,))
+
+    def _fx_black_hole(self) -> None:
+        self.stack.append((T_BH,))
+
+    def _fx_tornado(self) -> None:
+        self.stack.append((T_PICK, 0))
+
+    def _fx_magnetic(self) -> None:
+        self.stack.append((T_PICK, 1))
+
+    def _fx_destiny(self) -> None:
+        self.stack.append((T_DRAW,))
+
+    def _fx_scrapper(self) -> None:
+        self.stack.append((T_SCAV,))
+
+    # pieces ------------------------------------------------------------
+    def _move_pawn(self, seat: int, to: int, how: str) -> None:
+        r, c, p = pdecode(to)
+        self.pos[seat] = to
+        self.emit(
+            {
+                "event": "move",
+                "seat": self.current,
+                "pawn": seat,
+                "r": r,
+                "c": c,
+                "p": p,
+                "how": how,
+            }
+        )
+        if self.graph.base_owner.get(to, -2) == seat and seat not in self.arrived:
+            self.arrived.append(seat)
+            self.emit({"event": "arrive", "seat": seat, "order": len(self.arrived)})
+
+    def _black_hole(self, axis: str, index: int) -> None:
+        removed = []
+        keep: Board = {}
+        row = axis == "row"
+        for (r, c), code in sorted(self.board.items()):
+            k = r if row else c
+            if k == index:
+                removed.append(code >> 2)
+            elif k > index:
+                keep[(r - 1, c) if row else (r, c - 1)] = code
+            else:
+                keep[(r, c)] = code
+        self.board = keep
+        newpos = []
+        for p in self.pos:
+            r, c, q = pdecode(p)
+            if row and r > index:
+                r -= 1
+            elif not row and c > index:
+                c -= 1
+            newpos.append(pkey(r, c, q))
+        self.pos = newpos
+        for card in removed:
+            if KIND[card] == KIND_EXPLO:
+                self.discard.append(card)
+            else:
+                self.out.append(card)
+        self.out.sort()
+        self.emit(
+            {
+                "event": "blackhole",
+                "seat": self.current,
+                "axis": axis,
+                "index": index,
+                "cards": removed,
+            }
+        )
+        self._board_changed()
+
+    def _rebuild(self) -> bool:
+        """Empty deck: keep the last discarded card, shuffle the rest into a new deck."""
+        if len(self.discard) <= 1:
+            return False
+        keep = self.discard[-1]
+        self.deck = self.discard[:-1]
+        self.discard = [keep]
+        self.rng.shuffle(self.deck)
+        self.emit({"event": "rebuild", "n": len(self.deck), "kept": keep})
+        return True
+
+    def _draw_one(self) -> int | None:
+        if not self.deck and not self._rebuild():
+            return None
+        return self.deck.pop()
+
+    def _end_turn(self, passed: bool = False) -> None:
+        seat = self.current
+        hand = self.hands[seat]
+        drawn = []
+        while len(hand) < HAND_SIZE:
+            card = self._draw_one()
+            if card is None:
+                break
+            drawn.append(card)
+            hand.append(card)
+        hand.sort()
+        if drawn:
+            self.emit({"event": "draw", "seat": seat, "n": len(drawn)}, {seat: {"cards": drawn}})
+        self.passes = self.passes + 1 if passed and not drawn else 0
+        self.turns += 1
+        self.stack.clear()
+        self.phase = P_CHOOSE
+        self.faction = -1
+        self.ndiscard = 0
+        nxt = (seat + 1) % self.players
+        if nxt == self.first:  # a round is complete: everyone has had as many turns
+            rounds = self.turns // self.players
+            if self.arrived:
+                self._finish("arrived")
+                return
+            if rounds >= self.round_limit:
+                self._finish("round_limit")
+                return
+        if self.passes >= self.players:
+            self._finish("blocked")
+            return
+        self.current = nxt
+
+    def _finish(self, reason: str) -> None:
+        self.over = True
+        self.reason = reason
+        self._opts = None
+        self.emit({"event": "end", "reason": reason, "arrived": list(self.arrived)})
+
+    # ------------------------------------------------------------------ outcome
+    def _outcome(self) -> Outcome:
+        n = self.players
+        if self.arrived:
+            winner = self.arrived[-1]
+            keys = []
+            for s in range(n):
+                if s == winner:
+                    keys.append((2.0, 0.0))
+                elif s in self.arrived:
+                    keys.append((1.0, float(self.arrived.index(s))))
+                else:
+                    keys.append((0.0, 0.0))
+            scores = tuple(1.0 if s == winner else 0.0 for s in range(n))
+            return Outcome(
+                scores,
+                ranks_from_keys(keys),
+                "arrived",
+                {"winner": winner, "arrived": list(self.arrived), "rounds": self.turns // n},
+            )
+        return Outcome(
+            tuple(0.0 for _ in range(n)),
+            tuple(1 for _ in range(n)),
+            self.reason,
+            {"winner": None, "arrived": [], "rounds": self.turns // n},
+        )
+
+    # ------------------------------------------------------------------ views
+    def _pending(self) -> dict[str, Any]:
+        if self.over:
+            return {"kind": "over"}
+        if self.stack:
+            t = self.stack[-1]
+            kind = TASK_NAMES[t[0]]
+            d: dict[str, Any] = {"kind": kind}
+            if t[0] == T_MOVE:
+                d.update(pawn=t[1], ignore_arrows=bool(t[2]), remaining=t[3])
+            elif t[0] == T_PICK:
+                d["mode"] = "tornado" if t[1] == 0 else "rotate"
+            elif t[0] == T_PLACE:
+                d.update(card=t[1], tornado=bool(t[2]))
+            elif t[0] == T_ORIENT:
+                d.update(r=t[1], c=t[2], card=self.board[(t[1], t[2])] >> 2)
+            return d
+        return {"kind": PHASE_NAMES[self.phase]}
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        g = self.graph
+        owner = {card: s for s, card in enumerate(self.base_card)}
+        h, w = bounds(self.board)
+        cards = []
+        for (r, c), code in sorted(self.board.items()):
+            card = code >> 2
+            lay = ORIENTED[code]
+            assert lay is not None
+            entry: dict[str, Any] = {
+                "r": r,
+                "c": c,
+                "card": card,
+                "rot": code & 3,
+                "layout": lay.notation(),
+            }
+            if KIND[card] == KIND_BASE:
+                entry["owner"] = owner.get(card)
+            cards.append(entry)
+        pawns = []
+        for s, p in enumerate(self.pos):
+            r, c, q = pdecode(p)
+            pawns.append({"seat": s, "r": r, "c": c, "p": q, "on_base": p in g.base_owner})
+        return {
+            "height": h,
+            "width": w,
+            "cards": cards,
+            "pawns": pawns,
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(x) for x in self.hands],
+            "deck_size": len(self.deck),
+            "discard": list(self.discard),
+            "out": list(self.out),
+            "current": self.current,
+            "first": self.first,
+            "round": self.turns // self.players + 1,
+            "round_limit": self.round_limit,
+            "phase": PHASE_NAMES[self.phase],
+            "faction": self.faction if self.faction >= 0 else None,
+            "discarded": self.ndiscard,
+            "pending": self._pending(),
+            "arrived": list(self.arrived),
+            "reason": self.reason or None,
+        }
+
+    # ------------------------------------------------------------------ persistence
+    def state_dict(self) -> dict[str, Any]:
+        return {
+            "board": [[r, c, v] for (r, c), v in sorted(self.board.items())],
+            "pos": list(self.pos),
+            "base_card": list(self.base_card),
+            "hands": [list(x) for x in self.hands],
+            "deck": list(self.deck),
+            "discard": list(self.discard),
+            "out": list(self.out),
+            "first": self.first,
+            "current": self.current,
+            "turns": self.turns,
+            "phase": self.phase,
+            "faction": self.faction,
+            "ndiscard": self.ndiscard,
+            "stack": [list(t) for t in self.stack],
+            "arrived": list(self.arrived),
+            "passes": self.passes,
+            "over": self.over,
+            "reason": self.reason,
+        }
+
+    def load_state(self, data: dict[str, Any]) -> None:
+        self.board = {(r, c): v for r, c, v in data["board"]}
+        self.pos = list(data["pos"])
+        self.base_card = list(data["base_card"])
+        self.hands = [list(x) for x in data["hands"]]
+        self.deck = list(data["deck"])
+        self.discard = list(data["discard"])
+        self.out = list(data["out"])
+        self.first = data["first"]
+        self.current = data["current"]
+        self.turns = data["turns"]
+        self.phase = data["phase"]
+        self.faction = data["faction"]
+        self.ndiscard = data["ndiscard"]
+        self.stack = [tuple(t) for t in data["stack"]]
+        self.arrived = list(data["arrived"])
+        self.passes = data["passes"]
+        self.over = data["over"]
+        self.reason = data["reason"]
+        self._graph = None
+        self._opts = None
+
+    def clone(self) -> Quazarys:
+        g = self._clone_base()
+        g.board = self.board.copy()
+        g.pos = self.pos[:]
+        g.hands = [h[:] for h in self.hands]
+        g.deck = self.deck[:]
+        g.discard = self.discard[:]
+        g.out = self.out[:]
+        g.stack = self.stack[:]
+        g.arrived = self.arrived[:]
+        return g
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Reshuffle the deck order and the other players' hands (same sizes)."""
+        pool = list(self.deck)
+        for s, h in enumerate(self.hands):
+            if s != seat:
+                pool.extend(h)
+        rng.shuffle(pool)
+        for s, h in enumerate(self.hands):
+            if s != seat:
+                k = len(h)
+                self.hands[s] = sorted(pool[:k])
+                del pool[:k]
+        self.deck = pool
+        self._opts = None
+
+    # ------------------------------------------------------------------ RL and bots
+    @classmethod
+    def enumerate_actions(cls, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        return all_actions(players)
+
+    @classmethod
+    def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
+        limit = int(options.get("round_limit", DEFAULT_ROUND_LIMIT))
+        return limit * players * TURN_BOUND
+
+    @classmethod
+    def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
+        return [(2, {}), (3, {}), (4, {}), (2, {"round_limit": 30}), (4, {"round_limit": 120})]
+
+    def race_distance(self, seat: int) -> int:
+        """Moves ``seat``'s pawn still needs to reach its base (arrows obeyed, pawns ignored);
+        when arrows block every path, the arrow-free distance plus 4; 40 if cut off."""
+        if seat in self.arrived:
+            return 0
+        g = self.graph
+        home = self.home(seat)
+        d = g.distance(self.pos[seat], home, seat, False)
+        if d >= 0:
+            return d
+        d = g.distance(self.pos[seat], home, seat, True)
+        return d + 4 if d >= 0 else 40
+
+    def evaluate(self, seat: int) -> float:
+        """Race position: my distance to my base against the best opponent's, plus tempo."""
+        if self.over:
+            return self._outcome().rewards()[seat]
+        mine = self.race_distance(seat)
+        best = min(self.race_distance(s) for s in range(self.players) if s != seat)
+        if seat in self.arrived:
+            # Home: I win unless someone else arrives later in this round.
+            return 0.9 if self.arrived[-1] == seat else 0.6
+        x = (best - mine) / 3.0 + 0.05 * (len(self.hands[seat]) - HAND_SIZE)
+        return 1.0 / (1.0 + math.exp(-x))
+
+
+EFFECTS: dict[str, Callable[[Quazarys], None]] = {
+    "hyper_vitesse": Quazarys._fx_hyper,
+    "vents_solaires": Quazarys._fx_winds,
+    "attaque_pirates": Quazarys._fx_pirates,
+    "trou_noir": Quazarys._fx_black_hole,
+    "tornade_solaire": Quazarys._fx_tornado,
+    "champ_magnetique": Quazarys._fx_magnetic,
+    "destinee_incertaine": Quazarys._fx_destiny,
+    "ferrailleur_spatial": Quazarys._fx_scrapper,
+}
