@@ -1,0 +1,406 @@
+"""Scenario tests: every movement rule, the rulebook's worked examples (§5.2), crews,
+placement, exchange, gifts, finishing and ranking. Positions use the text notation of
+``spacetable.games.planetraiders.notation``."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacetable.engine import IllegalAction
+from spacetable.games.planetraiders.actions import (
+    END_MOVES,
+    END_TURN,
+    EXCHANGE,
+    GIVE,
+    HOP,
+    PLACE,
+    SELECT,
+    STOP,
+    Give,
+    Place,
+)
+from spacetable.games.planetraiders.board import BLUE, BOARD, COLOURS, RED
+from spacetable.games.planetraiders.notation import position
+from spacetable.games.planetraiders.rules import (
+    ALIEN,
+    PlanetRaiders,
+    crew_complete,
+    crew_missing,
+)
+
+Z = BOARD.zone
+P = BOARD.pad
+
+
+def hop(g: PlanetRaiders, zone: str) -> None:
+    g.apply(g.cur, HOP[Z(zone)])
+
+
+def skip_moves(g: PlanetRaiders) -> None:
+    """Go to step 3 (when no raider can move, the turn already starts there)."""
+    if g.phase == 0:
+        g.apply(g.cur, END_MOVES)
+    assert g.phase == 2
+
+
+def on(g: PlanetRaiders, colour: str, k: int, pad: str) -> bool:
+    s = [COLOURS[c] for c in g.colour].index(colour)
+    return g.rpad[s * 3 + k - 1] == P(pad)
+
+
+def hops(g: PlanetRaiders) -> set[str]:
+    return {BOARD.cell_names[a.zone] for a in g.legal_actions(g.cur) if type(a).__name__ == "Hop"}
+
+
+# ----------------------------------------------------------------------------- worked examples
+def test_example_red_raider_1_goes_through_a_b_c_to_d() -> None:
+    """§5.2: red raider 1 reaches D through A, B and C, mixing blue and red rockets; the red
+    ones serve in the meteorite zones d2 and e3 (A=c2e, B=d2n, C=d3e, D=e3n)."""
+    g = position(2, "R1@c1n c2:b> d2:r^ d3:b> e3:r^ V1@h8n")
+    assert g.legal_actions(0) == [SELECT[0], END_MOVES]
+    g.apply(0, SELECT[0])
+    assert STOP not in g.legal_actions(0)  # a selected raider makes at least one hop
+    for zone, reached in (("c2", "c2e"), ("d2", "d2n"), ("d3", "d3e")):
+        hop(g, zone)
+        assert on(g, "red", 1, reached)
+        assert STOP in g.legal_actions(0)  # it may stop after any hop
+    hop(g, "e3")
+    assert on(g, "red", 1, "e3n")  # D
+    # no rocket left around D: the move ended, and with it step 1; rockets are collected
+    assert g.phase == 2
+    assert (g.blue[0], g.red[0]) == (2, 2)
+    assert all(g.rockets[Z(z)] < 0 for z in ("c2", "d2", "d3", "e3"))
+
+
+def test_example_red_raider_2_chooses_one_of_two_rockets_then_takes_alien() -> None:
+    """§5.2: raider 2 may use the rocket to E1 or the one to E; it takes only the one it
+    uses; with two blue rockets it goes through E to the alien on F, which leaves the game."""
+    g = position(2, "R2@g1n g1:b< g2:b^ f1:b< @e1e:violet V1@h8n")
+    g.apply(0, SELECT[1])
+    assert hops(g) == {"g1", "g2"}  # E (g1w) or E1 (g2n): two possibilities
+    hop(g, "g1")
+    assert on(g, "red", 2, "f1e")  # E
+    hop(g, "f1")  # to F = e1e, the alien's pad
+    assert on(g, "red", 2, "f1w")
+    assert g.aliens[0] == 1 << COLOURS.index("violet")
+    assert g.occ[P("e1e")] == 1  # the raider, the alien is out of play
+    assert g.phase == 2  # move over, step 1 over (no other raider)
+    assert (g.blue[0], g.red[0]) == (2, 0)  # only the rockets used
+    assert g.rockets[Z("g2")] >= 0  # E1's rocket stays on the board
+
+
+def test_example_violet_raider_3_captures_yellow_raider_through_g_to_h() -> None:
+    """§5.2: violet raider 3 captures the yellow raider on H through G with two blue
+    rockets, stops there although a rocket would carry it on, and gains a blue rocket."""
+    g = position(3, "V3@g8n g8:bv g7:b< f7:b< Y1@f7e R1@a1n turn:violet")
+    assert g.cur == 2
+    g.apply(2, SELECT[2])
+    hop(g, "g8")
+    assert on(g, "violet", 3, "g7n")  # G
+    assert g.blue[2] == 0
+    hop(g, "g7")  # H, where yellow raider 1 stands
+    assert on(g, "violet", 3, "g7w")
+    assert g.rpad[3] == -1 and g.captured_by[3] == 2
+    assert g.ncaps[2] == 1 and g.caps[2 * 3 + 1] == 1
+    assert g.rockets[Z("f7")] >= 0  # it did not go on
+    assert g.phase == 2
+    assert g.blue[2] == 1 + 2  # the bonus rocket and the two rockets used
+    assert g.out[1]  # yellow had only that raider on the board here
+
+
+def test_example_blocked_raider() -> None:
+    """§5.2 (figure "planet raider bloqué"): rockets pointing at the raider, rockets off its
+    lines, a blue rocket in meteorites and a pad held by its own raider do not move it."""
+    g = position(2, "R1@c1n c1:b^ c2:r> R2@c2e c3:b^ V1@d2n d2:bv d1:b^")
+    # R1 on c1n: c1's nose points at it; c2's nose points at R2's pad; c3 is not adjacent
+    assert g._hops(0) == []
+    # V1 on d2n: d2 is a meteorite zone, so its blue rocket does not serve
+    assert g._hops(3) == []
+    # R2 on c2e: c2's nose points at it, d2 holds a blue rocket in meteorites
+    assert g._hops(1) == []
+    assert not any(a in g.legal_actions(0) for a in SELECT)
+    g2 = position(2, "R1@c1n c1:b^ c2:r> R2@c2e c3:b^")
+    assert g2._hops(0) == [] and g2._hops(1) == []
+
+
+# ----------------------------------------------------------------------------- movement rules
+def test_raider_uses_only_the_zones_beside_its_pad() -> None:
+    g = position(2, "R1@c2n c4:b^ b3:b> c3:b^ V1@h8n")
+    # c2n borders c2 and c3; c4 and b3 are off its pad
+    assert g._hops(0) == [HOP[Z("c3")]]
+
+
+def test_rocket_may_turn_the_raider() -> None:
+    g = position(2, "R1@c2n c3:r> V1@h8n")
+    g.apply(0, SELECT[0])
+    hop(g, "c3")
+    assert on(g, "red", 1, "c3e")  # turned from its vertical line to c3's east side
+
+
+def test_stop_is_optional_and_a_raider_moves_once_per_turn() -> None:
+    g = position(2, "R1@c1n c2:b^ c3:b^ R2@g1n g2:b^ V1@h8n hand:red=1b")
+    g.apply(0, SELECT[0])
+    hop(g, "c2")
+    assert g.legal_actions(0) == [HOP[Z("c3")], STOP]
+    g.apply(0, STOP)  # the player does not use every rocket on the trajectory
+    assert on(g, "red", 1, "c2n")
+    assert g.rockets[Z("c3")] >= 0
+    assert g.legal_actions(0) == [SELECT[1], END_MOVES]  # raider 1 cannot move again
+    skip_moves(g)
+    assert (g.blue[0], g.red[0]) == (2, 0)  # one kept from before, one collected
+
+
+def test_used_rocket_leaves_the_board_at_once() -> None:
+    # R2 could use c2 only before R1 took it
+    g = position(2, "R1@c1n c2:b^ R2@b2e V1@h8n")
+    assert g._hops(1) == [HOP[Z("c2")]]
+    g.apply(0, SELECT[0])
+    hop(g, "c2")
+    assert g.rockets[Z("c2")] == -1
+    assert g._hops(1) == []  # gone for R2 too
+    assert g.blue[0] == 1  # step 2 collected it
+
+
+def test_own_raider_blocks_and_enemy_is_captured() -> None:
+    g = position(2, "R1@c1n c2:b^ R2@c2n V1@h8n")
+    assert g._hops(0) == []
+    g = position(2, "R1@c1n c2:b^ V1@c2n V2@h8n")
+    g.apply(0, SELECT[0])
+    hop(g, "c2")
+    assert g.ncaps[0] == 1 and g.blue[0] == 2  # bonus + collected
+
+
+def test_partner_is_not_captured_in_teams() -> None:
+    g = position(4, "R1@c1n c2:b^ V1@c2n G1@h8n Y1@a1n", {"teams": True})
+    assert g._hops(0) == []  # violet is red's partner
+    g = position(4, "R1@c1n c2:b^ Y1@c2n G1@h8n V1@a1n", {"teams": True})
+    assert g._hops(0) == [HOP[Z("c2")]]
+
+
+def test_one_alien_per_planet_per_player() -> None:
+    g = position(2, "R1@e2e e2:bv V1@h8n @e2s:violet crew:red=violet")
+    assert g._hops(0) == []  # already holds a violet alien
+    g = position(2, "R1@e2e e2:bv V1@h8n @e2s:violet crew:red=green")
+    assert g._hops(0) == [HOP[Z("e2")]]
+
+
+def test_alien_ends_the_move_even_if_rockets_go_on() -> None:
+    g = position(2, "R1@c1n c2:b^ c3:b^ @c2n:green V1@h8n R2@g1n g2:b^")
+    g.apply(0, SELECT[0])
+    hop(g, "c2")
+    assert g.aliens[0] == 1 << COLOURS.index("green")
+    assert g.rockets[Z("c3")] >= 0
+    assert g.phase == 0 and g.legal_actions(0) == [SELECT[1], END_MOVES]
+
+
+def test_placement_zones_and_colours() -> None:
+    g = position(2, "V1@h8n R1@a1n hand:red=1b1r")
+    skip_moves(g)
+    legal = set(g.legal_actions(0))
+    # blue only in neutral zones; red anywhere; never on planets or ships
+    assert PLACE[BLUE][Z("c3")][0] in legal
+    assert not any(Place("blue", Z("e5"), s) in legal for s in "nesw")
+    assert Place("red", Z("e5"), "n") in legal
+    for cell in ("d4", "e1", "f6"):
+        i = BOARD.cell_index[cell]
+        assert not any(getattr(a, "zone", None) == i for a in legal)
+    with pytest.raises(ValueError):
+        Z("d4")
+    g.apply(0, Place("blue", Z("c3"), "e"))
+    assert not any(getattr(a, "zone", None) == Z("c3") for a in g.legal_actions(0))
+    assert g.rockets[Z("c3")] == BLUE * 4 + 1
+
+
+def test_rockets_kept_in_hand_for_a_later_turn() -> None:
+    g = position(2, "R1@a1n V1@h8n hand:red=2b1r hand:violet=1b")
+    skip_moves(g)
+    g.apply(0, Place("red", Z("e5"), "n"))
+    g.apply(0, END_TURN)
+    assert g.cur == 1
+    assert (g.blue[0], g.red[0]) == (2, 0)
+
+
+def test_exchange_two_blue_for_one_red_and_never_back() -> None:
+    g = position(2, "R1@a1n V1@h8n hand:red=3b")
+    skip_moves(g)
+    assert EXCHANGE in g.legal_actions(0)
+    g.apply(0, EXCHANGE)
+    assert (g.blue[0], g.red[0]) == (1, 1)
+    assert EXCHANGE not in g.legal_actions(0)  # one blue left
+    assert not any(type(a).__name__ not in ("Place", "EndTurn") for a in g.legal_actions(0))
+
+
+def test_gifts_only_with_more_than_two_players() -> None:
+    g = position(2, "R1@a1n V1@h8n hand:red=1b")
+    skip_moves(g)
+    assert not any(isinstance(a, Give) for a in g.legal_actions(0))
+    g = position(3, "R1@a1n V1@h8n Y1@a9n hand:red=1b1r")
+    skip_moves(g)
+    legal = g.legal_actions(0)
+    assert GIVE[BLUE][1] in legal and GIVE[RED][2] in legal and GIVE[BLUE][0] not in legal
+    g.apply(0, GIVE[RED][2])
+    assert g.red == [0, 0, 1]
+    g.apply(0, GIVE[BLUE][1])
+    assert g.blue == [0, 1, 0]
+    assert g.cur == 1  # empty hand: the turn ended by itself
+
+
+def test_illegal_hop_rejected() -> None:
+    g = position(2, "R1@c1n c2:b^ V1@h8n")
+    g.apply(0, SELECT[0])
+    with pytest.raises(IllegalAction):
+        g.apply(0, HOP[Z("e5")])
+
+
+# ----------------------------------------------------------------------------- crews, ends
+@pytest.mark.parametrize(
+    ("aliens", "captures", "complete"),
+    [
+        (2, 2, True),  # 2 aliens + 2 raiders (different or identical colours)
+        (3, 1, True),  # 3 aliens + 1 raider
+        (4, 0, False),
+        (1, 3, False),
+        (2, 1, False),
+        (3, 0, False),
+        (4, 1, True),
+    ],
+)
+def test_crew_combinations(aliens: int, captures: int, complete: bool) -> None:
+    assert crew_complete(aliens, captures) is complete
+    assert (crew_missing(aliens, captures) == 0) is complete
+
+
+def test_two_identical_or_two_different_enemy_raiders() -> None:
+    # 3 players: red captures one yellow and one violet raider (different)
+    g = position(3, "R1@c1n c2:b^ Y1@c2n Y2@a9n V1@h8n crew:red=green,yellow turn:red")
+    g.caps[0 * 3 + 2] = 1
+    g.ncaps[0] = 1
+    assert not g.has_crew(0)
+    g.apply(0, SELECT[0])
+    hop(g, "c2")
+    assert g.has_crew(0)
+    # 2 players: two violet raiders (identical)
+    g = position(2, "R1@c1n c2:b^ V1@c2n V2@h8n crew:red=green,yellow+1")
+    g.apply(0, SELECT[0])
+    hop(g, "c2")
+    assert g.has_crew(0)
+
+
+def test_reaching_own_ship_without_crew_does_nothing() -> None:
+    # d4 is red's ship; its east pad d4e borders e4
+    g = position(2, "R1@e4n e4:b< V1@h8n crew:red=green,yellow+1")
+    g.apply(0, SELECT[0])
+    hop(g, "e4")
+    assert on(g, "red", 1, "d4e")
+    assert g.finished == []
+
+
+def test_other_ship_is_not_home() -> None:
+    g = position(2, "R1@e4n e4:b> V1@h8n crew:red=green,yellow+2")
+    g.apply(0, SELECT[0])
+    hop(g, "e4")  # f4w: green's ship
+    assert g.finished == []
+
+
+def test_first_home_wins_then_play_goes_on_for_second_place() -> None:
+    g = position(
+        3,
+        "R1@e4n e4:b< R2@a1n c1:b^ Y1@a9n Y2@b9n V1@h8n V2@g9n "
+        "crew:red=green,yellow+2 hand:red=2b hand:yellow=1b",
+    )
+    g.apply(0, SELECT[0])
+    hop(g, "e4")
+    assert g.finished == [0]
+    # raiders and the rockets of that last move leave the board; play goes on
+    assert g.rpad[0:3] == [-1, -1, -1]
+    assert g.occ[P("d4e")] == -1 and g.occ[P("a1n")] == -1
+    assert (g.blue[0], g.red[0]) == (0, 0)
+    assert g.retired == [3, 0]  # the rocket used and the two kept in hand
+    assert not g.is_over and g.cur == 1
+    # yellow comes home second: d6 is yellow's ship, its south pad d6s = d5n borders d5
+    g.occ[P("d5s")] = 3
+    g.occ[P("a9n")] = -1
+    g.rpad[3] = P("d5s")
+    g.rockets[Z("d5")] = 0 * 4 + 0  # blue, nose north -> d5n, yellow's ship pad
+    g.aliens[1] = 0b0101
+    g.ncaps[1] = 2
+    g.phase = 0
+    g.apply(1, SELECT[0])
+    hop(g, "d5")
+    assert g.finished == [0, 1]
+    assert g.is_over  # only violet is left
+    out = g.outcome()
+    assert out.ranks == (1, 2, 3)
+    assert out.reason == "home"
+
+
+def test_team_wins_at_first_arrival() -> None:
+    g = position(4, "R1@e4n e4:b< Y1@a9n V1@h8n G1@i1n crew:red=green,yellow+2", {"teams": True})
+    g.apply(0, SELECT[0])
+    hop(g, "e4")
+    assert g.is_over
+    assert g.outcome().ranks == (1, 3, 1, 3)  # competition ranks
+
+
+def test_capturing_the_last_raider_eliminates() -> None:
+    g = position(2, "R1@c1n c2:b^ V1@c2n")
+    g.apply(0, SELECT[0])
+    hop(g, "c2")
+    assert g.out[1] and g.is_over
+    out = g.outcome()
+    assert out.ranks == (1, 2) and out.reason == "last in play"
+
+
+def test_turn_skips_finished_and_eliminated_players() -> None:
+    g = position(3, "R1@a1n Y1@a9n V1@h8n hand:red=1b hand:violet=1b")
+    g.out[1] = True
+    skip_moves(g)
+    g.apply(0, END_TURN)
+    assert g.cur == 2
+
+
+def test_round_limit_and_ranking_of_unfinished_players() -> None:
+    g = position(2, "R1@a1n V1@h8n hand:red=1b hand:violet=1b crew:red=green", {"round_limit": 2})
+    for _ in range(3):
+        s = g.cur
+        skip_moves(g)
+        g.apply(s, END_TURN)
+    assert not g.is_over
+    s = g.cur
+    skip_moves(g)
+    g.apply(s, END_TURN)
+    assert g.is_over and g.reason == "round limit"
+    assert g.outcome().ranks == (1, 2)  # red is one alien closer to a crew
+
+
+def test_no_progress_limit() -> None:
+    g = position(2, "R1@a1n V1@h8n hand:red=1b hand:violet=1b", {"stall_rounds": 1})
+    skip_moves(g)
+    g.apply(0, END_TURN)
+    skip_moves(g)
+    g.apply(1, END_TURN)
+    assert g.is_over and g.reason == "no progress"
+    assert g.outcome().ranks == (1, 1)
+
+
+def test_turn_without_any_choice_is_passed() -> None:
+    g = position(2, "R1@a1n V1@h8n hand:red=1b")
+    skip_moves(g)
+    g.apply(0, END_TURN)
+    # violet has nothing to do: its turn passes, red plays again
+    assert g.cur == 0
+    assert g.log[-2]["event"] == "pass"
+
+
+def test_initial_setup_counts() -> None:
+    for n, opts in ((2, {}), (3, {}), (4, {}), (4, {"teams": True})):
+        g = PlanetRaiders(n, 1, opts)
+        assert sum(1 for p in g.rpad if p >= 0) == 3 * n
+        on_board = [r for r in g.rockets if r >= 0]
+        assert len(on_board) == 3 * n
+        assert sum(1 for r in on_board if r >> 2 == RED) == n
+        assert g.blue == [1] * n and g.red == [1] * n  # one red and one blue kept
+        assert sum(1 for o in g.occ if o >= ALIEN) == 12
+        # each raider can use the rocket set in front of it on the first turn
+        s = g.cur
+        assert g.legal_actions(s)[:3] == list(SELECT)
