@@ -48,8 +48,8 @@ def position(
     cur = 0
     for tok in text.split():
         if tok == "aliens=standard":
-            for pad, planet in BOARD.aliens:
-                g.occ[pad] = ALIEN + planet
+            for edge, planet in BOARD.aliens:
+                g.occ[edge] = ALIEN + planet
         elif tok.startswith("@"):
             pad, _, colour = tok[1:].partition(":")
             g.occ[BOARD.pad(pad)] = ALIEN + COLOURS.index(colour)
