@@ -1,0 +1,298 @@
+"""Tortuga 2199 component data: cards, sector kinds and map layouts, loaded once at import.
+
+The CSV files in ``data/`` hold one row per card type (with its number of copies), per
+sector kind and per map position. This module validates them with pydantic row models
+(errors name file, line and field) and flattens them into tuples indexed by small ints, so
+that the rules never touch pydantic in the hot path.
+
+Ability vocabulary (column ``abilities``, ``;``-separated):
+
+* played abilities, offered one by one right after the card is played (each optional):
+  ``move:N`` (move your ship up to N sectors), ``draw:N``, ``mineral:N`` (take N mineral
+  tokens from the Mines depot), ``trash`` (destroy a card of your hand), ``probe:N`` (probe
+  a hunt token up to N sectors away for free), ``reserve`` (reserve a card for free), and
+  ``fn:<name>`` for a bespoke effect registered in :data:`BESPOKE`;
+* combat abilities, counted only in a combat against a ship: ``atk:N`` (+N Manoeuvre when
+  attacking), ``def:N`` (+N when defending), ``cbt:N`` (+N in any combat), ``shield`` (if you
+  lose, no card of yours is destroyed), ``loot`` (if you win, take 1 more Influence).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import field_validator, model_validator
+
+from spacetable.engine.data import Row, load_table
+
+PACKAGE = "spacetable.games.tortuga2199.data"
+
+Deck = Literal["start", "ship", "T", "V", "R", "M", "F", "hunt"]
+
+#: Played-ability kinds (the ``kind`` field of the ability action).
+PLAYED_KINDS = ("move", "draw", "mineral", "trash", "probe", "reserve")
+#: Combat-ability kinds.
+COMBAT_KINDS = ("atk", "def", "cbt", "shield", "loot")
+#: Kinds that take a number.
+NUMBERED = {"move", "draw", "mineral", "probe", "atk", "def", "cbt"}
+#: Bespoke played abilities, by name (the rules module implements them).
+BESPOKE = ("teleport", "salvage")
+
+
+def parse_abilities(text: str) -> tuple[tuple[str, int], ...]:
+    """Parse an ability string into ``((kind, n), ...)``; raise ValueError when malformed.
+
+    >>> parse_abilities("move:3;atk:2;shield")
+    (('move', 3), ('atk', 2), ('shield', 0))
+    >>> parse_abilities("fn:teleport")
+    (('teleport', 0),)
+    """
+    out: list[tuple[str, int]] = []
+    if not text.strip():
+        return ()
+    for part in text.split(";"):
+        part = part.strip()
+        kind, _, arg = part.partition(":")
+        if kind == "fn":
+            if arg not in BESPOKE:
+                raise ValueError(f"unknown bespoke ability {arg!r} (known: {', '.join(BESPOKE)})")
+            out.append((arg, 0))
+            continue
+        if kind not in PLAYED_KINDS and kind not in COMBAT_KINDS:
+            raise ValueError(f"unknown ability {kind!r}")
+        if kind in NUMBERED:
+            if not arg.isdigit() or int(arg) < 1:
+                raise ValueError(f"ability {kind!r} needs a positive number, got {arg!r}")
+            out.append((kind, int(arg)))
+        else:
+            if arg:
+                raise ValueError(f"ability {kind!r} takes no number")
+            out.append((kind, 0))
+    kinds = [k for k, _ in out]
+    if len(set(kinds)) != len(kinds):
+        raise ValueError("an ability kind appears twice on one card")
+    return tuple(out)
+
+
+class CardRow(Row):
+    id: str
+    name_fr: str
+    name_en: str
+    deck: Deck
+    count: int
+    cost: int
+    crypto: int
+    manoeuvre: int
+    abilities: str = ""
+    difficulty: int | None = None
+    influence: int | None = None
+
+    @field_validator("count")
+    @classmethod
+    def _count(cls, v: int) -> int:
+        if v < 1:
+            raise ValueError("count must be at least 1")
+        return v
+
+    @field_validator("cost", "crypto", "manoeuvre")
+    @classmethod
+    def _nonneg(cls, v: int) -> int:
+        if v < 0:
+            raise ValueError("must not be negative")
+        return v
+
+    @field_validator("abilities")
+    @classmethod
+    def _abilities(cls, v: str) -> str:
+        parse_abilities(v)
+        return v
+
+    @model_validator(mode="after")
+    def _hunt(self) -> CardRow:
+        if self.deck == "hunt":
+            if self.difficulty is None or self.influence is None:
+                raise ValueError("a hunt card needs difficulty and influence")
+            if self.difficulty < 1 or self.influence < 1:
+                raise ValueError("hunt difficulty and influence must be positive")
+        elif self.difficulty is not None or self.influence is not None:
+            raise ValueError("only hunt cards have difficulty and influence")
+        if self.deck in ("T", "V", "R", "M", "F") and self.cost < 1:
+            raise ValueError("a market card must cost at least 1")
+        return self
+
+
+class SectorRow(Row):
+    id: Literal["tortuga", "terminal", "turret", "vortex", "research", "mines", "fortress"]
+    name_fr: str
+    name_en: str
+    tcard: bool
+    market: Literal["V", "R", "M", "F"] | None = None
+    start_defence: int
+    max_defence: int
+    influence: int
+    bonus: Literal["crypto", "combat"] | None = None
+
+    @model_validator(mode="after")
+    def _defence(self) -> SectorRow:
+        if not 0 <= self.start_defence <= self.max_defence:
+            raise ValueError("start_defence must be between 0 and max_defence")
+        if self.tcard == (self.market is not None):
+            raise ValueError("a sector has a market deck exactly when it is not a T sector")
+        return self
+
+
+class LayoutRow(Row):
+    id: str
+    players: int
+    slot: int
+    q: int
+    r: int
+    kind: Literal["tortuga", "terminal", "turret", "special"]
+
+
+CARD_ROWS: list[CardRow] = load_table(PACKAGE, "cards.csv", CardRow)
+SECTOR_ROWS: list[SectorRow] = load_table(PACKAGE, "sectors.csv", SectorRow)
+LAYOUT_ROWS: list[LayoutRow] = load_table(PACKAGE, "layouts.csv", LayoutRow)
+
+# ---------------------------------------------------------------- card tables (by type int)
+NCARD = len(CARD_ROWS)
+CARD_ID: tuple[str, ...] = tuple(r.id for r in CARD_ROWS)
+CARD_INDEX: dict[str, int] = {c: i for i, c in enumerate(CARD_ID)}
+NAME_FR: tuple[str, ...] = tuple(r.name_fr for r in CARD_ROWS)
+NAME_EN: tuple[str, ...] = tuple(r.name_en for r in CARD_ROWS)
+DECK: tuple[str, ...] = tuple(r.deck for r in CARD_ROWS)
+COUNT: tuple[int, ...] = tuple(r.count for r in CARD_ROWS)
+COST: tuple[int, ...] = tuple(r.cost for r in CARD_ROWS)
+CRYPTO: tuple[int, ...] = tuple(r.crypto for r in CARD_ROWS)
+MANO: tuple[int, ...] = tuple(r.manoeuvre for r in CARD_ROWS)
+ABILITIES: tuple[tuple[tuple[str, int], ...], ...] = tuple(
+    parse_abilities(r.abilities) for r in CARD_ROWS
+)
+#: Played abilities only, per card type: ((kind, n), ...).
+PLAYED: tuple[tuple[tuple[str, int], ...], ...] = tuple(
+    tuple(a for a in ab if a[0] not in COMBAT_KINDS) for ab in ABILITIES
+)
+
+
+def _combat(ab: tuple[tuple[str, int], ...], kind: str) -> int:
+    for k, n in ab:
+        if k == kind:
+            return n if kind in NUMBERED else 1
+    return 0
+
+
+ATK: tuple[int, ...] = tuple(_combat(a, "atk") + _combat(a, "cbt") for a in ABILITIES)
+DEF: tuple[int, ...] = tuple(_combat(a, "def") + _combat(a, "cbt") for a in ABILITIES)
+SHIELD: tuple[bool, ...] = tuple(bool(_combat(a, "shield")) for a in ABILITIES)
+LOOT: tuple[bool, ...] = tuple(bool(_combat(a, "loot")) for a in ABILITIES)
+DIFFICULTY: tuple[int, ...] = tuple(r.difficulty or 0 for r in CARD_ROWS)
+HUNT_INFLUENCE: tuple[int, ...] = tuple(r.influence or 0 for r in CARD_ROWS)
+
+START_CARDS: tuple[int, ...] = tuple(i for i, d in enumerate(DECK) if d == "start")
+SHIPS: tuple[int, ...] = tuple(i for i, d in enumerate(DECK) if d == "ship")
+T_CARDS: tuple[int, ...] = tuple(i for i, d in enumerate(DECK) if d == "T")
+HUNT_CARDS: tuple[int, ...] = tuple(i for i, d in enumerate(DECK) if d == "hunt")
+MARKETS = ("V", "R", "M", "F")
+MARKET_CARDS: dict[str, tuple[int, ...]] = {
+    m: tuple(i for i, d in enumerate(DECK) if d == m) for m in MARKETS
+}
+#: Every card type that can be bought somewhere.
+BUYABLE: tuple[int, ...] = T_CARDS + tuple(c for m in MARKETS for c in MARKET_CARDS[m])
+#: Card types with at least 1 Manoeuvre (the only ones usable in combat).
+COMBAT_CARDS: tuple[int, ...] = tuple(i for i in range(NCARD) if MANO[i] >= 1)
+IS_HUNT: tuple[bool, ...] = tuple(d == "hunt" for d in DECK)
+
+# ---------------------------------------------------------------- sector kinds
+KIND_ID: tuple[str, ...] = tuple(r.id for r in SECTOR_ROWS)
+KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KIND_ID)}
+K_TORTUGA = KIND_INDEX["tortuga"]
+K_TERMINAL = KIND_INDEX["terminal"]
+K_TURRET = KIND_INDEX["turret"]
+K_VORTEX = KIND_INDEX["vortex"]
+K_RESEARCH = KIND_INDEX["research"]
+K_MINES = KIND_INDEX["mines"]
+K_FORTRESS = KIND_INDEX["fortress"]
+SPECIAL_KINDS: tuple[int, ...] = (K_VORTEX, K_RESEARCH, K_MINES, K_FORTRESS)
+KIND_NAME_FR: tuple[str, ...] = tuple(r.name_fr for r in SECTOR_ROWS)
+KIND_NAME_EN: tuple[str, ...] = tuple(r.name_en for r in SECTOR_ROWS)
+KIND_TCARD: tuple[bool, ...] = tuple(r.tcard for r in SECTOR_ROWS)
+KIND_MARKET: tuple[str | None, ...] = tuple(r.market for r in SECTOR_ROWS)
+KIND_START_DEF: tuple[int, ...] = tuple(r.start_defence for r in SECTOR_ROWS)
+KIND_MAX_DEF: tuple[int, ...] = tuple(r.max_defence for r in SECTOR_ROWS)
+KIND_INFLUENCE: tuple[int, ...] = tuple(r.influence for r in SECTOR_ROWS)
+MARKET_KIND: dict[str, int] = {r.market: KIND_INDEX[r.id] for r in SECTOR_ROWS if r.market}
+
+
+# ---------------------------------------------------------------- layouts
+class Layout:
+    """The map of one player count: hex coordinates, adjacency and walking distances."""
+
+    def __init__(self, players: int, rows: list[LayoutRow]) -> None:
+        rows = sorted(rows, key=lambda r: r.slot)
+        if [r.slot for r in rows] != list(range(len(rows))):
+            raise ValueError(f"layout for {players} players: slots must be 0..n-1")
+        self.players = players
+        self.coords: tuple[tuple[int, int], ...] = tuple((r.q, r.r) for r in rows)
+        self.kinds: tuple[str, ...] = tuple(r.kind for r in rows)
+        self.n = len(rows)
+        self.tortuga = self.kinds.index("tortuga")
+        self.special_slots: tuple[int, ...] = tuple(
+            i for i, k in enumerate(self.kinds) if k == "special"
+        )
+        adj: list[tuple[int, ...]] = []
+        for i, (q, r) in enumerate(self.coords):
+            adj.append(
+                tuple(
+                    j
+                    for j, (q2, r2) in enumerate(self.coords)
+                    if j != i and _hexdist(q - q2, r - r2) == 1
+                )
+            )
+        self.adj: tuple[tuple[int, ...], ...] = tuple(adj)
+        dist = [[99] * self.n for _ in range(self.n)]
+        for s in range(self.n):
+            dist[s][s] = 0
+            frontier = [s]
+            while frontier:
+                nxt = []
+                for a in frontier:
+                    for b in self.adj[a]:
+                        if dist[s][b] == 99:
+                            dist[s][b] = dist[s][a] + 1
+                            nxt.append(b)
+                frontier = nxt
+        self.dist: tuple[tuple[int, ...], ...] = tuple(tuple(d) for d in dist)
+        if any(99 in d for d in dist):
+            raise ValueError(f"layout for {players} players is not connected")
+        #: within[s][n]: sectors at 1..n steps from s (n up to the map's diameter).
+        diam = max(max(d) for d in dist)
+        self.diameter = diam
+        self.within: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+            tuple(tuple(j for j in range(self.n) if 0 < dist[s][j] <= k) for k in range(diam + 1))
+            for s in range(self.n)
+        )
+
+    def reach(self, s: int, steps: int) -> tuple[int, ...]:
+        """Sectors other than ``s`` at most ``steps`` moves away."""
+        return self.within[s][min(steps, self.diameter)]
+
+
+def _hexdist(dq: int, dr: int) -> int:
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+LAYOUTS: dict[int, Layout] = {
+    p: Layout(p, [r for r in LAYOUT_ROWS if r.players == p]) for p in (2, 3, 4)
+}
+MAX_SECTORS = max(lay.n for lay in LAYOUTS.values())
+TOTAL_CARDS = sum(COUNT[c] * 4 for c in START_CARDS) + sum(
+    COUNT[c] for c in range(NCARD) if DECK[c] != "start"
+)
+
+
+def card_name(card: int, lang: str) -> str:
+    return NAME_FR[card] if lang == "fr" else NAME_EN[card]
+
+
+def kind_name(kind: int, lang: str) -> str:
+    return KIND_NAME_FR[kind] if lang == "fr" else KIND_NAME_EN[kind]
