@@ -1,0 +1,385 @@
+"""Spacedealer actions: every atomic decision, as a frozen value with fr/en labels.
+
+Integers everywhere: ``card`` is a game card id (``box * 72 + row`` of ``data/cards.csv``),
+``colour`` is 0..3 (red, yellow, green, blue; 4 = none in offers), ``ship`` a ship id,
+``src``/``dst``/``to`` a goods container id (ships, then one store per planet, then the
+transport probes), ``field`` an orbit field (``2 * seat`` = that seat's planet, odd = neutral),
+``pos`` a building site (column 0..11 of the planet grid, or the side 0/1 of a power plant).
+Action objects are interned: :func:`get` returns the one shared instance of each value.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spacetable.engine import Action, action
+
+from .cards import COLOUR_EN, COLOUR_FR, card_type
+
+
+def _col(c: int, lang: str) -> str:
+    if c >= 4:
+        return "-" if lang == "en" else "rien"
+    return COLOUR_FR[c] if lang == "fr" else COLOUR_EN[c]
+
+
+def _card(cid: int, lang: str) -> str:
+    return f"{card_type(cid).name(lang)} #{cid}"
+
+
+def _fr(lang: str, fr: str, en: str) -> str:
+    return fr if lang == "fr" else en
+
+
+@action("start")
+class Start(Action):
+    """Setup: the secret choice of the starting mine, the generator side and the mine site."""
+
+    card: int
+    side: int
+    pos: int
+
+    def describe(self, lang: str = "en") -> str:
+        side = _fr(lang, ("gauche", "droite")[self.side], ("left", "right")[self.side])
+        return _fr(
+            lang,
+            f"départ : {_card(self.card, lang)}, générateur à {side}, connexion {self.pos}",
+            f"start: {_card(self.card, lang)}, generator {side}, connection {self.pos}",
+        )
+
+
+@action("plan")
+class Plan(Action):
+    card: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(lang, f"planifier {_card(self.card, lang)}", f"plan {_card(self.card, lang)}")
+
+
+@action("draw")
+class Draw(Action):
+    level: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"piocher 2 cartes du niveau {self.level}",
+            f"draw 2 cards from level {self.level}",
+        )
+
+
+@action("keep")
+class Keep(Action):
+    card: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(lang, f"garder {_card(self.card, lang)}", f"keep {_card(self.card, lang)}")
+
+
+@action("research")
+class Research(Action):
+    def describe(self, lang: str = "en") -> str:
+        return _fr(lang, "sablier sur la planète (niveau +1)", "timer on the planet (tech +1)")
+
+
+@action("construct")
+class Construct(Action):
+    card: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"sablier pour construire {_card(self.card, lang)}",
+            f"timer to build {_card(self.card, lang)}",
+        )
+
+
+@action("use")
+class Use(Action):
+    card: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang, f"sablier sur {_card(self.card, lang)}", f"timer on {_card(self.card, lang)}"
+        )
+
+
+@action("fly")
+class Fly(Action):
+    ship: int
+    field: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"vaisseau {self.ship} vers le champ {self.field}",
+            f"ship {self.ship} to field {self.field}",
+        )
+
+
+@action("place")
+class Place(Action):
+    pos: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(lang, f"construire au site {self.pos}", f"build at site {self.pos}")
+
+
+@action("shelve")
+class Shelve(Action):
+    def describe(self, lang: str = "en") -> str:
+        return _fr(lang, "laisser la carte en planification", "leave the card in planning")
+
+
+@action("discard")
+class Discard(Action):
+    def describe(self, lang: str = "en") -> str:
+        return _fr(lang, "défausser la carte sous sa pile", "discard the card under its pile")
+
+
+@action("put")
+class Put(Action):
+    colour: int
+    to: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"marchandise {_col(self.colour, lang)} vers le contenant {self.to}",
+            f"{_col(self.colour, lang)} good to container {self.to}",
+        )
+
+
+@action("convert")
+class Convert(Action):
+    src: int
+    give: int
+    take: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"convertir {_col(self.give, lang)} en {_col(self.take, lang)} (contenant {self.src})",
+            f"convert {_col(self.give, lang)} to {_col(self.take, lang)} (container {self.src})",
+        )
+
+
+@action("skip")
+class Skip(Action):
+    def describe(self, lang: str = "en") -> str:
+        return _fr(lang, "passer (effet terminé)", "skip (end the effect)")
+
+
+@action("send")
+class Send(Action):
+    ship: int
+    colour: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"sonde : {_col(self.colour, lang)} vers le vaisseau {self.ship}",
+            f"probe: {_col(self.colour, lang)} to ship {self.ship}",
+        )
+
+
+@action("move")
+class Move(Action):
+    src: int
+    dst: int
+    colour: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"déplacer {_col(self.colour, lang)} de {self.src} vers {self.dst}",
+            f"move {_col(self.colour, lang)} from {self.src} to {self.dst}",
+        )
+
+
+@action("deliver")
+class Deliver(Action):
+    ship: int
+    demand: int
+
+    def describe(self, lang: str = "en") -> str:
+        cid, j = divmod(self.demand, 2)
+        return _fr(
+            lang,
+            f"livrer la demande {j + 1} de {_card(cid, lang)} (vaisseau {self.ship})",
+            f"deliver demand {j + 1} of {_card(cid, lang)} (ship {self.ship})",
+        )
+
+
+@action("gizzi")
+class Gizzi(Action):
+    ship: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"satisfaire la carte Gizzi (vaisseau {self.ship})",
+            f"fulfil the Gizzi card (ship {self.ship})",
+        )
+
+
+@action("dump")
+class Dump(Action):
+    ship: int
+    colour: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"rendre {_col(self.colour, lang)} à la réserve (vaisseau {self.ship})",
+            f"return {_col(self.colour, lang)} to the supply (ship {self.ship})",
+        )
+
+
+@action("drop")
+class Drop(Action):
+    ship: int
+    colour: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"abandonner {_col(self.colour, lang)} sur l'orbite (vaisseau {self.ship})",
+            f"drop {_col(self.colour, lang)} on the orbit field (ship {self.ship})",
+        )
+
+
+@action("collect")
+class Collect(Action):
+    ship: int
+    colour: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"récolter {_col(self.colour, lang)} (vaisseau {self.ship})",
+            f"collect {_col(self.colour, lang)} (ship {self.ship})",
+        )
+
+
+@action("offer_goods")
+class OfferGoods(Action):
+    src: int
+    dst: int
+    give: int
+    take: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"proposer : donner {_col(self.give, lang)} ({self.src}) contre "
+            f"{_col(self.take, lang)} ({self.dst})",
+            f"offer: give {_col(self.give, lang)} ({self.src}) for "
+            f"{_col(self.take, lang)} ({self.dst})",
+        )
+
+
+@action("offer_card")
+class OfferCard(Action):
+    slot: int
+    to: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"proposer la carte planifiée {self.slot + 1} au joueur {self.to}",
+            f"offer planned card {self.slot + 1} to seat {self.to}",
+        )
+
+
+@action("offer_swap")
+class OfferSwap(Action):
+    slot: int
+    to: int
+    their: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"proposer d'échanger la carte {self.slot + 1} contre la carte {self.their + 1} "
+            f"du joueur {self.to}",
+            f"offer to swap card {self.slot + 1} for card {self.their + 1} of seat {self.to}",
+        )
+
+
+@action("accept")
+class Accept(Action):
+    seat: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang, f"accepter l'offre du joueur {self.seat}", f"accept the offer of seat {self.seat}"
+        )
+
+
+@action("decline")
+class Decline(Action):
+    seat: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang, f"refuser l'offre du joueur {self.seat}", f"decline the offer of seat {self.seat}"
+        )
+
+
+@action("withdraw")
+class Withdraw(Action):
+    def describe(self, lang: str = "en") -> str:
+        return _fr(lang, "retirer son offre", "withdraw your offer")
+
+
+@action("sabotage")
+class Sabotage(Action):
+    timer: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(lang, f"saboter le sablier {self.timer}", f"sabotage running timer {self.timer}")
+
+
+@action("missile")
+class Missile(Action):
+    card: int
+
+    def describe(self, lang: str = "en") -> str:
+        return _fr(
+            lang,
+            f"missile sur l'emplacement de {_card(self.card, lang)}",
+            f"missile on the timer slot of {_card(self.card, lang)}",
+        )
+
+
+@action("done")
+class Done(Action):
+    def describe(self, lang: str = "en") -> str:
+        return _fr(lang, "fin du tick", "end tick")
+
+
+ACTION_TYPES: tuple[type[Action], ...] = (
+    Start, Plan, Draw, Keep, Research, Construct, Use, Fly, Place, Shelve, Discard, Put,
+    Convert, Skip, Send, Move, Deliver, Gizzi, Dump, Drop, Collect, OfferGoods, OfferCard,
+    OfferSwap, Accept, Decline, Withdraw, Sabotage, Missile, Done,
+)  # fmt: skip
+
+_INTERN: dict[Any, Action] = {}
+
+
+def get(cls: type[Action], *args: int) -> Action:
+    """The shared instance of ``cls(*args)`` (built once, then reused)."""
+    key = (cls, *args)
+    a = _INTERN.get(key)
+    if a is None:
+        a = _INTERN[key] = cls(*args)
+    return a
+
+
+RESEARCH = Research()
+SHELVE = Shelve()
+DISCARD = Discard()
+SKIP = Skip()
+WITHDRAW = Withdraw()
+DONE = Done()

@@ -1,0 +1,1724 @@
+"""Spacedealer (Tobias Stapelfeldt, eggertspiele 2006): the real-time trading game.
+
+Rulebook: ``shared/seeds/004_389e09d48ec98e8e.txt`` (French). Sections: 2 setup, 3.1 playing
+technology cards, 3.2 sand timers (3.2.1 tech level, 3.2.2 building, 3.2.3 using cards,
+3.2.4 flying), 3.3 exchanging goods, 3.4 demands, 4 end, 5 advanced rules. The rules map of
+``docs/games/spacedealer.md`` links every rule sentence to the functions here.
+
+Time: ``self.clock`` counts seconds of game time. A sand timer turned now ends at
+``clock + timer length``; :meth:`Spacedealer._advance` resolves every completion in time
+order. In the ``ticks`` mode the game is turn-based: every seat acts then plays ``done``, and
+the clock then moves one step.
+
+State layout (flat lists, indexed by seat, card id, container id or timer id):
+
+* card ids: ``box * 72 + row`` of ``data/cards.csv``; ``where[cid]`` is one of the ``W_*``
+  codes and ``owner[cid]`` its seat.
+* planet grid, ``GRID_W = 12`` columns per seat, two rows (action, demand)::
+
+      planet zone:   plant-L stack  [ PLANET ]  plant-R stack
+      columns:        0  1  2  3  4  5 | 6  7  8  9 10 11
+      connections:          L4 L3 L2 L1 |R1 R2 R3 R4
+      action row:    acell[p*12 + c]   (top card of the stack, -1 empty)
+      demand row:    dcell[p*12 + c]
+
+  A generator powers the two connections nearest the planet on its side, a solar satellite
+  three, a fusion reactor all four (``POWER``).
+* goods containers ``0..S-1`` ships, ``S..S+n-1`` planet stores (the depots of a planet),
+  then the transport probes; ``goods[c*4 + colour]``.
+* timers ``t = seat * tmax + i``; ``t_end[t] < 0`` means idle.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
+
+from . import actions as A
+from .cards import BOX_SIZE, GIZZI, GIZZI_GOODS, PLANETS, SETUP, boxes_for, card_type
+
+GRID_W = 12
+POWER = (0, 2, 3, 4)  # connections powered per side by plant level (none, gen, solar, fusion)
+SHIP_CAP = 8
+PROBE_CAP = 2
+START_MARKERS = 10
+BASE_TIMERS = 2
+BASE_PLANNING = 2
+BLACK_PER_BOX = 10
+GOODS_PER_COLOUR = 10
+
+# real-time action budget: at most BURST + RATE * clock free actions per seat
+BURST = 30
+RATE = 1.0
+# ticks mode: at most TICK_CAP free actions per seat and tick, then "done"
+TICK_CAP = 8
+MIN_ADVANCE = 0.5  # the drivers' smallest clock step, used by max_decisions
+
+W_OUT, W_PILE, W_PERSONAL, W_PLANNING, W_BUILT, W_DRAWN, W_GIZZI = range(7)
+
+T_IDLE, T_RESEARCH, T_BUILD, T_USE, T_FLY, T_VOID = range(6)
+T_NAMES = ("idle", "research", "build", "use", "fly", "void")
+
+NONE = 4  # "no colour" in goods offers
+
+# pending decision kinds (first element of a pending tuple)
+P_BUILD, P_PUT, P_CONV, P_SEND, P_KEEP = range(5)
+P_NAMES = ("build", "put", "convert", "send", "keep")
+
+
+def _conn_col(side: int, d: int) -> int:
+    """Grid column of the connection at distance ``d`` (1..4) on ``side`` (0 left, 1 right)."""
+    return 6 - d if side == 0 else 5 + d
+
+
+def _col_power(c: int) -> tuple[int, int]:
+    """(side, distance) of column ``c``; distance 0 = not a connection."""
+    if 2 <= c <= 5:
+        return 0, 6 - c
+    if 6 <= c <= 9:
+        return 1, c - 5
+    return (0 if c < 6 else 1), 0
+
+
+COL_SIDE = tuple(_col_power(c)[0] for c in range(GRID_W))
+COL_DIST = tuple(_col_power(c)[1] for c in range(GRID_W))
+
+
+def config(players: int, options: Mapping[str, Any]) -> dict[str, int]:
+    """Static sizes of a configuration: boxes, cards, ships, containers, timers, probes."""
+    adv = options.get("rules", "basic") == "advanced"
+    aset = SETUP["advanced_sets"][str(players)] if adv else []
+    stations = sum(1 for s in aset if s == "4")
+    probes = sum(1 for s in aset if s == "4")
+    robots = sum(2 if s == "4" else 1 for s in aset)
+    centres = sum(2 if s == "4" else 1 for s in aset)
+    nb = boxes_for(players)
+    ships = players + stations
+    return {
+        "boxes": nb,
+        "cards": nb * BOX_SIZE,
+        "ships": ships,
+        "stations": stations,
+        "probes": probes,
+        "containers": ships + players + probes,
+        "tmax": BASE_TIMERS + robots,
+        "plan_max": BASE_PLANNING + 2 * centres,
+        "black": BLACK_PER_BOX * nb,
+        "gizzi": 12 * nb,
+    }
+
+
+def _fits(need: Sequence[int], goods: list[int], base: int) -> bool:
+    return all(goods[base + k] >= need[k] for k in range(4))
+
+
+class Spacedealer(Game):
+    """The Spacedealer game state. See the module docstring for the layout."""
+
+    info = GameInfo(
+        id="spacedealer",
+        name_en="Spacedealer",
+        name_fr="Spacedealer",
+        min_players=3,
+        max_players=8,
+        realtime=True,
+        hidden_information=True,
+        chance=True,
+        options={
+            "rules": OptionSpec(
+                default="basic",
+                choices=("basic", "advanced"),
+                help_en="basic rules, or the advanced rules of section 5",
+                help_fr="règles de base, ou règles pour joueurs expérimentés (section 5)",
+            ),
+            "mode": OptionSpec(
+                default="realtime",
+                choices=("realtime", "ticks"),
+                help_en="real time, or turn-based ticks (everyone decides, then time moves)",
+                help_fr="temps réel, ou ticks (chacun décide, puis le temps avance)",
+            ),
+            "length": OptionSpec(
+                default=1800,
+                choices=(1800, 1200, 900, 600, 300, 120),
+                help_en="game length in seconds (30 minutes in the rulebook)",
+                help_fr="durée de la partie en secondes (30 minutes selon la règle)",
+            ),
+            "timer": OptionSpec(
+                default=60,
+                choices=(60, 30, 20, 10),
+                help_en="sand timer length in seconds (one minute in the rulebook)",
+                help_fr="durée d'un sablier en secondes (une minute selon la règle)",
+            ),
+            "tick": OptionSpec(
+                default=10,
+                choices=(10, 5, 15, 20, 30, 60),
+                help_en="ticks mode: seconds of game time per tick",
+                help_fr="mode ticks : secondes de jeu par tick",
+            ),
+        },
+    )
+    action_types = A.ACTION_TYPES
+
+    # ------------------------------------------------------------------ options
+    @classmethod
+    def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
+        out: list[tuple[int, dict[str, Any]]] = []
+        for n in range(3, 9):
+            out.append((n, {"length": 300, "timer": 20}))
+            out.append((n, {"rules": "advanced", "length": 300, "timer": 20}))
+        out.append((4, {}))
+        out.append((3, {"mode": "ticks", "length": 120, "timer": 20, "tick": 10}))
+        out.append((5, {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 20,
+                        "tick": 10}))  # fmt: skip
+        out.append((8, {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 30,
+                        "tick": 15}))  # fmt: skip
+        return out
+
+    @property
+    def realtime(self) -> bool:
+        return bool(self.options["mode"] == "realtime")
+
+    # ------------------------------------------------------------------ setup
+    def setup(self) -> None:
+        n = self.players
+        cfg = config(n, self.options)
+        self.adv = self.options["rules"] == "advanced"
+        self.ticks = self.options["mode"] == "ticks"
+        self.length = float(self.options["length"])
+        self.tlen = float(self.options["timer"])
+        self.tick_step = float(self.options["tick"])
+        self.nships = cfg["ships"]
+        self.ncont = cfg["containers"]
+        self.tmax = cfg["tmax"]
+        ncards = cfg["cards"]
+        self.where = [W_OUT] * ncards
+        self.owner = [-1] * ncards
+        self.site = [-1] * ncards
+        self.covered = [0] * ncards
+        self.blocked = [0] * ncards
+        self.attack = [0] * ncards
+        self.ctimer = [-1] * ncards
+        self.fulfilled = [-1] * (2 * ncards)
+        self.pile: list[list[int]] = [[], [], [], []]  # index = level (2, 3 used)
+        self.personal: list[list[int]] = [[] for _ in range(n)]
+        self.planning: list[list[int]] = [[] for _ in range(n)]
+        self.built: list[list[int]] = [[] for _ in range(n)]
+        self.choice = [-1] * n
+        self.choice_side = [0] * n
+        self.choice_pos = [0] * n
+        self.plants = [0] * (2 * n)
+        self.plant_cards: list[tuple[int, ...]] = [() for _ in range(2 * n)]
+        self.acell = [-1] * (n * GRID_W)
+        self.dcell = [-1] * (n * GRID_W)
+        self.goods = [0] * (self.ncont * 4)
+        self.supply = [GOODS_PER_COLOUR * cfg["boxes"]] * 4
+        self.black = cfg["black"]
+        nf = 2 * n
+        self.fgoods = [0] * (nf * 4)
+        self.gface = [-1] * nf
+        self.gpile: list[int] = []
+        self.gwon: list[list[int]] = [[] for _ in range(n)]
+        self.ship_field = [-1] * self.nships
+        self.ship_from = [-1] * self.nships
+        self.ship_to = [-1] * self.nships
+        self.ship_owner = [-1] * self.nships
+        self.ship_timer = [-1] * self.nships
+        self.tech = [1] * n
+        self.score = [0] * n
+        self.markers = [START_MARKERS] * n
+        self.cap = [0] * n
+        self.plan_cap = [BASE_PLANNING] * n
+        self.ntimers = [BASE_TIMERS] * n
+        nt = n * self.tmax
+        self.t_end = [-1.0] * nt
+        self.t_kind = [T_IDLE] * nt
+        self.t_arg = [-1] * nt
+        self.t_attack = [0] * nt
+        self.pending: list[list[tuple[int, ...]]] = [[] for _ in range(n)]
+        self.offer: list[tuple[int, ...] | None] = [None] * n
+        self.acts = [0] * n
+        self.done = [0] * n
+        self.phase = 0
+        self.end_at = self.length
+        self.over = False
+        self.reason = ""
+        self.stations: tuple[int, ...] = ()
+        self.probes: tuple[int, ...] = ()
+        self._cache: list[list[Action] | None] = [None] * n
+        self._deal(cfg)
+
+    def _deal(self, cfg: dict[str, int]) -> None:
+        n = self.players
+        rng = self.rng
+        sets = SETUP["sets"][str(n)]
+        asets = SETUP["advanced_sets"][str(n)] if self.adv else []
+        start_piles: list[list[int]] = []
+        depots: list[int] = []
+        generators: list[int] = []
+        stations: list[int] = []
+        probes: list[int] = []
+        for b, kind in enumerate(sets):
+            base = b * BOX_SIZE
+            ids = [base + i for i in range(BOX_SIZE)]
+            used = {c for c in ids if not card_type(c).advanced}
+            # starting sets: mines sorted by colour, shuffled, dealt so each pile lacks one colour
+            piles: list[list[int]] = [[] for _ in range(4)]
+            for col in range(4):
+                mines = [
+                    c for c in ids if card_type(c).kind == "mine" and card_type(c).colour == col
+                ]
+                rng.shuffle(mines)
+                targets = [k for k in range(4) if k != col]
+                for k, m in zip(targets, mines, strict=True):
+                    piles[k].append(m)
+            box_depots = [
+                c for c in ids if card_type(c).level == 1 and card_type(c).kind == "depot"
+            ]
+            rng.shuffle(box_depots)
+            box_gens = [
+                c for c in ids if card_type(c).level == 1 and card_type(c).kind == "generator"
+            ]
+            nsets = 4 if kind == "4" else 3 if kind == "3" else 2
+            order = list(range(4))
+            rng.shuffle(order)
+            for k in order[:nsets]:
+                start_piles.append(piles[k])
+            for k in order[nsets:]:
+                used -= set(piles[k])
+            depots.extend(box_depots[:nsets])
+            used -= set(box_depots[nsets:])
+            generators.extend(box_gens[: 2 * nsets])
+            used -= set(box_gens[2 * nsets :])
+            removals: dict[str, int] = {}
+            if kind in ("3", "3-"):
+                for k2, v in SETUP["remove"]["3"].items():
+                    removals[k2] = removals.get(k2, 0) + v
+            if kind == "3-":
+                for k2, v in SETUP["remove"]["5"].items():
+                    removals[k2] = removals.get(k2, 0) + v
+            for kname, count in removals.items():
+                if kname in ("generator", "depot"):
+                    continue  # the unused starting sets above
+                pool = sorted(c for c in used if card_type(c).kind == kname)
+                rng.shuffle(pool)
+                used -= set(pool[:count])
+            if b < len(asets):
+                add = SETUP["advanced"][asets[b]]
+                for kname, count in add.items():
+                    pool = [c for c in ids if card_type(c).kind == kname]
+                    rng.shuffle(pool)
+                    chosen = sorted(pool[:count])
+                    used |= set(chosen)
+                    if kname == "orbital_station":
+                        stations.extend(chosen)
+                    if kname == "transport_probe":
+                        probes.extend(chosen)
+            for c in sorted(used):
+                t = card_type(c)
+                if t.level >= 2:
+                    self.pile[t.level].append(c)
+                    self.where[c] = W_PILE
+        for lv in (2, 3):
+            rng.shuffle(self.pile[lv])
+        rng.shuffle(start_piles)
+        rng.shuffle(depots)
+        for p in range(n):
+            cards = sorted(start_piles[p] + generators[2 * p : 2 * p + 2] + [depots[p]])
+            self.personal[p] = cards
+            for c in cards:
+                self.where[c] = W_PERSONAL
+                self.owner[c] = p
+        self.stations = tuple(sorted(stations))
+        self.probes = tuple(sorted(probes))
+        for p in range(n):
+            self.ship_owner[p] = p
+            self.ship_field[p] = 2 * p
+        if self.adv:
+            g = list(range(cfg["gizzi"]))
+            rng.shuffle(g)
+            self.gpile = g
+            for f in range(1, 2 * n, 2):
+                self._gizzi_refill(f)
+        self.emit({"event": "setup", "players": n, "rules": self.options["rules"]})
+
+    # ------------------------------------------------------------------ helpers
+    def _dirty(self) -> None:
+        self._cache = [None] * self.players
+
+    def _cont_loc(self, c: int) -> int:
+        """Orbit field where container ``c`` is (-1: in flight or inactive)."""
+        s = self.nships
+        if c < s:
+            return self.ship_field[c]
+        if c < s + self.players:
+            return 2 * (c - s)
+        cid = self.probes[c - s - self.players]
+        return 2 * self.owner[cid] if self.where[cid] == W_BUILT else -1
+
+    def _cont_owner(self, c: int) -> int:
+        s = self.nships
+        if c < s:
+            return self.ship_owner[c]
+        if c < s + self.players:
+            return c - s
+        return self.owner[self.probes[c - s - self.players]]
+
+    def _cont_cap(self, c: int) -> int:
+        s = self.nships
+        if c < s:
+            return SHIP_CAP
+        if c < s + self.players:
+            return self.cap[c - s]
+        return PROBE_CAP
+
+    def _cont_active(self, c: int) -> bool:
+        s = self.nships
+        if c < s:
+            if self.ship_owner[c] < 0 or self.ship_field[c] < 0:
+                return False
+            return c < self.players or not self.covered[self.stations[c - self.players]]
+        if c < s + self.players:
+            return self.cap[c - s] > 0
+        cid = self.probes[c - s - self.players]
+        return self.where[cid] == W_BUILT and not self.covered[cid] and self.ctimer[cid] < 0
+
+    def _load(self, c: int) -> int:
+        g = self.goods
+        b = 4 * c
+        return g[b] + g[b + 1] + g[b + 2] + g[b + 3]
+
+    def _idle_timer(self, p: int) -> int:
+        base = p * self.tmax
+        te = self.t_end
+        for i in range(self.ntimers[p]):
+            if te[base + i] < 0:
+                return base + i
+        return -1
+
+    def _powered(self, p: int, c: int) -> bool:
+        d = COL_DIST[c]
+        return d > 0 and d <= POWER[self.plants[2 * p + COL_SIDE[c]]]
+
+    def _running(self) -> bool:
+        tk = self.t_kind
+        return any(k != T_IDLE and k != T_VOID for k in tk)
+
+    def _closing(self) -> bool:
+        return self.clock >= self.end_at
+
+    def _budget_ok(self, p: int) -> bool:
+        if self.ticks:
+            return self.acts[p] < TICK_CAP
+        return self.acts[p] < BURST + RATE * self.clock
+
+    # ------------------------------------------------------------------ building sites
+    def sites(self, p: int, cid: int) -> list[int]:
+        """Legal building sites of card ``cid`` on planet ``p`` (rulebook 3.2.2 a-d)."""
+        t = card_type(cid)
+        out: list[int] = []
+        if t.shape == "P":
+            need = {"generator": 0, "solar": 1, "fusion_reactor": 2}.get(t.kind, -1)
+            return [s for s in (0, 1) if self.plants[2 * p + s] == need]
+        base = p * GRID_W
+        ac, dc, blocked = self.acell, self.dcell, self.blocked
+        if t.shape == "C1":
+            for c in range(GRID_W):
+                if self._powered(p, c) and dc[base + c] < 0:
+                    top = ac[base + c]
+                    if top < 0 or not blocked[top]:
+                        out.append(c)
+        elif t.shape == "C2":
+            for c in range(GRID_W - 1):
+                if self._powered(p, c) and self._powered(p, c + 1):
+                    t1, t2 = ac[base + c], ac[base + c + 1]
+                    if (t1 < 0 or not blocked[t1]) and (t2 < 0 or not blocked[t2]):
+                        out.append(c)
+        elif t.shape == "AD":
+            for c in range(GRID_W):
+                if dc[base + c] >= 0:
+                    continue
+                top = ac[base + c]
+                if top >= 0 and blocked[top]:
+                    continue
+                if top >= 0 or self._touches(p, ((0, c), (1, c))):
+                    out.append(c)
+        elif t.shape == "DD":
+            for c in range(GRID_W - 1):
+                if (
+                    dc[base + c] < 0
+                    and dc[base + c + 1] < 0
+                    and self._touches(p, ((1, c), (1, c + 1)))
+                ):
+                    out.append(c)
+        return out
+
+    def _touches(self, p: int, cells: tuple[tuple[int, int], ...]) -> bool:
+        base = p * GRID_W
+        own = set(cells)
+        for row, c in cells:
+            for r2, c2 in ((row, c - 1), (row, c + 1), (1 - row, c)):
+                if (r2, c2) in own or not 0 <= c2 < GRID_W:
+                    continue
+                grid = self.acell if r2 == 0 else self.dcell
+                if grid[base + c2] >= 0:
+                    return True
+        return False
+
+    def _build(self, p: int, cid: int, pos: int) -> None:
+        t = card_type(cid)
+        self.planning[p].remove(cid)
+        self.where[cid] = W_BUILT
+        self.owner[cid] = p
+        self.site[cid] = pos
+        self.built[p].append(cid)
+        base = p * GRID_W
+        if t.shape == "P":
+            self.plants[2 * p + pos] += 1
+            self.plant_cards[2 * p + pos] = (*self.plant_cards[2 * p + pos], cid)
+        else:
+            acols: tuple[int, ...] = ()
+            dcols: tuple[int, ...] = ()
+            if t.shape in ("C1", "AD"):
+                acols, dcols = (pos,), (pos,)
+            elif t.shape == "C2":
+                acols = (pos, pos + 1)
+            else:
+                dcols = (pos, pos + 1)
+            for c in acols:
+                old = self.acell[base + c]
+                if old >= 0 and not self.covered[old]:
+                    self._cover(p, old)
+                self.acell[base + c] = cid
+            for c in dcols:
+                self.dcell[base + c] = cid
+        eff = t.effect
+        if eff == "depot":
+            self._recap(p)
+        elif eff == "tech_centre":
+            self.plan_cap[p] += t.amount
+        elif eff == "robot_factory":
+            self.ntimers[p] += t.amount
+        elif eff == "orbital_station":
+            s = self.players + self.stations.index(cid)
+            self.ship_owner[s] = p
+            self.ship_field[s] = 2 * p
+        self.emit({"event": "build", "seat": p, "card": cid, "pos": pos})
+
+    def _cover(self, p: int, cid: int) -> None:
+        self.covered[cid] = 1
+        t = card_type(cid)
+        eff = t.effect
+        if eff == "depot":
+            self._recap(p)
+        elif eff == "tech_centre":
+            self.plan_cap[p] -= t.amount
+        elif eff == "robot_factory":
+            self.ntimers[p] -= t.amount
+        elif eff == "transport":
+            c = self.nships + self.players + self.probes.index(cid)
+            for k in range(4):
+                self.supply[k] += self.goods[4 * c + k]
+                self.goods[4 * c + k] = 0
+        elif eff in ("sabotage", "missile"):
+            self.black += self.attack[cid]
+            self.attack[cid] = 0
+        self.emit({"event": "covered", "seat": p, "card": cid})
+
+    def _recap(self, p: int) -> None:
+        cap = 0
+        for c in self.built[p]:
+            t = card_type(c)
+            if t.effect == "depot" and not self.covered[c]:
+                cap += t.amount
+        self.cap[p] = cap
+        sc = self.nships + p
+        g = self.goods
+        while self._load(sc) > cap:
+            k = max(range(4), key=lambda k: (g[4 * sc + k], -k))
+            g[4 * sc + k] -= 1
+            self.supply[k] += 1
+
+    # ------------------------------------------------------------------ Gizzi (5.3)
+    def _gizzi_can(self, f: int, gid: int) -> int:
+        """How many seats with a ship on field ``f`` could fulfil Gizzi card ``gid``."""
+        need = GIZZI_GOODS[gid % 12]
+        seats = set()
+        for s in range(self.nships):
+            if self.ship_field[s] == f and self._cont_active(s) and _fits(need, self.goods, 4 * s):
+                seats.add(self.ship_owner[s])
+        return len(seats)
+
+    def _gizzi_refill(self, f: int) -> None:
+        self.gface[f] = -1
+        tries = len(self.gpile)
+        while self.gpile and tries > 0:
+            tries -= 1
+            gid = self.gpile.pop()
+            if tries > 0 and self._gizzi_can(f, gid) > 1:
+                self.gpile.insert(0, gid)
+                self.emit({"event": "gizzi_redraw", "field": f, "gizzi": gid})
+                continue
+            self.gface[f] = gid
+            self.emit({"event": "gizzi_face", "field": f, "gizzi": gid})
+            return
+
+    # ------------------------------------------------------------------ time
+    def _advance(self, seconds: float) -> None:
+        self._run_until(self.clock + seconds)
+
+    def _run_until(self, target: float) -> None:
+        te = self.t_end
+        while not self.over:
+            best = -1
+            bt = math.inf
+            for t, e in enumerate(te):
+                if e >= 0 and e < bt:
+                    bt, best = e, t
+            if best < 0 or bt > target:
+                break
+            self.clock = bt
+            self._complete(best)
+            self._check_end()
+        if not self.over:
+            if self.end_at <= target and not self._running():
+                self.clock = max(self.clock, self.end_at)
+                self._check_end()
+            else:
+                self.clock = target
+        self._dirty()
+
+    def _check_end(self) -> None:
+        if self.over or self.clock < self.end_at or self._running():
+            return
+        self.over = True
+        self.reason = "markers" if min(self.markers) == 0 else "time"
+        for p in range(self.players):
+            self.pending[p] = []
+        self.offer = [None] * self.players
+        self.emit({"event": "end", "reason": self.reason, "clock": self.clock})
+
+    def _start_timer(self, p: int, kind: int, arg: int) -> int:
+        t = self._idle_timer(p)
+        self.t_end[t] = self.clock + self.tlen
+        self.t_kind[t] = kind
+        self.t_arg[t] = arg
+        if kind in (T_BUILD, T_USE):
+            self.ctimer[arg] = t
+        elif kind == T_FLY:
+            self.ship_timer[arg] = t
+        return t
+
+    def _complete(self, t: int) -> None:
+        p = t // self.tmax
+        kind, arg = self.t_kind[t], self.t_arg[t]
+        self.t_end[t] = -1.0
+        self.t_kind[t] = T_IDLE
+        self.t_arg[t] = -1
+        if self.t_attack[t]:
+            self.t_attack[t] = 0
+            self.black += 1
+        ev: dict[str, Any] = {"event": "timer", "seat": p, "timer": t, "kind": T_NAMES[kind]}
+        if kind == T_RESEARCH:
+            self.tech[p] = min(3, self.tech[p] + 1)
+            ev["tech"] = self.tech[p]
+            self.emit(ev)
+        elif kind == T_BUILD:
+            self.ctimer[arg] = -1
+            ev["card"] = arg
+            self.emit(ev)
+            self.pending[p].append((P_BUILD, arg))
+        elif kind == T_USE:
+            self.ctimer[arg] = -1
+            ev["card"] = arg
+            self.emit(ev)
+            self._use_effect(p, arg)
+        elif kind == T_FLY:
+            s = arg
+            self.ship_timer[s] = -1
+            self.ship_field[s] = self.ship_to[s]
+            ev["ship"] = s
+            ev["field"] = self.ship_to[s]
+            self.emit(ev)
+        else:
+            self.emit(ev)
+        self._autoresolve(p)
+
+    def _use_effect(self, p: int, cid: int) -> None:
+        t = card_type(cid)
+        if self.covered[cid]:
+            self.emit({"event": "no_effect", "seat": p, "card": cid, "why": "covered"})
+            return
+        if self.blocked[cid]:
+            self.blocked[cid] = 0
+            self.black += 1
+            self.emit({"event": "unblocked", "seat": p, "card": cid})
+            return
+        eff = t.effect
+        if eff == "mine":
+            made = 0
+            for _ in range(t.amount):
+                if self.supply[t.colour] > 0:
+                    self.supply[t.colour] -= 1
+                    made += 1
+                    self.pending[p].append((P_PUT, t.colour, cid))
+            self.emit({"event": "produce", "seat": p, "card": cid, "colour": t.colour, "n": made})
+        elif eff == "multimine":
+            self.pending[p].append((P_PUT, -1, cid))
+            self.emit({"event": "produce", "seat": p, "card": cid, "colour": -1, "n": 1})
+        elif eff == "convert":
+            self.pending[p].append((P_CONV, t.amount, cid))
+        elif eff in ("sabotage", "missile"):
+            if self.attack[cid] < t.amount and self.black > 0:
+                self.attack[cid] += 1
+                self.black -= 1
+                self.emit({"event": "arm", "seat": p, "card": cid, "markers": self.attack[cid]})
+        elif eff == "transport":
+            self.pending[p].append((P_SEND, cid))
+
+    # ------------------------------------------------------------------ pending decisions
+    def _options(self, p: int) -> list[Action]:
+        """The choices of the first pending decision of ``p``."""
+        item = self.pending[p][0]
+        kind = item[0]
+        out: list[Action] = []
+        if kind == P_BUILD:
+            cid = item[1]
+            out = [A.get(A.Place, x) for x in self.sites(p, cid)]
+            out.append(A.SHELVE)
+            if self.adv:
+                out.append(A.DISCARD)
+        elif kind == P_PUT:  # put a produced good
+            colour = item[1]
+            dests = self._dests(p)
+            cols = [colour] if colour >= 0 else [k for k in range(4) if self.supply[k] > 0]
+            out = [A.get(A.Put, k, d) for k in cols for d in dests]
+            if not out:
+                out = [A.SKIP]
+        elif kind == P_CONV:  # convert
+            for c in self._own_at(p, 2 * p, stores_ships_only=True):
+                for k in range(4):
+                    if self.goods[4 * c + k] > 0:
+                        for j in range(4):
+                            if j != k and self.supply[j] > 0:
+                                out.append(A.get(A.Convert, c, k, j))
+            out.append(A.SKIP)
+        elif kind == P_SEND:  # transport probe
+            pc = self.nships + self.players + self.probes.index(item[1])
+            for s in range(self.nships):
+                if (
+                    self.ship_owner[s] == p
+                    and self._load(s) < SHIP_CAP
+                    and (s < self.players or not self.covered[self.stations[s - self.players]])
+                ):
+                    for k in range(4):
+                        if self.goods[4 * pc + k] > 0:
+                            out.append(A.get(A.Send, s, k))
+            out.append(A.SKIP)
+        elif kind == P_KEEP:  # keep one of two drawn cards
+            out = [A.get(A.Keep, c) for c in sorted(item[2:])]
+        return out
+
+    def _own_at(self, p: int, f: int, stores_ships_only: bool = False) -> list[int]:
+        out = []
+        n = self.players
+        for s in range(self.nships):
+            if self.ship_owner[s] == p and self.ship_field[s] == f and self._cont_active(s):
+                out.append(s)
+        if f == 2 * p and self.cap[p] > 0:
+            out.append(self.nships + p)
+        if not stores_ships_only:
+            for k, cid in enumerate(self.probes):
+                if self.owner[cid] == p and self.where[cid] == W_BUILT and f == 2 * p:
+                    c = self.nships + n + k
+                    if self._cont_active(c):
+                        out.append(c)
+        return out
+
+    def _dests(self, p: int) -> list[int]:
+        return [c for c in self._own_at(p, 2 * p) if self._load(c) < self._cont_cap(c)]
+
+    def _autoresolve(self, p: int) -> None:
+        pend = self.pending[p]
+        while pend:
+            opts = self._options(p)
+            if len(opts) > 1:
+                break
+            self._resolve(p, opts[0])
+
+    def _resolve(self, p: int, a: Action) -> None:
+        item = self.pending[p].pop(0)
+        kind = item[0]
+        if kind == P_BUILD:
+            cid = item[1]
+            if isinstance(a, A.Place):
+                self._build(p, cid, a.pos)
+            elif isinstance(a, A.Discard):
+                self._discard_planning(p, cid)
+            else:
+                self.emit({"event": "shelve", "seat": p, "card": cid})
+        elif kind == P_PUT:
+            if isinstance(a, A.Put):
+                self.goods[4 * a.to + a.colour] += 1
+                if item[1] < 0:
+                    self.supply[a.colour] -= 1
+                self.emit({"event": "put", "seat": p, "colour": a.colour, "to": a.to})
+            else:
+                if item[1] >= 0:
+                    self.supply[item[1]] += 1
+                self.emit({"event": "lost", "seat": p, "colour": item[1]})
+        elif kind == P_CONV:
+            if isinstance(a, A.Convert):
+                self.goods[4 * a.src + a.give] -= 1
+                self.supply[a.give] += 1
+                self.supply[a.take] -= 1
+                self.goods[4 * a.src + a.take] += 1
+                self.emit(
+                    {"event": "convert", "seat": p, "src": a.src, "give": a.give, "take": a.take}
+                )
+                if item[1] > 1:
+                    self.pending[p].insert(0, (P_CONV, item[1] - 1, item[2]))
+        elif kind == P_SEND:
+            if isinstance(a, A.Send):
+                pc = self.nships + self.players + self.probes.index(item[1])
+                self.goods[4 * pc + a.colour] -= 1
+                self.goods[4 * a.ship + a.colour] += 1
+                self.emit({"event": "send", "seat": p, "ship": a.ship, "colour": a.colour})
+                if self._load(pc) > 0:
+                    self.pending[p].insert(0, item)
+        elif kind == P_KEEP:
+            assert isinstance(a, A.Keep)
+            other = item[2] if a.card == item[3] else item[3]
+            lv = item[1]
+            self.pile[lv].insert(0, other)
+            self.where[other] = W_PILE
+            self.owner[other] = -1
+            self.where[a.card] = W_PLANNING
+            self.owner[a.card] = p
+            self.planning[p].append(a.card)
+            self.emit(
+                {"event": "keep", "seat": p, "level": lv}, {p: {"card": a.card, "other": other}}
+            )
+        self._autoresolve(p)
+
+    def _discard_planning(self, p: int, cid: int) -> None:
+        self.planning[p].remove(cid)
+        lv = card_type(cid).level
+        if lv == 1:
+            self.personal[p].insert(0, cid)
+            self.where[cid] = W_PERSONAL
+        else:
+            self.pile[lv].insert(0, cid)
+            self.where[cid] = W_PILE
+            self.owner[cid] = -1
+        self.emit({"event": "discard", "seat": p, "card": cid})
+
+    # ------------------------------------------------------------------ legal actions
+    @property
+    def to_act(self) -> list[int]:
+        if self.over:
+            return []
+        if self.phase == 0:
+            return [p for p in range(self.players) if self.choice[p] < 0]
+        if self.ticks:
+            return [p for p in range(self.players) if not self.done[p]]
+        return [p for p in range(self.players) if self.legal_actions(p)]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        cache = self._cache[seat]
+        if cache is not None:
+            return cache
+        out = self._legal(seat)
+        self._cache[seat] = out
+        return out
+
+    def _legal(self, p: int) -> list[Action]:
+        if self.over:
+            return []
+        if self.phase == 0:
+            if self.choice[p] >= 0:
+                return []
+            return [
+                A.get(A.Start, c, side, pos)
+                for c in self.personal[p]
+                if card_type(c).kind == "mine"
+                for side in (0, 1)
+                for pos in (1, 2)
+            ]
+        if self.ticks and self.done[p]:
+            return []
+        if self.pending[p]:
+            return self._options(p)
+        out: list[Action] = []
+        if self._budget_ok(p):
+            self._free_actions(p, out)
+        if self.ticks:
+            out.append(A.DONE)
+        return out
+
+    def _free_actions(self, p: int, out: list[Action]) -> None:
+        n = self.players
+        closing = self._closing()
+        plan = self.planning[p]
+        if not closing:
+            room = len(plan) < self.plan_cap[p]
+            if room:
+                for c in self.personal[p]:
+                    out.append(A.get(A.Plan, c))
+                if self.tech[p] >= 2 and self.pile[2]:
+                    out.append(A.get(A.Draw, 2))
+                if self.tech[p] >= 3 and self.pile[3]:
+                    out.append(A.get(A.Draw, 3))
+            if self._idle_timer(p) >= 0:
+                base = p * self.tmax
+                if self.tech[p] < 3 and not any(
+                    self.t_kind[base + i] == T_RESEARCH for i in range(self.tmax)
+                ):
+                    out.append(A.RESEARCH)
+                for c in plan:
+                    if self.ctimer[c] < 0:
+                        out.append(A.get(A.Construct, c))
+                for c in self.built[p]:
+                    if self.covered[c] or self.ctimer[c] >= 0:
+                        continue
+                    t = card_type(c)
+                    if not t.slot:
+                        continue
+                    if t.effect in ("sabotage", "missile") and self.attack[c] >= t.amount:
+                        continue
+                    if t.effect == "transport":
+                        pc = self.nships + n + self.probes.index(c)
+                        if self._load(pc) == 0:
+                            continue
+                    out.append(A.get(A.Use, c))
+                nf = 2 * n
+                for s in range(self.nships):
+                    if self.ship_owner[s] != p or self.ship_timer[s] >= 0:
+                        continue
+                    f = self.ship_field[s]
+                    if f < 0 or not self._cont_active(s):
+                        continue
+                    if self._load(s) == 0:
+                        for f2 in range(nf):
+                            if f2 != f:
+                                out.append(A.get(A.Fly, s, f2))
+                    else:
+                        a, b = (f - 1) % nf, (f + 1) % nf
+                        for f2 in sorted({a, b}):
+                            out.append(A.get(A.Fly, s, f2))
+            if self.adv:
+                self._attacks(p, out)
+                if self.offer[p] is None:
+                    for i, c in enumerate(plan):
+                        if self.ctimer[c] >= 0:
+                            continue
+                        for q in range(n):
+                            if q == p:
+                                continue
+                            if len(self.planning[q]) < self.plan_cap[q]:
+                                out.append(A.get(A.OfferCard, i, q))
+                            for j, c2 in enumerate(self.planning[q]):
+                                if self.ctimer[c2] < 0:
+                                    out.append(A.get(A.OfferSwap, i, q, j))
+        self._goods_actions(p, out)
+        for q in range(n):
+            o = self.offer[q]
+            if o is not None and o[0] == p:
+                if self._offer_valid(q, o):
+                    out.append(A.get(A.Accept, q))
+                out.append(A.get(A.Decline, q))
+        if self.offer[p] is not None:
+            out.append(A.WITHDRAW)
+
+    def _attacks(self, p: int, out: list[Action]) -> None:
+        sab = mis = False
+        for c in self.built[p]:
+            if self.covered[c] or not self.attack[c]:
+                continue
+            e = card_type(c).effect
+            sab = sab or e == "sabotage"
+            mis = mis or e == "missile"
+        if sab:
+            for t, k in enumerate(self.t_kind):
+                if k != T_IDLE and k != T_VOID:
+                    out.append(A.get(A.Sabotage, t))
+        if mis:
+            for q in range(self.players):
+                if sum(self.blocked[c] for c in self.built[q]) >= 2:
+                    continue
+                for c in self.built[q]:
+                    if (
+                        card_type(c).slot
+                        and not self.covered[c]
+                        and not self.blocked[c]
+                        and self.ctimer[c] < 0
+                    ):
+                        out.append(A.get(A.Missile, c))
+
+    def _goods_actions(self, p: int, out: list[Action]) -> None:
+        n = self.players
+        g = self.goods
+        # containers of p grouped by field
+        mine: dict[int, list[int]] = {}
+        for c in range(self.ncont):
+            if self._cont_owner(c) == p and self._cont_active(c):
+                f = self._cont_loc(c)
+                if f >= 0:
+                    mine.setdefault(f, []).append(c)
+        for f, conts in mine.items():
+            for src in conts:
+                for dst in conts:
+                    if src == dst or self._load(dst) >= self._cont_cap(dst):
+                        continue
+                    for k in range(4):
+                        if g[4 * src + k]:
+                            out.append(A.get(A.Move, src, dst, k))
+            for s in conts:
+                if s >= self.nships:
+                    continue
+                for k in range(4):
+                    if g[4 * s + k]:
+                        out.append(A.get(A.Dump, s, k))
+                if f % 2 == 0 and f // 2 != p:
+                    q = f // 2
+                    for cid in self.built[q]:
+                        for j, (need, _, _) in enumerate(card_type(cid).demands):
+                            if self.fulfilled[2 * cid + j] < 0 and _fits(need, g, 4 * s):
+                                out.append(A.get(A.Deliver, s, 2 * cid + j))
+                if f % 2 == 1 and self.adv:
+                    gid = self.gface[f]
+                    if gid >= 0 and _fits(GIZZI_GOODS[gid % 12], g, 4 * s):
+                        out.append(A.get(A.Gizzi, s))
+                    for k in range(4):
+                        if g[4 * s + k]:
+                            out.append(A.get(A.Drop, s, k))
+                    if self._load(s) < SHIP_CAP:
+                        for k in range(4):
+                            if self.fgoods[4 * f + k]:
+                                out.append(A.get(A.Collect, s, k))
+            if self.offer[p] is None:
+                for dst in range(self.ncont):
+                    q = self._cont_owner(dst)
+                    if q < 0 or q == p or self._cont_loc(dst) != f or not self._cont_active(dst):
+                        continue
+                    for src in conts:
+                        for give in range(5):
+                            for take in range(5):
+                                if give == take == NONE:
+                                    continue
+                                if give == take:
+                                    continue
+                                if self._goods_ok(src, dst, give, take):
+                                    out.append(A.get(A.OfferGoods, src, dst, give, take))
+        _ = n
+
+    def _goods_ok(self, src: int, dst: int, give: int, take: int) -> bool:
+        g = self.goods
+        if give < NONE and not g[4 * src + give]:
+            return False
+        if take < NONE and not g[4 * dst + take]:
+            return False
+        ds = (take < NONE) - (give < NONE)
+        return self._load(src) + ds <= self._cont_cap(src) and self._load(
+            dst
+        ) - ds <= self._cont_cap(dst)
+
+    def _offer_valid(self, q: int, o: tuple[int, ...]) -> bool:
+        to, kind = o[0], o[1]
+        if kind == 0:  # goods
+            src, dst, give, take = o[2], o[3], o[4], o[5]
+            if not (self._cont_active(src) and self._cont_active(dst)):
+                return False
+            if self._cont_owner(src) != q or self._cont_owner(dst) != to:
+                return False
+            f = self._cont_loc(src)
+            if f < 0 or f != self._cont_loc(dst):
+                return False
+            return self._goods_ok(src, dst, give, take)
+        cid = o[2]
+        if cid not in self.planning[q] or self.ctimer[cid] >= 0:
+            return False
+        if kind == 1:
+            return len(self.planning[to]) < self.plan_cap[to]
+        c2 = o[3]
+        return c2 in self.planning[to] and self.ctimer[c2] < 0
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, seat: int, action: Action) -> None:
+        p = seat
+        self._dirty()
+        if self.phase == 0:
+            assert isinstance(action, A.Start)
+            self.choice[p] = action.card
+            self.choice_side[p] = action.side
+            self.choice_pos[p] = action.pos
+            self.emit({"event": "chosen", "seat": p}, {p: {"card": action.card}})
+            if all(c >= 0 for c in self.choice):
+                self._reveal()
+            return
+        if self.pending[p]:
+            self._resolve(p, action)
+            self._check_end()
+            return
+        if isinstance(action, A.Done):
+            self.done[p] = 1
+            if all(self.done):
+                self._run_until(self.clock + self.tick_step)
+                self.done = [0] * self.players
+                self.acts = [0] * self.players
+                self._dirty()
+            return
+        self.acts[p] += 1
+        handler = _HANDLERS[type(action)]
+        handler(self, p, action)
+        self._check_end()
+
+    def _reveal(self) -> None:
+        for p in range(self.players):
+            cid = self.choice[p]
+            gen = next(c for c in self.personal[p] if card_type(c).kind == "generator")
+            side = self.choice_side[p]
+            for c in (gen, cid):
+                self.personal[p].remove(c)
+                self.planning[p].append(c)
+                self.where[c] = W_PLANNING
+            self._build(p, gen, side)
+            self._build(p, cid, _conn_col(side, self.choice_pos[p]))
+            self.emit({"event": "reveal", "seat": p, "card": cid, "side": side})
+        self.phase = 1
+
+    def _h_plan(self, p: int, a: Any) -> None:
+        self.personal[p].remove(a.card)
+        self.planning[p].append(a.card)
+        self.where[a.card] = W_PLANNING
+        self.emit({"event": "plan", "seat": p, "card": a.card})
+
+    def _h_draw(self, p: int, a: Any) -> None:
+        pile = self.pile[a.level]
+        drawn = [pile.pop() for _ in range(min(2, len(pile)))]
+        for c in drawn:
+            self.where[c] = W_DRAWN
+            self.owner[c] = p
+        if len(drawn) == 1:
+            drawn.append(drawn[0])
+        self.pending[p].append((P_KEEP, a.level, drawn[0], drawn[1]))
+        self.emit(
+            {"event": "draw", "seat": p, "level": a.level}, {p: {"cards": sorted(set(drawn))}}
+        )
+        if drawn[0] == drawn[1]:
+            self._resolve_single_draw(p)
+
+    def _resolve_single_draw(self, p: int) -> None:
+        item = self.pending[p].pop()
+        cid = item[2]
+        self.where[cid] = W_PLANNING
+        self.planning[p].append(cid)
+        self.emit({"event": "keep", "seat": p, "level": item[1]}, {p: {"card": cid}})
+
+    def _h_research(self, p: int, a: Any) -> None:
+        t = self._start_timer(p, T_RESEARCH, -1)
+        self.emit({"event": "turn", "seat": p, "timer": t, "kind": "research"})
+
+    def _h_construct(self, p: int, a: Any) -> None:
+        t = self._start_timer(p, T_BUILD, a.card)
+        self.emit({"event": "turn", "seat": p, "timer": t, "kind": "build", "card": a.card})
+
+    def _h_use(self, p: int, a: Any) -> None:
+        t = self._start_timer(p, T_USE, a.card)
+        self.emit({"event": "turn", "seat": p, "timer": t, "kind": "use", "card": a.card})
+
+    def _h_fly(self, p: int, a: Any) -> None:
+        s = a.ship
+        self.ship_from[s] = self.ship_field[s]
+        self.ship_to[s] = a.field
+        self.ship_field[s] = -1
+        t = self._start_timer(p, T_FLY, s)
+        self.emit({"event": "fly", "seat": p, "ship": s, "field": a.field, "timer": t})
+
+    def _h_move(self, p: int, a: Any) -> None:
+        self.goods[4 * a.src + a.colour] -= 1
+        self.goods[4 * a.dst + a.colour] += 1
+        self.emit({"event": "move", "seat": p, "src": a.src, "dst": a.dst, "colour": a.colour})
+
+    def _h_deliver(self, p: int, a: Any) -> None:
+        cid, j = divmod(a.demand, 2)
+        need, vd, vo = card_type(cid).demands[j]
+        s = a.ship
+        for k in range(4):
+            self.goods[4 * s + k] -= need[k]
+            self.supply[k] += need[k]
+        q = self.owner[cid]
+        self.fulfilled[a.demand] = p
+        self.markers[p] -= 1
+        self.score[p] += vd
+        self.score[q] += vo
+        self.emit({"event": "deliver", "seat": p, "owner": q, "card": cid, "demand": j,
+                   "points": [vd, vo]})  # fmt: skip
+        if self.markers[p] == 0 and self.end_at > self.clock:
+            self.end_at = self.clock
+            self.emit({"event": "last_marker", "seat": p})
+
+    def _h_gizzi(self, p: int, a: Any) -> None:
+        s = a.ship
+        f = self.ship_field[s]
+        gid = self.gface[f]
+        need = GIZZI_GOODS[gid % 12]
+        for k in range(4):
+            self.goods[4 * s + k] -= need[k]
+            self.supply[k] += need[k]
+        vp = GIZZI[gid % 12].vp_deliver
+        self.score[p] += vp
+        self.gwon[p].append(gid)
+        self.emit({"event": "gizzi", "seat": p, "field": f, "gizzi": gid, "points": vp})
+        self._gizzi_refill(f)
+
+    def _h_dump(self, p: int, a: Any) -> None:
+        self.goods[4 * a.ship + a.colour] -= 1
+        self.supply[a.colour] += 1
+        self.emit({"event": "dump", "seat": p, "ship": a.ship, "colour": a.colour})
+
+    def _h_drop(self, p: int, a: Any) -> None:
+        f = self.ship_field[a.ship]
+        self.goods[4 * a.ship + a.colour] -= 1
+        self.fgoods[4 * f + a.colour] += 1
+        self.emit({"event": "drop", "seat": p, "ship": a.ship, "field": f, "colour": a.colour})
+
+    def _h_collect(self, p: int, a: Any) -> None:
+        f = self.ship_field[a.ship]
+        self.goods[4 * a.ship + a.colour] += 1
+        self.fgoods[4 * f + a.colour] -= 1
+        self.emit({"event": "collect", "seat": p, "ship": a.ship, "field": f, "colour": a.colour})
+
+    def _h_offer_goods(self, p: int, a: Any) -> None:
+        q = self._cont_owner(a.dst)
+        self.offer[p] = (q, 0, a.src, a.dst, a.give, a.take)
+        self.emit({"event": "offer", "seat": p, "to": q, "kind": "goods", "src": a.src,
+                   "dst": a.dst, "give": a.give, "take": a.take})  # fmt: skip
+
+    def _h_offer_card(self, p: int, a: Any) -> None:
+        cid = self.planning[p][a.slot]
+        self.offer[p] = (a.to, 1, cid, -1)
+        self.emit({"event": "offer", "seat": p, "to": a.to, "kind": "card", "card": cid})
+
+    def _h_offer_swap(self, p: int, a: Any) -> None:
+        cid = self.planning[p][a.slot]
+        c2 = self.planning[a.to][a.their]
+        self.offer[p] = (a.to, 2, cid, c2)
+        self.emit({"event": "offer", "seat": p, "to": a.to, "kind": "swap", "card": cid,
+                   "their": c2})  # fmt: skip
+
+    def _h_accept(self, p: int, a: Any) -> None:
+        q = a.seat
+        o = self.offer[q]
+        assert o is not None
+        self.offer[q] = None
+        if o[1] == 0:
+            src, dst, give, take = o[2], o[3], o[4], o[5]
+            if give < NONE:
+                self.goods[4 * src + give] -= 1
+                self.goods[4 * dst + give] += 1
+            if take < NONE:
+                self.goods[4 * dst + take] -= 1
+                self.goods[4 * src + take] += 1
+        else:
+            cid = o[2]
+            self.planning[q].remove(cid)
+            self.planning[p].append(cid)
+            self.owner[cid] = p
+            if o[1] == 2:
+                c2 = o[3]
+                self.planning[p].remove(c2)
+                self.planning[q].append(c2)
+                self.owner[c2] = q
+        self.emit({"event": "accept", "seat": p, "from": q})
+
+    def _h_decline(self, p: int, a: Any) -> None:
+        self.offer[a.seat] = None
+        self.emit({"event": "decline", "seat": p, "from": a.seat})
+
+    def _h_withdraw(self, p: int, a: Any) -> None:
+        self.offer[p] = None
+        self.emit({"event": "withdraw", "seat": p})
+
+    def _h_sabotage(self, p: int, a: Any) -> None:
+        src = next(
+            c
+            for c in self.built[p]
+            if card_type(c).effect == "sabotage" and not self.covered[c] and self.attack[c]
+        )
+        self.attack[src] -= 1
+        t = a.timer
+        kind, arg = self.t_kind[t], self.t_arg[t]
+        if kind in (T_BUILD, T_USE):
+            self.ctimer[arg] = -1
+        elif kind == T_FLY:
+            self.ship_timer[arg] = -1
+            self.ship_field[arg] = self.ship_from[arg]
+        self.t_kind[t] = T_VOID
+        self.t_arg[t] = -1
+        self.t_attack[t] = 1
+        self.emit({"event": "sabotage", "seat": p, "timer": t, "victim": t // self.tmax,
+                   "kind": T_NAMES[kind]})  # fmt: skip
+
+    def _h_missile(self, p: int, a: Any) -> None:
+        src = next(
+            c
+            for c in self.built[p]
+            if card_type(c).effect == "missile" and not self.covered[c] and self.attack[c]
+        )
+        self.attack[src] -= 1
+        self.blocked[a.card] = 1
+        self.emit({"event": "missile", "seat": p, "card": a.card, "victim": self.owner[a.card]})
+
+    # ------------------------------------------------------------------ end
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def _outcome(self) -> Outcome:
+        n = self.players
+        used = [START_MARKERS - self.markers[p] for p in range(n)]
+        keys = [(self.score[p], used[p]) for p in range(n)]
+        return Outcome(
+            tuple(float(s) for s in self.score),
+            ranks_from_keys(keys),
+            self.reason,
+            {"markers_used": used, "clock": self.clock, "tech": list(self.tech)},
+        )
+
+    # ------------------------------------------------------------------ view
+    def _card_info(self, cid: int, seat: int | None) -> dict[str, Any]:
+        t = card_type(cid)
+        d: dict[str, Any] = {
+            "id": cid,
+            "kind": t.kind,
+            "name_en": t.name_en,
+            "name_fr": t.name_fr,
+            "level": t.level,
+            "conns": t.conns,
+            "shape": t.shape,
+            "effect": t.effect,
+            "amount": t.amount,
+            "colour": t.colour,
+            "slot": t.slot,
+            "demands": [
+                {"goods": list(g), "deliver": a, "owner": b, "by": self.fulfilled[2 * cid + j]}
+                for j, (g, a, b) in enumerate(t.demands)
+            ],
+        }
+        return d
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        n = self.players
+        cards: dict[str, Any] = {}
+
+        def show(c: int) -> int:
+            cards[str(c)] = self._card_info(c, seat)
+            return c
+
+        players = []
+        for p in range(n):
+            base = p * GRID_W
+            timers = []
+            for i in range(self.tmax):
+                t = p * self.tmax + i
+                if i >= self.ntimers[p] and self.t_end[t] < 0:
+                    continue
+                timers.append(
+                    {
+                        "id": t,
+                        "kind": T_NAMES[self.t_kind[t]],
+                        "arg": self.t_arg[t],
+                        "ends": self.t_end[t],
+                        "attacked": bool(self.t_attack[t]),
+                    }
+                )
+            built = []
+            for c in self.built[p]:
+                show(c)
+                built.append(
+                    {
+                        "card": c,
+                        "pos": self.site[c],
+                        "covered": bool(self.covered[c]),
+                        "blocked": bool(self.blocked[c]),
+                        "attack": self.attack[c],
+                        "timer": self.ctimer[c],
+                    }
+                )
+            pl: dict[str, Any] = {
+                "planet": PLANETS[p].id,
+                "name_en": PLANETS[p].name_en,
+                "name_fr": PLANETS[p].name_fr,
+                "colour_en": PLANETS[p].colour_en,
+                "colour_fr": PLANETS[p].colour_fr,
+                "style": PLANETS[p].style,
+                "score": self.score[p],
+                "markers": self.markers[p],
+                "tech": self.tech[p],
+                "timers": timers,
+                "planning": [show(c) for c in self.planning[p]],
+                "plan_cap": self.plan_cap[p],
+                "personal_count": len(self.personal[p]),
+                "plants": [self.plants[2 * p], self.plants[2 * p + 1]],
+                "plant_cards": [list(self.plant_cards[2 * p]), list(self.plant_cards[2 * p + 1])],
+                "action_row": self.acell[base : base + GRID_W],
+                "demand_row": self.dcell[base : base + GRID_W],
+                "built": built,
+                "store": self.goods[4 * (self.nships + p) : 4 * (self.nships + p) + 4],
+                "store_cap": self.cap[p],
+                "pending": len(self.pending[p]),
+                "chosen": self.choice[p] >= 0,
+                "gizzi_won": len(self.gwon[p]),
+                "done": bool(self.done[p]),
+            }
+            if seat == p:
+                pl["personal"] = [show(c) for c in self.personal[p]]
+                if self.phase == 0 and self.choice[p] >= 0:
+                    pl["choice"] = {
+                        "card": show(self.choice[p]),
+                        "side": self.choice_side[p],
+                        "pos": self.choice_pos[p],
+                    }
+            players.append(pl)
+        ships = []
+        for s in range(self.nships):
+            ships.append(
+                {
+                    "owner": self.ship_owner[s],
+                    "field": self.ship_field[s],
+                    "from": self.ship_from[s] if self.ship_field[s] < 0 else -1,
+                    "to": self.ship_to[s] if self.ship_field[s] < 0 else -1,
+                    "goods": self.goods[4 * s : 4 * s + 4],
+                    "neutral": s >= n,
+                }
+            )
+        probes = []
+        for k, cid in enumerate(self.probes):
+            c = self.nships + n + k
+            probes.append({"card": cid, "goods": self.goods[4 * c : 4 * c + 4]})
+        fields = []
+        for f in range(2 * n):
+            fd: dict[str, Any] = {"owner": f // 2 if f % 2 == 0 else -1}
+            if f % 2 == 1 and self.adv:
+                gid = self.gface[f]
+                fd["goods"] = self.fgoods[4 * f : 4 * f + 4]
+                fd["gizzi"] = (
+                    None
+                    if gid < 0
+                    else {
+                        "id": gid,
+                        "goods": list(GIZZI_GOODS[gid % 12]),
+                        "points": GIZZI[gid % 12].vp_deliver,
+                    }
+                )
+            fields.append(fd)
+        out: dict[str, Any] = {
+            "clock": self.clock,
+            "mode": self.options["mode"],
+            "rules": self.options["rules"],
+            "length": self.length,
+            "timer_length": self.tlen,
+            "end_at": self.end_at,
+            "closing": self._closing(),
+            "phase": "setup" if self.phase == 0 else "over" if self.over else "play",
+            "supply": list(self.supply),
+            "black": self.black,
+            "piles": [len(self.pile[2]), len(self.pile[3])],
+            "gizzi_pile": len(self.gpile),
+            "players": players,
+            "ships": ships,
+            "probes": probes,
+            "fields": fields,
+            "stores_from": self.nships,
+            "offers": [
+                None
+                if o is None
+                else {
+                    "to": o[0],
+                    "kind": ("goods", "card", "swap")[o[1]],
+                    "args": list(o[2:]),
+                }
+                for o in self.offer
+            ],
+        }
+        if seat is not None and self.pending[seat]:
+            item = self.pending[seat][0]
+            pend: dict[str, Any] = {"kind": P_NAMES[item[0]]}
+            if item[0] == P_BUILD:
+                pend["card"] = show(item[1])
+                pend["sites"] = self.sites(seat, item[1])
+            elif item[0] == P_PUT:
+                pend["colour"] = item[1]
+                pend["card"] = show(item[2])
+            elif item[0] == P_CONV:
+                pend["left"] = item[1]
+                pend["card"] = show(item[2])
+            elif item[0] == P_SEND:
+                pend["card"] = show(item[1])
+            elif item[0] == P_KEEP:
+                pend["cards"] = [show(c) for c in sorted(set(item[2:]))]
+            out["pending"] = pend
+        out["cards"] = cards
+        return out
+
+    # ------------------------------------------------------------------ persistence
+    _LISTS = (
+        "where", "owner", "site", "covered", "blocked", "attack", "ctimer", "fulfilled",
+        "choice", "choice_side", "choice_pos", "plants", "acell", "dcell", "goods", "supply",
+        "fgoods", "gface", "gpile", "ship_field", "ship_from", "ship_to", "ship_owner",
+        "ship_timer", "tech", "score", "markers", "cap", "plan_cap", "ntimers", "t_end",
+        "t_kind", "t_arg", "t_attack", "acts", "done",
+    )  # fmt: skip
+    _NESTED = ("pile", "personal", "planning", "built", "gwon")
+
+    def state_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {k: list(getattr(self, k)) for k in self._LISTS}
+        for k in self._NESTED:
+            d[k] = [list(x) for x in getattr(self, k)]
+        d["plant_cards"] = [list(x) for x in self.plant_cards]
+        d["pending"] = [[list(i) for i in pl] for pl in self.pending]
+        d["offer"] = [None if o is None else list(o) for o in self.offer]
+        d["black"] = self.black
+        d["phase"] = self.phase
+        d["end_at"] = self.end_at
+        d["over"] = self.over
+        d["reason"] = self.reason
+        d["stations"] = list(self.stations)
+        d["probes"] = list(self.probes)
+        return d
+
+    def load_state(self, data: dict[str, Any]) -> None:
+        n = self.players
+        cfg = config(n, self.options)
+        self.adv = self.options["rules"] == "advanced"
+        self.ticks = self.options["mode"] == "ticks"
+        self.length = float(self.options["length"])
+        self.tlen = float(self.options["timer"])
+        self.tick_step = float(self.options["tick"])
+        self.nships = cfg["ships"]
+        self.ncont = cfg["containers"]
+        self.tmax = cfg["tmax"]
+        for k in self._LISTS:
+            setattr(self, k, list(data[k]))
+        self.t_end = [float(x) for x in self.t_end]
+        for k in self._NESTED:
+            setattr(self, k, [list(x) for x in data[k]])
+        self.plant_cards = [tuple(x) for x in data["plant_cards"]]
+        self.pending = [[tuple(i) for i in pl] for pl in data["pending"]]
+        self.offer = [None if o is None else tuple(o) for o in data["offer"]]
+        self.black = data["black"]
+        self.phase = data["phase"]
+        self.end_at = float(data["end_at"])
+        self.over = data["over"]
+        self.reason = data["reason"]
+        self.stations = tuple(data["stations"])
+        self.probes = tuple(data["probes"])
+        self._cache = [None] * n
+
+    def clone(self) -> Spacedealer:
+        g = self._clone_base()
+        for k in self._LISTS:
+            setattr(g, k, getattr(self, k)[:])
+        g.pile = [x[:] for x in self.pile]
+        g.personal = [x[:] for x in self.personal]
+        g.planning = [x[:] for x in self.planning]
+        g.built = [x[:] for x in self.built]
+        g.gwon = [x[:] for x in self.gwon]
+        g.plant_cards = self.plant_cards[:]
+        g.pending = [x[:] for x in self.pending]
+        g.offer = self.offer[:]
+        g._cache = self._cache[:]
+        return g
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Reshuffle what ``seat`` cannot see: other personal piles, the piles' order, the
+        cards set aside at setup, other seats' drawn cards, unrevealed start choices and the
+        Gizzi pile. Cards only trade places with cards of the same group (level-1 cards of the
+        same kind; level 2 or 3 cards of the same level), so every count stays true."""
+        n = self.players
+        drawn: list[list[int]] = [[] for _ in range(n)]
+        for p in range(n):
+            if p != seat:
+                for item in self.pending[p]:
+                    if item[0] == P_KEEP:
+                        drawn[p].extend(item[2:])
+        outs = [
+            c
+            for c in range(len(self.where))
+            if self.where[c] == W_OUT and (self.adv or not card_type(c).advanced)
+        ]
+        groups: dict[Any, list[tuple[list[int], int]]] = {}
+        seqs: list[list[int]] = [self.personal[p] for p in range(n) if p != seat]
+        seqs += [self.pile[2], self.pile[3], outs]
+        seqs += [d for d in drawn if d]
+        for seq in seqs:
+            for i, c in enumerate(seq):
+                t = card_type(c)
+                key = (1, t.kind) if t.level == 1 else (t.level, "")
+                groups.setdefault(key, []).append((seq, i))
+        mapping: dict[int, int] = {}
+        for slots in groups.values():
+            vals = [seq[i] for seq, i in slots]
+            new = vals[:]
+            rng.shuffle(new)
+            for (seq, i), old, nv in zip(slots, vals, new, strict=True):
+                seq[i] = nv
+                mapping[old] = nv
+        for p in range(n):
+            if p == seat:
+                continue
+            for c in self.personal[p]:
+                self.where[c] = W_PERSONAL
+                self.owner[c] = p
+            if drawn[p]:
+                it = iter(drawn[p])
+                items = []
+                for item in self.pending[p]:
+                    if item[0] == P_KEEP:
+                        item = (item[0], item[1], next(it), next(it))
+                        for c in item[2:]:
+                            self.where[c] = W_DRAWN
+                            self.owner[c] = p
+                    items.append(item)
+                self.pending[p] = items
+            if self.choice[p] >= 0:
+                self.choice[p] = mapping.get(self.choice[p], self.choice[p])
+        for lv in (2, 3):
+            for c in self.pile[lv]:
+                self.where[c] = W_PILE
+                self.owner[c] = -1
+        for c in outs:
+            self.where[c] = W_OUT
+            self.owner[c] = -1
+        rng.shuffle(self.gpile)
+        self._cache = [None] * n
+
+    # ------------------------------------------------------------------ RL / bounds
+    @classmethod
+    def enumerate_actions(cls, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
+        cfg = config(players, options)
+        adv = options.get("rules", "basic") == "advanced"
+        ncards = cfg["cards"]
+        S, C, n = cfg["ships"], cfg["containers"], players
+        out: list[Action] = []
+        cids = range(ncards)
+        mines = [c for c in cids if card_type(c).kind == "mine"]
+        out += [A.get(A.Start, c, s, d) for c in mines for s in (0, 1) for d in (1, 2)]
+        out += [A.get(A.Plan, c) for c in cids if card_type(c).level == 1]
+        out += [A.get(A.Draw, 2), A.get(A.Draw, 3)]
+        out += [A.get(A.Keep, c) for c in cids if card_type(c).level >= 2]
+        out.append(A.RESEARCH)
+        out += [A.get(A.Construct, c) for c in cids]
+        slot_cards = [c for c in cids if card_type(c).slot]
+        out += [A.get(A.Use, c) for c in slot_cards]
+        out += [A.get(A.Fly, s, f) for s in range(S) for f in range(2 * n)]
+        out += [A.get(A.Place, x) for x in range(GRID_W)]
+        out += [A.SHELVE, A.DISCARD, A.SKIP, A.WITHDRAW, A.DONE]
+        out += [A.get(A.Put, k, c) for k in range(4) for c in range(C)]
+        out += [A.get(A.Convert, c, k, j) for c in range(S + n) for k in range(4)
+                for j in range(4) if j != k]  # fmt: skip
+        out += [A.get(A.Send, s, k) for s in range(S) for k in range(4)]
+        out += [A.get(A.Move, a, b, k) for a in range(C) for b in range(C) if a != b
+                for k in range(4)]  # fmt: skip
+        out += [A.get(A.Deliver, s, 2 * c + j) for s in range(S) for c in cids
+                for j in range(len(card_type(c).demands))]  # fmt: skip
+        out += [A.get(A.Dump, s, k) for s in range(S) for k in range(4)]
+        if adv:
+            out += [A.get(A.Gizzi, s) for s in range(S)]
+            out += [A.get(A.Drop, s, k) for s in range(S) for k in range(4)]
+            out += [A.get(A.Collect, s, k) for s in range(S) for k in range(4)]
+            pm = cfg["plan_max"]
+            out += [A.get(A.OfferCard, i, q) for i in range(pm) for q in range(n)]
+            out += [A.get(A.OfferSwap, i, q, j) for i in range(pm) for q in range(n)
+                    for j in range(pm)]  # fmt: skip
+            out += [A.get(A.Sabotage, t) for t in range(n * cfg["tmax"])]
+            out += [A.get(A.Missile, c) for c in slot_cards]
+        out += [A.get(A.OfferGoods, a, b, g, t) for a in range(C) for b in range(C) if a != b
+                for g in range(5) for t in range(5) if g != t]  # fmt: skip
+        out += [A.get(A.Accept, q) for q in range(n)]
+        out += [A.get(A.Decline, q) for q in range(n)]
+        return out
+
+    @classmethod
+    def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
+        """A true bound (for drivers that advance the clock by at least 0.5 s at a time).
+
+        Free actions are budgeted (real time: ``BURST + RATE * clock`` per seat; ticks:
+        ``TICK_CAP`` per seat and tick); each draw adds one "keep"; each timer completion
+        adds at most 4 decisions (a fusion mine's goods); the game ends by
+        ``length + timer`` seconds at the latest.
+        """
+        n = players
+        length = float(options.get("length", 1800))
+        tlen = float(options.get("timer", 60))
+        t_end = length + tlen
+        cfg = config(players, options)
+        completions = n * cfg["tmax"] * (int(t_end / tlen) + 2)
+        if options.get("mode", "realtime") == "ticks":
+            step = float(options.get("tick", 10))
+            ticks = int(t_end / step) + 2
+            free = n * ticks * TICK_CAP
+            return n + 2 * free + n * ticks + 4 * completions + 16
+        free = int(n * (BURST + RATE * (t_end + 1)))
+        advances = int(t_end / MIN_ADVANCE) + 4
+        return n + 2 * free + 4 * completions + advances + 16
+
+    # ------------------------------------------------------------------ heuristic
+    def evaluate(self, seat: int) -> float:
+        """Points now plus the value of what can still score, against the best rival."""
+        left = max(0.0, self.end_at - self.clock) / max(1.0, self.length)
+
+        def worth(p: int) -> float:
+            v = float(self.score[p])
+            carried = 0
+            for s in range(self.nships):
+                if self.ship_owner[s] == p:
+                    carried += self._load(s)
+            v += left * (0.35 * carried + 0.1 * self._load(self.nships + p))
+            v += left * (1.5 * (self.tech[p] - 1))
+            active = sum(
+                1
+                for c in self.built[p]
+                if not self.covered[c] and card_type(c).effect in ("mine", "multimine")
+            )
+            v += left * (1.2 * active + 0.4 * len(self.planning[p]))
+            open_dem = sum(
+                1
+                for c in self.built[p]
+                for j in range(len(card_type(c).demands))
+                if self.fulfilled[2 * c + j] < 0
+            )
+            v += left * 0.5 * open_dem
+            return v
+
+        mine = worth(seat)
+        best = max(worth(p) for p in range(self.players) if p != seat)
+        return 1.0 / (1.0 + math.exp(-(mine - best) / 4.0))
+
+
+_HANDLERS: dict[type[Action], Any] = {
+    A.Plan: Spacedealer._h_plan,
+    A.Draw: Spacedealer._h_draw,
+    A.Research: Spacedealer._h_research,
+    A.Construct: Spacedealer._h_construct,
+    A.Use: Spacedealer._h_use,
+    A.Fly: Spacedealer._h_fly,
+    A.Move: Spacedealer._h_move,
+    A.Deliver: Spacedealer._h_deliver,
+    A.Gizzi: Spacedealer._h_gizzi,
+    A.Dump: Spacedealer._h_dump,
+    A.Drop: Spacedealer._h_drop,
+    A.Collect: Spacedealer._h_collect,
+    A.OfferGoods: Spacedealer._h_offer_goods,
+    A.OfferCard: Spacedealer._h_offer_card,
+    A.OfferSwap: Spacedealer._h_offer_swap,
+    A.Accept: Spacedealer._h_accept,
+    A.Decline: Spacedealer._h_decline,
+    A.Withdraw: Spacedealer._h_withdraw,
+    A.Sabotage: Spacedealer._h_sabotage,
+    A.Missile: Spacedealer._h_missile,
+}
