@@ -42,6 +42,36 @@ def pcell(k: int) -> tuple[int, int]:
     return r, c
 
 
+# Per oriented tile code (card * 4 + rot): its stations, its edges inside the card (as point
+# offsets 0..4), and its arms with the offset to the facing arm of the neighbour card.
+_STATIONS: list[tuple[int, ...]] = []
+_FREE: list[tuple[tuple[int, int], ...]] = []
+_ARROW: list[tuple[tuple[int, int], ...]] = []
+_ARMSET: list[frozenset[int]] = []
+_LINKS: list[tuple[tuple[int, int, int, int, int], ...]] = []
+for _lay in ORIENTED:
+    if _lay is None:
+        _STATIONS.append(())
+        _FREE.append(())
+        _ARROW.append(())
+        _ARMSET.append(frozenset())
+        _LINKS.append(())
+        continue
+    _STATIONS.append(tuple(sorted(_lay.stations)))
+    _FREE.append(tuple(e for d in _lay.arms for e in ((0, d), (d, 0))))
+    _ARROW.append(
+        tuple((0, d) for d in _lay.arms if _lay.arrow[d] >= 0)
+        + tuple((d, 0) for d in _lay.arms if _lay.arrow[d] <= 0)
+    )
+    _ARMSET.append(frozenset(_lay.arms))
+    _LINKS.append(
+        tuple(
+            (d, DELTA[d][0], DELTA[d][1], OPP[d], (DELTA[d][0] * STRIDE + DELTA[d][1]) * 5 + OPP[d])
+            for d in _lay.arms
+        )
+    )
+
+
 class Graph:
     """The path graph of one board (immutable once built; shared by clones)."""
 
@@ -53,44 +83,52 @@ class Graph:
         stops: set[int] = set()
         base_owner: dict[int, int] = {}
         vortex: list[int] = []
+        get = board.get
         for (r, c), code in board.items():
-            lay = ORIENTED[code]
-            assert lay is not None
+            base = (r * STRIDE + c) * 5
+            for p in _STATIONS[code]:
+                stops.add(base + p)
             card = code >> 2
-            hub = pkey(r, c, 0)
-            for p in lay.stations:
-                stops.add(pkey(r, c, p))
             if KIND[card] == KIND_BASE:
-                base_owner[hub] = owner_of_base.get(card, -1)
-            if VORTEX[card]:
-                vortex.append(hub)
-            for d in lay.arms:
-                a = pkey(r, c, d)
-                free.setdefault(hub, []).append(a)
-                free.setdefault(a, []).append(hub)
-                ar = lay.arrow[d]
-                if ar >= 0:
-                    arrow.setdefault(hub, []).append(a)
-                if ar <= 0:
-                    arrow.setdefault(a, []).append(hub)
-                dr, dc = DELTA[d]
-                other = board.get((r + dr, c + dc))
-                if other is not None:
-                    olay = ORIENTED[other]
-                    assert olay is not None
-                    if OPP[d] in olay.arms:
-                        b = pkey(r + dr, c + dc, OPP[d])
-                        free.setdefault(a, []).append(b)
-                        arrow.setdefault(a, []).append(b)
-        self.arrow = {k: tuple(v) for k, v in arrow.items()}
-        self.free = {k: tuple(v) for k, v in free.items()}
-        self.stops = frozenset(stops)
+                base_owner[base] = owner_of_base.get(card, -1)
+            elif VORTEX[card]:
+                vortex.append(base)
+            for a, b in _FREE[code]:
+                lst = free.get(base + a)
+                if lst is None:
+                    free[base + a] = [base + b]
+                else:
+                    lst.append(base + b)
+            for a, b in _ARROW[code]:
+                lst = arrow.get(base + a)
+                if lst is None:
+                    arrow[base + a] = [base + b]
+                else:
+                    lst.append(base + b)
+            for d, dr, dc, od, step in _LINKS[code]:
+                other = get((r + dr, c + dc))
+                if other is not None and od in _ARMSET[other]:
+                    a = base + d
+                    b = base + step
+                    lst = free.get(a)
+                    if lst is None:
+                        free[a] = [b]
+                    else:
+                        lst.append(b)
+                    lst = arrow.get(a)
+                    if lst is None:
+                        arrow[a] = [b]
+                    else:
+                        lst.append(b)
+        self.arrow = arrow
+        self.free = free
+        self.stops = stops
         self.base_owner = base_owner
         self.vortex = tuple(sorted(vortex))
         self._steps: dict[bool, dict[int, tuple[int, ...]]] = {}
 
     def leg(
-        self, nbr: dict[int, tuple[int, ...]], starts: list[tuple[int, int]], banned: set[int]
+        self, nbr: dict[int, list[int]], starts: list[tuple[int, int]], banned: set[int]
     ) -> dict[int, list[int]]:
         """Stations first reached from ``starts`` ((point, predecessor) pairs) through
         points without a station; maps each station to the points it was entered from."""
@@ -139,7 +177,7 @@ class Graph:
         found: dict[int, list[int]],
         seat: int,
         others: set[int],
-        nbr: dict[int, tuple[int, ...]],
+        nbr: dict[int, list[int]],
         banned: set[int],
         out: set[int],
     ) -> None:

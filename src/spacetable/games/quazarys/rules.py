@@ -189,6 +189,7 @@ class Quazarys(Game):
         self.over = False
         self.reason = ""
         self._graph: Graph | None = None
+        self._slots: list[tuple[int, int]] | None = None
         self._opts: list[Action] | None = None
         self.emit(
             {
@@ -257,6 +258,7 @@ class Quazarys(Game):
     def _board_changed(self) -> None:
         """Normalise the table (smallest row and column 0) and drop the cached graph."""
         self._graph = None
+        self._slots = None
         minr = min(r for r, _ in self.board)
         minc = min(c for _, c in self.board)
         if minr or minc:
@@ -312,21 +314,29 @@ class Quazarys(Game):
     def _discard_options(self) -> list[Action]:
         return [DISCARDS[c] for c in self._distinct_hand()]
 
-    def _playable(self, card: int) -> bool:
-        if KIND[card] == KIND_EXPLO:
-            return bool(placements(self.board))
-        return True
+    def slots(self) -> list[tuple[int, int]]:
+        """Where an Exploration card may be put now (cached until the table changes)."""
+        s = self._slots
+        if s is None:
+            s = self._slots = placements(self.board)
+        return s
 
     def _choose_options(self) -> list[Action]:
         opts: list[Action] = self._move_options(self.current, False)
         hand = self._distinct_hand()
-        opts.extend(PLAYS[c] for c in hand if self._playable(c))
+        room = bool(self.slots())
+        opts.extend(PLAYS[c] for c in hand if room or KIND[c] != KIND_EXPLO)
         opts.extend(DISCARDS[c] for c in hand)
         return opts
 
     def _combo_options(self) -> list[Action]:
         f = self.faction
-        return [PLAYS[c] for c in self._distinct_hand() if FACTION[c] == f and self._playable(c)]
+        room = bool(self.slots())
+        return [
+            PLAYS[c]
+            for c in self._distinct_hand()
+            if FACTION[c] == f and (room or KIND[c] != KIND_EXPLO)
+        ]
 
     def _task_options(self, t: tuple[int, ...]) -> list[Action]:
         kind = t[0]
@@ -349,8 +359,9 @@ class Quazarys(Game):
                 if rc not in occ and KIND[self.board[rc] >> 2] in want
             ]
         if kind == T_PLACE:
-            exclude = (t[3], t[4]) if t[2] else None
-            return [PLACES[rc] for rc in placements(self.board, exclude)]
+            if t[2]:
+                return [PLACES[rc] for rc in placements(self.board, (t[3], t[4]))]
+            return [PLACES[rc] for rc in self.slots()]
         if kind == T_ORIENT:
             return [o for o in ORIENTS if o.rot != t[3]]
         return []
@@ -814,6 +825,7 @@ class Quazarys(Game):
         self.over = data["over"]
         self.reason = data["reason"]
         self._graph = None
+        self._slots = None
         self._opts = None
 
     def clone(self) -> Quazarys:

@@ -1,0 +1,309 @@
+"""Terminal drawing of a Quazarys view (rich markup) and sentences for log events.
+
+Each card is drawn as a block of 5 rows by 9 columns; arms meet the arms of the
+neighbouring cards, so a path reads as a continuous line::
+
+        ·   o   ·        o  station         + crossing (no station)
+        ·   ^   ·        ^ v < >  one-way arrow, pointing where you may go
+        o---o-->o        V  Vortex centre   B  a base (in its owner's colour)
+        ·   |   ·        1-4  pawns (in the player's colour)
+        ·   o   ·
+
+Only the view dict is read (plus the static card names from :mod:`.cards`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spacetable.engine.data import Texts
+
+from .actions import _POINT_EN, _POINT_FR
+from .cards import (
+    BASE_ROWS,
+    DIR_OF,
+    FACTION,
+    FACTION_ROWS,
+    FIRST_BASE,
+    KIND,
+    KIND_BASE,
+    KIND_EXPLO,
+    KIND_SUN,
+    POINT_NAMES,
+    VORTEX,
+    card_label,
+    faction_name,
+    name,
+)
+
+TEXT = Texts.load("spacetable.games.quazarys")
+
+CW, CH = 9, 5  # characters per card
+SEAT_COLOURS = tuple(b.colour for b in BASE_ROWS)
+FACTION_COLOURS = tuple(f.colour for f in FACTION_ROWS)
+
+# Character cell of each point inside a card block: (row, col).
+POINT_CELL = {0: (2, 4), 1: (0, 4), 2: (2, 8), 3: (4, 4), 4: (2, 0)}
+# Cells of each arm's body, and where its arrow is drawn.
+ARM_BODY = {1: ((1, 4),), 2: ((2, 5), (2, 6), (2, 7)), 3: ((3, 4),), 4: ((2, 1), (2, 2), (2, 3))}
+ARROW_CELL = {1: (1, 4), 2: (2, 6), 3: (3, 4), 4: (2, 2)}
+ARM_CHAR = {1: "|", 2: "-", 3: "|", 4: "-"}
+# Arrow character for an outward arrow on each arm, and for an inward one.
+ARROW_OUT = {1: "^", 2: ">", 3: "v", 4: "<"}
+ARROW_IN = {1: "v", 2: "<", 3: "^", 4: ">"}
+
+
+def t(lang: str, key: str, **kw: Any) -> str:
+    return TEXT.get(lang, key, **kw)
+
+
+def player(seat: int, lang: str) -> str:
+    colour = SEAT_COLOURS[seat] if seat < len(SEAT_COLOURS) else "white"
+    return f"[bold {colour}]{t(lang, 'player', n=seat + 1)}[/]"
+
+
+def _parse(layout: str) -> tuple[bool, dict[int, tuple[bool, int]]]:
+    """(hub station?, {dir: (station on arm?, arrow)}) from the layout notation."""
+    tokens = layout.split()
+    arms: dict[int, tuple[bool, int]] = {}
+    for tok in tokens[1:]:
+        d = DIR_OF[tok[0]]
+        arrow = 1 if tok.endswith(">") else (-1 if tok.endswith("<") else 0)
+        arms[d] = ("*" in tok, arrow)
+    return tokens[0] == "@", arms
+
+
+def draw_grid(view: dict[str, Any]) -> list[str]:
+    """The table as lines of rich markup, with row and column numbers."""
+    h, w = view["height"], view["width"]
+    chars = [[" "] * (w * CW) for _ in range(h * CH)]
+    styles: list[list[str]] = [[""] * (w * CW) for _ in range(h * CH)]
+    pawn_at: dict[tuple[int, int, int], list[int]] = {}
+    for p in view["pawns"]:
+        pawn_at.setdefault((p["r"], p["c"], p["p"]), []).append(p["seat"])
+    for entry in view["cards"]:
+        r0, c0 = entry["r"] * CH, entry["c"] * CW
+        card = entry["card"]
+        kind = KIND[card]
+        if kind == KIND_SUN:
+            bg = "yellow"
+        elif kind == KIND_EXPLO:
+            bg = FACTION_COLOURS[FACTION[card]]
+        else:
+            bg = "white"
+        for i in range(CH):
+            for j in range(CW):
+                chars[r0 + i][c0 + j] = "·"
+                styles[r0 + i][c0 + j] = f"dim {bg}"
+        hub_station, arms = _parse(entry["layout"])
+
+        def put(cell: tuple[int, int], ch: str, style: str = "") -> None:
+            chars[r0 + cell[0]][c0 + cell[1]] = ch  # noqa: B023
+            styles[r0 + cell[0]][c0 + cell[1]] = style  # noqa: B023
+
+        for d, (station, arrow) in arms.items():
+            for cell in ARM_BODY[d]:
+                put(cell, ARM_CHAR[d], "white")
+            if arrow:
+                put(ARROW_CELL[d], (ARROW_OUT if arrow > 0 else ARROW_IN)[d], "bold red")
+            put(
+                POINT_CELL[d], "o" if station else ARM_CHAR[d], "bold white" if station else "white"
+            )
+        if kind == KIND_BASE:
+            owner = entry.get("owner")
+            colour = SEAT_COLOURS[card - FIRST_BASE]
+            put(POINT_CELL[0], "B", f"bold {colour}" if owner is not None else "dim")
+        elif VORTEX[card]:
+            put(POINT_CELL[0], "V", "bold magenta")
+        elif hub_station:
+            put(POINT_CELL[0], "o", "bold white")
+        else:
+            put(POINT_CELL[0], "+", "white")
+        for p in range(5):
+            seats = pawn_at.get((entry["r"], entry["c"], p))
+            if seats:
+                label = "".join(str(s + 1) for s in seats)
+                cell = POINT_CELL[p]
+                for k, s in enumerate(seats[:1]):
+                    put(cell, label[k], f"bold reverse {SEAT_COLOURS[s]}")
+                if len(seats) > 1:  # several pawns on a base: show them next to it
+                    for k, s in enumerate(seats[1:], 1):
+                        if cell[1] + k < CW:
+                            put(
+                                (cell[0], cell[1] + k),
+                                str(s + 1),
+                                f"bold reverse {SEAT_COLOURS[s]}",
+                            )
+    lines = []
+    header = "   " + "".join(f"{c:^{CW}}" for c in range(w))
+    lines.append(f"[dim]{header}[/]")
+    for i in range(h * CH):
+        label = f"{i // CH:>2} " if i % CH == 2 else "   "
+        parts = [f"[dim]{label}[/]"]
+        run_style, run = "", ""
+        for j in range(w * CW):
+            st = styles[i][j]
+            if st != run_style and run:
+                parts.append(f"[{run_style}]{run}[/]" if run_style else run)
+                run = ""
+            run_style = st
+            run += chars[i][j]
+        if run:
+            parts.append(f"[{run_style}]{run}[/]" if run_style else run)
+        lines.append("".join(parts).rstrip())
+    return lines
+
+
+def _card(card: int, lang: str) -> str:
+    f = FACTION[card]
+    if f < 0:
+        return name(card, lang)
+    return f"[{FACTION_COLOURS[f]}]{card_label(card, lang)}[/]"
+
+
+def _prompt(view: dict[str, Any], lang: str) -> str:
+    pend = view["pending"]
+    kind = pend["kind"]
+    if kind == "over":
+        return t(lang, "over", reason=t(lang, f"reason_{view['reason']}"))
+    if kind == "choose":
+        return t(lang, "phase_choose")
+    if kind == "combo":
+        f = view["faction"]
+        return t(lang, "phase_combo", faction=faction_name(f, lang) if f is not None else "?")
+    if kind == "discard":
+        return t(lang, "phase_discard", n=view["discarded"])
+    if kind == "move2":
+        return t(lang, "phase_move2")
+    if kind == "move":
+        return t(
+            lang,
+            "task_move",
+            pawn=pend["pawn"] + 1,
+            left=pend["remaining"],
+            arrows=t(lang, "task_move_free") if pend["ignore_arrows"] else "",
+        )
+    if kind == "target":
+        return t(lang, "task_target")
+    if kind == "blackhole":
+        return t(lang, "task_blackhole")
+    if kind == "pick":
+        return t(lang, "task_pick_tornado" if pend["mode"] == "tornado" else "task_pick_rotate")
+    if kind == "place":
+        return t(lang, "task_place", card=_card(pend["card"], lang))
+    if kind == "orient":
+        return t(lang, "task_orient", card=_card(pend["card"], lang), r=pend["r"], c=pend["c"])
+    return str(kind)
+
+
+def render(view: dict[str, Any], lang: str) -> str:
+    """The whole screen for one seat: the grid, the race, the cards and what is pending."""
+    lines = draw_grid(view)
+    lines.append(f"[dim]{t(lang, 'legend')}[/]")
+    lines.append("")
+    players = view["players"]
+    lines.append(
+        f"[bold]{t(lang, 'round', round=view['round'], limit=view['round_limit'])}[/]  ·  "
+        + t(lang, "to_play", player=player(view["current"], lang))
+    )
+    sizes = ", ".join(f"{player(s, lang)}: {n}" for s, n in enumerate(view["hand_sizes"]))
+    lines.append(f"{t(lang, 'hands')}: {sizes}")
+    lines.append(t(lang, "deck", n=view["deck_size"]))
+    if view["discard"]:
+        lines.append(
+            t(lang, "discard", n=len(view["discard"]), top=_card(view["discard"][-1], lang))
+        )
+    else:
+        lines.append(t(lang, "discard_empty"))
+    if view["arrived"]:
+        lines.append(t(lang, "arrived", names=", ".join(player(s, lang) for s in view["arrived"])))
+    if view["out"]:
+        lines.append(t(lang, "out", names=", ".join(name(c, lang) for c in view["out"])))
+    if view["hand"] is not None:
+        hand = ", ".join(_card(c, lang) for c in view["hand"]) or "-"
+        seat = view["seat"]
+        who = player(seat, lang) if seat is not None and seat < players else ""
+        lines.append(f"[bold]{t(lang, 'hand')}[/] ({who}): {hand}")
+    lines.append(f"[bold cyan]{_prompt(view, lang)}[/]")
+    lines.append(f"[dim]{t(lang, 'aid')}[/]")
+    return "\n".join(lines)
+
+
+def describe_event(event: dict[str, Any], lang: str) -> str:
+    """One log event as a sentence."""
+    ev = event.get("event", "")
+    seat = event.get("seat")
+    who = player(seat, lang) if isinstance(seat, int) else ""
+
+    def cards(key: str = "cards") -> str:
+        cs = event.get(key)
+        if not cs:
+            return ""
+        return " (" + ", ".join(_card(c, lang) for c in cs) + ")"
+
+    if ev == "setup":
+        return t(
+            lang,
+            "ev_setup",
+            player=player(event["first"], lang),
+            card=_card(event["discard"], lang),
+        )
+    if ev == "deal":
+        return t(lang, "ev_deal", player=who, n=event["n"], cards=cards())
+    if ev == "combo":
+        return t(lang, "ev_combo", player=who, faction=faction_name(event["faction"], lang))
+    if ev == "discard":
+        return t(lang, "ev_discard", player=who, card=_card(event["card"], lang))
+    if ev == "play":
+        return t(lang, f"ev_play_{event['via']}", player=who, card=_card(event["card"], lang))
+    if ev == "move":
+        pn = POINT_NAMES[event["p"]]
+        point = (_POINT_FR if lang == "fr" else _POINT_EN)[pn]
+        return t(
+            lang,
+            "ev_move",
+            player=who,
+            pawn=player(event["pawn"], lang),
+            r=event["r"],
+            c=event["c"],
+            point=point,
+            how=t(lang, f"how_{event['how']}"),
+        )
+    if ev == "arrive":
+        return t(lang, "ev_arrive", pawn=who, order=event["order"])
+    if ev == "target":
+        return t(lang, "ev_target", player=who, target=player(event["target"], lang))
+    if ev in ("lift", "pick", "place"):
+        return t(
+            lang,
+            f"ev_{ev}",
+            player=who,
+            card=_card(event["card"], lang),
+            r=event["r"],
+            c=event["c"],
+        )
+    if ev == "orient":
+        return t(
+            lang,
+            "ev_orient",
+            player=who,
+            card=_card(event["card"], lang),
+            r=event["r"],
+            c=event["c"],
+            deg=event["rot"] * 90,
+        )
+    if ev == "blackhole":
+        names = ", ".join(_card(c, lang) for c in event["cards"])
+        line = t(lang, "line_row" if event["axis"] == "row" else "line_col")
+        return t(lang, "ev_blackhole", player=who, line=line, index=event["index"], cards=names)
+    if ev == "fizzle":
+        return t(lang, "ev_fizzle", player=who, task=event.get("task", ""))
+    if ev == "rebuild":
+        return t(lang, "ev_rebuild", n=event["n"], card=_card(event["kept"], lang))
+    if ev == "draw":
+        return t(lang, "ev_draw", player=who, n=event["n"], cards=cards())
+    if ev == "pass":
+        return t(lang, "ev_pass", player=who)
+    if ev == "end":
+        return t(lang, "ev_end", reason=t(lang, f"reason_{event['reason']}"))
+    return str(event)
