@@ -259,28 +259,30 @@ class Tortuga2199(Game):
         self.pend_card = -1
         self.pend = []
         self.phase = REENTER if self.pos[p] < 0 else MAIN
-        self.emit({"event": "turn", "seat": p, "crypto": self.crypto})
 
     def _end_turn(self, p: int) -> None:
         self.discard[p].extend(self.played[p])
         self.discard[p].extend(self.hand[p])
         self.played[p] = []
         self.hand[p] = []
-        self.emit({"event": "end_turn", "seat": p})
-        self._draw_logged(p, HAND_SIZE)
+        got = self._draw(p, HAND_SIZE)
         self.turns += 1
+        nxt = -1
         if self.tortuga_by >= 0:
             if self.last and self.last[0] == p:
                 self.last.pop(0)
-            if not self.last:
-                self._finish("tortuga")
-                return
-            self._start_turn(self.last[0])
+            if self.last:
+                nxt = self.last[0]
+        elif self.turns < MAX_ROUNDS * self.players:
+            nxt = (p + 1) % self.players
+        self.emit(
+            {"event": "end_turn", "seat": p, "n": len(got), "next": nxt},
+            {p: {"cards": sorted(got)}},
+        )
+        if nxt < 0:
+            self._finish("tortuga" if self.tortuga_by >= 0 else "limit")
             return
-        if self.turns >= MAX_ROUNDS * self.players:
-            self._finish("limit")
-            return
-        self._start_turn((p + 1) % self.players)
+        self._start_turn(nxt)
 
     def _take_control(self, p: int, s: int) -> None:
         """Seat ``p`` takes sector ``s``: marker one Defence higher, tokens handed over."""
@@ -824,7 +826,6 @@ class Tortuga2199(Game):
     def _after_sacrifice(self) -> None:
         att, _dfd, _s, winner, loser = self.cb
         self.pos[loser] = -1
-        self.emit({"event": "to_hold", "seat": loser})
         loot = 1 if any(C.LOOT[c] for c in (self.catk if winner == att else self.cdef)) else 0
         if self.scenario == "aggressive":
             if winner == att:
@@ -869,7 +870,6 @@ class Tortuga2199(Game):
         need = HAND_SIZE - len(self.hand[dfd])
         if need > 0:
             self._draw_logged(dfd, need)
-        self.emit({"event": "combat_end"})
 
     # ------------------------------------------------------------------ outcome
     def _outcome(self) -> Outcome:

@@ -1,0 +1,250 @@
+"""Terminal drawing of a Tortuga 2199 view (rich console markup), in French or English.
+
+``render`` reads only the view dict (plus the static card and sector tables). The hex map
+is drawn on a character canvas: each sector is a three-line cell placed by its axial
+coordinates (half a cell of shift per row), showing its slot, name, controller, Defence,
+mineral, hunt token and the ships in it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import cards as C
+from .actions import TEXT
+
+COLOURS = ("red", "cyan", "green", "yellow")
+CELL_W = 17
+HALF = 9
+KIND_SHORT = {
+    "tortuga": ("TORTUGA", "TORTUGA"),
+    "terminal": ("Terminal", "Terminal"),
+    "turret": ("Tourelles", "Turrets"),
+    "vortex": ("Vortex", "Vortex"),
+    "research": ("Recherches", "Research"),
+    "mines": ("Mines", "Mines"),
+    "fortress": ("Forteresse", "Fortress"),
+}
+
+
+def _t(lang: str, key: str, **kw: Any) -> str:
+    return TEXT.get(lang, key, **kw)
+
+
+def _esc(s: str) -> str:
+    return s.replace("[", "\\[")
+
+
+def _card(c: int, lang: str) -> str:
+    return C.card_name(c, lang)
+
+
+def _cards(cs: list[int], lang: str) -> str:
+    if not cs:
+        return "-"
+    counts: dict[int, int] = {}
+    for c in cs:
+        counts[c] = counts.get(c, 0) + 1
+    parts = []
+    for c, k in counts.items():
+        label = _card(c, lang)
+        parts.append(f"{k}x {label}" if k > 1 else label)
+    return ", ".join(parts)
+
+
+def _card_detail(c: int, lang: str) -> str:
+    bits = []
+    if C.CRYPTO[c]:
+        bits.append(f"{C.CRYPTO[c]}C")
+    if C.MANO[c]:
+        bits.append(f"{C.MANO[c]}M")
+    ab = [f"{k}:{n}" if n else k for k, n in C.ABILITIES[c]]
+    bits.extend(ab)
+    return f"{_card(c, lang)} ({' '.join(bits) or '-'})"
+
+
+class _Canvas:
+    def __init__(self, w: int, h: int) -> None:
+        self.chars = [[" "] * w for _ in range(h)]
+        self.style = [[""] * w for _ in range(h)]
+
+    def put(self, x: int, y: int, text: str, style: str = "") -> None:
+        row = self.chars[y]
+        srow = self.style[y]
+        for i, ch in enumerate(text):
+            if 0 <= x + i < len(row):
+                row[x + i] = ch
+                srow[x + i] = style
+
+    def lines(self) -> list[str]:
+        out = []
+        for row, srow in zip(self.chars, self.style, strict=True):
+            parts: list[str] = []
+            i = 0
+            n = len(row)
+            while i < n:
+                j = i
+                while j < n and srow[j] == srow[i]:
+                    j += 1
+                text = _esc("".join(row[i:j]))
+                parts.append(f"[{srow[i]}]{text}[/]" if srow[i] else text)
+                i = j
+            out.append("".join(parts).rstrip())
+        return out
+
+
+def _map(view: dict[str, Any], lang: str) -> list[str]:
+    sectors = view["sectors"]
+    xs = [2 * s["q"] + s["r"] for s in sectors]
+    ys = [s["r"] for s in sectors]
+    x0, y0 = min(xs), min(ys)
+    width = (max(xs) - x0) * HALF + CELL_W + 1
+    height = (max(ys) - y0 + 1) * 4
+    cv = _Canvas(width, height)
+    fr = lang == "fr"
+    for s, x, y in zip(sectors, xs, ys, strict=True):
+        cx = (x - x0) * HALF
+        cy = (y - y0) * 4
+        owner = s["controller"]
+        style = f"bold {COLOURS[owner]}" if owner >= 0 else "bold"
+        name = KIND_SHORT[s["kind"]][0 if fr else 1]
+        cv.put(cx, cy, f"{s['slot']}:{name}"[: CELL_W - 1], style)
+        ctrl = f"P{owner}" if owner >= 0 else "--"
+        line2 = f"{ctrl} D{s['defence']}/{s['max_defence']} +{s['influence']}"
+        cv.put(cx, cy + 1, line2[: CELL_W - 1], COLOURS[owner] if owner >= 0 else "dim")
+        x = cx
+        if s["mineral"]:
+            cv.put(x, cy + 2, "*", "magenta")
+            x += 2
+        if s["hunt"]:
+            label = "?"
+            if s["creature"] is not None:
+                label = "?" + _card(s["creature"], lang)[:6]
+            if s["markers"]:
+                label += "(" + "".join(str(m) for m in s["markers"]) + ")"
+            cv.put(x, cy + 2, label, "blue")
+            x += len(label) + 1
+        for p in s["ships"]:
+            cv.put(x, cy + 2, f"S{p}", f"reverse {COLOURS[p]}")
+            x += 3
+    return cv.lines()
+
+
+def render(view: dict[str, Any], lang: str = "en") -> str:
+    """The whole view as text with rich markup: map, players, markets, hand, pending."""
+    seat = view.get("seat")
+    out: list[str] = []
+    cur = view["current"]
+    out.append(
+        f"[bold]{_t(lang, 'r_title')}[/] — "
+        + _t(lang, "r_round", round=view["round"], seat=cur)
+        + f" — {_t(lang, 'r_phase')}: {view['phase']}"
+        + f" — {_t(lang, 'r_scenario')}: {view['scenario']}"
+    )
+    if view.get("is_over"):
+        out.append(f"[bold reverse] {_t(lang, 'r_over')} [/]")
+    elif view["tortuga_conqueror"] >= 0:
+        out.append(f"[bold red]{_t(lang, 'r_last')}[/]")
+    out.append("")
+    out.extend(_map(view, lang))
+    out.append(f"[dim]{_esc(_t(lang, 'r_legend'))}[/]")
+    out.append("")
+    for p in view["players"]:
+        i = p["seat"]
+        you = f" ({_t(lang, 'r_you')})" if i == seat else ""
+        where = f"{_t(lang, 'r_sector')} {p['pos']}" if p["pos"] >= 0 else _t(lang, "r_hold")
+        ship = _card(p["ship"], lang) if p["ship"] >= 0 else "?"
+        out.append(
+            f"[{COLOURS[i]}]{_t(lang, 'r_player')} {i}{you}[/] {ship}, {where}: "
+            f"[bold]{_t(lang, 'r_influence')} {p['influence']}[/] "
+            f"({p['influence_tokens']} + {p['sectors']} {_t(lang, 'r_sector')}), "
+            f"{_t(lang, 'r_minerals')} {p['minerals']}, {p['hand_size']} {_t(lang, 'r_cards')}, "
+            f"{_t(lang, 'r_deck')} {p['deck_size']}, {_t(lang, 'r_discard')} "
+            f"{len(p['discard'])}"
+            + (f", {_t(lang, 'r_reserved')}" if p["reserved"] else "")
+            + (f", T+{p['turrets']}" if p["turrets"] else "")
+        )
+        if p["played"]:
+            out.append(f"    {_t(lang, 'r_played')}: {_esc(_cards(p['played'], lang))}")
+    out.append("")
+    t_piles = ", ".join(
+        f"{_card(C.CARD_INDEX[cid], lang)} {C.COST[C.CARD_INDEX[cid]]}¢ x{n}"
+        for cid, n in view["t_piles"].items()
+    )
+    out.append(f"[bold]{_t(lang, 'r_tpiles')}[/]: {_esc(t_piles)}")
+    for m, info in view["markets"].items():
+        kind = C.MARKET_KIND[m]
+        face = ", ".join(f"{_card_detail(c, lang)} {C.COST[c]}¢" for c in info["face"])
+        out.append(f"  {C.kind_name(kind, lang)} ({info['deck']}): {_esc(face) or '-'}")
+    out.append(
+        f"{_t(lang, 'r_hunt_pile')}: {_esc(_cards(view['hunt_pile'], lang))}; "
+        f"{_t(lang, 'r_depot')}: {view['depot']}; {_t(lang, 'r_bank')}: {view['bank']}"
+    )
+    if view["phase"] in ("main", "ability", "reenter"):
+        out.append(
+            f"[bold]{_t(lang, 'r_crypto')} {view['crypto']}  "
+            f"{_t(lang, 'r_manoeuvre')} {view['manoeuvre']}[/]"
+        )
+    if view["pending"]:
+        pend = view["pending"]
+        abil = ", ".join(f"{k}:{n}" if n else k for k, n in pend["abilities"])
+        out.append(f"{_t(lang, 'r_pending')}: {_card(pend['card'], lang)} — {abil}")
+    cb = view["combat"]
+    if cb:
+        atk = (
+            _cards(cb["attack_cards"], lang)
+            if cb["attack_cards"] is not None
+            else f"{cb['attack_count'] if cb['attack_count'] is not None else '?'} "
+            f"({_t(lang, 'r_hidden')})"
+        )
+        out.append(
+            f"[bold red]{_t(lang, 'r_combat')}[/] {_t(lang, 'r_sector')} {cb['sector']}: "
+            f"{_t(lang, 'r_attacker')} P{cb['attacker']} ({_esc(atk)}) vs "
+            f"{_t(lang, 'r_defender')} P{cb['defender']} "
+            f"({_esc(_cards(cb['defence_cards'], lang))})"
+        )
+    if seat is not None and view.get("hand") is not None:
+        hand = ", ".join(_card_detail(c, lang) for c in view["hand"])
+        out.append(f"[bold]{_t(lang, 'r_hand')}[/]: {_esc(hand) or '-'}")
+        if view.get("reserved_card") is not None:
+            out.append(
+                f"{_t(lang, 'r_reserved')}: {_esc(_card_detail(view['reserved_card'], lang))}"
+            )
+    return "\n".join(out)
+
+
+def describe_event(event: dict[str, Any], lang: str = "en") -> str:
+    """One log event as a sentence (private details included when the event has them)."""
+    kind = event.get("event", "?")
+    kw: dict[str, Any] = {k: v for k, v in event.items() if k != "event"}
+    for key in ("card", "new"):
+        if isinstance(kw.get(key), int) and 0 <= kw[key] < C.NCARD:
+            kw[key] = _card(kw[key], lang)
+    if kind in ("takeback", "reserve"):
+        kw["card"] = f" ({kw['card']})" if "card" in kw else ""
+    if kind == "probe":
+        cr = event.get("creature")
+        kw["creature"] = f": {_card(cr, lang)}" if isinstance(cr, int) and cr >= 0 else ""
+    elif kind == "capture":
+        kw["creature"] = _card(event["creature"], lang)
+    if kind in ("draw", "attack_cards", "end_turn"):
+        cs = event.get("cards")
+        kw["cards"] = f": {_cards(cs, lang)}" if cs else ""
+    if kind == "reveal":
+        kw["cards"] = _cards(event.get("cards", []), lang)
+    if kind == "ship":
+        kw["card"] = _card(event["card"], lang)
+    if kind == "end_turn":
+        return TEXT.get(lang, "ev_end_turn").format_map(_Safe(kw)) + (
+            " " + _t(lang, "ev_draw", seat=event["seat"], n=event["n"], cards=kw["cards"])
+            if event.get("n")
+            else ""
+        )
+    return TEXT.get(lang, "ev_" + kind).format_map(_Safe(kw))
+
+
+class _Safe(dict[str, Any]):
+    """Format arguments where a missing key shows as '?' instead of raising."""
+
+    def __missing__(self, key: str) -> str:
+        return "?"
