@@ -1,0 +1,328 @@
+"""Terminal drawing of a Spacedealer view (rich markup), and log events as sentences.
+
+Reads only the view dict (and the static card data). Each planet is drawn as its grid::
+
+    Moimoi (yellow)  score 3  markers 9  tech 2
+      plants: left Generator+Solar  right -
+              0     1     2     3     4     5  ║  6     7     8     9    10    11
+      action  .     .     .     .    Cnv   MineR ║ Cnv   .     .     .     .     .
+      demand  .     .     .     .     .    MineR ║ .     .     .     .     .     .
+
+The double bar is the planet; connections powered by the plants are marked with ``*`` on
+the column numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spacetable.engine.data import Texts
+
+from .cards import COLOUR_EN, COLOUR_FR, COLOURS, GIZZI, PLANETS, card_type
+
+TEXT = Texts.load("spacetable.games.spacedealer")
+
+ABBR = {
+    "mine": "Mine",
+    "mine_complex": "MCx",
+    "multimine": "MMine",
+    "fusion_mine": "FMin",
+    "converter": "Conv",
+    "fusion_converter": "FConv",
+    "depot": "Depot",
+    "metropolis": "Metro",
+    "megacity": "Mega",
+    "sabotage": "Sabot",
+    "missile": "Missl",
+    "transport_probe": "TProb",
+    "tech_centre": "TCent",
+    "robot_factory": "Robot",
+    "orbital_station": "Orbit",
+}
+GOOD_STYLE = ("red", "yellow", "green", "blue")
+POWER = (0, 2, 3, 4)
+CELL = 6
+
+
+def _t(lang: str, key: str, **kw: Any) -> str:
+    return TEXT.get(lang, key, **kw)
+
+
+def _colour(k: int, lang: str) -> str:
+    if not 0 <= k < 4:
+        return "?" if lang == "en" else "au choix"
+    return COLOUR_FR[k] if lang == "fr" else COLOUR_EN[k]
+
+
+def _goods(counts: list[int]) -> str:
+    parts = []
+    for k, v in enumerate(counts):
+        if v:
+            parts.append(f"[{GOOD_STYLE[k]}]{COLOURS[k] * v}[/]")
+    return "".join(parts) or "-"
+
+
+def _clock(sec: float) -> str:
+    s = int(sec)
+    return f"{s // 60:02d}:{s % 60:02d}"
+
+
+def _abbr(cid: int) -> str:
+    t = card_type(cid)
+    a = ABBR.get(t.kind, t.kind[:5])
+    if t.colour >= 0 and t.kind in ("mine", "mine_complex", "fusion_mine"):
+        a = a[:4] + COLOURS[t.colour]
+    return a
+
+
+def _card_name(cid: int, lang: str) -> str:
+    return f"{card_type(cid).name(lang)} #{cid}"
+
+
+def _who(view: dict[str, Any] | None, seat: int, lang: str) -> str:
+    if view and 0 <= seat < len(view.get("players", [])):
+        pl = view["players"][seat]
+        return str(pl["name_fr"] if lang == "fr" else pl["name_en"])
+    return f"#{seat}"
+
+
+def _grid(pl: dict[str, Any], lang: str) -> list[str]:
+    lp, rp = pl["plants"]
+    powered = set()
+    for d in range(1, POWER[lp] + 1):
+        powered.add(6 - d)
+    for d in range(1, POWER[rp] + 1):
+        powered.add(5 + d)
+    covered = {b["card"] for b in pl["built"] if b["covered"]}
+    blocked = {b["card"] for b in pl["built"] if b["blocked"]}
+    head = " " * 10
+    for c in range(12):
+        mark = "*" if c in powered else " "
+        head += f"{c:>2}{mark}".ljust(CELL)
+        if c == 5:
+            head += "║ "
+    lines = [head]
+    for key, row in (("action_row", pl["action_row"]), ("demand_row", pl["demand_row"])):
+        line = f"  {_t(lang, key):<8}"
+        for c, cid in enumerate(row):
+            if cid < 0:
+                cell = "."
+                line += cell.ljust(CELL)
+            else:
+                cell = _abbr(cid)
+                style = "dim" if cid in covered else "bold red" if cid in blocked else "bold"
+                line += f"[{style}]{cell.ljust(CELL)}[/]"
+            if c == 5:
+                line += "║ "
+        lines.append(line)
+    return lines
+
+
+def _planet(view: dict[str, Any], p: int, lang: str) -> list[str]:
+    pl = view["players"][p]
+    name = pl["name_fr"] if lang == "fr" else pl["name_en"]
+    colour = pl["colour_fr"] if lang == "fr" else pl["colour_en"]
+    me = view.get("seat") == p
+    head = (
+        f"[bold {pl['style']}]{'> ' if me else ''}{name}[/] ({colour})  "
+        f"{_t(lang, 'score', score=pl['score'])}  {_t(lang, 'markers', markers=pl['markers'])}  "
+        f"{_t(lang, 'tech', tech=pl['tech'])}"
+    )
+    if view["phase"] == "setup":
+        head += "  (" + _t(lang, "chosen" if pl["chosen"] else "not_chosen") + ")"
+    if view["mode"] == "ticks" and pl["done"]:
+        head += "  (" + _t(lang, "done") + ")"
+    lines = [head]
+    ts = []
+    for tm in pl["timers"]:
+        if tm["kind"] == "idle":
+            ts.append(f"({_t(lang, 'idle')})")
+        else:
+            left = max(0.0, tm["ends"] - view["clock"])
+            arg = f" #{tm['arg']}" if tm["arg"] >= 0 else ""
+            ts.append(f"({tm['kind']}{arg} {left:.0f}s)")
+    lines.append(f"  {_t(lang, 'timers')}: " + " ".join(ts))
+    plan = ", ".join(_card_name(c, lang) for c in pl["planning"]) or "-"
+    n = len(pl["planning"])
+    line = f"  {_t(lang, 'planning', n=n, cap=pl['plan_cap'])}: {plan}"
+    line += f"   {_t(lang, 'personal')}: {pl['personal_count']}"
+    if "personal" in pl:
+        line += " (" + ", ".join(_card_name(c, lang) for c in pl["personal"]) + ")"
+    lines.append(line)
+    pc = pl["plant_cards"]
+    sides = []
+    for side, key in ((0, "left"), (1, "right")):
+        names = "+".join(card_type(c).name(lang) for c in pc[side]) or "-"
+        sides.append(f"{_t(lang, key)} {names}")
+    lines.append(f"  {_t(lang, 'plants')}: " + "   ".join(sides))
+    lines.extend(_grid(pl, lang))
+    dem = []
+    for b in pl["built"]:
+        info = view["cards"].get(str(b["card"]))
+        if not info:
+            continue
+        for j, d in enumerate(info["demands"]):
+            goods = _goods(d["goods"])
+            if d["by"] >= 0:
+                st = _t(lang, "fulfilled", by=_who(view, d["by"], lang))
+                dem.append(f"[dim]{_abbr(b['card'])}.{j + 1} {goods} {st}[/]")
+            else:
+                dem.append(f"{_abbr(b['card'])}.{j + 1} {goods} {d['deliver']}/{d['owner']}")
+    if dem:
+        lines.append(f"  {_t(lang, 'demands')}: " + "  ".join(dem))
+    if pl["store_cap"]:
+        s = sum(pl["store"])
+        lines.append(f"  {_t(lang, 'store', n=s, cap=pl['store_cap'])}: {_goods(pl['store'])}")
+    return lines
+
+
+def _offer_text(o: dict[str, Any], lang: str) -> str:
+    a = o["args"]
+    if o["kind"] == "goods":
+        give = _colour(a[2], lang) if a[2] < 4 else "-"
+        take = _colour(a[3], lang) if a[3] < 4 else "-"
+        return f"{give} ({a[0]}) <-> {take} ({a[1]})"
+    if o["kind"] == "card":
+        return _card_name(a[0], lang)
+    return f"{_card_name(a[0], lang)} <-> {_card_name(a[1], lang)}"
+
+
+def render(view: dict[str, Any], lang: str = "en") -> str:
+    """The whole table as text with rich markup."""
+    out: list[str] = []
+    title = f"[bold]{_t(lang, 'title')}[/]  " + _t(
+        lang, "clock", clock=_clock(view["clock"]), length=_clock(view["length"])
+    )
+    out.append(title)
+    if view["phase"] == "setup":
+        out.append(_t(lang, "setup"))
+    elif view.get("is_over"):
+        out.append(f"[bold]{_t(lang, 'over')}[/]")
+    elif view["closing"]:
+        out.append(f"[bold yellow]{_t(lang, 'closing')}[/]")
+    sup = " ".join(f"[{GOOD_STYLE[k]}]{COLOURS[k]}[/] {v}" for k, v in enumerate(view["supply"]))
+    line = f"{_t(lang, 'supply')}: {sup}   " + _t(
+        lang, "piles", p2=view["piles"][0], p3=view["piles"][1]
+    )
+    if view["rules"] == "advanced":
+        line += f"   {view['black']} {_t(lang, 'black')}   "
+        line += _t(lang, "gizzi_pile", n=view["gizzi_pile"])
+    out.append(line)
+    # ring
+    ring = []
+    for f, fd in enumerate(view["fields"]):
+        label = _who(view, fd["owner"], lang) if fd["owner"] >= 0 else _t(lang, "neutral")
+        ships = [str(s) for s, sh in enumerate(view["ships"]) if sh["field"] == f]
+        extra = ""
+        if ships:
+            extra += " <" + ",".join(ships) + ">"
+        if fd.get("gizzi"):
+            gz = fd["gizzi"]
+            extra += f" G:{_goods(gz['goods'])}={gz['points']}"
+        if fd.get("goods") and sum(fd["goods"]):
+            extra += f" ({_goods(fd['goods'])})"
+        ring.append(f"{f}:{label}{extra}")
+    out.append(f"{_t(lang, 'ring')}: " + " | ".join(ring))
+    for s, sh in enumerate(view["ships"]):
+        if sh["owner"] < 0:
+            continue
+        where = (
+            _t(lang, "at_field", field=sh["field"])
+            if sh["field"] >= 0
+            else _t(lang, "in_flight", src=sh["from"], dst=sh["to"])
+        )
+        out.append(
+            f"  {_t(lang, 'ship')} {s} ({_who(view, sh['owner'], lang)}): {where}  "
+            f"{_goods(sh['goods'])}"
+        )
+    for pr in view["probes"]:
+        if sum(pr["goods"]):
+            out.append(f"  {_card_name(pr['card'], lang)}: {_goods(pr['goods'])}")
+    out.append("")
+    for p in range(len(view["players"])):
+        out.extend(_planet(view, p, lang))
+        out.append("")
+    offers = []
+    for q, o in enumerate(view["offers"]):
+        if o:
+            offers.append(
+                _t(
+                    lang,
+                    "offer_to",
+                    src=_who(view, q, lang),
+                    dst=_who(view, o["to"], lang),
+                    what=_offer_text(o, lang),
+                )
+            )
+    if offers:
+        out.append(f"{_t(lang, 'offers')}: " + "; ".join(offers))
+    pend = view.get("pending")
+    if pend:
+        desc = pend["kind"]
+        if "card" in pend:
+            desc += " " + _card_name(pend["card"], lang)
+        if "cards" in pend:
+            desc += " " + ", ".join(_card_name(c, lang) for c in pend["cards"])
+        if pend.get("colour") is not None and pend["kind"] == "put":
+            desc += " " + _colour(pend["colour"], lang)
+        if "sites" in pend:
+            desc += f" sites {pend['sites']}"
+        out.append(f"[bold]{_t(lang, 'pending')}[/]: {desc}")
+    return "\n".join(out)
+
+
+def _pname(seat: Any, lang: str) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(PLANETS):
+        pl = PLANETS[seat]
+        return pl.name_fr if lang == "fr" else pl.name_en
+    return f"#{seat}"
+
+
+def describe_event(event: dict[str, Any], lang: str = "en") -> str:
+    """One log event as a sentence."""
+    kind = str(event.get("event", ""))
+    key = f"ev_{kind}"
+    if key not in set(TEXT.keys()):
+        return TEXT.get(lang, "ev_other", event=kind)
+    seat = event.get("seat", -1)
+    kw: dict[str, Any] = {k: v for k, v in event.items() if k != "event"}
+    kw["who"] = _pname(seat, lang)
+    for k in ("owner", "victim", "to"):
+        if isinstance(event.get(k), int) and kind != "put":
+            kw[k] = _pname(event[k], lang)
+    if isinstance(event.get("from"), int):
+        kw["frm"] = _pname(event["from"], lang)
+    card = event.get("card")
+    if kind in ("chosen", "keep"):
+        kw["card"] = f" ({_card_name(card, lang)})" if isinstance(card, int) else ""
+    elif kind == "turn":
+        kw["card"] = f" {_card_name(card, lang)}" if isinstance(card, int) else ""
+    elif isinstance(card, int):
+        kw["card"] = _card_name(card, lang)
+    if kind == "draw":
+        cards = event.get("cards")
+        kw["cards"] = " (" + ", ".join(_card_name(c, lang) for c in cards) + ")" if cards else ""
+    if kind == "timer":
+        extra = ""
+        if "card" in event:
+            extra = " " + _card_name(event["card"], lang)
+        if "tech" in event:
+            extra = f" -> {event['tech']}"
+        if "field" in event:
+            extra = f" -> {event['field']}"
+        kw["extra"] = extra
+    for k in ("colour", "give", "take"):
+        if k in event:
+            kw[k] = _colour(event[k], lang)
+    if kind == "deliver":
+        kw["p1"], kw["p2"] = event["points"]
+        kw["demand"] = event["demand"] + 1
+    if kind in ("gizzi", "gizzi_face", "gizzi_redraw"):
+        gid = event["gizzi"]
+        kw["gizzi"] = GIZZI[gid % 12].name_fr if lang == "fr" else GIZZI[gid % 12].name_en
+    if kind == "end":
+        kw["clock"] = _clock(float(event["clock"]))
+    try:
+        return TEXT.get(lang, key, **kw)
+    except (KeyError, IndexError):
+        return TEXT.get(lang, "ev_other", event=kind)
