@@ -1,0 +1,371 @@
+"""Terminal drawing of a Wild Space view (rich markup), and log events as sentences.
+
+Reads only the view dict (and the static component tables), never the game object.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from spacetable.engine.data import Texts
+
+from .actions import effect_words, option_words, pred_words
+from .cards import (
+    CARD_ROWS,
+    H_BONUS,
+    H_CATEGORY,
+    H_EXPLORE,
+    H_LANDING,
+    PLANET_ROWS,
+    SECTOR_TEXT,
+    SPECIES,
+    THRESHOLD,
+    TRACK_CREDITS,
+    TRACK_LEN,
+    card_name,
+    hostile_name,
+    planet_name,
+)
+
+TEXT = Texts.load("spacetable.games.wildspace")
+
+_KIND_COLOUR = {"captain": "white", "specialist": "blue", "emissary": "red", "robot": "green"}
+_SPECIES_WORD = {
+    "fr": ("Ours", "Rhinocéros", "Hibou", "Caméléon", "Singe", "Poulpe"),
+    "en": ("Bear", "Rhino", "Owl", "Chameleon", "Monkey", "Octopus"),
+}
+
+
+def _t(lang: str, key: str, **kw: Any) -> str:
+    return TEXT.get(lang, key, **kw)
+
+
+def _cond_words(text: str, lang: str) -> str:
+    parts = []
+    for alt in text.split("|"):
+        pred = alt[4:]
+        parts.append(pred_words(pred, lang))
+    return f" {_t(lang, 'or')} ".join(parts)
+
+
+def mission_words(text: str, lang: str) -> str:
+    """A short sentence for an Emissary mission."""
+    fr = lang == "fr"
+    p = text.split(":")
+
+    def pw(x: str) -> str:
+        if x.startswith("species."):
+            return _SPECIES_WORD["fr" if fr else "en"][SPECIES.index(x[8:])]
+        return pred_words(x, lang)
+
+    if p[0] == "set":
+        return (
+            f"{p[3]} par série de {p[2]} × {pw(p[1])}"
+            if fr
+            else f"{p[3]} per set of {p[2]} × {pw(p[1])}"
+        )
+    if p[0] == "pair":
+        return (
+            f"{p[3]} par paire {pw(p[1])} + {pw(p[2])}"
+            if fr
+            else f"{p[3]} per pair {pw(p[1])} + {pw(p[2])}"
+        )
+    if p[0] == "most":
+        return (
+            f"{p[2]} si strictement le plus de {pw(p[1])}"
+            if fr
+            else f"{p[2]} for strictly the most {pw(p[1])}"
+        )
+    if p[0] == "per":
+        return f"{p[2]} par {pw(p[1])}" if fr else f"{p[2]} per {pw(p[1])}"
+    return f"{p[1]} si les 6 métiers" if fr else f"{p[1]} for all 6 professions"
+
+
+def card_text(c: int, lang: str, full: bool = True) -> str:
+    """One card: colour by kind, medal for Veterans, then (if ``full``) its circles."""
+    r = CARD_ROWS[c]
+    colour = _KIND_COLOUR[r.kind]
+    medal = " ★" if r.veteran else ""
+    out = f"[{colour}]{card_name(c, lang)}[/]{medal} [dim]#{c}[/]"
+    if not full:
+        return out
+    extra = []
+    if r.effect:
+        eff = effect_words(r.effect, lang)
+        if r.condition:
+            eff = f"{_t(lang, 'conditions')} {_cond_words(r.condition, lang)}: {eff}"
+        extra.append(eff)
+    if r.credits:
+        extra.append(_t(lang, "credits", n=r.credits))
+    if r.mission:
+        extra.append(f"{_t(lang, 'mission')}: {mission_words(r.mission, lang)}")
+    if extra:
+        out += " [dim]—[/] " + "; ".join(extra)
+    return out
+
+
+def _sector_text(tile: int, side: int, lang: str) -> str:
+    row = PLANET_ROWS[tile]
+    cond = row.left_conditions if side == 0 else row.right_conditions
+    opts = " | ".join(option_words(o, lang) for o in SECTOR_TEXT[tile][side])
+    if cond:
+        return f"[blue]{_t(lang, 'conditions')} {_cond_words(cond, lang)}[/]: {opts}"
+    return opts
+
+
+def _icons_text(icons: tuple[str, ...], lang: str) -> str:
+    return " ".join(pred_words(i, lang) for i in icons)
+
+
+def _ops_text(ops: tuple[tuple[int, int], ...]) -> str:
+    return " ".join(f"{'T' if t else 'D'}{s + 1}" for t, s in ops)
+
+
+def _pending_line(f: dict[str, Any], lang: str) -> str:
+    kind = f["kind"]
+    arg = f["arg"]
+    if kind == "play":
+        arg = pred_words(arg, lang)
+    elif kind == "cost":
+        arg = effect_words(arg, lang)
+    line = _t(lang, f"pending_{kind}", arg=arg)
+    if "card" in f:
+        line += f" ({_t(lang, 'from_card', card=card_name(f['card'], lang))})"
+    elif "planet" in f:
+        line += f" ({_t(lang, 'from_planet')})"
+    elif "explore" in f:
+        line += f" ({_t(lang, 'from_explore')})"
+    elif "track_step" in f:
+        line += f" ({_t(lang, 'from_track', step=f['track_step'])})"
+    return line
+
+
+def _crew_summary(cards: list[int], lang: str) -> str:
+    counts = [0] * 6
+    robots = emissaries = 0
+    for c in cards:
+        r = CARD_ROWS[c]
+        if r.species is not None:
+            counts[SPECIES.index(r.species)] += 1
+        if r.kind == "robot":
+            robots += 1
+        elif r.kind == "emissary":
+            emissaries += 1
+    words = _SPECIES_WORD["fr" if lang == "fr" else "en"]
+    animals = ", ".join(f"{w} {n}" for w, n in zip(words, counts, strict=True) if n)
+    return (
+        f"{_t(lang, 'species_line')}: {animals or '-'}; {_t(lang, 'robots')} {robots}; "
+        f"{_t(lang, 'emissaries')} {emissaries}"
+    )
+
+
+def render(view: dict[str, Any], lang: str) -> str:
+    """The board, the Reserve, every crew, your hand and what is pending."""
+    lang = "fr" if lang == "fr" else "en"
+    seat = view.get("seat")
+    lines: list[str] = [f"[bold magenta]{_t(lang, 'title')}[/]"]
+    # Planets
+    lines.append(f"[bold]{_t(lang, 'planets')}[/]")
+    for pl in view["planets"]:
+        pos = pl["position"]
+        if not pl["faceup"]:
+            lines.append(
+                f"  {pos + 1}. [dim]{_t(lang, 'face_down')} — {pl['threshold']}[/] "
+                f"({_t(lang, 'threshold', n=pl['threshold'])})"
+            )
+            continue
+        tile = pl["tile"]
+        need = (
+            _t(lang, "start_planet")
+            if THRESHOLD[tile] == 0
+            else _t(lang, "threshold", n=THRESHOLD[tile])
+        )
+        lines.append(f"  {pos + 1}. [bold]{planet_name(tile, lang)}[/] ({need})")
+        for side in (0, 1):
+            marks = []
+            for q, state in pl["shuttles"][side]:
+                arrow = "↑" if state == 2 else "↓"
+                marks.append(f"J{q}{arrow}" if lang == "fr" else f"P{q}{arrow}")
+            sname = _t(lang, "left" if side == 0 else "right")
+            lines.append(
+                f"     {sname:7s} {_sector_text(tile, side, lang)}"
+                + (f"  [yellow]{' '.join(marks)}[/]" if marks else "")
+            )
+    lines.append(f"     [dim]{_t(lang, 'explore_zone')}[/]")
+    # Reserve
+    res = [card_text(c, lang) if c >= 0 else _t(lang, "empty") for c in view["reserve"]]
+    lines.append(f"[bold]{_t(lang, 'reserve')}[/]")
+    for i, r in enumerate(res):
+        lines.append(f"  {i + 1}: {r}")
+    lines.append(
+        f"  [dim]{_t(lang, 'deck', n=view['deck_size'])} · "
+        f"{_t(lang, 'discard', n=len(view['discard']))}[/]"
+    )
+    # Players
+    for q, ps in enumerate(view["player_states"]):
+        head = _t(lang, "seat", seat=q)
+        if q == seat:
+            head += f" ({_t(lang, 'you')})"
+        if q == view["current"] and not view.get("smuggler_turn") and not view["is_over"]:
+            head += f" [yellow]← {_t(lang, 'to_play')}[/]"
+        lines.append(f"[bold]{head}[/]")
+        cap = ps["captain"]
+        credits = TRACK_CREDITS[cap]
+        track = " ".join(
+            ("[yellow]●[/]" if i < ps["veteran"] else "○") + (f"{credits[i]}" if credits[i] else "")
+            for i in range(TRACK_LEN)
+        )
+        lines.append(f"  {_t(lang, 'captain')}: {card_text(cap, lang, full=False)}")
+        lines.append(f"  {_t(lang, 'track')}: {track}")
+        lines.append(
+            f"  {_t(lang, 'shuttles', n=ps['shuttles_left'])} · {_t(lang, 'turns', n=ps['turns'])}"
+            f" · {_t(lang, 'score', n=ps['score'])}"
+        )
+        lines.append(
+            f"  {_t(lang, 'crew', n=len(ps['tableau']))}: {_crew_summary(ps['tableau'], lang)}"
+        )
+        for c in ps["tableau"][1:]:
+            lines.append(f"    {card_text(c, lang, full=False)}")
+        if ps["hand"] is not None:
+            lines.append(f"  {_t(lang, 'hand', n=ps['hand_size'])}:")
+            for c in ps["hand"]:
+                lines.append(f"    {card_text(c, lang)}")
+        else:
+            known = ", ".join(card_text(c, lang, full=False) for c in ps["known_hand"])
+            lines.append(
+                f"  {_t(lang, 'hand', n=ps['hand_size'])}"
+                + (f" — {_t(lang, 'known')}: {known}" if known else "")
+            )
+    # Solo
+    sm = view.get("smuggler")
+    if sm is not None:
+        head = _t(lang, "smuggler") + (f" ({_t(lang, 'auto')})" if sm["auto"] else "")
+        if view.get("smuggler_turn") and not view["is_over"]:
+            head += f" [yellow]← {_t(lang, 'to_play')}[/]"
+        lines.append(f"[bold red]{head}[/]")
+        lines.append(f"  {_t(lang, 'captain')}: {card_text(sm['captain'], lang, full=False)}")
+        lines.append(
+            f"  {_t(lang, 'crew', n=len(sm['tableau']))}: {_crew_summary(sm['tableau'], lang)}"
+        )
+        lines.append(f"  {_t(lang, 'hostile_row')}:")
+        for h, state in sm["hostile_row"]:
+            mark = " [yellow]↓[/]" if state == 1 else ""
+            lines.append(
+                f"    {hostile_name(h, lang)} [dim](cat. {H_CATEGORY[h]})[/]{mark}: "
+                f"{_t(lang, 'landing')} {_ops_text(H_LANDING[h])} · "
+                f"{_t(lang, 'exploration')} {_ops_text(H_EXPLORE[h])} · "
+                f"{_t(lang, 'bonus')} {_icons_text(H_BONUS[h], lang)}"
+            )
+        if sm["hostile_aside"]:
+            aside = ", ".join(
+                f"{hostile_name(h, lang)} ({_icons_text(H_BONUS[h], lang)})"
+                for h in sm["hostile_aside"]
+            )
+            lines.append(f"  {_t(lang, 'hostile_aside')}: {aside}")
+        cats = " ".join(str(c) for c in sm["hostile_deck"]) or "-"
+        lines.append(
+            f"  [dim]{_t(lang, 'hostile_deck', cats=cats)} · {_t(lang, 'turns', n=sm['turns'])}[/]"
+        )
+    # Pending
+    if not view["is_over"]:
+        if view.get("smuggler_turn"):
+            lines.append(f"[bold yellow]{_t(lang, 'smuggler_turn')}[/]")
+        elif view["pending"]:
+            lines.append(f"[bold]{_t(lang, 'pending')}[/]:")
+            for f in reversed(view["pending"]):
+                lines.append(f"  • {_pending_line(f, lang)}")
+        elif view["main_done"]:
+            lines.append(f"[bold]{_t(lang, 'end_of_turn')}[/]")
+        else:
+            lines.append(f"[bold]{_t(lang, 'start_of_turn')}[/]")
+    else:
+        out = view.get("outcome") or {}
+        details = out.get("details", {})
+        lines.append(f"[bold]{_t(lang, 'final')}[/]")
+        for q, sh in enumerate(details.get("sheets", [])):
+            lines.append(f"  {_t(lang, 'seat', seat=q)}: {_t(lang, 'sheet', **_sheet_fields(sh))}")
+        if "smuggler" in details:
+            lines.append(
+                f"  {_t(lang, 'smuggler')}: "
+                f"{_t(lang, 'smuggler_sheet', **_sheet_fields(details['smuggler']))}"
+            )
+            lines.append(f"[bold]{_t(lang, 'won' if details.get('won') else 'lost')}[/]")
+    return "\n".join(lines)
+
+
+def _sheet_fields(sh: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in sh.items() if isinstance(v, int)}
+
+
+def describe_event(event: dict[str, Any], lang: str) -> str:
+    """One log event as a sentence in ``lang``."""
+    lang = "fr" if lang == "fr" else "en"
+    ev = event.get("event", "?")
+
+    def cn(c: Any) -> str:
+        return card_name(c, lang) if isinstance(c, int) and c >= 0 else _t(lang, "a_card")
+
+    try:
+        if ev == "setup":
+            return _t(lang, "ev_setup", first=event["first"])
+        if ev == "smuggler_setup":
+            return _t(lang, "ev_smuggler_setup", captain=cn(event["captain"]))
+        if ev == "draw":
+            if event["from"] == "deck":
+                card = f" ({cn(event['card'])})" if "card" in event else ""
+                return _t(lang, "ev_draw_deck", seat=event["seat"], card=card)
+            return _t(lang, "ev_draw_reserve", seat=event["seat"], card=cn(event["card"]))
+        if ev == "reserve_refill":
+            return _t(lang, "ev_reserve_refill", slot=event["slot"] + 1, card=cn(event["card"]))
+        if ev == "reserve":
+            cards = ", ".join(cn(c) for c in event["cards"])
+            return _t(lang, "ev_reserve", cards=cards)
+        if ev in ("land", "explore"):
+            tile = event["planet"]
+            side = _t(lang, "left" if event["sector"] == 0 else "right")
+            if ev == "land":
+                what = option_words(SECTOR_TEXT[tile][event["sector"]][event["option"]], lang)
+                return _t(
+                    lang,
+                    "ev_land",
+                    seat=event["seat"],
+                    planet=planet_name(tile, lang),
+                    side=side,
+                    what=what,
+                )
+            mode = _t(lang, f"mode_{event['mode']}")
+            return _t(
+                lang,
+                "ev_explore",
+                seat=event["seat"],
+                planet=planet_name(tile, lang),
+                side=side,
+                mode=mode,
+            )
+        if ev in ("play", "pay_discard", "pay_remove", "renew"):
+            return _t(lang, f"ev_{ev}", seat=event["seat"], card=cn(event["card"]))
+        if ev in ("effect_spent", "condition_unmet"):
+            return _t(lang, f"ev_{ev}", card=cn(event["card"]))
+        if ev == "reveal":
+            return _t(lang, "ev_reveal", planet=planet_name(event["planet"], lang))
+        if ev == "smuggle":
+            return _t(
+                lang,
+                "ev_smuggle",
+                mode=_t(lang, f"mode_{event['mode']}"),
+                hostile=hostile_name(event["hostile"], lang),
+            )
+        if ev in ("smuggler_take", "smuggler_discard"):
+            return _t(lang, f"ev_{ev}", card=cn(event["card"]), slot=event["slot"] + 1)
+        if ev == "hostile_reveal":
+            return _t(lang, "ev_hostile_reveal", hostile=hostile_name(event["hostile"], lang))
+        if ev == "fizzle" or ev == "skip":
+            fields = {"seat": event.get("seat"), "pending": _t(lang, f"frame_{event['pending']}")}
+            return _t(lang, f"ev_{ev}", **fields)
+        key = f"ev_{ev}"
+        if key in TEXT.tables["en"]:
+            fields = {k: v for k, v in event.items() if k != "event"}
+            return _t(lang, key, **fields)
+    except (KeyError, IndexError, TypeError, ValueError):
+        pass
+    return " ".join(f"{k}={v}" for k, v in event.items() if k != "step")

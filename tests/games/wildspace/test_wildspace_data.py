@@ -1,0 +1,153 @@
+"""Wild Space data files: counts against the rulebook, validation errors, rulebook examples."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from spacetable.engine import DataError
+from spacetable.engine.data import parse_table, read_text
+from spacetable.games.wildspace import cards as C
+from spacetable.games.wildspace.notation import find_cards
+
+
+def test_crew_card_counts_match_the_rulebook() -> None:
+    kinds = Counter(r.kind for r in C.CARD_ROWS)
+    assert len(C.CARD_ROWS) == 108
+    assert kinds == {"captain": 6, "specialist": 60, "emissary": 24, "robot": 18}
+    assert len(C.DECK_CARDS) == 102
+
+
+def test_species_and_professions_are_balanced() -> None:
+    spec = [r for r in C.CARD_ROWS if r.kind == "specialist"]
+    assert Counter(r.species for r in spec) == dict.fromkeys(C.SPECIES, 10)
+    assert Counter(r.profession for r in spec) == dict.fromkeys(C.PROFESSIONS, 10)
+    # every species x profession pair exists
+    assert len({(r.species, r.profession) for r in spec}) == 36
+    emis = [r for r in C.CARD_ROWS if r.kind == "emissary"]
+    assert Counter(r.species for r in emis) == dict.fromkeys(C.SPECIES, 4)
+    assert all(r.profession is None for r in emis)
+    caps = [r for r in C.CARD_ROWS if r.kind == "captain"]
+    assert {r.species for r in caps} == set(C.SPECIES)
+    assert {r.profession for r in caps} == set(C.PROFESSIONS)
+    robots = [r for r in C.CARD_ROWS if r.kind == "robot"]
+    assert all(r.species is None for r in robots)
+    with_prof = [r for r in robots if r.profession]
+    assert len(with_prof) == 12  # "la plupart des Robots ont un Métier"
+    assert Counter(r.profession for r in with_prof) == dict.fromkeys(C.PROFESSIONS, 2)
+
+
+def test_veterans_effects_and_credits() -> None:
+    vets = [r for r in C.CARD_ROWS if r.veteran]
+    assert len(vets) == 18
+    assert {r.kind for r in vets} == {"specialist", "robot"}
+    spec_vets = [r for r in vets if r.kind == "specialist"]
+    assert Counter(r.species for r in spec_vets) == dict.fromkeys(C.SPECIES, 2)
+    assert Counter(r.profession for r in spec_vets) == dict.fromkeys(C.PROFESSIONS, 2)
+    with_effect = sum(1 for r in C.CARD_ROWS if r.kind != "captain" and r.effect)
+    assert with_effect > 51  # "la plupart des cartes ont un Cercle d'Effet"
+    assert any(r.condition for r in C.CARD_ROWS)
+    assert sum(1 for r in C.CARD_ROWS if r.kind == "robot" and r.credits) >= 9
+
+
+def test_no_condition_is_met_by_its_own_card() -> None:
+    for c in C.DECK_CARDS:
+        for pred in C.COND[c]:
+            assert not C.MATCH[pred][c], C.CARD_ROWS[c]
+
+
+def test_missions_cover_the_rulebook_and_reference_examples() -> None:
+    missions = [r.mission for r in C.CARD_ROWS if r.kind == "emissary"]
+    assert len(missions) == 24 and len(set(missions)) == 24
+    assert "set:prof.botanist:3:5" in missions
+    assert "pair:species.owl:prof.military:2" in missions
+    assert "most:prof.programmer:5" in missions
+    assert "most:emissary:6" in missions
+
+
+def test_rulebook_example_cards_exist() -> None:
+    assert find_cards("specialist", "monkey", "botanist", effect="play:prof.mechanic")
+    assert find_cards("specialist", "rhino", "mechanic", effect="discard:any>play:any")
+    assert find_cards("emissary", "monkey", effect="draw:1", mission="most:emissary:6")
+    assert find_cards("robot", veteran=True)
+
+
+def test_captain_tracks() -> None:
+    assert len(C.TRACK) == 6
+    for cap, steps in C.TRACK.items():
+        assert len(steps) == C.TRACK_LEN
+        assert sum(C.TRACK_CREDITS[cap]) > 0
+    # Joachim's captain: a first step that draws 2
+    assert any(C.EFFECT_TEXT[steps[0]] == "draw:2" for steps in C.TRACK.values())
+
+
+def test_planet_tiles() -> None:
+    assert Counter(C.THRESHOLD) == {0: 2, 3: 3, 6: 3, 9: 2}
+    for tile in range(C.N_PLANETS):
+        for side in (0, 1):
+            assert 1 <= len(C.SECTOR_OPTS[tile][side]) <= 3
+    # at least one sector with one condition and one with three
+    sizes = {len(C.SECTOR_COND[t][s]) for t in range(10) for s in (0, 1)}
+    assert {1, 3} <= sizes
+    for t in C.START_TILES:  # starting planets are always reachable
+        assert C.SECTOR_COND[t] == ((), ())
+
+
+def test_hostile_planets() -> None:
+    assert C.N_HOSTILE == 12
+    assert Counter(C.H_CATEGORY) == {1: 4, 2: 4, 3: 4}
+    for counts in C.DIFFICULTY.values():
+        assert sum(counts) == 5
+        assert all(k <= 4 for k in counts)
+    # the rulebook example: discard the middle card, then add its replacement
+    assert any(ops == ((0, 1), (1, 1)) for ops in C.H_LANDING)
+
+    # harder categories take more cards and give more bonus icons
+    def takes(h: int) -> int:
+        return sum(t for t, _ in C.H_LANDING[h] + C.H_EXPLORE[h])
+
+    avg = {c: sum(takes(h) for h in C.HOSTILE_BY_CATEGORY[c]) / 4 for c in (1, 2, 3)}
+    assert avg[1] < avg[2] < avg[3]
+
+
+def _broken(name: str, old: str, new: str) -> str:
+    text = read_text(C.PKG, name)
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("name", "model", "old", "new", "field"),
+    [
+        ("data/cards.csv", C.CardRow, "play:prof.pilot", "play:prof.astronaut", "effect"),
+        ("data/cards.csv", C.CardRow, "set:prof.botanist:3:5", "set:prof.botanist:x:5", "mission"),
+        ("data/cards.csv", C.CardRow, "has:robot,draw:2", "own:robot,draw:2", "condition"),
+        ("data/cards.csv", C.CardRow, "0;2;0;4;6", "0;2;0;4", "track_credits"),
+        ("data/planets.csv", C.PlanetRow, "2,3,has:robot", "2,4,has:robot", "threshold"),
+        (
+            "data/planets.csv",
+            C.PlanetRow,
+            "draw:3|play:veteran",
+            "draw:9|play:veteran",
+            "right_actions",
+        ),
+        ("data/hostile.csv", C.HostileRow, "0,1,D1,T2", "0,1,D4,T2", "landing"),
+        ("data/hostile.csv", C.HostileRow, "veteran+robot", "veteran+cyborg", "bonus"),
+    ],
+)
+def test_a_broken_row_names_file_line_and_field(
+    name: str, model: type, old: str, new: str, field: str
+) -> None:
+    text = _broken(name, old, new)
+    lineno = next(i for i, line in enumerate(text.splitlines(), 1) if new in line)
+    with pytest.raises(DataError) as e:
+        parse_table(text, model, name)
+    msg = str(e.value)
+    assert name in msg and f"line {lineno}" in msg and repr(field) in msg
+
+
+def test_kind_rules_are_checked() -> None:
+    text = _broken("data/cards.csv", "90,robot,,botanist", "90,robot,owl,botanist")
+    with pytest.raises(DataError, match=r"line 93 .*a Robot is not an animal"):
+        parse_table(text, C.CardRow, "cards.csv")

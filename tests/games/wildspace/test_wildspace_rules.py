@@ -1,0 +1,631 @@
+"""Wild Space rules: the rulebook's worked examples and one test per rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacetable.engine import IllegalAction, OptionError, new_game
+from spacetable.games.wildspace import actions as A
+from spacetable.games.wildspace import cards as C
+from spacetable.games.wildspace.notation import find_card, find_cards, position
+from spacetable.games.wildspace.rules import (
+    F_COST,
+    F_DRAW,
+    F_PLAY,
+    F_USE_DRAW,
+    WildSpace,
+    mission_value,
+    score_sheet,
+)
+
+# Table: Aurora, Haven (start), Kepler ("3"), Orcus ("6"), Titan ("9").
+PLANETS = [0, 1, 2, 5, 8]
+ALL_UP = [True] * 5
+
+MONKEY_BOTANIST = find_card("specialist", "monkey", "botanist", effect="play:prof.mechanic")
+RHINO_MECHANIC = find_card("specialist", "rhino", "mechanic", effect="discard:any>play:any")
+MONKEY_EMISSARY = find_card("emissary", "monkey", effect="draw:1", mission="most:emissary:6")
+ROBOT_VETERAN = find_card("robot", veteran=True, effect=None, credits=2)  # Robot Bolt, no effect
+URSA = 0  # Bear military captain; track step 1: draw 2; credit boxes 2 (step 2) and 4 (step 4)
+
+
+def plain(n: int, exclude: set[int] | None = None) -> list[int]:
+    """n filler cards without effect or veteran status: Specialists, then Emissaries, then
+    Robots."""
+    out = [
+        c
+        for kind in (C.K_SPECIALIST, C.K_EMISSARY, C.K_ROBOT)
+        for c in C.DECK_CARDS
+        if C.KIND[c] == kind and C.EFFECT_OF[c] < 0 and not C.VET[c]
+    ]
+    out = [c for c in out if not exclude or c not in exclude]
+    assert len(out) >= n
+    return out[:n]
+
+
+def no_effect_cards(n: int, kind: int = C.K_SPECIALIST) -> list[int]:
+    out = [c for c in C.DECK_CARDS if C.KIND[c] == kind and C.EFFECT_OF[c] < 0 and not C.VET[c]]
+    return out[:n]
+
+
+def lands(g: WildSpace, seat: int) -> set[tuple[int, int]]:
+    return {(a.planet, a.sector) for a in g.legal_actions(seat) if isinstance(a, A.Land)}
+
+
+# ---------------------------------------------------------------------- setup
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+def test_setup(players: int) -> None:
+    g = new_game("wildspace", players, 11)
+    assert isinstance(g, WildSpace)
+    assert g.planets[:2] == list(C.START_TILES)
+    assert [C.THRESHOLD[t] for t in g.planets] == [0, 0, 3, 6, 9]
+    assert g.faceup == [True, True, False, False, False]
+    assert len(set(g.captain)) == players
+    assert all(t == [c] for t, c in zip(g.tableau, g.captain, strict=True))
+    assert all(g.shuttles_left(p) == 5 for p in range(players))
+    assert g.vet == [0] * players
+    assert all(len(h) == 3 for h in g.hands)
+    assert len(g.reserve) == 3 and all(c >= 0 for c in g.reserve)
+    assert len(g.deck) == 102 - 3 - 3 * players
+    assert g.discard == []
+    if players == 1:
+        assert g.s_captain not in g.captain and g.s_tableau == [g.s_captain]
+        assert len(g.h_row) == 2 and len(g.h_deck) == 3
+        assert g.current in (0, 1)
+    else:
+        assert 0 <= g.current < players
+
+
+def test_first_player_is_random() -> None:
+    firsts = {new_game("wildspace", 4, s).current for s in range(40)}  # type: ignore[attr-defined]
+    assert firsts == {0, 1, 2, 3}
+
+
+@pytest.mark.parametrize(("difficulty", "counts"), list(C.DIFFICULTY.items()))
+def test_solo_difficulty_sets_the_hostile_categories(
+    difficulty: str, counts: tuple[int, int, int]
+) -> None:
+    for seed in range(5):
+        g = new_game("wildspace", 1, seed, {"difficulty": difficulty})
+        assert isinstance(g, WildSpace)
+        used = g.h_row + g.h_deck
+        assert len(used) == 5 and len(set(used)) == 5
+        got = tuple(sum(1 for h in used if C.H_CATEGORY[h] == c) for c in (1, 2, 3))
+        assert got == counts
+
+
+def test_solo_options_need_one_player() -> None:
+    with pytest.raises(OptionError):
+        new_game("wildspace", 2, 0, {"difficulty": "hard"})
+    with pytest.raises(OptionError):
+        new_game("wildspace", 3, 0, {"smuggler": "auto"})
+    with pytest.raises(OptionError):
+        new_game("wildspace", 1, 0, {"difficulty": "insane"})
+
+
+# ---------------------------------------------------------------------- landing
+def test_amelie_with_4_crew_cards_reaches_only_the_first_3_planets() -> None:
+    crew = plain(3)  # captain + 3 = 4 crew cards
+    g = position(2, planets=PLANETS, faceup=ALL_UP, tableaus=[crew, []], hands=[[], []])
+    reached = {t for t, _ in lands(g, 0)}
+    assert reached == {0, 1, 2}  # the two starting planets and the "3"
+    # with 6 crew cards, the "6" opens too
+    g = position(2, planets=PLANETS, faceup=ALL_UP, tableaus=[plain(5), []], hands=[[], []])
+    assert {t for t, _ in lands(g, 0)} == {0, 1, 2, 5}
+
+
+def test_amelie_cannot_land_on_the_left_sector_where_she_already_is() -> None:
+    robot = no_effect_cards(1, C.K_ROBOT)
+    g = position(
+        2,
+        planets=PLANETS,
+        faceup=ALL_UP,
+        tableaus=[plain(2) + robot, []],
+        hands=[[], []],
+        spots={(0, 2, 0): 1, (1, 2, 1): 1},  # she is on Kepler's left; player 1 on its right
+    )
+    got = lands(g, 0)
+    assert (2, 0) not in got  # never twice on the same sector
+    assert (2, 1) in got  # another player's shuttle does not block
+    # an exploring (spent) shuttle blocks its sector too
+    g.spots[0 * 10 + 2 * 2 + 0] = 2
+    assert (2, 0) not in lands(g, 0)
+
+
+def test_sector_conditions_any_one_suffices() -> None:
+    # Kepler left: has:robot | has:emissary
+    base = plain(2)
+    g = position(1, planets=PLANETS, faceup=ALL_UP, tableaus=[base], hands=[[]])
+    assert (2, 0) not in lands(g, 0) and (2, 1) in lands(g, 0)
+    emis = find_card("emissary", "bear", mission="pair:species.bear:prof.pilot:2")
+    g = position(1, planets=PLANETS, faceup=ALL_UP, tableaus=[[*base, emis]], hands=[[]])
+    assert (2, 0) in lands(g, 0)
+
+
+def test_face_down_planets_cannot_be_landed_on() -> None:
+    g = position(2, planets=PLANETS, tableaus=[plain(8), []], hands=[[], []])
+    assert {t for t, _ in lands(g, 0)} == {0, 1}
+
+
+def test_landing_performs_one_of_the_sector_actions() -> None:
+    hand = plain(2)
+    g = position(2, planets=PLANETS, hands=[hand, []])
+    opts = [a for a in g.legal_actions(0) if isinstance(a, A.Land) and a.planet == 1]
+    assert {(a.sector, a.option) for a in opts} == {(0, 0), (0, 1), (1, 0), (1, 1)}
+    g.apply(0, A.LAND[(1, 1, 0)])  # Haven right: play a card
+    assert g.spots[1 * 2 + 1] == 1 and g.shuttles_left(0) == 4
+    assert g.stack[-1][0] == F_PLAY
+    g.apply(0, A.PLAY[hand[0]])
+    assert g.tableau[0][-1] == hand[0] and not g.stack
+    assert g.legal_actions(0)[0] == A.END
+
+
+def test_a_cost_option_needs_a_card_to_pay() -> None:
+    g = position(2, planets=PLANETS, hands=[[], []])
+    assert A.LAND[(1, 1, 1)] not in g.legal_actions(0)  # discard a card to draw 3
+    g = position(2, planets=PLANETS, hands=[plain(1), []])
+    assert A.LAND[(1, 1, 1)] in g.legal_actions(0)
+    g.apply(0, A.LAND[(1, 1, 1)])
+    assert g.stack[-1][0] == F_COST and A.SKIP not in g.legal_actions(0)
+
+
+# ---------------------------------------------------------------------- exploring
+def test_explore_draw_3_or_play_1_without_condition_then_spent() -> None:
+    hand = plain(1)
+    g = position(
+        2,
+        planets=PLANETS,
+        faceup=ALL_UP,
+        hands=[hand, []],
+        tableaus=[plain(8, set(hand)), []],
+        spots={(0, 2, 0): 1},
+    )
+    legal = g.legal_actions(0)
+    assert A.EXPLORE[(2, 0, 0)] in legal and A.EXPLORE[(2, 0, 1)] in legal
+    # no condition: even below the threshold (remove effects can shrink the crew)
+    g.tableau[0] = g.tableau[0][:1]
+    assert A.EXPLORE[(2, 0, 0)] in g.legal_actions(0)
+    g.apply(0, A.EXPLORE[(2, 0, 0)])
+    assert g.spots[2 * 2] == 2
+    assert g.stack[-1][:2] == (F_DRAW, 3)
+    for _ in range(3):
+        g.apply(0, A.DRAW_DECK)
+    assert len(g.hands[0]) == 4
+    g.apply(0, A.END)
+    g.apply(1, A.END) if g.legal_actions(1) == [A.END] else None
+    assert A.EXPLORE[(2, 0, 0)] not in g.legal_actions(0)
+
+
+def test_with_no_shuttle_left_you_must_explore() -> None:
+    spots = {(0, 0, 0): 2, (0, 0, 1): 2, (0, 1, 0): 2, (0, 1, 1): 2, (0, 2, 0): 1}
+    g = position(
+        2, planets=PLANETS, faceup=ALL_UP, tableaus=[plain(8), []], hands=[[], []], spots=spots
+    )
+    assert g.shuttles_left(0) == 0
+    legal = g.legal_actions(0)
+    assert legal == [A.EXPLORE[(2, 0, 0)]]  # empty hand: only draw 3
+
+
+def test_no_possible_move_forfeits_the_turn() -> None:
+    spots = {(0, 0, 0): 2, (0, 0, 1): 2, (0, 1, 0): 2, (0, 1, 1): 2}
+    g = position(2, planets=PLANETS, hands=[[], []], spots=spots)
+    assert g.legal_actions(0) == [A.END]
+    g.apply(0, A.END)
+    assert g.turns[0] == 1 and g.current == 1
+    assert any(e["event"] == "no_move" for e in g.log)
+
+
+# ---------------------------------------------------------------------- drawing
+def test_joachim_draws_2_deck_then_renews_then_takes_a_new_reserve_card() -> None:
+    top = plain(6)
+    fodder = find_card("specialist", "bear", "scientist")
+    g = position(2, planets=PLANETS, hands=[[fodder], []], reserve=[6, 7, 8], deck_top=top)
+    g.apply(0, A.LAND[(0, 0, 0)])  # Aurora left: draw 2
+    assert g.stack[-1][:2] == (F_DRAW, 2)
+    g.apply(0, A.DRAW_DECK)  # none in the Reserve interests him
+    assert top[0] in g.hands[0]
+    # he sees the card he drew (private), others do not
+    ev = g.log_for(0)[-1]
+    assert ev["event"] == "draw" and ev["card"] == top[0]
+    assert "card" not in g.log[-1]
+    # renew: discard a card from hand; the three Reserve cards go, three new ones come
+    g.apply(0, A.RENEW[fodder])
+    assert g.discard == [fodder, 6, 7, 8]
+    assert g.reserve == top[1:4]
+    assert g.stack[-1][:2] == (F_DRAW, 1)  # still one card to draw
+    g.apply(0, A.DRAW_RESERVE[1])
+    assert top[2] in g.hands[0]
+    assert g.reserve == [top[1], top[4], top[3]]  # replaced at once by the deck's top card
+    assert not g.stack
+    assert g.legal_actions(0)[0] == A.END
+
+
+def test_renewing_is_possible_at_any_moment_and_as_often_as_you_like() -> None:
+    hand = plain(3)
+    g = position(2, planets=PLANETS, hands=[hand, []])
+    assert A.RENEW[hand[0]] in g.legal_actions(0)  # before the main action
+    g.apply(0, A.RENEW[hand[0]])
+    g.apply(0, A.RENEW[hand[1]])
+    g.apply(0, A.LAND[(0, 0, 0)])
+    assert A.RENEW[hand[2]] in g.legal_actions(0)  # while drawing
+    g.apply(0, A.DRAW_DECK)
+    g.apply(0, A.DRAW_DECK)
+    assert A.RENEW[hand[2]] in g.legal_actions(0)  # at the end of the turn
+    assert g.legal_actions(1) == []  # never in another player's turn
+    g.apply(0, A.END)
+    assert A.RENEW[hand[2]] not in g.legal_actions(1)
+
+
+def test_an_empty_deck_is_rebuilt_from_the_shuffled_discard() -> None:
+    g = position(2, planets=PLANETS, hands=[[], []])
+    g.discard = g.deck[:]
+    g.deck = []
+    n = len(g.discard)
+    g.apply(0, A.LAND[(0, 0, 0)])
+    g.apply(0, A.DRAW_DECK)
+    assert len(g.deck) == n - 1 and g.discard == []
+    assert any(e["event"] == "reshuffle" for e in g.log)
+
+
+def test_there_is_no_hand_limit() -> None:
+    g = position(2, planets=PLANETS, hands=[plain(12), []])
+    g.apply(0, A.LAND[(0, 0, 0)])
+    g.apply(0, A.DRAW_DECK)
+    g.apply(0, A.DRAW_DECK)
+    g.apply(0, A.END)
+    assert len(g.hands[0]) == 14
+
+
+# ---------------------------------------------------------------------- playing cards
+def test_amelie_chain_monkey_botanist_rhino_mechanic_monkey_emissary() -> None:
+    fodder = find_card("specialist", "bear", "scientist")
+    top = plain(2, {fodder})
+    g = position(
+        2,
+        planets=PLANETS,
+        hands=[[MONKEY_BOTANIST, RHINO_MECHANIC, MONKEY_EMISSARY, fodder], []],
+        deck_top=top,
+    )
+    g.apply(0, A.LAND[(0, 1, 0)])  # Aurora right: play a card
+    g.apply(0, A.PLAY[MONKEY_BOTANIST])
+    # the Monkey Botanist lets her play a Mechanic at once: only the Rhino Mechanic qualifies
+    legal = g.legal_actions(0)
+    assert A.PLAY[RHINO_MECHANIC] in legal and A.PLAY[MONKEY_EMISSARY] not in legal
+    assert A.SKIP in legal
+    g.apply(0, A.PLAY[RHINO_MECHANIC])
+    # the Rhino Mechanic: discard a card from hand to play a new one
+    assert g.stack[-1][0] == F_COST
+    g.apply(0, A.PAY[fodder])
+    assert fodder in g.discard
+    g.apply(0, A.PLAY[MONKEY_EMISSARY])
+    # the Monkey Emissary: draw a card at once
+    assert g.stack[-1][:2] == (F_USE_DRAW, 1)
+    g.apply(0, A.USE)
+    g.apply(0, A.DRAW_DECK)
+    assert g.tableau[0][1:] == [MONKEY_BOTANIST, RHINO_MECHANIC, MONKEY_EMISSARY]
+    assert g.hands[0] == [top[0]]
+    assert not g.stack
+
+
+def test_effects_are_optional() -> None:
+    g = position(2, planets=PLANETS, hands=[[MONKEY_EMISSARY], []])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[MONKEY_EMISSARY])
+    assert set(g.legal_actions(0)) == {A.USE, A.SKIP}
+    g.apply(0, A.SKIP)
+    assert g.hands[0] == [] and MONKEY_EMISSARY in g.tableau[0]
+
+
+def test_an_unmet_condition_still_plays_the_card_without_effect() -> None:
+    card = find_card("specialist", "bear", "military", effect="draw:2")  # if has:robot
+    g = position(2, planets=PLANETS, hands=[[card], []])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[card])
+    assert card in g.tableau[0] and not g.stack
+    assert g.log[-1]["event"] == "condition_unmet"
+    # with a Robot in the crew the condition holds
+    robot = no_effect_cards(1, C.K_ROBOT)
+    g = position(2, planets=PLANETS, hands=[[card], []], tableaus=[robot, []])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[card])
+    assert g.stack[-1][:2] == (F_USE_DRAW, 2)
+
+
+def test_joachim_plays_a_robot_veteran_and_draws_2_from_his_track() -> None:
+    top = plain(3)
+    g = position(2, planets=PLANETS, captains=[URSA, 1], hands=[[ROBOT_VETERAN], []], deck_top=top)
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[ROBOT_VETERAN])
+    assert g.vet[0] == 1
+    assert g.stack[-1][:2] == (F_USE_DRAW, 2)
+    g.apply(0, A.USE)
+    g.apply(0, A.DRAW_DECK)
+    g.apply(0, A.DRAW_DECK)
+    assert g.hands[0] == top[:2]
+
+
+def test_the_card_effect_resolves_before_the_veteran_step() -> None:
+    piston = find_card("robot", profession="military", veteran=True)
+    assert C.CARD_ROWS[piston].effect == "play:specialist"
+    spec = plain(1)
+    g = position(2, planets=PLANETS, captains=[URSA, 1], hands=[[piston, *spec], []])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[piston])
+    assert g.vet[0] == 1
+    assert [f[0] for f in g.stack] == [F_USE_DRAW, F_PLAY]
+    g.apply(0, A.PLAY[spec[0]])
+    assert g.stack[-1][0] == F_USE_DRAW
+
+
+def test_removing_a_veteran_does_not_move_the_token_back() -> None:
+    spring = find_card("robot", profession="programmer", effect="remove>take_play")
+    vet_card = find_card("specialist", "owl", "botanist", veteran=True)
+    g = position(
+        2,
+        planets=PLANETS,
+        captains=[URSA, 1],
+        hands=[[spring], []],
+        tableaus=[[vet_card], []],
+        vet=[1, 0],
+        reserve=plain(3),
+    )
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[spring])
+    assert A.REMOVE[vet_card] in g.legal_actions(0)
+    assert not any(isinstance(a, A.Remove) and a.card == URSA for a in g.legal_actions(0))
+    g.apply(0, A.REMOVE[vet_card])
+    assert vet_card in g.discard and vet_card not in g.tableau[0]
+    assert g.vet[0] == 1
+
+
+def test_take_and_play_from_the_reserve_or_the_deck() -> None:
+    spring = find_card("robot", profession="programmer", effect="remove>take_play")
+    filler = plain(5)
+    g = position(
+        2,
+        planets=PLANETS,
+        hands=[[spring], []],
+        tableaus=[[filler[0]], []],
+        reserve=filler[1:4],
+        deck_top=[filler[4]],
+    )
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[spring])
+    g.apply(0, A.REMOVE[filler[0]])
+    assert set(g.legal_actions(0)) >= {A.TAKE_DECK, *A.TAKE_RESERVE, A.SKIP}
+    g.apply(0, A.TAKE_RESERVE[2])
+    assert g.tableau[0][-1] == filler[3]
+    assert g.reserve == [filler[1], filler[2], filler[4]]  # replaced at once
+
+
+def test_effects_chain_only_while_conditions_hold() -> None:
+    # Owl Pilot: "if you own a Robot: play a card"; without Robot the chain stops
+    owl = find_card("specialist", "owl", "pilot", effect="play:any")
+    g = position(2, planets=PLANETS, hands=[[MONKEY_BOTANIST, owl], []])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[owl])
+    assert not g.stack
+
+
+# ---------------------------------------------------------------------- end of turn
+def test_end_of_turn_reveals_planets_whose_threshold_the_crew_reaches() -> None:
+    hand = plain(1)
+    g = position(2, planets=PLANETS, hands=[hand, []], tableaus=[plain(1, set(hand)), []])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[hand[0]])  # 3 crew cards now (captain included)
+    assert g.faceup == [True, True, False, False, False]
+    g.apply(0, A.END)
+    assert g.faceup == [True, True, True, False, False]
+    ev = [e for e in g.log if e["event"] == "reveal"]
+    assert ev and ev[0]["planet"] == 2
+    # landing still needs the threshold: player 1 (1 crew card) cannot land on it
+    assert 2 not in {t for t, _ in lands(g, 1)}
+
+
+def test_ten_turns_each_then_the_game_ends_in_clockwise_order() -> None:
+    g = new_game("wildspace", 3, 5)
+    assert isinstance(g, WildSpace)
+    order = []
+    while not g.is_over:
+        seat = g.to_act[0]
+        legal = g.legal_actions(seat)
+        # a quick policy: the first action that is not a renewal
+        a = next(x for x in legal if not isinstance(x, A.Renew))
+        if isinstance(a, A.EndTurn):
+            order.append(seat)
+        g.apply(seat, a)
+    assert g.turns == [10, 10, 10]
+    assert order == [(order[0] + i) % 3 for i in range(30)]
+    assert sum(1 for v in g.spots if v) <= 15
+
+
+# ---------------------------------------------------------------------- scoring
+def joachim_crew() -> list[int]:
+    bears = [find_card("specialist", "bear", "botanist")]
+    owls = [
+        find_card("specialist", "owl", "botanist", veteran=True),
+        find_card("specialist", "owl", "military", veteran=True),
+        *find_cards("specialist", "owl", "programmer"),
+    ]
+    others = [
+        find_card("specialist", "rhino", "programmer"),
+        find_card("specialist", "chameleon", "pilot"),
+        find_card("specialist", "monkey", "mechanic"),
+        find_card("specialist", "octopus", "scientist"),
+    ]
+    emissaries = [
+        find_card("emissary", "owl", mission="pair:species.owl:prof.military:2"),
+        find_card("emissary", "bear", mission="per:robot:2"),
+    ]
+    robots = find_cards("robot", credits=4)  # Robot Dynamo and Robot Quartz
+    return bears + owls + others + emissaries + robots
+
+
+def test_joachim_score_sheet_57_credits() -> None:
+    crew = [URSA, *joachim_crew()]
+    assert all(C.SPECIES_OF[c] == 2 for c in crew[2:6])
+    sheet = score_sheet(crew, 4, URSA, [])
+    assert sheet["species"][C.SPECIES.index("owl")] == 5
+    assert sheet["species"][C.SPECIES.index("bear")] == 3
+    assert sheet["identical"] == 20  # 15 for 5 Owls, 5 for 3 Bears
+    assert sheet["sets"] == 15
+    assert sheet["missions"] == 8 and [v for _, v in sheet["mission_detail"]] == [4, 4]
+    assert sheet["robots"] == 8
+    assert sheet["captain"] == 6
+    assert sheet["total"] == 57
+
+
+def test_the_score_sheet_is_part_of_the_outcome() -> None:
+    g = position(2, captains=[URSA, 1], tableaus=[joachim_crew(), []], vet=[4, 0])
+    g.over = True
+    out = g.outcome()
+    assert out.scores[0] == 57
+    assert out.details["sheets"][0]["total"] == 57
+    assert out.ranks == (1, 2)
+
+
+def test_animals_from_the_third_and_sets_of_six() -> None:
+    owls = [c for c in C.DECK_CARDS if C.SPECIES_OF[c] == 2][:7]
+    s = score_sheet([URSA, *owls], 0, URSA, [])
+    assert s["identical"] == 25 and s["sets"] == 0  # 7 owls: 5 from the 3rd on
+    two_sets = [
+        c for sp in range(6) for c in [x for x in C.DECK_CARDS if C.SPECIES_OF[x] == sp][:2]
+    ]
+    s = score_sheet([URSA, *two_sets], 0, URSA, [])
+    assert s["sets"] == 30 and s["identical"] == 5  # 3 bears with the captain
+
+
+def test_robots_are_not_animals() -> None:
+    robots = [c for c in C.DECK_CARDS if C.KIND[c] == C.K_ROBOT]
+    s = score_sheet([URSA, *robots], 0, URSA, [])
+    assert s["species"] == [1, 0, 0, 0, 0, 0]
+    assert s["robots"] == sum(C.CREDITS[c] for c in robots)
+
+
+def test_missions() -> None:
+    bot = [c for c in C.DECK_CARDS if C.PROF_OF[c] == 0]
+    m = C.parse_mission("set:prof.botanist:3:5")
+    assert mission_value(m, bot[:2], []) == 0
+    assert mission_value(m, bot[:3], []) == 5
+    assert mission_value(m, bot[:7], []) == 10
+    pair = C.parse_mission("pair:species.owl:prof.military:2")
+    owl_mil = find_card("specialist", "owl", "military")
+    owl_bot = find_card("specialist", "owl", "botanist")
+    bear_mil = find_card("specialist", "bear", "military")
+    assert mission_value(pair, [owl_mil], []) == 0  # a pair needs two cards
+    assert mission_value(pair, [owl_bot, bear_mil], []) == 2
+    assert mission_value(pair, [owl_mil, owl_bot, bear_mil], []) == 2
+    most = C.parse_mission("most:prof.programmer:5")
+    prog = [c for c in C.DECK_CARDS if C.PROF_OF[c] == 2]
+    assert mission_value(most, prog[:2], [prog[2:3]]) == 5
+    assert mission_value(most, prog[:2], [prog[2:4]]) == 0  # strictly the most
+    assert mission_value(most, [], [[]]) == 0
+    emis = C.parse_mission("most:emissary:6")
+    e = [c for c in C.DECK_CARDS if C.KIND[c] == C.K_EMISSARY]
+    assert mission_value(emis, e[:2], [e[2:3], []]) == 6
+    allp = C.parse_mission("allprof:8")
+    one_each = [next(c for c in C.DECK_CARDS if C.PROF_OF[c] == p) for p in range(6)]
+    assert mission_value(allp, one_each, []) == 8
+    assert mission_value(allp, one_each[:5], []) == 0
+
+
+def test_ties_fewer_cards_wins_then_shared_victory() -> None:
+    a, b = find_cards("robot", credits=4)
+    two = [
+        find_card("robot", credits=2, profession="botanist", veteran=True),
+        find_card("robot", credits=2, profession="botanist", veteran=False),
+    ]
+    g = position(3, tableaus=[[a], two, [b]])
+    g.over = True
+    out = g.outcome()
+    assert out.scores == (4.0, 4.0, 4.0)
+    assert out.ranks == (1, 3, 1)  # seats 0 and 2 share the victory
+
+
+# ---------------------------------------------------------------------- solo
+def test_smuggler_turn_is_decided_by_seat_0_and_applies_slots_left_to_right() -> None:
+    g = position(1, planets=PLANETS, hands=[[]], reserve=plain(3), deck_top=plain(6)[3:])
+    g.h_row = [3, 4]  # Toxic Swamp (landing D2 then T2), Pirate Fortress
+    g.h_deck = [0, 1, 5]
+    g.h_used = [0, 1, 3, 4, 5]
+    g.current = 1
+    res = list(g.reserve)
+    top = plain(6)[3:]
+    legal = g.legal_actions(0)
+    assert set(legal) == {A.SMUGGLE[(3, 0)], A.SMUGGLE[(4, 0)]}
+    assert all(a.describe("en").startswith("For the Contrebandier") for a in legal)
+    g.apply(0, A.SMUGGLE[(3, 0)])
+    # discard the middle card, replace it, then add the new middle card to its crew
+    assert g.discard == [res[1]]
+    assert g.s_tableau[1:] == [top[0]]
+    assert g.reserve == [res[0], top[1], res[2]]
+    assert g.current == 0 and g.s_turns == 1
+
+
+def test_smuggler_explores_then_sets_the_card_aside_and_reveals_a_new_one() -> None:
+    g = position(1, planets=PLANETS, hands=[[]])
+    g.h_row = [3, 4]
+    g.h_deck = [0, 1, 5]
+    g.h_state[3] = 1
+    g.current = 1
+    legal = g.legal_actions(0)
+    assert A.SMUGGLE[(3, 1)] in legal and A.SMUGGLE[(3, 0)] not in legal
+    g.apply(0, A.SMUGGLE[(3, 1)])
+    assert g.h_aside == [3] and g.h_row == [5, 4] and g.h_deck == [0, 1]
+
+
+def test_auto_smuggler_follows_the_documented_rule() -> None:
+    g = position(1, planets=PLANETS, hands=[[]], options={"smuggler": "auto"})
+    g.h_row = [0, 8]  # Grey Asteroid (land D1) vs Black Hole (land T1+T2)
+    g.h_deck = [1, 2, 9]
+    assert g.auto_choice() == 8  # most cards taken
+    g.h_state[0] = 1  # exploring Grey Asteroid takes 1, landing on Black Hole takes 2
+    assert g.auto_choice() == 8
+    g.h_row = [0, 2]  # explore Grey Asteroid (T2: 1) vs land Wandering Comet (T3: 1): explore
+    assert g.auto_choice() == 0
+    g.apply(0, A.LAND[(0, 0, 0)])
+    g.apply(0, A.DRAW_DECK)
+    g.apply(0, A.DRAW_DECK)
+    g.apply(0, A.END)
+    # the Contrebandier played at once; it is the player's turn again
+    assert g.current == 0 and g.s_turns == 1 and g.h_aside == [0]
+
+
+def test_auto_mode_never_asks_for_the_smuggler() -> None:
+    g = new_game("wildspace", 1, 3, {"smuggler": "auto", "difficulty": "hard"})
+    import random
+
+    r = random.Random(0)
+    while not g.is_over:
+        legal = g.legal_actions(0)
+        assert not any(isinstance(a, A.Smuggle) for a in legal)
+        g.apply(0, r.choice(legal))
+    assert isinstance(g, WildSpace) and g.s_turns == 10 and g.turns == [10]
+    assert len(g.h_aside) == 5
+
+
+def test_smuggler_scoring_and_strict_victory() -> None:
+    owls = [c for c in C.DECK_CARDS if C.SPECIES_OF[c] == 2][:3]
+    emis = find_card("emissary", "bear", mission="per:robot:2")
+    robot = find_card("robot", credits=3, profession="pilot")
+    g = position(1, hands=[[]], smuggler_tableau=[*owls, emis, robot])
+    g.h_used = [0, 4, 10]  # icons: emissary | emissary, military | emissary x2, veteran
+    g.over = True
+    sheet = g.smuggler_sheet()
+    assert sheet["identical"] == 5
+    assert sheet["robots"] == 3
+    vets = sum(1 for c in g.s_tableau if C.VET[c])
+    mil = sum(1 for c in g.s_tableau if C.PROF_OF[c] == 1)
+    assert sheet["bonus"] == 4 * 1 + mil + vets  # four emissary icons, one Emissary
+    assert "missions" not in sheet  # it ignores missions and its captain's track
+    out = g.outcome()
+    assert out.ranks == (1,)
+    assert out.details["won"] is False  # 0 for the player: not strictly more
+    assert out.details["smuggler"]["total"] == sheet["total"]
+
+
+def test_smuggler_does_not_act_for_other_seats_or_out_of_turn() -> None:
+    g = position(1, planets=PLANETS, hands=[[]])
+    g.current = 0
+    with pytest.raises(IllegalAction):
+        g.apply(0, A.SMUGGLE[(g.h_row[0], 0)])
