@@ -83,6 +83,23 @@ def _dist_table() -> list[list[int]]:
 
 
 DIST_TO_SHIP = _dist_table()
+_EDGE_XY = BOARD.edge_xy
+
+
+def _planet_dist_table() -> list[list[int]]:
+    """DIST_TO_PLANET[colour][pad]: pad steps to the nearest side of that planet."""
+    out = []
+    for col in range(len(COLOURS)):
+        targets = [BOARD.edge_xy[e] for e in range(N_EDGES) if BOARD.planet_of_pad[e] == col]
+        row = []
+        for e in range(N_EDGES):
+            y, x = BOARD.edge_xy[e]
+            row.append(min((abs(y - ty) + abs(x - tx)) // 2 for ty, tx in targets))
+        out.append(row)
+    return out
+
+
+DIST_TO_PLANET = _planet_dist_table()
 
 
 def crew_missing(aliens: int, captures: int) -> int:
@@ -115,7 +132,7 @@ class PlanetRaiders(Game):
                 help_fr="deux équipes de deux (places 1+3 contre 2+4)",
             ),
             "round_limit": OptionSpec(
-                default=60,
+                default=100,
                 kind=int,
                 minimum=2,
                 maximum=500,
@@ -123,7 +140,7 @@ class PlanetRaiders(Game):
                 help_fr="la partie s'arrête après ce nombre de tours de table",
             ),
             "stall_rounds": OptionSpec(
-                default=12,
+                default=20,
                 kind=int,
                 minimum=1,
                 maximum=500,
@@ -782,22 +799,86 @@ class PlanetRaiders(Game):
         return int(opts["round_limit"]) * players * per_turn
 
     # ------------------------------------------------------------------ heuristic
+    def _goal_distance(self, s: int, p: int, crewed: bool) -> int:
+        """Pad steps from pad ``p`` to the nearest useful target of seat ``s``: its ship once
+        crewed, else an alien of a planet it lacks or an enemy raider."""
+        if crewed:
+            return DIST_TO_SHIP[self.colour[s]][p]
+        best = 99
+        mask = self.aliens[s]
+        for planet in range(len(COLOURS)):
+            if not mask >> planet & 1:
+                d = DIST_TO_PLANET[planet][p]
+                if d < best:
+                    best = d
+        y, x = _EDGE_XY[p]
+        team = self.team[s]
+        for rid, q in enumerate(self.rpad):
+            if q >= 0 and self.team[rid // RAIDERS] != team:
+                ty, tx = _EDGE_XY[q]
+                d = (abs(y - ty) + abs(x - tx)) // 2
+                if d < best:
+                    best = d
+        return best
+
+    def _reach_distance(self, rid: int, crewed: bool) -> int:
+        """Smallest goal distance over the pads raider ``rid`` can reach this turn through
+        the rockets in place (0 when it can reach a target: alien, enemy raider, home)."""
+        s = rid // RAIDERS
+        start = self.rpad[rid]
+        best = self._goal_distance(s, start, crewed)
+        seen = {start}
+        stack = [start]
+        occ = self.occ
+        rockets = self.rockets
+        team = self.team[s]
+        home = self.colour[s]
+        while stack:
+            p = stack.pop()
+            for z in _PAD_ZONES[p]:
+                r = rockets[z]
+                if r < 0 or (r < 4 and _IS_METEOR[z]):
+                    continue
+                q = _CELL_PADS[z][r & 3]
+                if q in seen:
+                    continue
+                o = occ[q]
+                if o >= ALIEN:
+                    if not self.aliens[s] >> (o - ALIEN) & 1:
+                        return 0
+                    continue
+                if o >= 0 and o != rid:
+                    if self.team[o // RAIDERS] != team:
+                        return 0
+                    continue
+                if crewed and _SHIP_OF_PAD[q] == home:
+                    return 0
+                seen.add(q)
+                d = self._goal_distance(s, q, crewed)
+                if d < best:
+                    best = d
+                stack.append(q)
+        return best
+
     def _progress_value(self, s: int) -> float:
+        """Crew members gathered, raiders left, and how close each raider is (or can get
+        this turn through the rockets already in place) to its next target."""
         if s in self.finished:
             return 2.0 - 0.1 * self.finished.index(s)
         if self.out[s]:
             return 0.0
         a = self.aliens[s].bit_count()
         c = self.ncaps[s]
+        crewed = crew_complete(a, c)
         v = 0.18 * (4 - crew_missing(a, c))
-        alive = self.alive(s)
-        v += 0.06 * alive
-        v += 0.01 * min(self.blue[s] + 2 * self.red[s], 8)
-        if crew_complete(a, c) and alive:
-            col = self.colour[s]
-            base = s * RAIDERS
-            d = min(DIST_TO_SHIP[col][p] for p in self.rpad[base : base + RAIDERS] if p >= 0)
-            v += 0.3 - 0.03 * min(d, 10)
+        v += 0.05 * self.alive(s)
+        v += 0.0005 * min(self.blue[s] + 2 * self.red[s], 8)
+        base = s * RAIDERS
+        weight = 0.12 if crewed else 0.06
+        for rid in range(base, base + RAIDERS):
+            if self.rpad[rid] >= 0:
+                d = self._reach_distance(rid, crewed)
+                v += weight * (1.0 - min(d, 12) / 12.0)
         return v
 
     def evaluate(self, seat: int) -> float:
