@@ -1,0 +1,159 @@
+"""The reconstructed board and set-up: counts, symmetry, and errors naming line and field."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacetable.engine import DataError
+from spacetable.engine.data import parse_table, read_text
+from spacetable.games.planetraiders.board import (
+    BOARD,
+    COLOURS,
+    PKG,
+    SIDES,
+    SIZE,
+    Board,
+    CellRow,
+    SeatRow,
+    SetupRow,
+    cell_name,
+)
+
+
+def rot_cell(r: int, c: int) -> tuple[int, int]:
+    """A quarter turn: the south side goes to the west (seat order is clockwise)."""
+    return c, SIZE - 1 - r
+
+
+def rot_pad(name: str) -> str:
+    """The pad a quarter turn away, named by its square and side."""
+    i = BOARD.cell_index[name[:-1]]
+    r, c = rot_cell(i // SIZE, i % SIZE)
+    return cell_name(r, c) + SIDES[(SIDES.index(name[-1]) + 1) % 4]
+
+
+def test_counts() -> None:
+    kinds = BOARD.kind
+    assert len(kinds) == 81
+    assert kinds.count("planet") == 4 and kinds.count("ship") == 4  # §3.1
+    assert kinds.count("meteorite") == 13
+    assert len(BOARD.zones) == 73
+    ships = sorted(BOARD.cell_colour[i] for i in range(81) if kinds[i] == "ship")
+    planets = sorted(BOARD.cell_colour[i] for i in range(81) if kinds[i] == "planet")
+    assert ships == planets == [0, 1, 2, 3]
+    # each ship has 4 boarding pads of its colour (§3.1)
+    assert all(len(BOARD.ship_pads[c]) == 4 for c in range(4))
+    # 12 aliens, 3 per planet, each on a side of its planet
+    assert len(BOARD.aliens) == 12
+    for c in range(4):
+        assert sum(1 for _, p in BOARD.aliens if p == c) == 3
+    for c in range(4):
+        # 3 raiders on 3 pads; 3 rockets on the board (2 blue, 1 red); 1 blue + 1 red kept:
+        # 5 rockets per player, 3 blue and 2 red (§3.2, §6)
+        assert len(set(BOARD.start_raiders[c])) == 3
+        assert sorted(rc for _, rc, _ in BOARD.start_rockets[c]) == [0, 0, 1]
+        # two of the raiders' pads are on the edge of the board (§3.1, yellow example)
+        edge = [p for p in BOARD.start_raiders[c] if len(BOARD.pad_zones[p]) == 1]
+        assert len(edge) == 2
+    assert BOARD.seat_colours == {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}
+
+
+def test_every_initial_rocket_serves_its_raiders() -> None:
+    for c in range(4):
+        starts = set(BOARD.start_raiders[c])
+        for zone, _, nose in BOARD.start_rockets[c]:
+            pads = BOARD.cell_pads[zone]
+            assert any(p in starts and p != pads[nose] for p in pads)
+
+
+def test_rockets_never_cross_planets_or_ships() -> None:
+    for i in range(81):
+        if BOARD.kind[i] in ("ship", "planet"):
+            assert i not in BOARD.zones
+            for p in BOARD.cell_pads[i]:
+                assert i not in BOARD.pad_zones[p]
+
+
+def test_board_is_symmetric_about_its_centre() -> None:
+    for i in range(81):
+        r, c = divmod(i, SIZE)
+        j = rot_cell(r, c)
+        k = j[0] * SIZE + j[1]
+        assert BOARD.kind[i] == BOARD.kind[k]
+    # colours turn with the board: each side's ship and planet have the same relation
+    for i in range(81):
+        if BOARD.kind[i] in ("ship", "planet"):
+            r, c = divmod(i, SIZE)
+            rr, cc = rot_cell(r, c)
+            assert BOARD.cell_colour[rr * SIZE + cc] == (BOARD.cell_colour[i] + 1) % 4
+    # set-ups turn with the board too
+    names = BOARD.pad_names
+    for c in range(4):
+        red = {rot_pad(names[p]) for p in BOARD.start_raiders[c]}
+        nxt = {names[p] for p in BOARD.start_raiders[(c + 1) % 4]}
+        assert {names[BOARD.pad(x)] for x in red} == nxt
+
+
+def test_pad_names_are_aliases() -> None:
+    assert BOARD.pad("e2n") == BOARD.pad("e3s")
+    assert BOARD.pad("c1e") == BOARD.pad("d1w")
+    assert BOARD.pad_names[BOARD.pad("e3s")] == "e2n"
+    with pytest.raises(ValueError):
+        BOARD.pad("z9n")
+
+
+def _tables() -> tuple[list[CellRow], list[SetupRow], list[SeatRow]]:
+    return (
+        parse_table(read_text(PKG, "board.csv"), CellRow, "board.csv"),
+        parse_table(read_text(PKG, "setup.csv"), SetupRow, "setup.csv"),
+        parse_table(read_text(PKG, "seats.csv"), SeatRow, "seats.csv"),
+    )
+
+
+def test_broken_board_row_names_line_and_field() -> None:
+    text = read_text(PKG, "board.csv").replace("e5,4,4,meteorite", "e5,4,4,lava")
+    with pytest.raises(DataError, match=r"board.csv: line \d+ \(id=e5\): field 'kind'"):
+        parse_table(text, CellRow, "board.csv")
+    text = read_text(PKG, "board.csv").replace("e5,4,4,", "e5,4,12,")
+    with pytest.raises(DataError, match=r"line \d+ \(id=e5\): field 'col'"):
+        parse_table(text, CellRow, "board.csv")
+
+
+def test_broken_setup_rows() -> None:
+    cells, _, seats = _tables()
+    text = read_text(PKG, "setup.csv").replace(
+        "red-rocket-2,red,rocket,2,,e3,red", "red-rocket-2,red,rocket,2,,e3,blue"
+    )
+    bad = parse_table(text, SetupRow, "setup.csv")
+    with pytest.raises(DataError, match="red-rocket-2: a blue rocket cannot go in meteorites"):
+        Board(cells, bad, seats, "x")
+    text = read_text(PKG, "setup.csv").replace(
+        "red-raider-1,red,raider,1,c1s", "red-raider-1,red,raider,1,q1s"
+    )
+    bad = parse_table(text, SetupRow, "setup.csv")
+    with pytest.raises(DataError, match="red-raider-1: field 'pad'"):
+        Board(cells, bad, seats, "x")
+    text = read_text(PKG, "setup.csv").replace(
+        "alien-violet-1,violet,alien,1,e1w", "alien-violet-1,violet,alien,1,a5n"
+    )
+    bad = parse_table(text, SetupRow, "setup.csv")
+    with pytest.raises(DataError, match="not a side of the violet planet"):
+        Board(cells, bad, seats, "x")
+    text = read_text(PKG, "setup.csv").replace(
+        "red,rocket,3,,g1,blue,n,", "red,rocket,3,,g1,blue,up,"
+    )
+    with pytest.raises(DataError, match=r"line \d+ \(id=red-rocket-3\): field 'nose'"):
+        parse_table(text, SetupRow, "setup.csv")
+
+
+def test_broken_seats_and_missing_square() -> None:
+    cells, setup, seats = _tables()
+    with pytest.raises(DataError, match="80 squares"):
+        Board(cells[:-1], setup, seats, "x")
+    dup = [s if s.id != "3-2" else s.model_copy(update={"colour": "red"}) for s in seats]
+    with pytest.raises(DataError, match="share a colour"):
+        Board(cells, setup, dup, "x")
+    assert [COLOURS[c] for c in Board(cells, setup, seats, "x").seat_colours[2]] == [
+        "red",
+        "violet",
+    ]

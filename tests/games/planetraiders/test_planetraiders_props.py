@@ -1,0 +1,172 @@
+"""Property tests over seeded playouts: invariants, perfect information, bounds, golden
+transcripts, rendering."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+from spacetable.engine import new_game
+from spacetable.games.planetraiders.board import BOARD, N_EDGES
+from spacetable.games.planetraiders.render import describe_event, render
+from spacetable.games.planetraiders.rules import ALIEN, RAIDERS, PlanetRaiders
+from spacetable.testing.golden import check_golden, transcript
+
+from .policy import purposeful
+
+GOLDEN = Path(__file__).parent / "golden"
+CONFIGS = [(2, {}), (3, {}), (4, {}), (4, {"teams": True})]
+
+
+def check_invariants(g: PlanetRaiders) -> None:
+    n = g.players
+    # rockets: 3 blue + 2 red per player, +1 blue per capture, 2 blue -> 1 red per exchange
+    board_blue = sum(1 for r in g.rockets if 0 <= r < 4)
+    board_red = sum(1 for r in g.rockets if r >= 4)
+    caps = sum(g.ncaps)
+    assert board_blue + sum(g.blue) + g.used[0] + g.retired[0] == 3 * n + caps - 2 * g.exchanges
+    assert board_red + sum(g.red) + g.used[1] + g.retired[1] == 2 * n + g.exchanges
+    assert min(g.blue) >= 0 and min(g.red) >= 0
+    for z, r in enumerate(g.rockets):
+        if r >= 0:
+            assert BOARD.is_zone[z]
+            assert not (r < 4 and BOARD.is_meteor[z]), "blue rocket in meteorites"
+    # pieces: every raider on the board is where occ says; aliens conserved
+    for rid, p in enumerate(g.rpad):
+        if p >= 0:
+            assert g.occ[p] == rid and BOARD.is_pad[p]
+    on_board = [o for o in g.occ if 0 <= o < ALIEN]
+    assert sorted(on_board) == sorted(r for r, p in enumerate(g.rpad) if p >= 0)
+    aliens_left = sum(1 for o in g.occ if o >= ALIEN)
+    assert aliens_left + sum(m.bit_count() for m in g.aliens) == 12
+    assert sum(g.ncaps) == sum(1 for c in g.captured_by if c >= 0)
+    for s in range(n):
+        assert g.ncaps[s] == sum(g.caps[s * n : (s + 1) * n])
+        b = s * RAIDERS
+        if s in g.finished:
+            assert all(p < 0 for p in g.rpad[b : b + RAIDERS])
+        if g.out[s]:
+            assert g.alive(s) == 0
+        for v in range(n):
+            if g.team[v] == g.team[s]:
+                assert g.caps[s * n + v] == 0, "captured a partner or itself"
+    assert len(g.occ) == N_EDGES
+
+
+def playout(n: int, opts: dict[str, object], seed: int, smart: bool) -> PlanetRaiders:
+    g = PlanetRaiders(n, seed, opts)
+    rng = random.Random(seed)
+    bound = PlanetRaiders.max_decisions(n, opts)
+    while not g.is_over:
+        s = g.to_act[0]
+        a = purposeful(g, rng) if smart else rng.choice(g.legal_actions(s))
+        g.apply(s, a)
+        check_invariants(g)
+        assert g.step <= bound
+        assert 0.0 <= g.evaluate(s) <= 1.0
+    return g
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    config=st.sampled_from(CONFIGS),
+    smart=st.booleans(),
+)
+def test_playouts_keep_invariants(
+    seed: int, config: tuple[int, dict[str, object]], smart: bool
+) -> None:
+    n, opts = config
+    g = playout(n, opts, seed, smart)
+    out = g.outcome()
+    assert sorted(out.ranks)[0] == 1
+    for pos, s in enumerate(g.finished):
+        assert all(out.ranks[s] <= out.ranks[t] for t in g.finished[pos:])
+
+
+def test_purposeful_playouts_reach_every_ending() -> None:
+    reasons: set[str] = set()
+    finishes = 0
+    for seed in range(12):
+        for n, opts in CONFIGS:
+            g = playout(n, opts, seed, True)
+            reasons.add(g.reason)
+            finishes += len(g.finished)
+    assert finishes > 0
+    assert {"no progress", "team home"} <= reasons
+    assert reasons & {"home", "last in play", "team eliminated"}
+
+
+def test_perfect_information_views() -> None:
+    g = PlanetRaiders(4, 3)
+    rng = random.Random(3)
+    for _ in range(60):
+        s = g.to_act[0]
+        g.apply(s, purposeful(g, rng))
+    spectator = g.view(None)
+    for s in range(4):
+        v = g.view(s)
+        assert v.pop("seat") == s
+        assert v == {k: x for k, x in spectator.items() if k != "seat"}
+        assert g.log_for(s) == g.log
+    # determinize has nothing to hide: the state is unchanged
+    d = g.determinize(1, random.Random(5))
+    assert d.state_dict() == g.state_dict()
+
+
+def test_action_space_is_fixed_and_unique() -> None:
+    for n, opts in CONFIGS:
+        space = new_game("planetraiders", n, 0, opts).action_space
+        zones, neutral = len(BOARD.zones), len(BOARD.neutral_zones)
+        gifts = 2 * n if n > 2 else 0
+        assert space.size == 3 + zones + 2 + 4 * (zones + neutral) + 1 + gifts + 1
+
+
+def test_max_decisions_is_an_upper_bound_on_long_games() -> None:
+    opts = {"round_limit": 30, "stall_rounds": 30}
+    for seed in range(3):
+        g = playout(4, opts, seed, True)
+        assert g.step <= PlanetRaiders.max_decisions(4, opts)
+
+
+def test_golden_transcripts() -> None:
+    check_golden(GOLDEN / "planetraiders_p2_s1.txt", transcript("planetraiders", 2, 1))
+    check_golden(
+        GOLDEN / "planetraiders_p4_teams_s2.txt",
+        transcript("planetraiders", 4, 2, {"teams": True}, lang="fr"),
+    )
+
+
+def test_render_draws_the_board_in_both_languages() -> None:
+    g = PlanetRaiders(4, 7)
+    rng = random.Random(7)
+    console = Console(width=140, color_system=None, record=True)
+    seen: set[str] = set()
+    while not g.is_over and g.step < 400:
+        g.apply(g.cur, purposeful(g, rng))
+    for lang in ("en", "fr"):
+        text = render(g.view(0), lang)
+        console.print(text)  # the markup must parse
+        plain = console.export_text()
+        assert "a     b     c" in plain
+        assert "#R#" in plain and "(v)" in plain
+        for ev in g.log:
+            sentence = describe_event(ev, lang)
+            console.print(sentence)
+            seen.add(ev["event"])
+            assert sentence and "{" not in sentence
+    assert {"hop", "select", "stop", "collect", "place", "end_turn"} <= seen
+    assert "To play" in render(PlanetRaiders(2, 0).view(0), "en")
+    assert "À jouer" in render(PlanetRaiders(2, 0).view(1), "fr")
+
+
+def test_start_view_shows_pieces() -> None:
+    v = PlanetRaiders(2, 0).view(0)
+    assert v["raiders"][0][0] == {"pad": "c1s", "status": "board"}
+    assert v["rockets"]["c1"] == {"colour": "blue", "nose": "n"}
+    assert len(v["aliens"]) == 12
+    assert v["players_info"][1]["colour"] == "violet"
