@@ -1226,9 +1226,8 @@ class Tortuga2199(Game):
             (2, {}),
             (3, {}),
             (4, {}),
-            (2, {"scenario": "aggressive"}),
-            (4, {"scenario": "aggressive"}),
-            (3, {"scenario": "peaceful"}),
+            (3, {"scenario": "aggressive"}),
+            (2, {"scenario": "peaceful"}),
         ]
 
     # ------------------------------------------------------------------ heuristic

@@ -1,0 +1,471 @@
+"""One test (or more) per rule of the Tortuga 2199 rulebook; see the rules map in the docs."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacetable.engine import IllegalAction, new_game
+from spacetable.games.tortuga2199 import rules as R
+
+from .tortuga_helpers import A, C, card, do, position, started, texts
+
+EXT, MAN, BOO = card("extraction"), card("manoeuvre"), card("booster")
+HACKER, GARDE, MERC = card("hacker"), card("garde"), card("mercenaire")
+ROBOT, KRAKEN = card("robot"), card("kraken")
+
+
+# ---------------------------------------------------------------- setup
+@pytest.mark.parametrize(("players", "sizes"), [(2, (4, 5)), (3, (3, 4, 5)), (4, (3, 4, 4, 5))])
+def test_setup_starting_hands_by_turn_order(players: int, sizes: tuple[int, ...]) -> None:
+    g = started(players, seed=3)
+    for i, n in enumerate(sizes):
+        p = (g.first + i) % players
+        assert len(g.hand[p]) == n
+        assert len(g.hand[p]) + len(g.deck[p]) == 10
+        mine = sorted(g.hand[p] + g.deck[p])
+        assert mine == sorted([EXT] * 5 + [MAN] * 3 + [BOO] + [g.ship[p]])
+    assert g.cur == g.first
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_board(players: int) -> None:
+    g = new_game("tortuga2199", players, 11)
+    lay = g.lay
+    assert lay.n == (9 if players == 2 else 11)
+    ring = [C.KIND_ID[g.kinds[s]] for s in range(lay.n) if lay.dist[0][s] == 1]
+    assert ring.count("terminal") == ring.count("turret") == (2 if players == 2 else 3)
+    assert sorted(g.kinds[s] for s in lay.special_slots) == sorted(C.SPECIAL_KINDS)
+    for s in range(lay.n):
+        tortuga = g.kinds[s] == C.K_TORTUGA
+        assert g.mineral[s] == (0 if tortuga else 1)
+        assert (g.hunt[s] == -1) == tortuga
+        assert g.ctrl[s] == -1
+        assert g.defence[s] == C.KIND_START_DEF[g.kinds[s]]
+    assert sorted([h for h in g.hunt if h >= 0] + g.box_hunt) == sorted(C.HUNT_CARDS)
+    assert all(len(f) == 2 for f in g.mface)
+    assert all(len(d) == 8 for d in g.mdeck)
+    assert g.tpile == [C.COUNT[c] for c in C.T_CARDS]
+    assert g.pos == [0] * players
+    assert g.bank == 50
+
+
+def test_ship_choice_clockwise_from_first_player() -> None:
+    g = new_game("tortuga2199", 3, 5)
+    order = [(g.first + i) % 3 for i in range(3)]
+    chosen = []
+    for p in order:
+        assert g.to_act == [p]
+        legal = g.legal_actions(p)
+        assert all(a.card not in chosen for a in legal)  # type: ignore[attr-defined]
+        a = legal[-1]
+        chosen.append(a.card)  # type: ignore[attr-defined]
+        g.apply(p, a)
+    assert sorted(g.ship) == sorted(chosen)
+    assert g.phase == R.MAIN and g.cur == g.first
+
+
+# ---------------------------------------------------------------- turn actions
+def test_takeback_only_at_start_of_turn() -> None:
+    g = position(hand=[EXT, MAN], pos=0)
+    g.reserve[0] = GARDE
+    assert "takeback" in texts(g)
+    do(g, A.PLAY[EXT])
+    assert "takeback" not in texts(g)
+
+
+def test_play_gives_resources_and_abilities_are_optional() -> None:
+    g = position(hand=[BOO, card("technicien")], pos=0)
+    do(g, A.PLAY[card("technicien")])
+    assert g.crypto == 1 and g.phase == R.ABILITY
+    assert texts(g) == {"ability kind=draw target=-1", "ability_done"}
+    do(g, A.AB_DONE)
+    assert g.phase == R.MAIN and len(g.hand[0]) == 1
+    do(g, A.PLAY[card("booster")])
+    legal = texts(g)
+    assert {f"ability kind=move target={s}" for s in g.lay.reach(0, 3)} | {"ability_done"} == legal
+
+
+def test_abilities_in_any_order_then_window_closes() -> None:
+    g = position(hand=[card("savant"), EXT, MAN], pos=0)
+    do(g, A.PLAY[card("savant")])
+    assert {"ability kind=draw target=-1", f"ability kind=reserve target={EXT}"} <= texts(g)
+    do(g, A.AB_CARD["reserve"][EXT])
+    assert g.reserve[0] == EXT and g.crypto == 2
+    assert g.phase == R.ABILITY
+    do(g, A.AB_PLAIN["draw"])
+    assert g.phase == R.MAIN and len(g.hand[0]) == 2
+
+
+def test_buy_only_in_current_sector_and_special_market_refills() -> None:
+    g = position(hand=[], pos=8)  # Vortex
+    g.crypto = 10
+    legal = texts(g)
+    assert f"buy card={HACKER}" not in legal  # T cards only in T sectors
+    face = sorted(g.mface[0])
+    for c in face:
+        assert f"buy card={c}" in legal
+    top = g.mdeck[0][-1]
+    do(g, A.BUY[face[0]])
+    assert top in g.mface[0] and len(g.mface[0]) == 2 and len(g.mdeck[0]) == 7
+
+
+def test_renew_puts_card_at_bottom_not_in_t_sectors() -> None:
+    g = position(hand=[], pos=1)
+    g.crypto = 3
+    assert not any(t.startswith("renew") for t in texts(g))
+    g.pos[0] = 8
+    c = g.mface[0][0]
+    top = g.mdeck[0][-1]
+    do(g, A.RENEW[c])
+    assert g.crypto == 2 and g.mdeck[0][0] == c and top in g.mface[0]
+    assert g.mknown[0] == 1
+    assert g.view(1)["markets"]["V"]["known_bottom"] == [c]
+
+
+def test_move_only_to_adjacent_for_one_manoeuvre() -> None:
+    g = position(hand=[], pos=0)
+    assert not any(t.startswith("move") for t in texts(g))
+    g.mano = 1
+    moves = {t for t in texts(g) if t.startswith("move")}
+    assert moves == {f"move sector={s}" for s in g.lay.adj[0]}
+    assert all(s in g.lay.adj[0] for s in range(1, 7))
+
+
+def test_collect_mineral_and_not_from_the_depot() -> None:
+    g = position(hand=[], pos=9)  # Mines, not controlled
+    g.mano = 2
+    g.depot = 3
+    do(g, A.COLLECT)
+    assert g.minerals[0] == 1 and g.mineral[9] == 0 and g.depot == 3
+    assert "collect" not in texts(g)
+    assert "mines" not in texts(g)  # the depot needs control of the Mines
+
+
+def test_probe_capture_and_several_markers() -> None:
+    g = position(hand=[], pos=3)
+    g.hunt[3] = KRAKEN
+    g.probes[3] = 0b10  # seat 1 already probed it
+    g.mano = 1
+    assert "capture" not in texts(g)  # not probed by us
+    do(g, A.PROBE)
+    assert g.probes[3] == 0b11
+    g.mano = C.DIFFICULTY[KRAKEN] - 1
+    assert "capture" not in texts(g)
+    g.mano += 1
+    do(g, A.CAPTURE)
+    assert g.probes[3] == 0 and g.htokens[0] == [KRAKEN] and g.infl[0] == 1
+    assert g.view(1)["sectors"][3]["hunt"] is False
+
+
+def test_convert_hunt_card() -> None:
+    g = position(hand=[KRAKEN], pos=0)
+    g.htokens[0] = [KRAKEN]
+    do(g, A.CONVERT[KRAKEN])
+    assert g.infl[0] == C.HUNT_INFLUENCE[KRAKEN] and g.htokens[0] == []
+    assert KRAKEN in g.destroyed
+    # or play it normally instead
+    g2 = position(hand=[KRAKEN], pos=0)
+    g2.htokens[0] = [KRAKEN]
+    do(g2, A.PLAY[KRAKEN])
+    assert g2.mano == C.MANO[KRAKEN]
+
+
+def test_conquest_costs_and_maximum_defence() -> None:
+    g = position(hand=[], pos=2)  # Turret, Defence 2
+    g.mano = 2
+    assert "conquer" not in texts(g)
+    g.mano = 3
+    do(g, A.CONQUER)
+    assert g.ctrl[2] == 0 and g.defence[2] == 3 and g.bonus(0, C.K_TURRET) == 1
+    # A sector at its maximum can still be conquered, and stays at its maximum.
+    g.ctrl[4] = 1
+    g.defence[4] = 8
+    g.pos[0] = 4
+    g.mano = 9
+    do(g, A.CONQUER)
+    assert g.ctrl[4] == 0 and g.defence[4] == 8 and g.mano == 0
+
+
+def test_conquer_tortuga_costs_15_and_starts_last_round() -> None:
+    g = position(players=3, hand=[], pos=0)
+    g.mano = 14
+    assert "conquer" not in texts(g)
+    g.mano = 15
+    do(g, A.CONQUER)
+    assert g.tortuga_by == 0 and g.last == [1, 2]
+    assert g.total(0) == C.KIND_INFLUENCE[C.K_TORTUGA]
+    g.pos[1] = 0
+    assert "attack target=1" not in texts(g)  # no attack during the last round
+    do(g, A.END)
+    g.mano = 20
+    g.pos[1] = 1
+    assert "conquer" not in texts(g)  # no conquest either
+    g.infl[1] = 5
+    do(g, A.END)
+    assert g.cur == 2
+    do(g, A.END)
+    assert g.is_over and g.reason == "tortuga"
+    out = g.outcome()
+    assert out.winners == (1,)  # most Influence wins
+    assert out.ranks[0] == 2
+
+
+def test_tie_break_tortuga_conqueror_then_sectors() -> None:
+    g = position(players=3, hand=[], pos=0)
+    g.mano = 15
+    do(g, A.CONQUER)
+    g.infl[1] = 3  # ties the conqueror's 3
+    g.ctrl[1] = 2
+    g.infl[2] = 2  # 2 + Terminal 1 = 3 too, with more sectors than seat 1
+    for _ in range(3):
+        do(g, A.END)
+    out = g.outcome()
+    assert out.ranks == (1, 3, 2)
+
+
+def test_protected_sector_means_attack() -> None:
+    g = position(hand=[], pos=3)
+    g.ctrl[3] = 1
+    g.pos[1] = 3
+    g.mano = 10
+    legal = texts(g)
+    assert "conquer" not in legal and "attack target=1" in legal
+    g.pos[1] = 0
+    assert "conquer" in texts(g)
+
+
+def test_reinforce_from_anywhere_up_to_maximum() -> None:
+    g = position(hand=[], pos=0)
+    g.ctrl[8] = 0
+    g.defence[8] = 5
+    g.crypto = 12
+    legal = {t for t in texts(g) if t.startswith("reinforce")}
+    assert legal == {f"reinforce sector=8 to={x}" for x in range(6, 11)}
+    do(g, A.REINFORCE[8][7])
+    assert g.defence[8] == 7 and g.crypto == 5
+
+
+def test_end_of_turn_discards_and_draws_five_with_reshuffle() -> None:
+    g = position(players=2, hand=[EXT, MAN, HACKER], pos=0)
+    g.deck[0] = [EXT, EXT]
+    g.discard[0] = [GARDE, GARDE, MERC, MERC]
+    do(g, A.PLAY[EXT])
+    do(g, A.END)
+    assert len(g.hand[0]) == 5
+    assert len(g.deck[0]) + len(g.discard[0]) == 9 - 5
+    assert g.played[0] == []
+
+
+def test_spend_mineral_goes_to_mines_depot() -> None:
+    g = position(hand=[], pos=0)
+    g.minerals[0] = 2
+    do(g, A.SPEND_MINERAL, A.SPEND_MINERAL)
+    assert g.crypto == 2 and g.depot == 2 and g.minerals[0] == 0
+
+
+def test_turn_cap_leaves_only_end() -> None:
+    g = position(hand=[EXT], pos=0)
+    g.tacts = R.TURN_CAP
+    assert texts(g) == {"end"}
+
+
+# ---------------------------------------------------------------- sector powers
+def test_fortress_gives_one_manoeuvre_once_per_turn() -> None:
+    g = position(hand=[], pos=10)
+    assert "fortress" not in texts(g)
+    g.ctrl[10] = 0
+    do(g, A.FORTRESS)
+    assert g.mano == 1 and "fortress" not in texts(g)
+
+
+def test_research_reserves_for_free() -> None:
+    g = position(hand=[GARDE, EXT], pos=7)
+    g.ctrl[7] = 0
+    do(g, A.RESEARCH[GARDE])
+    assert g.reserve[0] == GARDE and g.crypto == 0
+
+
+def test_terminal_bonus_each_turn_and_turret_bonus_in_combat() -> None:
+    g = position(players=2, hand=[], pos=0)
+    g.ctrl[1] = 0
+    g.ctrl[2] = 1
+    do(g, A.END)
+    do(g, A.END)
+    assert g.cur == 0 and g.crypto == 1
+    g.pos[1] = 0
+    do(g, A.ATTACK[1], A.COMMIT_DONE, A.DEFEND_DONE)
+    ev = [e for e in g.log if e["event"] == "combat"][-1]
+    assert (ev["attack"], ev["defence"]) == (0, 1)  # the defender's Turret
+
+
+def test_buy_influence_at_tortuga() -> None:
+    g = position(hand=[], pos=0)
+    g.crypto = 14
+    do(g, A.BUY_INFLUENCE, A.BUY_INFLUENCE)
+    assert g.infl[0] == 2 and g.crypto == 0 and g.bank == 48
+    g.pos[0] = 1
+    g.crypto = 7
+    assert "influence" not in texts(g)
+
+
+# ---------------------------------------------------------------- combat
+def test_combat_tie_goes_to_defender_and_attacker_goes_to_hold() -> None:
+    g = position(players=2, hand=[GARDE], pos=1)
+    g.pos[1] = 1
+    g.hand[1] = [GARDE, EXT]
+    g.infl[0] = 2
+    do(g, A.ATTACK[1], A.COMMIT[GARDE], A.COMMIT_DONE, A.DEFEND[GARDE], A.DEFEND_DONE)
+    assert g.pos[0] == -1 and g.pos[1] == 1
+    assert g.infl == [1, 1]  # winner takes 1 from the loser, no bank bonus for a defender
+    assert len(g.hand[1]) == 5  # draws up to 5 after any combat
+    assert g.phase == R.MAIN and g.cur == 0
+    assert not any(t.startswith(("move", "buy", "attack")) for t in texts(g))
+    do(g, A.END)
+    do(g, A.END)
+    assert g.phase == R.REENTER
+    g.ctrl[4] = 0
+    assert texts(g) == {"reenter sector=0", "reenter sector=4"}
+
+
+def test_defender_bonus_only_in_own_sector() -> None:
+    g = position(players=2, hand=[], pos=1)
+    g.pos[1] = 1
+    g.ctrl[1] = 1
+    g.defence[1] = 7
+    do(g, A.ATTACK[1], A.COMMIT_DONE, A.DEFEND_DONE)
+    ev = [e for e in g.log if e["event"] == "combat"][-1]
+    assert ev["defence"] == 3
+    g2 = position(players=2, hand=[], pos=1)
+    g2.pos[1] = 1
+    g2.ctrl[1] = 0
+    g2.defence[1] = 7
+    do(g2, A.ATTACK[1], A.COMMIT_DONE, A.DEFEND_DONE)
+    ev = [e for e in g2.log if e["event"] == "combat"][-1]
+    assert ev["defence"] == 0
+
+
+def test_combat_abilities_shield_and_loot() -> None:
+    g = position(players=2, hand=[card("chasseur")], pos=1)
+    g.pos[1] = 1
+    g.hand[1] = [card("bouclier")]
+    g.infl[1] = 3
+    do(g, A.ATTACK[1], A.COMMIT[card("chasseur")], A.COMMIT_DONE)
+    do(g, A.DEFEND[card("bouclier")], A.DEFEND_DONE)
+    ev = [e for e in g.log if e["event"] == "combat"][-1]
+    assert (ev["attack"], ev["defence"]) == (3 + 2, 1 + 3)
+    assert card("bouclier") not in g.destroyed  # shield: the loser destroys nothing
+    assert g.infl == [2 + 1, 1]  # loot: 2 taken, +1 from the bank
+
+
+def test_combat_cards_without_manoeuvre_cannot_be_used() -> None:
+    g = position(players=2, hand=[EXT, HACKER, BOO, MAN], pos=1)
+    g.pos[1] = 1
+    do(g, A.ATTACK[1])
+    assert texts(g) == {f"commit card={MAN}", "commit_done"}
+
+
+def test_combat_cards_crypto_does_nothing_and_go_to_discard() -> None:
+    g = position(players=2, hand=[card("officier")], pos=1)
+    g.pos[1] = 1
+    do(g, A.ATTACK[1], A.COMMIT[card("officier")], A.COMMIT_DONE, A.DEFEND_DONE)
+    assert g.crypto == 0 and g.mano == 0
+    assert card("officier") in g.discard[0]
+
+
+# ---------------------------------------------------------------- end of the game
+def test_fifteen_influence_wins_at_once() -> None:
+    g = position(players=3, hand=[], pos=0)
+    g.infl[0] = 14
+    g.crypto = 7
+    do(g, A.BUY_INFLUENCE)
+    assert g.is_over and g.outcome().winners == (0,) and g.reason == "influence"
+    assert g.legal_actions(0) == []
+
+
+def test_defender_can_win_at_fifteen_during_anothers_turn() -> None:
+    g = position(players=2, hand=[], pos=1)
+    g.pos[1] = 1
+    g.infl = [1, 14]
+    do(g, A.ATTACK[1], A.COMMIT_DONE, A.DEFEND_DONE)
+    assert g.is_over and g.outcome().winners == (1,)
+
+
+def test_safety_round_limit_uses_end_scoring() -> None:
+    g = position(players=2, hand=[], pos=0)
+    g.turns = R.MAX_ROUNDS * 2 - 1
+    g.infl[1] = 2
+    do(g, A.END)
+    assert g.is_over and g.reason == "limit" and g.outcome().winners == (1,)
+
+
+def test_max_decisions_is_large_enough_for_real_games() -> None:
+    assert R.Tortuga2199.max_decisions(4, {}) > R.MAX_ROUNDS * 4 * R.TURN_CAP
+
+
+# ---------------------------------------------------------------- scenarios
+def test_aggressive_spoils_choice_and_loser_chooses_card() -> None:
+    g = position(players=2, hand=[GARDE, GARDE], pos=1, scenario="aggressive")
+    g.pos[1] = 1
+    g.hand[1] = [MAN, MERC]
+    g.infl[1] = 5
+    do(g, A.ATTACK[1], A.COMMIT[GARDE], A.COMMIT[GARDE], A.COMMIT_DONE)
+    do(g, A.DEFEND[MAN], A.DEFEND[MERC], A.DEFEND_DONE)
+    assert g.phase == R.SACRIFICE and g.to_act == [1]
+    assert texts(g) == {f"sacrifice card={MAN}", f"sacrifice card={MERC}"}
+    do(g, A.SACRIFICE[MAN])
+    assert g.destroyed == [MAN]
+    assert g.phase == R.SPOILS and g.to_act == [0]
+    do(g, A.SPOILS_STEAL)
+    assert g.infl == [2, 3]
+    g2 = position(players=2, hand=[GARDE], pos=1, scenario="aggressive")
+    g2.pos[1] = 1
+    do(g2, A.ATTACK[1], A.COMMIT[GARDE], A.COMMIT_DONE, A.DEFEND_DONE)
+    do(g2, A.SPOILS_BANK)
+    assert g2.infl == [3, 0] and g2.bank == 47
+
+
+def test_aggressive_defender_winner_gains_nothing() -> None:
+    g = position(players=2, hand=[], pos=1, scenario="aggressive")
+    g.pos[1] = 1
+    g.infl[0] = 4
+    do(g, A.ATTACK[1], A.COMMIT_DONE, A.DEFEND_DONE)
+    assert g.infl == [4, 0] and g.pos[0] == -1
+
+
+def test_aggressive_tortuga_ends_at_once_and_needs_the_victory() -> None:
+    g = position(players=3, hand=[], pos=0, scenario="aggressive")
+    g.mano = 15
+    g.infl[1] = 4  # 0 + 3 for Tortuga < 4: conquering would not win
+    assert "conquer" not in texts(g)
+    g.infl[1] = 3  # a tie goes to the conqueror
+    do(g, A.CONQUER)
+    assert g.is_over and g.reason == "tortuga" and g.outcome().winners == (0,)
+
+
+def test_peaceful_no_attack_and_conquest_with_crypto() -> None:
+    g = position(players=3, hand=[], pos=3, scenario="peaceful")
+    g.pos[1] = 3
+    g.crypto = 3
+    g.mano = 2
+    legal = texts(g)
+    assert not any(t.startswith("attack") for t in legal)
+    assert "conquer_crypto" in legal and "conquer" not in legal
+    do(g, A.CONQUER_CRYPTO)
+    assert g.ctrl[3] == 0 and g.crypto == 1  # Terminal bonus at once
+    # cannot combine both resources
+    g.pos[0] = 2
+    g.crypto, g.mano = 2, 1
+    assert "conquer" not in texts(g) and "conquer_crypto" not in texts(g)
+    # cannot conquer a sector guarded by its controller's ship
+    g.ctrl[2] = 1
+    g.pos[1] = 2
+    g.crypto = 10
+    assert "conquer_crypto" not in texts(g)
+
+
+def test_illegal_action_rejected() -> None:
+    g = position(hand=[EXT], pos=0)
+    with pytest.raises(IllegalAction):
+        g.apply(0, A.PLAY[GARDE])
+    with pytest.raises(IllegalAction):
+        g.apply(1, A.END)
