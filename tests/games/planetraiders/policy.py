@@ -18,7 +18,8 @@ def purposeful(g: PlanetRaiders, rng: random.Random) -> Action:
         targets = []
         for a in legal:
             if isinstance(a, Hop):
-                q = BOARD.cell_pads[a.zone][g.rockets[a.zone] & 3]
+                z = BOARD.cell_index[a.zone]
+                q = BOARD.cell_pads[z][g.rockets[z] & 3]
                 home = BOARD.ship_of_pad[q] == g.colour[s] and g.has_crew(s)
                 if g.occ[q] >= 0 or home:
                     targets.append(a)
@@ -37,9 +38,12 @@ def purposeful(g: PlanetRaiders, rng: random.Random) -> Action:
         if p < 0:
             continue
         for a in legal:
-            if not isinstance(a, Place) or a.zone not in BOARD.pad_zones[p]:
+            if not isinstance(a, Place):
                 continue
-            q = BOARD.cell_pads[a.zone][SIDES.index(a.nose)]
+            z = BOARD.cell_index[a.zone]
+            if z not in BOARD.pad_zones[p]:
+                continue
+            q = BOARD.cell_pads[z][SIDES.index(a.nose)]
             if q == p:
                 continue
             o = g.occ[q]

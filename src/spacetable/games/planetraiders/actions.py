@@ -1,16 +1,16 @@
 """The atomic decisions of Planet Raiders, and prebuilt tables of them.
 
-* ``select raider=k``: start moving your raider number ``k + 1`` (0-based ``k``);
-* ``hop zone=z``: the selected raider rides the rocket in zone ``z`` (one hop);
+* ``select raider=k``: start moving your raider number ``k`` (1 to 3);
+* ``hop zone=c2``: the selected raider rides the rocket in zone ``c2`` (one hop);
 * ``stop``: the selected raider stops here (it may stop after any hop);
 * ``end_moves``: no more raider moves this turn; collect the rockets used;
-* ``place colour=blue|red zone=z nose=n|e|s|w``: put a rocket from hand on the board;
+* ``place colour=blue|red zone=e5 nose=n|e|s|w``: put a rocket from hand on the board;
 * ``exchange``: turn two blue rockets of your hand into one red rocket (irreversible);
 * ``give colour=blue|red to=seat``: hand one rocket to another player (3+ players);
 * ``end_turn``: keep the rest of your hand; the next player plays.
 
-Zones are square indices ``row * 9 + col`` (row 0 is the north row ``?9``); ``describe``
-names them (``e5``).
+Zones are named like chess squares (``a1`` south-west, ``i9`` north-east), so that the text
+forms can be typed in the terminal (``place colour=red zone=e5 nose=n``).
 """
 
 from __future__ import annotations
@@ -30,16 +30,16 @@ class Select(Action):
 
     def describe(self, lang: str = "en") -> str:
         if lang == "fr":
-            return f"déplacer le planet raider n°{self.raider + 1}"
-        return f"move planet raider #{self.raider + 1}"
+            return f"déplacer le planet raider n°{self.raider}"
+        return f"move planet raider #{self.raider}"
 
 
 @action("hop")
 class Hop(Action):
-    zone: int
+    zone: str
 
     def describe(self, lang: str = "en") -> str:
-        z = BOARD.cell_names[self.zone]
+        z = self.zone
         if lang == "fr":
             return f"prendre la fusée de la zone {z}"
         return f"ride the rocket in zone {z}"
@@ -62,12 +62,12 @@ class EndMoves(Action):
 @action("place")
 class Place(Action):
     colour: str
-    zone: int
+    zone: str
     nose: str
 
     def describe(self, lang: str = "en") -> str:
-        z = BOARD.cell_names[self.zone]
-        target = BOARD.pad_names[BOARD.cell_pads[self.zone][SIDES.index(self.nose)]]
+        z = self.zone
+        target = BOARD.pad_names[BOARD.cell_pads[BOARD.cell_index[z]][SIDES.index(self.nose)]]
         if lang == "fr":
             return (
                 f"poser une fusée {_ROCKET_FR[self.colour]} en {z}, nez au "
@@ -112,15 +112,18 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     EndTurn,
 )
 
-SELECT: tuple[Select, ...] = tuple(Select(k) for k in range(3))
-HOP: dict[int, Hop] = {z: Hop(z) for z in BOARD.zones}
+#: SELECT[k] moves raider number k + 1
+SELECT: tuple[Select, ...] = tuple(Select(k + 1) for k in range(3))
+#: HOP[zone index]
+HOP: dict[int, Hop] = {z: Hop(BOARD.cell_names[z]) for z in BOARD.zones}
 STOP = Stop()
 END_MOVES = EndMoves()
 EXCHANGE = Exchange()
 END_TURN = EndTurn()
-#: PLACE[colour][zone] -> the four placements (noses n, e, s, w)
+#: PLACE[colour][zone index] -> the four placements (noses n, e, s, w)
 PLACE: tuple[dict[int, tuple[Place, ...]], ...] = tuple(
-    {z: tuple(Place(rc, z, s) for s in SIDES) for z in BOARD.zones} for rc in ROCKET_COLOURS
+    {z: tuple(Place(rc, BOARD.cell_names[z], s) for s in SIDES) for z in BOARD.zones}
+    for rc in ROCKET_COLOURS
 )
 #: GIVE[colour][seat]
 GIVE: tuple[tuple[Give, ...], ...] = tuple(

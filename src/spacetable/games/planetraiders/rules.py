@@ -60,6 +60,7 @@ PHASE_MOVE, PHASE_HOP, PHASE_PLACE = 0, 1, 2
 PHASE_NAMES = ("move", "hop", "place")
 
 _ZONES = BOARD.zones
+_CELL_INDEX = BOARD.cell_index
 _PAD_ZONES = BOARD.pad_zones
 _CELL_PADS = BOARD.cell_pads
 _IS_METEOR = BOARD.is_meteor
@@ -319,13 +320,13 @@ class PlanetRaiders(Game):
         t = type(action)
         if t is Hop:
             assert isinstance(action, Hop)
-            self._hop(action.zone)
+            self._hop(_CELL_INDEX[action.zone])
         elif t is Place:
             assert isinstance(action, Place)
             self._place(action)
         elif t is Select:
             assert isinstance(action, Select)
-            self.sel = seat * RAIDERS + action.raider
+            self.sel = seat * RAIDERS + action.raider - 1
             self.phase = PHASE_HOP
             self.hops = 0
             self.emit(
@@ -333,7 +334,7 @@ class PlanetRaiders(Game):
                     "event": "select",
                     "seat": seat,
                     "colour": self._cname(seat),
-                    "raider": action.raider,
+                    "raider": action.raider - 1,
                 }
             )
         elif t is Stop:
@@ -515,14 +516,14 @@ class PlanetRaiders(Game):
             self.red[s] -= 1
         else:
             self.blue[s] -= 1
-        self.rockets[a.zone] = rc * 4 + SIDES.index(a.nose)
+        self.rockets[_CELL_INDEX[a.zone]] = rc * 4 + SIDES.index(a.nose)
         self.emit(
             {
                 "event": "place",
                 "seat": s,
                 "colour": self._cname(s),
                 "rocket": a.colour,
-                "zone": BOARD.cell_names[a.zone],
+                "zone": a.zone,
                 "nose": a.nose,
             }
         )
