@@ -877,20 +877,72 @@ class WildSpace(Game):
             other = float(self.smuggler_sheet()["total"]) + 2.0 * (TURNS - self.s_turns)
         else:
             other = max(self._potential(q) for q in range(self.players) if q != seat)
-        return 1.0 / (1.0 + math.exp(-(mine - other) / 8.0))
+        return 1.0 / (1.0 + math.exp(-(mine - other) / 25.0))
 
     def _potential(self, p: int) -> float:
-        """Current credits plus what hand, shuttles and near-complete collections promise."""
+        """Credits now, plus what the crew, the hand and pending effects promise.
+
+        Every animal is worth about 2.5 credits towards a set of six (15 / 6) and a species
+        at two animals promises 5 with the next one; a crew card also opens planets; a hand
+        card is worth something only while turns remain to play it; pending draws and plays
+        are counted a little below their worth (so that a greedy bot uses them rather than
+        leaving them pending).
+        """
         sheet = self.score_sheet(p)
         value = float(sheet["total"])
-        left = 2 * TURNS - 2 * self.turns[p]  # shuttle uses left, roughly
-        value += min(len(self.hands[p]), left) * 2.0
-        counts = sheet["species"]
-        value += sum(1.5 for n in counts if n == 2)  # the next one scores 5
-        distinct = sum(1 for n in counts if n > min(counts))
-        value += 1.0 * distinct  # progress towards the next set of six
-        value += 0.6 * self.vet[p]
+        counts: list[int] = sheet["species"]
+        full = min(counts)
+        value += 2.5 * sum(1 for n in counts if n > full)  # towards the next set of six
+        value += sum(2.0 for n in counts if n == 2)  # the next one scores 5
+        crew = self.tableau[p]
+        value += 0.5 * min(len(crew), 9)  # planet access
+        value += 1.0 * sum(1 for c in crew if KIND[c] == K_ROBOT)
+        value += 0.8 * self.vet[p]
+        remaining = TURNS - self.turns[p]
+        hand = len(self.hands[p])
+        value += _hand_value(hand, remaining)
+        if p == self.current and not self.smuggler_turn:
+            for f in self.stack:
+                kind = f[0]
+                if kind in (F_DRAW, F_USE_DRAW):
+                    value += 0.9 * (
+                        _hand_value(hand + f[1], remaining) - _hand_value(hand, remaining)
+                    )
+                elif kind == F_PLAY:
+                    row = MATCH[f[1]]
+                    lost = _hand_value(hand - 1, remaining) - _hand_value(hand, remaining)
+                    gains = [self._card_gain(c, counts) + lost for c in self.hands[p] if row[c]]
+                    value += 0.9 * max(0.0, *gains) if gains else 0.0
+                elif kind == F_TAKE:
+                    gains = [self._card_gain(c, counts) for c in self.reserve if c >= 0]
+                    value += 0.9 * max(1.5, *gains)
+                else:
+                    value += 0.3
         return value
+
+    @staticmethod
+    def _card_gain(c: int, counts: list[int]) -> float:
+        """Rough worth of adding card ``c`` to a crew with these species counts."""
+        gain = 0.5  # one more crew card
+        s = SPECIES_OF[c]
+        if s >= 0:
+            n = counts[s]
+            gain += 5.0 if n >= 2 else 2.0 if n == 1 else 0.0
+            if n == min(counts):
+                gain += 2.5
+        if KIND[c] == K_ROBOT:
+            gain += 1.0 + CREDITS[c]
+        if VET[c]:
+            gain += 0.8
+        if EFFECT_OF[c] >= 0:
+            gain += 0.5
+        return gain
+
+
+def _hand_value(cards: int, turns_left: int) -> float:
+    """Hand cards are worth 0.7 each while they can still be played, then 0.1."""
+    useful = min(cards, turns_left + 1)
+    return 0.7 * useful + 0.1 * (cards - useful)
 
 
 # ---------------------------------------------------------------------- scoring (pure)
