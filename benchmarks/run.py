@@ -1,0 +1,179 @@
+"""Benchmarks of spacetable: speed, bot strength and balance; writes ``RESULTS.md``.
+
+Usage (from the repository root, with the project's virtual environment)::
+
+    python benchmarks/run.py speed [GAME ...]            # -> benchmarks/speed.json
+    python benchmarks/run.py strength GAME A B GAMES     # appends to benchmarks/strength.json
+    python benchmarks/run.py balance GAME GAMES [N ...]  # appends to benchmarks/balance.json
+    python benchmarks/run.py report                      # -> benchmarks/RESULTS.md
+
+The measurements are those of ``spacetable bench``, ``spacetable tournament`` and
+``spacetable balance`` (same code); this script only keeps the figures and formats them.
+None of this runs in the test suite.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from spacetable.cli import bench
+from spacetable.cli.balance import run_balance
+from spacetable.cli.tournament import run_tournament
+
+HERE = Path(__file__).resolve().parent
+
+
+def _load(name: str) -> list[dict[str, Any]]:
+    p = HERE / name
+    return json.loads(p.read_text()) if p.exists() else []
+
+
+def _save(name: str, rows: list[dict[str, Any]]) -> None:
+    (HERE / name).write_text(json.dumps(rows, indent=1) + "\n")
+
+
+def speed(games: list[str]) -> None:
+    report = bench.run(games or None, seconds=1.0, mcts_iterations=200)
+    old = {(r["game"], r["players"]): r for r in _load("speed.json")}
+    for r in report["results"]:
+        r["machine"] = report["machine"]
+        r["date"] = report["date"]
+        old[(r["game"], r["players"])] = r
+    _save("speed.json", sorted(old.values(), key=lambda r: (r["game"], r["players"])))
+
+
+def strength(game: str, a: str, b: str, games: int, workers: int) -> None:
+    t0 = time.time()
+    rep = run_tournament(game, 2, [a, b], games, seed=2026, workers=workers)
+    e = rep["entrants"][0]
+    rows = _load("strength.json")
+    rows = [r for r in rows if (r["game"], r["a"], r["b"]) != (game, a, b)]
+    rows.append(
+        {
+            "game": game,
+            "a": a,
+            "b": b,
+            "games": games,
+            "win_share": e["win_share"],
+            "win_ci": e["win_ci"],
+            "mean_decisions": rep["mean_decisions"],
+            "seconds": time.time() - t0,
+            "workers": workers,
+            "machine": bench.machine(),
+            "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+        }
+    )
+    _save("strength.json", sorted(rows, key=lambda r: (r["game"], r["a"], r["b"])))
+    print(json.dumps(rows[-1]))
+
+
+def balance(game: str, games: int, counts: list[int], workers: int) -> None:
+    rep = run_balance(game, counts or None, games, workers=workers)
+    rows = [r for r in _load("balance.json") if r["game"] != game]
+    rows.append(rep)
+    _save("balance.json", sorted(rows, key=lambda r: r["game"]))
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def report() -> None:
+    m = bench.machine()
+    out = [
+        "# Benchmark results",
+        "",
+        "Written by `python benchmarks/run.py report` from `speed.json`, `strength.json` and",
+        "`balance.json` (kept beside it). Machine of the last run: "
+        f"{m['cpu']}, {m['nproc']} cores (`nproc`), {m['implementation']} {m['python']}, "
+        f"{m['platform']}. The machine is shared with other work while measuring, so the",
+        "figures are lower bounds of what an idle core does.",
+        "",
+        "## Speed (one core; `spacetable bench`)",
+        "",
+        f"Goals: {bench.GOAL_DECISIONS_PER_S:,} random decisions per second and a clone of a",
+        f"mid-game state under {bench.GOAL_CLONE_US:.0f} µs. Per-call times are means over",
+        "mid-game states (halfway through seeded random playouts); MCTS iterations use random",
+        "rollouts cut at 20 steps. *state KiB*: bytes allocated by loading a mid-game save",
+        "(history and log included); *clone KiB*: bytes one clone allocates.",
+        "",
+    ]
+    rows = _load("speed.json")
+    if rows:
+        out.append(
+            bench.markdown(
+                {"machine": rows[0]["machine"], "date": rows[0]["date"], "results": rows}
+            )
+        )
+        misses = []
+        for r in rows:
+            bad = []
+            if r["decisions_per_s"] < bench.GOAL_DECISIONS_PER_S:
+                bad.append(f"{r['decisions_per_s']:,.0f} decisions/s")
+            if r.get("us", {}).get("clone", 0.0) >= bench.GOAL_CLONE_US:
+                bad.append(f"clone {r['us']['clone']:.1f} µs")
+            if bad:
+                misses.append(f"- {r['game']} at {r['players']} players: {', '.join(bad)}")
+        out += ["", "Missed goals:" if misses else "Every game meets both speed goals."]
+        out += misses
+    out += ["", "## Strength (2 players, seats alternated; `spacetable tournament`)", ""]
+    srows = _load("strength.json")
+    if srows:
+        out += [
+            "Win share of bot A against bot B with its 95% Wilson interval. `mcts:N` is N",
+            "iterations per decision (reproducible); `mcts:Ts`, T seconds. Samples are smaller",
+            "than the 200 games per pairing of the goal where the time did not allow more:",
+            "the interval says what the sample supports.",
+            "",
+            "| game | A | B | games | A's win % | 95% CI | decisions/game | wall s |",
+            "|---|---|---|---:|---:|---:|---:|---:|",
+        ]
+        for r in srows:
+            out.append(
+                f"| {r['game']} | {r['a']} | {r['b']} | {r['games']} | {_pct(r['win_share'])} "
+                f"| {_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])} | {r['mean_decisions']:.0f} "
+                f"| {r['seconds']:.0f} |"
+            )
+    out += ["", "## Balance (greedy bot in every seat; `spacetable balance`)", ""]
+    brows = _load("balance.json")
+    for b in brows:
+        for c in b["counts"]:
+            out.append(
+                f"- {b['game']}, {c['players']} players, {c['games']} games: first-seat "
+                f"advantage {100 * c['first_seat_advantage']:+.1f} points"
+            )
+            for r in c["rows"]:
+                if r["flag"]:
+                    out.append(
+                        f"  - {r['asymmetry']}={r['value']}: {_pct(r['win_share'])}% "
+                        f"({_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])}), "
+                        f"{100 * r['vs_fair']:+.1f} points above fair"
+                    )
+    (HERE / "RESULTS.md").write_text("\n".join(out) + "\n")
+
+
+def main(argv: list[str]) -> None:
+    if not argv:
+        print(__doc__)
+        return
+    cmd, args = argv[0], argv[1:]
+    workers = int(os.environ.get("WORKERS", "1"))
+    if cmd == "speed":
+        speed(args)
+    elif cmd == "strength":
+        strength(args[0], args[1], args[2], int(args[3]), workers)
+    elif cmd == "balance":
+        balance(args[0], int(args[1]), [int(x) for x in args[2:]], workers)
+    elif cmd == "report":
+        report()
+    else:
+        raise SystemExit(f"unknown command {cmd!r}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
