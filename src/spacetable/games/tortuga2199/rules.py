@@ -227,6 +227,12 @@ class Tortuga2199(Game):
             }
         )
 
+    def _destroy(self, p: int, c: int) -> None:
+        """Card ``c`` of seat ``p`` leaves the game (a hunt card takes its token along)."""
+        self.destroyed.append(c)
+        if C.IS_HUNT[c]:
+            self.htokens[p].remove(c)
+
     def _draw(self, p: int, n: int) -> list[int]:
         deck = self.deck[p]
         hand = self.hand[p]
@@ -615,7 +621,7 @@ class Tortuga2199(Game):
             else:
                 self.used |= P_VORTEX
             self.played[p].remove(a.card)
-            self.destroyed.append(a.card)
+            self._destroy(p, a.card)
             self.emit({"event": "destroy", "seat": p, "card": a.card})
         elif t is A.Renew:
             assert isinstance(a, A.Renew)
@@ -760,7 +766,7 @@ class Tortuga2199(Game):
             self.minerals[p] += got
         elif kind == "trash":
             self.hand[p].remove(a.target)
-            self.destroyed.append(a.target)
+            self._destroy(p, a.target)
         elif kind == "reserve":
             self.hand[p].remove(a.target)
             self.reserve[p] = a.target
@@ -820,7 +826,7 @@ class Tortuga2199(Game):
     def _sacrifice(self, loser: int, card: int) -> None:
         used = self.catk if loser == self.cb[0] else self.cdef
         used.remove(card)
-        self.destroyed.append(card)
+        self._destroy(loser, card)
         self.emit({"event": "combat_destroy", "seat": loser, "card": card})
 
     def _after_sacrifice(self) -> None:

@@ -1,0 +1,125 @@
+"""Data files of Tortuga 2199: counts against the rulebook, validation errors, rendering."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from rich.console import Console
+
+from spacetable.engine import DataError
+from spacetable.engine.data import parse_table, read_text
+from spacetable.games.tortuga2199 import actions as A
+from spacetable.games.tortuga2199 import cards as C
+from spacetable.games.tortuga2199.render import describe_event, render
+from spacetable.games.tortuga2199.rules import Tortuga2199
+
+from .tortuga_helpers import started
+
+
+def _count(deck: str) -> int:
+    return sum(C.COUNT[c] for c in range(C.NCARD) if C.DECK[c] == deck)
+
+
+def test_card_counts_match_the_box() -> None:
+    # "Pioche des secteurs T, 31 cartes", sector decks of 10, "10 cartes Chasse",
+    # "20 cartes Extraction", "12 cartes Manœuvre", "4 cartes Booster", 4 ship cards.
+    assert _count("T") == 31
+    for m in C.MARKETS:
+        assert _count(m) == 10
+    assert _count("hunt") == 10
+    assert C.COUNT[C.CARD_INDEX["extraction"]] * 4 == 20
+    assert C.COUNT[C.CARD_INDEX["manoeuvre"]] * 4 == 12
+    assert C.COUNT[C.CARD_INDEX["booster"]] * 4 == 4
+    assert len(C.SHIPS) == 4
+    assert _count("start") + 1 == 10  # with the ship card
+    assert len(C.T_CARDS) == 6  # six face-up piles
+    assert sorted(C.SPECIAL_KINDS) == sorted(C.MARKET_KIND.values())
+
+
+def test_rulebook_values() -> None:
+    c = C.CARD_INDEX
+    assert (C.COST[c["hacker"]], C.CRYPTO[c["hacker"]]) == (2, 2)
+    assert C.COST[c["mercenaire"]] == 2
+    assert C.COST[c["prospecteur"]] == 5
+    assert C.PLAYED[c["booster"]] == (("move", 3),)
+    assert C.DIFFICULTY[c["robot"]] == 2
+    # Garde du corps + Mercenaire = 5 Manoeuvre; 2 Gardes + Mercenaire = 8.
+    assert C.MANO[c["garde"]] + C.MANO[c["mercenaire"]] == 5
+    assert 2 * C.MANO[c["garde"]] + C.MANO[c["mercenaire"]] == 8
+    k = C.KIND_INDEX
+    assert C.KIND_START_DEF[k["terminal"]] + 1 == 3
+    assert C.KIND_START_DEF[k["vortex"]] + 1 == 5
+    assert C.KIND_MAX_DEF[k["turret"]] == 8 and C.KIND_MAX_DEF[k["mines"]] == 10
+    assert sorted(set(C.KIND_INFLUENCE)) == [1, 2, 3]
+
+
+def _broken(old: str, new: str) -> str:
+    text = read_text(C.PACKAGE, "cards.csv")
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field"),
+    [
+        ("move:3,,,rulebook", "move:x,,,rulebook", "abilities"),
+        ("fn:teleport", "fn:nowhere", "abilities"),
+        (",T,7,2,2,0", ",T,7,-2,2,0", "cost"),
+        (",hunt,1,0,0,1,,2,1,", ",hunt,1,0,0,1,,,1,", "difficulty"),
+        ("rulebook\nmanoeuvre", "guessed\nmanoeuvre", "source"),
+    ],
+)
+def test_broken_card_row_names_line_and_field(old: str, new: str, field: str) -> None:
+    text = _broken(old, new)
+    with pytest.raises(DataError) as e:
+        parse_table(text, C.CardRow, "cards.csv")
+    msg = str(e.value)
+    assert "cards.csv: line" in msg
+    if field not in ("difficulty",):
+        assert repr(field) in msg
+    line = int(re.search(r"line (\d+)", msg).group(1))  # type: ignore[union-attr]
+    assert new.split("\n")[0] in text.splitlines()[line - 1] or field == "source"
+
+
+def test_broken_layout_rejected() -> None:
+    rows = [r for r in C.LAYOUT_ROWS if r.players == 2 and r.slot != 2]
+    with pytest.raises(ValueError):
+        C.Layout(2, rows)
+
+
+def test_action_space_unique_and_labels_in_both_languages() -> None:
+    for players in (2, 3, 4):
+        for scen in ("standard", "aggressive", "peaceful"):
+            acts = Tortuga2199.enumerate_actions(players, {"scenario": scen})
+            assert len(set(acts)) == len(acts)
+            for a in acts:
+                for lang in ("en", "fr"):
+                    label = a.describe(lang)
+                    assert label and "{" not in label
+    assert A.Ability("draw", -1).describe("fr").startswith("capacité")
+
+
+def test_render_and_events_in_both_languages() -> None:
+    g = started(3, 8)
+    rng = random.Random(8)
+    console = Console(width=140, color_system=None, record=True)
+    for step in range(400):
+        if g.is_over:
+            break
+        s = g.to_act[0]
+        if step % 50 == 0:
+            for lang in ("en", "fr"):
+                for seat in (None, 0, 1, 2):
+                    text = render(g.view(seat), lang)
+                    console.print(text)
+                    assert "TORTUGA" in text
+        g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+    out = console.export_text()
+    assert "Tortuga 2199" in out and "Hacker" in out
+    for lang in ("en", "fr"):
+        for ev in g.log_for(0):
+            sentence = describe_event(ev, lang)
+            assert sentence and not sentence.startswith("ev_"), ev
+            assert "{" not in sentence

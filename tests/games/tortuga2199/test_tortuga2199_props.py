@@ -1,0 +1,90 @@
+"""Property tests (Hypothesis): seeded random playouts keep every invariant of the box."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spacetable.engine import new_game
+from spacetable.games.tortuga2199 import cards as C
+from spacetable.games.tortuga2199 import rules as R
+from spacetable.testing.golden import check_golden, transcript
+
+from .tortuga_helpers import count_cards, expected_cards
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def _check_invariants(g: R.Tortuga2199) -> None:
+    n = g.players
+    if g.phase != R.SHIP:
+        assert count_cards(g) == expected_cards(n)
+    assert g.bank + sum(g.infl) == R.BANK
+    minerals = sum(g.mineral) + sum(g.minerals) + g.depot + g.minerals_out
+    assert minerals == R.MINERAL_TOKENS
+    for p in range(n):
+        assert g.markers_free(p) >= 0
+        assert g.infl[p] >= 0 and g.minerals[p] >= 0
+        assert g.total(p) <= R.WIN_INFLUENCE + 6 or g.is_over
+        hunts_owned = [
+            c
+            for c in g.hand[p] + g.deck[p] + g.discard[p] + g.played[p] + [g.reserve[p]]
+            if c >= 0 and C.IS_HUNT[c]
+        ]
+        if g.phase not in (R.ATK, R.DEF, R.SACRIFICE, R.SPOILS, R.OVER):
+            assert sorted(hunts_owned) == sorted(g.htokens[p])
+    for s, k in enumerate(g.kinds):
+        assert C.KIND_START_DEF[k] <= g.defence[s] <= C.KIND_MAX_DEF[k]
+    if not g.is_over:
+        assert g.crypto >= 0 and g.mano >= 0
+        assert g.to_act and g.legal_actions(g.to_act[0])
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    players=st.sampled_from([2, 3, 4]),
+    scenario=st.sampled_from(R.SCENARIOS),
+)
+def test_random_playouts_keep_invariants(seed: int, players: int, scenario: str) -> None:
+    g = new_game("tortuga2199", players, seed, {"scenario": scenario})
+    assert isinstance(g, R.Tortuga2199)
+    rng = random.Random(seed)
+    limit = R.Tortuga2199.max_decisions(players, g.options)
+    while not g.is_over:
+        _check_invariants(g)
+        s = g.to_act[0]
+        g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+        assert g.step <= limit
+    _check_invariants(g)
+    out = g.outcome()
+    assert out.scores == tuple(float(g.total(p)) for p in range(players))
+    assert min(out.ranks) == 1
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**31))
+def test_greedy_evaluation_in_unit_interval(seed: int) -> None:
+    g = new_game("tortuga2199", 3, seed)
+    rng = random.Random(seed)
+    for _ in range(300):
+        if g.is_over:
+            break
+        for p in range(3):
+            assert 0.0 <= g.evaluate(p) <= 1.0
+        s = g.to_act[0]
+        g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+
+
+def test_golden_three_players() -> None:
+    check_golden(GOLDEN / "tortuga2199_p3_s1.txt", transcript("tortuga2199", 3, 1))
+
+
+def test_golden_two_players_aggressive_french() -> None:
+    check_golden(
+        GOLDEN / "tortuga2199_p2_aggressive_s2.txt",
+        transcript("tortuga2199", 2, 2, {"scenario": "aggressive"}, lang="fr"),
+    )
