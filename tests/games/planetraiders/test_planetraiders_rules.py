@@ -335,6 +335,15 @@ def test_first_home_wins_then_play_goes_on_for_second_place() -> None:
     assert out.reason == "home"
 
 
+def test_capture_on_arrival_at_home_completes_the_crew_and_finishes() -> None:
+    # violet raider on red's ship pad d4e; red has 3 aliens and no capture yet
+    g = position(3, "R1@e4n e4:b< V1@d4e V2@h8n Y1@a9n crew:red=green,yellow,violet")
+    g.apply(0, SELECT[0])
+    hop(g, "e4")
+    assert g.ncaps[0] == 1
+    assert g.finished == [0]
+
+
 def test_team_wins_at_first_arrival() -> None:
     g = position(4, "R1@e4n e4:b< Y1@a9n V1@h8n G1@i1n crew:red=green,yellow+2", {"teams": True})
     g.apply(0, SELECT[0])
