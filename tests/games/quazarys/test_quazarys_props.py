@@ -129,19 +129,19 @@ def test_render_and_event_sentences_in_both_languages() -> None:
         for ev in g.log_for(0):
             sentence = describe_event(ev, lang)
             assert not sentence.startswith("{"), sentence
-    assert "Joueur 1" in render(g.view(0), "fr")
+    assert "Rouge (siège 0)" in render(g.view(0), "fr")
 
 
 def test_render_draws_the_grid_of_the_start_position() -> None:
     g = new_game("quazarys", 2, 0)
     lines = Text.from_markup(render(g.view(0), "en")).plain.splitlines()
     # Five Suns and two bases in one row of cards: 7 card columns of 9 characters, the
-    # pawns (1 and 2) on the bases at both ends, a continuous path between them.
+    # pawns (seats 0 and 1) on the bases at both ends, a continuous path between them.
     assert lines[0].split() == [str(c) for c in range(7)]
     middle = lines[3]
     assert middle.startswith(" 0 ")
     assert len(middle) == 3 + 7 * 9
-    assert {middle[3 + 4], middle[3 + 6 * 9 + 4]} == {"1", "2"}
+    assert {middle[3 + 4], middle[3 + 6 * 9 + 4]} == {"0", "1"}
     assert " " not in middle[3 + 5 : 3 + 6 * 9 + 4]
 
 

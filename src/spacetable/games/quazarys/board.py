@@ -42,48 +42,73 @@ def pcell(k: int) -> tuple[int, int]:
     return r, c
 
 
-# Per oriented tile code (card * 4 + rot): its stations, its edges inside the card (as point
-# offsets 0..4), and its arms with the offset to the facing arm of the neighbour card.
+# Per oriented tile code (card * 4 + rot): its stations, its arms, the arms one may leave the
+# centre by (arrow not inwards) and whether each arm may be followed back to the centre.
 _STATIONS: list[tuple[int, ...]] = []
-_FREE: list[tuple[tuple[int, int], ...]] = []
-_ARROW: list[tuple[tuple[int, int], ...]] = []
+_ARMS: list[tuple[int, ...]] = []
 _ARMSET: list[frozenset[int]] = []
-_LINKS: list[tuple[tuple[int, int, int, int, int], ...]] = []
+_HUB_OUT: list[tuple[int, ...]] = []
+_TO_HUB: list[tuple[bool, ...]] = []
 for _lay in ORIENTED:
     if _lay is None:
         _STATIONS.append(())
-        _FREE.append(())
-        _ARROW.append(())
+        _ARMS.append(())
         _ARMSET.append(frozenset())
-        _LINKS.append(())
+        _HUB_OUT.append(())
+        _TO_HUB.append((False,) * 5)
         continue
     _STATIONS.append(tuple(sorted(_lay.stations)))
-    _FREE.append(tuple(e for d in _lay.arms for e in ((0, d), (d, 0))))
-    _ARROW.append(
-        tuple((0, d) for d in _lay.arms if _lay.arrow[d] >= 0)
-        + tuple((d, 0) for d in _lay.arms if _lay.arrow[d] <= 0)
-    )
+    _ARMS.append(_lay.arms)
     _ARMSET.append(frozenset(_lay.arms))
-    _LINKS.append(
-        tuple(
-            (d, DELTA[d][0], DELTA[d][1], OPP[d], (DELTA[d][0] * STRIDE + DELTA[d][1]) * 5 + OPP[d])
-            for d in _lay.arms
-        )
-    )
+    _HUB_OUT.append(tuple(d for d in _lay.arms if _lay.arrow[d] >= 0))
+    _TO_HUB.append((False, *(d in _lay.arms and _lay.arrow[d] <= 0 for d in DIRS)))
+
+
+class _Adjacency(dict[int, tuple[int, ...]]):
+    """Point -> the points one step away, computed on first use from the board."""
+
+    __slots__ = ("board", "free")
+
+    def __init__(self, board: Board, free: bool) -> None:
+        super().__init__()
+        self.board = board
+        self.free = free
+
+    def __missing__(self, k: int) -> tuple[int, ...]:
+        cell, p = divmod(k, 5)
+        r, c = divmod(cell, STRIDE)
+        board = self.board
+        code = board.get((r, c))
+        out: tuple[int, ...] = ()
+        if code is not None:
+            base = cell * 5
+            if p == 0:
+                out = tuple(base + d for d in (_ARMS[code] if self.free else _HUB_OUT[code]))
+            elif p in _ARMSET[code]:
+                lst = [base] if self.free or _TO_HUB[code][p] else []
+                dr, dc = DELTA[p]
+                od = OPP[p]
+                other = board.get((r + dr, c + dc))
+                if other is not None and od in _ARMSET[other]:
+                    lst.append(((r + dr) * STRIDE + c + dc) * 5 + od)
+                out = tuple(lst)
+        self[k] = out
+        return out
 
 
 class Graph:
-    """The path graph of one board (immutable once built; shared by clones)."""
+    """The path graph of one board (a snapshot; neighbours are computed lazily, memoised).
+
+    ``arrow`` and ``free`` map a point to its neighbours, obeying or ignoring arrows.
+    """
 
     __slots__ = ("_steps", "arrow", "base_owner", "free", "stops", "vortex")
 
     def __init__(self, board: Board, owner_of_base: dict[int, int]) -> None:
-        arrow: dict[int, list[int]] = {}
-        free: dict[int, list[int]] = {}
+        board = dict(board)  # a private snapshot: the game's dict may change later
         stops: set[int] = set()
         base_owner: dict[int, int] = {}
         vortex: list[int] = []
-        get = board.get
         for (r, c), code in board.items():
             base = (r * STRIDE + c) * 5
             for p in _STATIONS[code]:
@@ -93,42 +118,15 @@ class Graph:
                 base_owner[base] = owner_of_base.get(card, -1)
             elif VORTEX[card]:
                 vortex.append(base)
-            for a, b in _FREE[code]:
-                lst = free.get(base + a)
-                if lst is None:
-                    free[base + a] = [base + b]
-                else:
-                    lst.append(base + b)
-            for a, b in _ARROW[code]:
-                lst = arrow.get(base + a)
-                if lst is None:
-                    arrow[base + a] = [base + b]
-                else:
-                    lst.append(base + b)
-            for d, dr, dc, od, step in _LINKS[code]:
-                other = get((r + dr, c + dc))
-                if other is not None and od in _ARMSET[other]:
-                    a = base + d
-                    b = base + step
-                    lst = free.get(a)
-                    if lst is None:
-                        free[a] = [b]
-                    else:
-                        lst.append(b)
-                    lst = arrow.get(a)
-                    if lst is None:
-                        arrow[a] = [b]
-                    else:
-                        lst.append(b)
-        self.arrow = arrow
-        self.free = free
+        self.arrow = _Adjacency(board, False)
+        self.free = _Adjacency(board, True)
         self.stops = stops
         self.base_owner = base_owner
         self.vortex = tuple(sorted(vortex))
         self._steps: dict[bool, dict[int, tuple[int, ...]]] = {}
 
     def leg(
-        self, nbr: dict[int, list[int]], starts: list[tuple[int, int]], banned: set[int]
+        self, nbr: dict[int, tuple[int, ...]], starts: list[tuple[int, int]], banned: set[int]
     ) -> dict[int, list[int]]:
         """Stations first reached from ``starts`` ((point, predecessor) pairs) through
         points without a station; maps each station to the points it was entered from."""
@@ -150,7 +148,7 @@ class Graph:
             if p in seen:
                 continue
             seen.add(p)
-            for q in nbr.get(p, ()):
+            for q in nbr[p]:
                 if q != pred:
                     stack.append((q, p))
         return found
@@ -164,7 +162,7 @@ class Graph:
         the other Vortex in one move; a Base may be entered only by its owner.
         """
         nbr = self.free if ignore_arrows else self.arrow
-        found = self.leg(nbr, [(q, src) for q in nbr.get(src, ())], {src})
+        found = self.leg(nbr, [(q, src) for q in nbr[src]], {src})
         if src in self.vortex and len(self.vortex) == 2:
             other = self.vortex[0] if self.vortex[1] == src else self.vortex[1]
             found.setdefault(other, []).append(-1)
@@ -177,7 +175,7 @@ class Graph:
         found: dict[int, list[int]],
         seat: int,
         others: set[int],
-        nbr: dict[int, list[int]],
+        nbr: dict[int, tuple[int, ...]],
         banned: set[int],
         out: set[int],
     ) -> None:
@@ -190,7 +188,7 @@ class Graph:
             if x in others:
                 ban = banned | {x}
                 for pred in preds:
-                    starts = [(q, x) for q in nbr.get(x, ()) if q != pred]
+                    starts = [(q, x) for q in nbr[x] if q != pred]
                     more = self.leg(nbr, starts, ban)
                     self._settle(more, seat, others, nbr, ban, out)
                 continue
@@ -203,10 +201,10 @@ class Graph:
             nbr = self.free if ignore_arrows else self.arrow
             s = {}
             for st in self.stops:
-                if st in self.base_owner and st not in nbr:
+                if st in self.base_owner and not nbr[st]:
                     s[st] = ()
                     continue
-                f = self.leg(nbr, [(q, st) for q in nbr.get(st, ())], {st})
+                f = self.leg(nbr, [(q, st) for q in nbr[st]], {st})
                 if st in self.vortex and len(self.vortex) == 2:
                     other = self.vortex[0] if self.vortex[1] == st else self.vortex[1]
                     f.setdefault(other, [])

@@ -316,3 +316,18 @@ def card_label(card: int, lang: str) -> str:
     if f < 0:
         return name(card, lang)
     return f"{name(card, lang)} ({faction_name(f, lang)})"
+
+
+_COLOUR_NAMES = {
+    "red": ("Red", "Rouge"),
+    "blue": ("Blue", "Bleu"),
+    "green": ("Green", "Vert"),
+    "yellow": ("Yellow", "Jaune"),
+}
+
+
+def seat_label(seat: int, lang: str) -> str:
+    """A player by colour and seat number, e.g. ``'Rouge (siège 0)'``."""
+    colour = BASE_ROWS[seat].colour if seat < len(BASE_ROWS) else "?"
+    en, fr = _COLOUR_NAMES.get(colour, (colour, colour))
+    return f"{fr} (siège {seat})" if lang == "fr" else f"{en} (seat {seat})"

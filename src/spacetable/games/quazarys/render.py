@@ -6,7 +6,7 @@ neighbouring cards, so a path reads as a continuous line::
         ·   o   ·        o  station         + crossing (no station)
         ·   ^   ·        ^ v < >  one-way arrow, pointing where you may go
         o---o-->o        V  Vortex centre   B  a base (in its owner's colour)
-        ·   |   ·        1-4  pawns (in the player's colour)
+        ·   |   ·        0-3  pawns: the seat number, in the player's colour
         ·   o   ·
 
 Only the view dict is read (plus the static card names from :mod:`.cards`).
@@ -34,6 +34,7 @@ from .cards import (
     card_label,
     faction_name,
     name,
+    seat_label,
 )
 
 TEXT = Texts.load("spacetable.games.quazarys")
@@ -59,7 +60,7 @@ def t(lang: str, key: str, **kw: Any) -> str:
 
 def player(seat: int, lang: str) -> str:
     colour = SEAT_COLOURS[seat] if seat < len(SEAT_COLOURS) else "white"
-    return f"[bold {colour}]{t(lang, 'player', n=seat + 1)}[/]"
+    return f"[bold {colour}]{seat_label(seat, lang)}[/]"
 
 
 def _parse(layout: str) -> tuple[bool, dict[int, tuple[bool, int]]]:
@@ -122,7 +123,7 @@ def draw_grid(view: dict[str, Any]) -> list[str]:
         for p in range(5):
             seats = pawn_at.get((entry["r"], entry["c"], p))
             if seats:
-                label = "".join(str(s + 1) for s in seats)
+                label = "".join(str(s) for s in seats)
                 cell = POINT_CELL[p]
                 for k, s in enumerate(seats[:1]):
                     put(cell, label[k], f"bold reverse {SEAT_COLOURS[s]}")
@@ -179,7 +180,7 @@ def _prompt(view: dict[str, Any], lang: str) -> str:
         return t(
             lang,
             "task_move",
-            pawn=pend["pawn"] + 1,
+            pawn=player(pend["pawn"], lang),
             left=pend["remaining"],
             arrows=t(lang, "task_move_free") if pend["ignore_arrows"] else "",
         )
