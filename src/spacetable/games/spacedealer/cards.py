@@ -155,6 +155,9 @@ def _check_box(cards: list[CardType], filename: str) -> None:
         cols = {c.colour for c in cards if c.start_set == s and c.kind == "mine"}
         if len(cols) != 3:
             raise DataError(f"{filename}: starting set {s} needs 3 mines of different colours")
+    for col in range(4):
+        if sum(1 for c in cards if c.level == 1 and c.kind == "mine" and c.colour == col) != 3:
+            raise DataError(f"{filename}: the starting mines must be 3 of each colour")
     for c in cards:
         if c.shape == "P" and c.conns:
             raise DataError(f"{filename}: card {c.index}: a power plant has no connection")

@@ -597,9 +597,21 @@ class Spacedealer(Game):
         self.over = True
         self.reason = "markers" if min(self.markers) == 0 else "time"
         for p in range(self.players):
-            self.pending[p] = []
+            self._drop_pending(p)
         self.offer = [None] * self.players
         self.emit({"event": "end", "reason": self.reason, "clock": self.clock})
+
+    def _drop_pending(self, p: int) -> None:
+        """Undecided choices at the end: produced goods go back, drawn cards under their pile."""
+        for it in self.pending[p]:
+            if it[0] == P_PUT and it[1] >= 0:
+                self.supply[it[1]] += 1
+            elif it[0] == P_KEEP:
+                for c in sorted(set(it[2:])):
+                    self.pile[it[1]].insert(0, c)
+                    self.where[c] = W_PILE
+                    self.owner[c] = -1
+        self.pending[p] = []
 
     def _start_timer(self, p: int, kind: int, arg: int) -> int:
         t = self._idle_timer(p)
@@ -921,7 +933,7 @@ class Spacedealer(Game):
                             if len(self.planning[q]) < self.plan_cap[q]:
                                 out.append(A.get(A.OfferCard, i, q))
                             for j, c2 in enumerate(self.planning[q]):
-                                if self.ctimer[c2] < 0:
+                                if self._card_free(q, c2):
                                     out.append(A.get(A.OfferSwap, i, q, j))
         self._goods_actions(p, out)
         for q in range(n):
@@ -1039,12 +1051,17 @@ class Spacedealer(Game):
                 return False
             return self._goods_ok(src, dst, give, take)
         cid = o[2]
-        if cid not in self.planning[q] or self.ctimer[cid] >= 0:
+        if not self._card_free(q, cid):
             return False
         if kind == 1:
             return len(self.planning[to]) < self.plan_cap[to]
-        c2 = o[3]
-        return c2 in self.planning[to] and self.ctimer[c2] < 0
+        return self._card_free(to, o[3])
+
+    def _card_free(self, p: int, cid: int) -> bool:
+        """A planning card of ``p`` with no timer on it and no building decision pending."""
+        if cid not in self.planning[p] or self.ctimer[cid] >= 0:
+            return False
+        return not any(it[0] == P_BUILD and it[1] == cid for it in self.pending[p])
 
     # ------------------------------------------------------------------ apply
     def _apply(self, seat: int, action: Action) -> None:

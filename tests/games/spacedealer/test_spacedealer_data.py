@@ -1,0 +1,125 @@
+"""Data files: counts stated by the rulebook, validation errors, per-player-count card sets."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from spacetable.engine import DataError
+from spacetable.engine.data import read_text
+from spacetable.games.spacedealer.cards import BOX, GIZZI, PKG, PLANETS, SETUP, card_type, load_box
+from spacetable.games.spacedealer.rules import W_OUT, Spacedealer, config
+
+
+def test_box_counts_match_the_rulebook() -> None:
+    assert len(BOX) == 72
+    assert Counter(c.level for c in BOX) == {1: 24, 2: 28, 3: 20}
+    kinds = Counter(c.kind for c in BOX if c.level == 1)
+    assert kinds == {"mine": 12, "generator": 8, "depot": 4}
+    assert Counter(c.colour for c in BOX if c.kind == "mine") == {0: 3, 1: 3, 2: 3, 3: 3}
+    adv = Counter(c.kind for c in BOX if c.advanced)
+    assert adv == {"sabotage": 2, "missile": 2, "orbital_station": 1, "transport_probe": 1,
+                   "tech_centre": 2, "robot_factory": 2}  # fmt: skip
+    assert len(GIZZI) == 12 and len(PLANETS) == 8
+    assert [p.name_en for p in PLANETS] == ["Moimoi", "Ru'ul", "Frökla", "Zartok", "Ki", "Wit",
+                                            "Cuo", "Vill"]  # fmt: skip
+
+
+def test_every_card_has_a_source_and_consistent_shape() -> None:
+    for c in BOX:
+        assert c.source in ("rulebook", "reference", "reconstructed")
+        if c.conns == 1:
+            assert c.shape == "C1"
+        if c.conns == 2:
+            assert c.shape == "C2" and not c.demands
+        if c.shape == "DD":
+            assert len(c.demands) == 2
+
+
+def test_example3_red_mine_demand_exists() -> None:
+    assert any(
+        c.kind == "mine" and c.colour == 0 and c.demands[0] == ((0, 0, 1, 1), 2, 1) for c in BOX
+    )
+
+
+def _bad(old: str, new: str) -> str:
+    text = read_text(PKG, "data/cards.csv")
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def test_broken_rows_name_line_and_field() -> None:
+    with pytest.raises(DataError, match=r"line 5 .*'level'"):
+        load_box(_bad("0,mine,Mine jaune,Yellow mine,1,", "0,mine,Mine jaune,Yellow mine,7,"))
+    with pytest.raises(DataError, match=r"line 5 .*'demand'"):
+        load_box(_bad("mine:1,1,GB,", "mine:1,1,GX,"))
+    with pytest.raises(DataError, match=r"line 5 .*'effect'"):
+        load_box(_bad("mine:1,1,GB,", "dig:1,1,GB,"))
+    with pytest.raises(DataError, match="3 of each colour"):
+        load_box(_bad("0,mine,Mine jaune,Yellow mine,1,Y", "0,mine,Mine jaune,Yellow mine,1,R"))
+    with pytest.raises(DataError, match="72 cards"):
+        text = read_text(PKG, "data/cards.csv")
+        load_box("\n".join(text.splitlines()[:-1]))
+
+
+def _in_game(g: Spacedealer) -> Counter[str]:
+    return Counter(card_type(c).kind for c in range(len(g.where)) if g.where[c] != W_OUT)
+
+
+REMOVE3 = SETUP["remove"]["3"]
+REMOVE5 = SETUP["remove"]["5"]
+
+
+def _expected(sets: list[str]) -> Counter[str]:
+    base = Counter(c.kind for c in BOX if not c.advanced)
+    total: Counter[str] = Counter()
+    for s in sets:
+        box = Counter(base)
+        if s in ("3", "3-"):
+            box.subtract(REMOVE3)
+            box["mine"] -= 3
+        if s == "3-":
+            box.subtract(REMOVE5)
+            box["mine"] -= 3
+        total.update(box)
+    return +total
+
+
+@pytest.mark.parametrize("n", range(3, 9))
+def test_cards_used_per_player_count(n: int) -> None:
+    g = Spacedealer(n, n)
+    sets = SETUP["sets"][str(n)]
+    assert _in_game(g) == _expected(sets)
+    # one starting set per player
+    assert (
+        sum(1 for c in range(len(g.where)) if card_type(c).level == 1 and g.where[c] != W_OUT)
+        == 6 * n
+    )
+
+
+@pytest.mark.parametrize(("n", "extra"), [
+    (3, {"sabotage": 1, "missile": 1, "robot_factory": 1, "tech_centre": 1}),
+    (4, {"sabotage": 2, "missile": 2, "transport_probe": 1, "orbital_station": 1,
+         "robot_factory": 2, "tech_centre": 2}),
+    (5, {"sabotage": 2, "missile": 2, "transport_probe": 1, "orbital_station": 1,
+         "robot_factory": 2, "tech_centre": 2}),
+    (7, {"sabotage": 3, "missile": 3, "transport_probe": 1, "orbital_station": 1,
+         "robot_factory": 3, "tech_centre": 3}),
+    (8, {"sabotage": 4, "missile": 4, "transport_probe": 2, "orbital_station": 2,
+         "robot_factory": 4, "tech_centre": 4}),
+])  # fmt: skip
+def test_advanced_cards_per_player_count(n: int, extra: dict[str, int]) -> None:
+    g = Spacedealer(n, 1, {"rules": "advanced"})
+    used = _in_game(g)
+    expected = _expected(SETUP["sets"][str(n)])
+    expected.update(extra)
+    assert used == expected
+    cfg = config(n, {"rules": "advanced"})
+    assert cfg["stations"] == extra.get("orbital_station", 0) and g.nships == n + cfg["stations"]
+
+
+def test_three_players_leave_one_mine_pile_out() -> None:
+    g = Spacedealer(3, 5)
+    out_mines = [c for c in range(72) if card_type(c).kind == "mine" and g.where[c] == W_OUT]
+    assert len(out_mines) == 3 and len({card_type(c).colour for c in out_mines}) == 3

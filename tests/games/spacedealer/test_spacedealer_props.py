@@ -1,0 +1,154 @@
+"""Property tests: seeded random playouts keep every invariant of the components."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spacetable.games.spacedealer.cards import GIZZI, card_type
+from spacetable.games.spacedealer.rules import (
+    P_KEEP,
+    P_PUT,
+    W_BUILT,
+    W_DRAWN,
+    W_PERSONAL,
+    W_PILE,
+    W_PLANNING,
+    Spacedealer,
+    config,
+)
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {"length": 300, "timer": 20},
+    {"rules": "advanced", "length": 300, "timer": 20},
+    {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 20},
+]
+
+
+def check_invariants(g: Spacedealer) -> None:
+    n = g.players
+    cfg = config(n, g.options)
+    # goods: 10 per colour per box, wherever they are
+    for k in range(4):
+        total = g.supply[k] + sum(g.goods[4 * c + k] for c in range(g.ncont))
+        total += sum(g.fgoods[4 * f + k] for f in range(2 * n))
+        total += sum(1 for p in range(n) for it in g.pending[p] if it[0] == P_PUT and it[1] == k)
+        assert total == 10 * cfg["boxes"]
+    for c in range(g.ncont):
+        assert 0 <= g._load(c) <= max(g._cont_cap(c), 0) or g._load(c) == 0
+        assert min(g.goods[4 * c : 4 * c + 4]) >= 0
+    assert all(x >= 0 for x in g.supply)
+    # attack markers
+    assert g.black + sum(g.attack) + sum(g.blocked) + sum(g.t_attack) == cfg["black"]
+    assert all(sum(g.blocked[c] for c in g.built[p]) <= 2 for p in range(n))
+    # every card in exactly one place, consistent with the location codes
+    places: dict[int, int] = {}
+    for lv in (2, 3):
+        for c in g.pile[lv]:
+            places[c] = W_PILE
+    for p in range(n):
+        for c in g.personal[p]:
+            places[c] = W_PERSONAL
+        for c in g.planning[p]:
+            places[c] = W_PLANNING
+            assert g.owner[c] == p
+        for c in g.built[p]:
+            places[c] = W_BUILT
+            assert g.owner[c] == p
+        for it in g.pending[p]:
+            if it[0] == P_KEEP:
+                for c in set(it[2:]):
+                    places[c] = W_DRAWN
+        assert len(g.planning[p]) <= cfg["plan_max"]
+    for c, w in places.items():
+        assert g.where[c] == w, (c, w, g.where[c])
+    assert sum(1 for w in g.where if w not in (0, 6)) == len(places)
+    # scores are exactly the demands fulfilled and the Gizzi cards taken
+    expect = [0] * n
+    for cid in range(len(g.where)):
+        for j, (_, vd, vo) in enumerate(card_type(cid).demands):
+            by = g.fulfilled[2 * cid + j]
+            if by >= 0:
+                expect[by] += vd
+                expect[g.owner[cid]] += vo
+    for p in range(n):
+        expect[p] += sum(GIZZI[gid % 12].vp_deliver for gid in g.gwon[p])
+        used = sum(1 for d in g.fulfilled if d == p)
+        assert g.markers[p] == 10 - used
+    assert expect == g.score
+    assert min(g.tech) >= 1 and max(g.tech) <= 3
+
+
+def playout(n: int, seed: int, options: dict[str, Any]) -> Spacedealer:
+    g = Spacedealer(n, seed, options)
+    rng = random.Random(seed)
+    while not g.is_over:
+        seats = g.to_act
+        if g.realtime and (not seats or rng.random() < 0.3):
+            g.advance(rng.choice((0.5, 2.0, 7.0, 20.0)))
+        else:
+            s = rng.choice(seats)
+            g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+        if g.step % 7 == 0:
+            check_invariants(g)
+    check_invariants(g)
+    return g
+
+
+@settings(max_examples=12, deadline=None)
+@given(n=st.integers(3, 8), seed=st.integers(0, 10**6), which=st.integers(0, len(OPTION_SETS) - 1))
+def test_random_playouts_keep_invariants(n: int, seed: int, which: int) -> None:
+    g = playout(n, seed, OPTION_SETS[which])
+    assert g.step <= Spacedealer.max_decisions(n, g.options)
+    assert g.clock <= g.length + g.tlen + 1e-9
+    out = g.outcome()
+    assert len(out.ranks) == n and min(out.ranks) == 1
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_hidden_information_never_in_other_views(seed: int) -> None:
+    """Change everything seat 0 cannot see: its view and its log do not change."""
+    g = Spacedealer(4, seed, {"rules": "advanced", "length": 300, "timer": 20})
+    rng = random.Random(seed)
+    for _ in range(rng.randint(0, 120)):
+        if g.is_over:
+            break
+        seats = g.to_act
+        if not seats or rng.random() < 0.3:
+            g.advance(rng.choice((1.0, 5.0, 20.0)))
+        else:
+            s = rng.choice(seats)
+            g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+    for seat in range(4):
+        before = json.dumps(g.view(seat), sort_keys=True)
+        log = json.dumps(g.log_for(seat), sort_keys=True)
+        d = g.clone()
+        d.resample_hidden(seat, random.Random(seed + 1))
+        check_invariants(d)
+        assert json.dumps(d.view(seat), sort_keys=True) == before
+        assert json.dumps(d.log_for(seat), sort_keys=True) == log
+        # no other seat's personal card ids or drawn cards are named in this view
+        view = g.view(seat)
+        for q in range(4):
+            if q != seat:
+                assert "personal" not in view["players"][q]
+                for c in g.personal[q]:
+                    assert str(c) not in view["cards"]
+
+
+def test_secret_start_choice_hidden_until_all_chose() -> None:
+    g = Spacedealer(3, 11)
+    mine = next(a for a in g.legal_actions(0))
+    g.apply(0, mine)
+    v1 = g.view(1)
+    assert v1["players"][0]["chosen"] and "choice" not in v1["players"][0]
+    assert str(mine.card) not in v1["cards"]
+    assert all("card" not in e for e in g.log_for(1))
+    g.apply(1, g.legal_actions(1)[0])
+    g.apply(2, g.legal_actions(2)[0])
+    assert str(mine.card) in g.view(1)["cards"]
