@@ -32,7 +32,7 @@ _WORDS = {
         "play:emissary": "poser un Émissaire",
         "play:robot_or_emissary": "poser un Robot ou un Émissaire",
         "play:veteran": "poser un Vétéran",
-        "play:prof": "poser un(e) {p}",
+        "play:prof": "poser un {p}",
         "take_play": "prendre une carte (Réserve ou pioche) et la poser",
         "discard": "défausser {p} de sa main",
         "remove": "retirer une carte de son Équipage",
@@ -95,6 +95,32 @@ _PRED_WORD = {
 
 def _lang(lang: str) -> str:
     return "fr" if lang == "fr" else "en"
+
+
+_PLURAL = {
+    "fr": {
+        "any": "cartes",
+        "specialist": "Spécialistes",
+        "robot": "Robots",
+        "emissary": "Émissaires",
+        "veteran": "Vétérans",
+    },
+    "en": {
+        "any": "cards",
+        "specialist": "Specialists",
+        "robot": "Robots",
+        "emissary": "Emissaries",
+        "veteran": "Veterans",
+    },
+}
+
+
+def plural_words(pred: str, lang: str) -> str:
+    """The plural noun of a predicate (for missions): Robots, Botanistes..."""
+    lang = _lang(lang)
+    if pred.startswith("prof."):
+        return _PROF_WORD[lang][pred[5:]] + "s"
+    return _PLURAL[lang].get(pred, pred)
 
 
 def pred_words(pred: str, lang: str) -> str:

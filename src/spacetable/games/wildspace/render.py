@@ -9,7 +9,7 @@ from typing import Any
 
 from spacetable.engine.data import Texts
 
-from .actions import effect_words, option_words, pred_words
+from .actions import effect_words, option_words, plural_words, pred_words
 from .cards import (
     CARD_ROWS,
     H_BONUS,
@@ -58,11 +58,16 @@ def mission_words(text: str, lang: str) -> str:
             return _SPECIES_WORD["fr" if fr else "en"][SPECIES.index(x[8:])]
         return pred_words(x, lang)
 
+    def pl(x: str) -> str:
+        if x.startswith("species."):
+            return pw(x)
+        return plural_words(x, lang)
+
     if p[0] == "set":
         return (
-            f"{p[3]} par série de {p[2]} × {pw(p[1])}"
+            f"{p[3]} par série de {p[2]} {pl(p[1])}"
             if fr
-            else f"{p[3]} per set of {p[2]} × {pw(p[1])}"
+            else f"{p[3]} per set of {p[2]} {pl(p[1])}"
         )
     if p[0] == "pair":
         return (
@@ -72,13 +77,17 @@ def mission_words(text: str, lang: str) -> str:
         )
     if p[0] == "most":
         return (
-            f"{p[2]} si strictement le plus de {pw(p[1])}"
+            f"{p[2]} si strictement le plus {_de(pl(p[1]))}"
             if fr
-            else f"{p[2]} for strictly the most {pw(p[1])}"
+            else f"{p[2]} for strictly the most {pl(p[1])}"
         )
     if p[0] == "per":
-        return f"{p[2]} par {pw(p[1])}" if fr else f"{p[2]} per {pw(p[1])}"
+        return f"{p[2]} par {pl(p[1])[:-1]}" if fr else f"{p[2]} per {pl(p[1])[:-1]}"
     return f"{p[1]} si les 6 métiers" if fr else f"{p[1]} for all 6 professions"
+
+
+def _de(word: str) -> str:
+    return f"d'{word}" if word[:1] in "AEIOUÉaeioué" else f"de {word}"
 
 
 def card_text(c: int, lang: str, full: bool = True) -> str:
