@@ -1249,18 +1249,42 @@ class Tortuga2199(Game):
         return min(0.99, max(0.01, v))
 
     def _strength(self, p: int) -> float:
+        """Influence-equivalent strength of seat ``p`` (the sum of weighted assets)."""
         cards = self.hand[p] + self.deck[p] + self.discard[p] + self.played[p]
         if self.reserve[p] >= 0:
             cards.append(self.reserve[p])
         res = sum(C.CRYPTO[c] + C.MANO[c] + 0.5 * len(C.PLAYED[c]) for c in cards)
         per_card = res / max(1, len(cards))
         hunts = sum(C.HUNT_INFLUENCE[h] for h in self.htokens[p])
-        known = sum(1 for s, h in enumerate(self.hunt) if h >= 0 and self.probes[s] >> p & 1)
-        return (
+        bit = 1 << p
+        known = sum(
+            1.0 / C.DIFFICULTY[h]
+            for s, h in enumerate(self.hunt)
+            if h >= 0 and self.probes[s] & bit
+        )
+        value = (
             self.total(p)
             + 3.0 * per_card
             + 0.3 * self.minerals[p]
             + 0.6 * hunts
-            + 0.3 * known
+            + 0.6 * known
             + 0.4 * self.bonus(p, C.K_TURRET)
+            + 0.3 * self.bonus(p, C.K_TERMINAL)
         )
+        for s, o in enumerate(self.ctrl):
+            if o == p:
+                value += 0.05 * self.defence[s]
+        pos = self.pos[p]
+        if pos < 0:
+            value -= 0.3
+        elif p == self.cur and self.phase in (MAIN, ABILITY):
+            # Resources of the turn are worth a little (play cards, then spend them well),
+            # and so is a ship standing where something can be done.
+            value += 0.08 * (self.crypto + self.mano)
+            if self.mineral[pos]:
+                value += 0.1
+            if self.hunt[pos] >= 0 and not self.probes[pos] & bit:
+                value += 0.1
+            if self.ctrl[pos] != p:
+                value += 0.1 * C.KIND_INFLUENCE[self.kinds[pos]]
+        return value
