@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacetable.engine import IllegalAction
+from spacetable.engine import IllegalAction, OptionError
 from spacetable.games.planetraiders.actions import (
     END_MOVES,
     END_TURN,
@@ -414,3 +414,10 @@ def test_initial_setup_counts() -> None:
         # each raider can use the rocket set in front of it on the first turn
         s = g.cur
         assert g.legal_actions(s)[:3] == list(SELECT)
+
+
+def test_teams_option_needs_four_players() -> None:
+    with pytest.raises(OptionError):
+        PlanetRaiders(3, 0, {"teams": True})
+    with pytest.raises(OptionError):
+        PlanetRaiders(4, 0, {"round_limit": 1})

@@ -27,7 +27,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
-from spacetable.engine.errors import OptionError
 
 from .actions import (
     ACTION_TYPES,
@@ -157,11 +156,6 @@ class PlanetRaiders(Game):
 
     # ------------------------------------------------------------------ set-up
     @classmethod
-    def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
-        if options.get("teams") and players != 4:  # pragma: no cover - OptionSpec checks it
-            raise OptionError("teams needs 4 players")
-
-    @classmethod
     def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
         return [
             (2, {}),
@@ -224,9 +218,6 @@ class PlanetRaiders(Game):
 
     def active(self, seat: int) -> bool:
         return not self.out[seat] and seat not in self.finished
-
-    def n_aliens(self, seat: int) -> int:
-        return self.aliens[seat].bit_count()
 
     def has_crew(self, seat: int) -> bool:
         return crew_complete(self.aliens[seat].bit_count(), self.ncaps[seat])
