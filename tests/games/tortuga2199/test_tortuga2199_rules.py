@@ -469,3 +469,76 @@ def test_illegal_action_rejected() -> None:
         g.apply(0, A.PLAY[GARDE])
     with pytest.raises(IllegalAction):
         g.apply(1, A.END)
+
+
+# ---------------------------------------------------------------- card abilities, tokens
+def test_bespoke_teleport_and_salvage() -> None:
+    g = position(hand=[card("teleporteur"), card("ferrailleur")], pos=0)
+    do(g, A.PLAY[card("teleporteur")])
+    assert {t for t in texts(g) if t.startswith("ability ")} == {
+        f"ability kind=teleport target={s}" for s in range(1, 11)
+    }
+    do(g, A.AB_SECTOR["teleport"][9])
+    assert g.pos[0] == 9 and g.phase == R.MAIN
+    g.mineral[9] = 0
+    do(g, A.PLAY[card("ferrailleur")])
+    targets = {t for t in texts(g) if t.startswith("ability ")}
+    assert targets == {f"ability kind=salvage target={s}" for s in g.lay.adj[9] if g.mineral[s]}
+    s = g.lay.adj[9][0]
+    do(g, A.AB_SECTOR["salvage"][s])
+    assert g.minerals[0] == 1 and g.mineral[s] == 0
+
+
+def test_probe_mineral_and_trash_abilities() -> None:
+    g = position(hand=[card("scanner"), card("mineur"), card("saboteur"), EXT], pos=0)
+    g.depot = 2
+    do(g, A.PLAY[card("scanner")])
+    probe = {t for t in texts(g) if t.startswith("ability ")}
+    assert probe == {f"ability kind=probe target={s}" for s in g.lay.reach(0, 3)}
+    do(g, A.AB_SECTOR["probe"][9])
+    assert g.probes[9] == 1 and g.mano == 1
+    do(g, A.PLAY[card("mineur")], A.AB_PLAIN["mineral"])
+    assert g.minerals[0] == 1 and g.depot == 1
+    do(g, A.PLAY[card("saboteur")], A.AB_CARD["trash"][EXT])
+    assert g.hand[0] == [] and g.destroyed == [EXT]
+
+
+def test_destroyed_hunt_card_takes_its_token() -> None:
+    g = position(hand=[ROBOT], pos=0)
+    g.htokens[0] = [ROBOT]
+    do(g, A.PLAY[ROBOT])
+    g.mano = 2
+    do(g, A.DESTROY[ROBOT])
+    assert g.htokens[0] == [] and ROBOT in g.destroyed
+
+
+def test_ten_markers_limit_probes_and_conquests() -> None:
+    g = position(hand=[], pos=3)
+    g.ctrl[1:11] = [0] * 10
+    g.ctrl[3] = -1
+    g.probes[3] = 0
+    g.hunt[3] = ROBOT
+    g.mano = 5
+    assert g.markers_free(0) == 1
+    do(g, A.PROBE)
+    assert g.markers_free(0) == 0
+    assert "conquer" not in texts(g)
+    do(g, A.CAPTURE)  # the marker comes back
+    assert g.markers_free(0) == 1
+
+
+def test_influence_bank_is_finite() -> None:
+    g = position(hand=[], pos=0)
+    g.bank = 1
+    g.infl[1] = 49
+    g.crypto = 14
+    do(g, A.BUY_INFLUENCE)
+    assert g.bank == 0 and g.infl[0] == 1
+    assert "influence" not in texts(g)
+
+
+def test_renew_impossible_with_empty_sector_deck() -> None:
+    g = position(hand=[], pos=8)
+    g.crypto = 5
+    g.mdeck[0] = []
+    assert not any(t.startswith("renew") for t in texts(g))
