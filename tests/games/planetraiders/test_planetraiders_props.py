@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from spacetable.engine import new_game
+from spacetable.engine import load, new_game, replay
 from spacetable.games.planetraiders.board import BOARD, N_EDGES
 from spacetable.games.planetraiders.render import describe_event, render
 from spacetable.games.planetraiders.rules import ALIEN, RAIDERS, PlanetRaiders
@@ -68,6 +68,12 @@ def playout(n: int, opts: dict[str, object], seed: int, smart: bool) -> PlanetRa
         check_invariants(g)
         assert g.step <= bound
         assert 0.0 <= g.evaluate(s) <= 1.0
+        if g.step % 97 == 0:
+            state = g.to_json()
+            assert load(state).to_json() == state
+            assert g.clone().to_json() == state
+    if smart:
+        assert replay(g.record()).to_json() == g.to_json()
     return g
 
 
