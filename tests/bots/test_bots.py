@@ -117,3 +117,18 @@ def _match(game: str, a: str, b: str, games: int) -> float:
 def test_greedy_beats_random_and_mcts_beats_greedy_on_a_game_of_skill() -> None:
     assert _match("bt_coins", "greedy", "random", 60) >= 0.85
     assert _match("bt_coins", "mcts:150", "greedy", 40) >= 0.55
+
+
+def test_mcts_in_real_time_waits_at_its_pace_after_choosing_to_wait() -> None:
+    g = new_game("bt_mines", 2, 0)
+    g.advance(18.5)  # a mine no longer pays: waiting is best
+    bot = MCTSBot(0, iterations=40, pace=1.0)
+    assert bot.choose(SeatPort(g, 0)) is None
+    bot.last_stats = {}
+    assert bot.choose(SeatPort(g, 0)) is None
+    assert bot.last_stats == {}  # no new search within its pace
+    g.advance(0.5)
+    assert bot.choose(SeatPort(g, 0)) is None and bot.last_stats == {}
+    g.advance(0.5)
+    bot.choose(SeatPort(g, 0))
+    assert bot.last_stats["iterations"] == 40  # searched again after `pace` seconds

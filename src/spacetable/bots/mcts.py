@@ -54,7 +54,10 @@ class MCTSBot(Bot):
     ``c`` is the UCT exploration constant; ``rollout`` is ``"random"`` or ``"greedy"`` (each
     rollout step scores up to ``greedy_width`` actions with ``evaluate``); ``depth`` is the
     number of rollout steps before the rollout stops and every seat is scored with
-    ``evaluate`` (``None``: play to the end); ``tick`` is the game time of one real-time step.
+    ``evaluate`` (``None``: play to the end); ``tick`` is the game time of one real-time step;
+    ``pace`` is how long (game time) a real-time bot that chose to wait waits before it
+    searches again, like a player's reaction time (it also keeps the cost of a long real-time
+    game bounded).
     """
 
     name = "mcts"
@@ -70,6 +73,7 @@ class MCTSBot(Bot):
         depth: int | None = 40,
         greedy_width: int = 6,
         tick: float = 1.0,
+        pace: float = 5.0,
     ) -> None:
         super().__init__(seed)
         if rollout not in ("random", "greedy"):
@@ -83,6 +87,8 @@ class MCTSBot(Bot):
         self.depth = depth
         self.greedy_width = greedy_width
         self.tick = tick
+        self.pace = pace
+        self._quiet: tuple[float, float] | None = None  # real time: (decided to wait at, until)
         #: Statistics of the last decision (iterations run, root visits per action text).
         self.last_stats: dict[str, Any] = {}
 
@@ -93,6 +99,11 @@ class MCTSBot(Bot):
             return None
         if len(legal) == 1 and not port.realtime:
             return legal[0]
+        if port.realtime and self._quiet is not None:
+            since, until = self._quiet
+            if since <= port.clock < until:
+                return None  # decided to wait: no new search before `pace` seconds of game time
+            self._quiet = None
         seat = port.seat
         root = Node()
         realtime = port.realtime
@@ -120,6 +131,8 @@ class MCTSBot(Bot):
             k = (child.visits, child.total / child.visits if child.visits else 0.0)
             if k > key:
                 key, best = k, a
+        if best is None:
+            self._quiet = (port.clock, port.clock + self.pace)
         self.last_stats = {
             "iterations": n,
             "visits": {
