@@ -217,3 +217,39 @@ def test_play_more_cards_of_the_same_faction_in_any_order_then_stop() -> None:
     assert f"play card={card_index('A02')}" not in texts(g)
     g.apply(0, "stop")
     assert pending(g) == "move2"
+
+
+def test_destiny_on_an_empty_deck_rebuilds_it_first() -> None:
+    g = game(LINE, ["0,1,C", "0,5,C"], ["A25"], deck=[], discard=["A11", "A07"])
+    play(g, "A25")
+    # The deck is rebuilt from the discard, the last discarded card (A07) staying there:
+    # the only card left to draw is A11 (Champ magnétique), played at once.
+    assert [e["event"] for e in g.log[-2:]] == ["rebuild", "play"]
+    assert CARD_ID[g.log[-1]["card"]] == "A11"
+    assert pending(g) == "pick"
+    assert [CARD_ID[c] for c in g.discard] == ["A07"]
+
+
+def test_effects_without_a_possible_target_fizzle() -> None:
+    # Ferrailleur with an empty discard, Destinée with nothing to draw, tornado without an
+    # Exploration on the table: the card is still played and discarded.
+    g = game(LINE, ["0,1,C", "0,5,C"], ["A27", "A25", "A20"], deck=[], discard=[])
+    play(g, "A27")
+    assert events(g)[-1] == "fizzle" and pending(g) == "combo"
+    play(g, "A25")
+    assert events(g)[-1] == "fizzle"
+    g.apply(0, "stop")
+    g2 = game(LINE, ["0,1,C", "0,5,C"], ["A20"])
+    play(g2, "A20")
+    assert events(g2)[-1] == "fizzle" and pending(g2) == "combo"
+    assert CARD_ID[g2.discard[-1]] == "A20"
+
+
+def test_pirates_push_follows_the_jump_rule() -> None:
+    # Seat 1 on S1's east station is pushed west onto seat 0 (S1's centre): it jumps on
+    # to S1's west station.
+    g = game(LINE, ["0,1,C", "0,1,E"], ["A13"])
+    play(g, "A13")
+    g.apply(0, "target seat=1")
+    assert "move r=0 c=1 p=4" in texts(g)
+    assert "move r=0 c=1 p=0" not in texts(g)
