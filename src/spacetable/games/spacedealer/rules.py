@@ -39,7 +39,7 @@ from typing import Any
 from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
 
 from . import actions as A
-from .cards import BOX_SIZE, GIZZI, GIZZI_GOODS, PLANETS, SETUP, boxes_for, card_type
+from .cards import BOX, BOX_SIZE, GIZZI, GIZZI_GOODS, PLANETS, SETUP, boxes_for, card_type
 
 GRID_W = 12
 POWER = (0, 2, 3, 4)  # connections powered per side by plant level (none, gen, solar, fusion)
@@ -837,7 +837,34 @@ class Spacedealer(Game):
             return [p for p in range(self.players) if self.choice[p] < 0]
         if self.ticks:
             return [p for p in range(self.players) if not self.done[p]]
-        return [p for p in range(self.players) if self.legal_actions(p)]
+        return [p for p in range(self.players) if self._can_act(p)]
+
+    def _can_act(self, p: int) -> bool:
+        """``legal_actions(p) != []``, answered cheaply when possible (real time)."""
+        cache = self._cache[p]
+        if cache is not None:
+            return bool(cache)
+        if self.pending[p]:
+            return True
+        if not self._budget_ok(p):
+            return False
+        if not self._closing():
+            if self.personal[p] and len(self.planning[p]) < self.plan_cap[p]:
+                return True
+            if self._idle_timer(p) >= 0:
+                for s in range(self.nships):
+                    if self.ship_owner[s] == p and self.ship_timer[s] < 0 and self._cont_active(s):
+                        return True
+        if self.offer[p] is not None:
+            return True  # withdraw
+        for q in range(self.players):
+            o = self.offer[q]
+            if o is not None and o[0] == p:
+                return True  # decline
+        for s in range(self.nships):
+            if self.ship_owner[s] == p and self._cont_active(s) and self._load(s):
+                return True  # dump
+        return bool(self.legal_actions(p))
 
     def legal_actions(self, seat: int) -> list[Action]:
         cache = self._cache[seat]
@@ -970,62 +997,88 @@ class Spacedealer(Game):
                     ):
                         out.append(A.get(A.Missile, c))
 
+    def _containers(self, p: int) -> list[int]:
+        """Active goods containers of seat ``p`` (ships on a field, store, loadable probes)."""
+        out = []
+        so = self.ship_owner
+        for s in range(self.nships):
+            if so[s] == p and self._cont_active(s):
+                out.append(s)
+        if self.cap[p] > 0:
+            out.append(self.nships + p)
+        for k, cid in enumerate(self.probes):
+            if self.owner[cid] == p:
+                c = self.nships + self.players + k
+                if self._cont_active(c):
+                    out.append(c)
+        return out
+
     def _goods_actions(self, p: int, out: list[Action]) -> None:
-        n = self.players
         g = self.goods
         # containers of p grouped by field
         mine: dict[int, list[int]] = {}
-        for c in range(self.ncont):
-            if self._cont_owner(c) == p and self._cont_active(c):
-                f = self._cont_loc(c)
-                if f >= 0:
-                    mine.setdefault(f, []).append(c)
+        for c in self._containers(p):
+            mine.setdefault(self._cont_loc(c), []).append(c)
+        get = A.get
         for f, conts in mine.items():
-            for src in conts:
-                for dst in conts:
-                    if src == dst or self._load(dst) >= self._cont_cap(dst):
-                        continue
-                    for k in range(4):
-                        if g[4 * src + k]:
-                            out.append(A.get(A.Move, src, dst, k))
+            if len(conts) > 1:
+                for src in conts:
+                    for dst in conts:
+                        if src == dst or self._load(dst) >= self._cont_cap(dst):
+                            continue
+                        for k in range(4):
+                            if g[4 * src + k]:
+                                out.append(get(A.Move, src, dst, k))
             for s in conts:
                 if s >= self.nships:
                     continue
+                base = 4 * s
                 for k in range(4):
-                    if g[4 * s + k]:
-                        out.append(A.get(A.Dump, s, k))
-                if f % 2 == 0 and f // 2 != p:
+                    if g[base + k]:
+                        out.append(get(A.Dump, s, k))
+                if f % 2 == 0:
                     q = f // 2
-                    for cid in self.built[q]:
-                        for j, (need, _, _) in enumerate(card_type(cid).demands):
-                            if self.fulfilled[2 * cid + j] < 0 and _fits(need, g, 4 * s):
-                                out.append(A.get(A.Deliver, s, 2 * cid + j))
-                if f % 2 == 1 and self.adv:
+                    if q != p and g[base] + g[base + 1] + g[base + 2] + g[base + 3]:
+                        for cid in self.built[q]:
+                            for j, (need, _, _) in enumerate(BOX[cid % BOX_SIZE].demands):
+                                if self.fulfilled[2 * cid + j] < 0 and _fits(need, g, base):
+                                    out.append(get(A.Deliver, s, 2 * cid + j))
+                elif self.adv:
                     gid = self.gface[f]
-                    if gid >= 0 and _fits(GIZZI_GOODS[gid % 12], g, 4 * s):
-                        out.append(A.get(A.Gizzi, s))
+                    if gid >= 0 and _fits(GIZZI_GOODS[gid % 12], g, base):
+                        out.append(get(A.Gizzi, s))
                     for k in range(4):
-                        if g[4 * s + k]:
-                            out.append(A.get(A.Drop, s, k))
+                        if g[base + k]:
+                            out.append(get(A.Drop, s, k))
                     if self._load(s) < SHIP_CAP:
                         for k in range(4):
                             if self.fgoods[4 * f + k]:
-                                out.append(A.get(A.Collect, s, k))
+                                out.append(get(A.Collect, s, k))
             if self.offer[p] is None:
-                for dst in range(self.ncont):
-                    q = self._cont_owner(dst)
-                    if q < 0 or q == p or self._cont_loc(dst) != f or not self._cont_active(dst):
-                        continue
+                for dst in self._others_at(p, f):
                     for src in conts:
                         for give in range(5):
                             for take in range(5):
-                                if give == take == NONE:
-                                    continue
-                                if give == take:
-                                    continue
-                                if self._goods_ok(src, dst, give, take):
-                                    out.append(A.get(A.OfferGoods, src, dst, give, take))
-        _ = n
+                                if give != take and self._goods_ok(src, dst, give, take):
+                                    out.append(get(A.OfferGoods, src, dst, give, take))
+
+    def _others_at(self, p: int, f: int) -> list[int]:
+        """Active containers of other seats on field ``f``."""
+        out = []
+        so, sf = self.ship_owner, self.ship_field
+        for s in range(self.nships):
+            if sf[s] == f and so[s] >= 0 and so[s] != p and self._cont_active(s):
+                out.append(s)
+        if f % 2 == 0 and f // 2 != p:
+            q = f // 2
+            if self.cap[q] > 0:
+                out.append(self.nships + q)
+            for k, cid in enumerate(self.probes):
+                if self.owner[cid] == q:
+                    c = self.nships + self.players + k
+                    if self._cont_active(c):
+                        out.append(c)
+        return out
 
     def _goods_ok(self, src: int, dst: int, give: int, take: int) -> bool:
         g = self.goods
@@ -1538,8 +1591,43 @@ class Spacedealer(Game):
 
     def clone(self) -> Spacedealer:
         g = self._clone_base()
-        for k in self._LISTS:
-            setattr(g, k, getattr(self, k)[:])
+        d = g.__dict__
+        d["where"] = self.where[:]
+        d["owner"] = self.owner[:]
+        d["site"] = self.site[:]
+        d["covered"] = self.covered[:]
+        d["blocked"] = self.blocked[:]
+        d["attack"] = self.attack[:]
+        d["ctimer"] = self.ctimer[:]
+        d["fulfilled"] = self.fulfilled[:]
+        d["choice"] = self.choice[:]
+        d["choice_side"] = self.choice_side[:]
+        d["choice_pos"] = self.choice_pos[:]
+        d["plants"] = self.plants[:]
+        d["acell"] = self.acell[:]
+        d["dcell"] = self.dcell[:]
+        d["goods"] = self.goods[:]
+        d["supply"] = self.supply[:]
+        d["fgoods"] = self.fgoods[:]
+        d["gface"] = self.gface[:]
+        d["gpile"] = self.gpile[:]
+        d["ship_field"] = self.ship_field[:]
+        d["ship_from"] = self.ship_from[:]
+        d["ship_to"] = self.ship_to[:]
+        d["ship_owner"] = self.ship_owner[:]
+        d["ship_timer"] = self.ship_timer[:]
+        d["tech"] = self.tech[:]
+        d["score"] = self.score[:]
+        d["markers"] = self.markers[:]
+        d["cap"] = self.cap[:]
+        d["plan_cap"] = self.plan_cap[:]
+        d["ntimers"] = self.ntimers[:]
+        d["t_end"] = self.t_end[:]
+        d["t_kind"] = self.t_kind[:]
+        d["t_arg"] = self.t_arg[:]
+        d["t_attack"] = self.t_attack[:]
+        d["acts"] = self.acts[:]
+        d["done"] = self.done[:]
         g.pile = [x[:] for x in self.pile]
         g.personal = [x[:] for x in self.personal]
         g.planning = [x[:] for x in self.planning]
