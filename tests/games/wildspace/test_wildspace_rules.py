@@ -629,3 +629,26 @@ def test_smuggler_does_not_act_for_other_seats_or_out_of_turn() -> None:
     g.current = 0
     with pytest.raises(IllegalAction):
         g.apply(0, A.SMUGGLE[(g.h_row[0], 0)])
+
+
+def test_the_veteran_token_stops_at_the_end_of_the_track() -> None:
+    g = position(2, planets=PLANETS, captains=[URSA, 1], hands=[[ROBOT_VETERAN], []], vet=[5, 0])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[ROBOT_VETERAN])
+    assert g.vet[0] == 5 and not g.stack
+    assert score_sheet(g.tableau[0], 5, URSA, [])["captain"] == 12
+
+
+def test_a_card_replayed_in_the_same_turn_does_not_use_its_effect_again() -> None:
+    rhino = find_card("specialist", "rhino", "programmer", effect="play:robot_or_emissary")
+    spring = find_card("robot", profession="programmer", effect="remove>take_play")
+    rest = [c for c in C.DECK_CARDS if c not in (rhino, spring)]
+    g = position(2, planets=PLANETS, hands=[[rhino, spring], rest[3:]], reserve=rest[:3])
+    assert g.deck == [] and g.discard == []
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[rhino])
+    g.apply(0, A.PLAY[spring])
+    g.apply(0, A.REMOVE[rhino])
+    g.apply(0, A.TAKE_DECK)  # the discard (only the Rhino) becomes the deck
+    assert g.tableau[0][-1] == rhino
+    assert g.log[-1]["event"] == "effect_spent" and not g.stack
