@@ -57,7 +57,9 @@ def check_invariants(g: PlanetRaiders) -> None:
     assert len(g.occ) == N_EDGES
 
 
-def playout(n: int, opts: dict[str, object], seed: int, smart: bool) -> PlanetRaiders:
+def playout(
+    n: int, opts: dict[str, object], seed: int, smart: bool, check_replay: bool = False
+) -> PlanetRaiders:
     g = PlanetRaiders(n, seed, opts)
     rng = random.Random(seed)
     bound = PlanetRaiders.max_decisions(n, opts)
@@ -72,7 +74,7 @@ def playout(n: int, opts: dict[str, object], seed: int, smart: bool) -> PlanetRa
             state = g.to_json()
             assert load(state).to_json() == state
             assert g.clone().to_json() == state
-    if smart:
+    if check_replay:
         assert replay(g.record()).to_json() == g.to_json()
     return g
 
@@ -87,7 +89,7 @@ def test_playouts_keep_invariants(
     seed: int, config: tuple[int, dict[str, object]], smart: bool
 ) -> None:
     n, opts = config
-    g = playout(n, opts, seed, smart)
+    g = playout(n, opts, seed, smart, check_replay=True)
     out = g.outcome()
     assert sorted(out.ranks)[0] == 1
     for pos, s in enumerate(g.finished):
@@ -97,7 +99,7 @@ def test_playouts_keep_invariants(
 def test_purposeful_playouts_reach_every_ending() -> None:
     reasons: set[str] = set()
     finishes = 0
-    for seed in range(12):
+    for seed in range(8):
         for n, opts in CONFIGS:
             g = playout(n, opts, seed, True)
             reasons.add(g.reason)
