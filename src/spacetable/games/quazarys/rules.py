@@ -846,6 +846,7 @@ class Quazarys(Game):
         for s, h in enumerate(self.hands):
             if s != seat:
                 pool.extend(h)
+        pool.sort()  # canonical: the result depends only on what ``seat`` may know
         rng.shuffle(pool)
         for s, h in enumerate(self.hands):
             if s != seat:
