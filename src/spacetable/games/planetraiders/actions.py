@@ -91,8 +91,8 @@ class Give(Action):
 
     def describe(self, lang: str = "en") -> str:
         if lang == "fr":
-            return f"donner une fusée {_ROCKET_FR[self.colour]} au joueur {self.to + 1}"
-        return f"give a {self.colour} rocket to player {self.to + 1}"
+            return f"donner une fusée {_ROCKET_FR[self.colour]} au siège {self.to}"
+        return f"give a {self.colour} rocket to seat {self.to}"
 
 
 @action("end_turn")
