@@ -51,6 +51,31 @@ def test_veterans_effects_and_credits() -> None:
     assert sum(1 for r in C.CARD_ROWS if r.kind == "robot" and r.credits) >= 9
 
 
+def test_every_icon_of_the_rulebook_is_used_by_some_card() -> None:
+    costs: set[tuple[int, int]] = set()
+    benefits: set[tuple[int, int]] = set()
+    conds: set[int] = set()
+    for r in C.CARD_ROWS:
+        texts = [r.effect, *(r.track.split(";") if r.track else [])]
+        for t in texts:
+            if t and t != "-":
+                ck, carg, bk, barg = C.parse_effect(t)
+                costs.add((ck, carg))
+                benefits.add((bk, barg if bk == C.B_PLAY else 0))
+        conds.update(C.parse_condition(r.condition))
+    p = C.PRED_INDEX
+    for pred in ("any", "specialist", "robot", "emissary", "veteran", "prof.botanist"):
+        assert (C.C_DISCARD, p[pred]) in costs, pred
+    assert (C.C_REMOVE, -1) in costs
+    plays = ["any", "specialist", "robot", "emissary", "robot_or_emissary", "veteran"]
+    plays += [f"prof.{x}" for x in C.PROFESSIONS]
+    for pred in plays:
+        assert (C.B_PLAY, p[pred]) in benefits, pred
+    assert (C.B_DRAW, 0) in benefits and (C.B_TAKE, 0) in benefits
+    wanted = {p["robot"], p["emissary"]} | {p[f"prof.{x}"] for x in C.PROFESSIONS}
+    assert wanted <= conds
+
+
 def test_no_condition_is_met_by_its_own_card() -> None:
     for c in C.DECK_CARDS:
         for pred in C.COND[c]:
