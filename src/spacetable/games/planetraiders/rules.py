@@ -128,8 +128,9 @@ class PlanetRaiders(Game):
                 default=False,
                 choices=(False, True),
                 players=(4,),
-                help_en="two teams of two (seats 1+3 against 2+4)",
-                help_fr="deux équipes de deux (places 1+3 contre 2+4)",
+                help_en="two teams of two: seats 0+2 (red, violet) against 1+3 (yellow, green)",
+                help_fr="deux équipes de deux : sièges 0+2 (rouge, violet) "
+                "contre 1+3 (jaune, vert)",
             ),
             "round_limit": OptionSpec(
                 default=100,
