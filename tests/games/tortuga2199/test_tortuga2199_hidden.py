@@ -115,3 +115,13 @@ def test_resample_keeps_probed_tokens_known_bottom_and_counts() -> None:
         assert d.view(0) == g.view(0)
         assert d.legal_actions(0) == g.legal_actions(0)
     assert changed
+
+
+def test_resampling_is_canonical() -> None:
+    for players in (2, 3, 4):
+        g = _playout(players, 12, 150 * players)
+        for s in range(players):
+            other = g.determinize(s, random.Random(99))
+            a = g.determinize(s, random.Random(1)).state_dict()
+            b = other.determinize(s, random.Random(1)).state_dict()
+            assert a == b

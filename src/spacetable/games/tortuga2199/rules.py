@@ -1115,6 +1115,9 @@ class Tortuga2199(Game):
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         """Reshuffle what ``seat`` cannot see, keeping every count and public fact.
 
+        Canonical: every pool of unseen items is sorted before it is shuffled, so the result
+        depends only on what the seat knows and on ``rng``.
+
         Resampled: hunt tokens ``seat`` has not probed (among their sectors and the box),
         the unseen part of each sector deck (cards put at the bottom by a renewal stay
         there), its own deck order, and each opponent's hand, deck and Reserved card (and
@@ -1122,17 +1125,19 @@ class Tortuga2199(Game):
         """
         bit = 1 << seat
         slots = [s for s, h in enumerate(self.hunt) if h >= 0 and not self.probes[s] & bit]
-        pool = [self.hunt[s] for s in slots] + self.box_hunt
+        pool = sorted([self.hunt[s] for s in slots] + self.box_hunt)
         rng.shuffle(pool)
         for s in slots:
             self.hunt[s] = pool.pop()
         self.box_hunt = sorted(pool)
         for i, deck in enumerate(self.mdeck):
             k = self.mknown[i]
-            top = deck[k:]
+            top = sorted(deck[k:])
             rng.shuffle(top)
             deck[k:] = top
-        rng.shuffle(self.deck[seat])
+        own = sorted(self.deck[seat])
+        rng.shuffle(own)
+        self.deck[seat] = own
         secret = self.phase in (ATK, DEF)
         for o in range(self.players):
             if o == seat:
@@ -1144,6 +1149,7 @@ class Tortuga2199(Game):
             if secret and o == self.cb[0]:
                 natk = len(self.catk)
                 cards.extend(self.catk)
+            cards.sort()
             rng.shuffle(cards)
             if natk:
                 picked: list[int] = []
