@@ -86,5 +86,5 @@ def test_golden_three_players() -> None:
 def test_golden_two_players_aggressive_french() -> None:
     check_golden(
         GOLDEN / "tortuga2199_p2_aggressive_s2.txt",
-        transcript("tortuga2199", 2, 2, {"scenario": "aggressive"}, lang="fr"),
+        transcript("tortuga2199", 2, 2, {"scenario": "aggressive"}, lang="fr", max_lines=2000),
     )

@@ -1226,11 +1226,12 @@ class Tortuga2199(Game):
 
     @classmethod
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
-        # Ship choices, then at most MAX_ROUNDS turns per player; a turn is at most one
-        # re-entry, TURN_CAP decisions, "end", and at most players-1 combats (each combat
-        # sends one ship of the sector to its hold).
+        # Ship choices, then at most MAX_ROUNDS turns per player plus the last round after
+        # Tortuga's conquest (players - 1 turns); a turn is at most one re-entry, TURN_CAP
+        # decisions, "end", and at most players-1 combats (each combat sends one ship of the
+        # sector to its hold).
         per_turn = 1 + TURN_CAP + 1 + (players - 1) * COMBAT_MAX
-        return players + MAX_ROUNDS * players * per_turn
+        return players + (MAX_ROUNDS * players + players - 1) * per_turn
 
     @classmethod
     def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
