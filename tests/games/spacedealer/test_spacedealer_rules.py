@@ -748,3 +748,44 @@ def test_fly_timer_kind_recorded() -> None:
     g.apply(0, A.get(A.Fly, 0, 7))
     t = g.ship_timer[0]
     assert g.t_kind[t] == T_FLY and g.t_end[t] == 60.0
+
+
+def test_covered_orbital_station_grounds_the_neutral_ship() -> None:
+    g = started(4, ADV, side=1, pos=1)
+    st = build(g, 0, "orbital_station", 6)
+    load(g, 4, "R")
+    assert A.get(A.Dump, 4, 0) in g.legal_actions(0)
+    conv = take(g, 0, "converter")
+    assert 6 in g.sites(0, conv)
+    g._build(0, conv, 6)
+    assert g.covered[st]
+    assert not [a for a in g.legal_actions(0) if getattr(a, "ship", -1) == 4]
+
+
+def test_sabotaged_build_frees_the_planning_card() -> None:
+    g = started(4, ADV, side=1, pos=1)
+    sab = build(g, 1, "sabotage", 7)
+    g.attack[sab] = 1
+    g.black -= 1
+    solar = take(g, 0, "solar")
+    g.apply(0, A.get(A.Construct, solar))
+    t = g.ctimer[solar]
+    g.apply(1, A.get(A.Sabotage, t))
+    assert g.ctimer[solar] == -1 and A.get(A.Construct, solar) in g.legal_actions(0)
+    g.advance(60.0)
+    assert solar in g.planning[0] and g.pending[0] == []
+
+
+def test_evaluate_is_a_probability_and_prefers_points() -> None:
+    g = started(4)
+    v = g.evaluate(0)
+    assert 0.0 < v < 1.0
+    g.score[0] = 6
+    assert g.evaluate(0) > v and g.evaluate(1) < v
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_every_action_has_a_label(lang: str) -> None:
+    for a in Spacedealer.enumerate_actions(8, {"rules": "advanced"}):
+        label = a.describe(lang)
+        assert label and "{" not in label

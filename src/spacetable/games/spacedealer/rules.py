@@ -170,7 +170,7 @@ class Spacedealer(Game):
         for n in range(3, 9):
             out.append((n, {"length": 300, "timer": 20}))
             out.append((n, {"rules": "advanced", "length": 300, "timer": 20}))
-        out.append((4, {}))
+        out.append((4, {"length": 600}))  # the rulebook's one-minute timers
         out.append((3, {"mode": "ticks", "length": 120, "timer": 20, "tick": 10}))
         out.append((5, {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 20,
                         "tick": 10}))  # fmt: skip
