@@ -103,7 +103,7 @@ class Coins(Game):
         return 0.5 + (self.scores[seat] - best_other) / (2 * 9 * self.LENGTH)
 
     def asymmetries(self) -> list[dict[str, str]]:
-        return [{"order": "first" if s == 0 else "later"} for s in range(self.players)]
+        return [{"start": "first" if s == 0 else "later"} for s in range(self.players)]
 
 
 # ---------------------------------------------------------------------------- Mines (real time)

@@ -112,7 +112,14 @@ def test_balance_reports_seats_and_asymmetries() -> None:
     assert [c["players"] for c in rep["counts"]] == [2, 3]
     c2 = rep["counts"][0]
     keys = {(r["asymmetry"], r["value"]) for r in c2["rows"]}
-    assert keys == {("seat", "0"), ("seat", "1"), ("order", "first"), ("order", "later")}
+    assert keys == {
+        ("seat", "0"),
+        ("seat", "1"),
+        ("order", "0"),
+        ("order", "1"),
+        ("start", "first"),
+        ("start", "later"),
+    }
     seat0 = next(r for r in c2["rows"] if r["asymmetry"] == "seat" and r["value"] == "0")
     assert c2["first_seat_advantage"] == pytest.approx(seat0["win_share"] - 0.5)
     assert all(r["flag"] == (r["vs_fair"] > 0.05) for r in c2["rows"])

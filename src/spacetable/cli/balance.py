@@ -1,15 +1,17 @@
 """``spacetable balance``: is a game fair to every seat and every starting asymmetry?
 
 For each player count, the same bot (greedy by default) plays every seat of many games; the
-report gives each seat's win share (the first-seat advantage is seat 0's share minus the fair
-share ``1/players``) and, for every starting asymmetry the game describes, the win share of
-each value with a Wilson interval. A value whose share is more than 5 points above fair is
-flagged: the reconstructed data behind it should be fixed (not the bots).
+report gives the win share of each seat and of each place in the turn order (``order`` 0 is
+the first seat to act; the first-seat advantage is its share minus the fair share
+``1/players``, or seat 0's in a game without a single first seat) and, for every starting
+asymmetry known for the game, the win share of each value with a Wilson interval. A value
+whose share is more than 5 points above fair is flagged: the reconstructed data behind it
+should be fixed (not the bots).
 
 Games describe their asymmetries with an optional method ``asymmetries(self) ->
 list[dict[str, str]]`` (one dict per seat, read right after setup, e.g. ``{"captain":
-"Zara"}``); see :func:`spacetable.cli.tournament.asymmetries`. Without it, only seats are
-reported.
+"Zara"}``); without it, those read from the public view by
+:data:`spacetable.cli.tournament.VIEW_ASYMMETRIES` are reported.
 """
 
 from __future__ import annotations
@@ -60,7 +62,9 @@ def summarize_balance(results: Sequence[dict[str, Any]], players: int) -> dict[s
                 "significant": lo > fair + FLAG_MARGIN,
             }
         )
-    seat0 = next((r for r in rows if r["asymmetry"] == "seat" and r["value"] == "0"), None)
+    first = [r for r in rows if r["asymmetry"] == "order" and r["value"] == "0"]
+    first += [r for r in rows if r["asymmetry"] == "seat" and r["value"] == "0"]
+    seat0 = first[0] if first else None
     return {
         "players": players,
         "games": len(results),

@@ -54,18 +54,62 @@ class Job:
     tick: float = 1.0
 
 
-def asymmetries(game: Game) -> list[dict[str, str]]:
-    """Each seat's starting asymmetry, if the game describes it.
+def _seat_field(key: str, *path: str) -> Callable[[dict[str, Any], int], list[str]]:
+    """An extractor of one per-seat field of a spectator view (``view[path][seat][key]``)."""
 
-    A game may define ``asymmetries(self) -> list[dict[str, str]]`` (one dict per seat, e.g.
-    ``{"captain": "Zara"}``), read right after setup. The seat number is always included.
+    def get(view: dict[str, Any], players: int) -> list[str]:
+        rows: Any = view
+        for p in path:
+            rows = rows[p]
+        return [str(rows[s][key]) for s in range(players)]
+
+    return get
+
+
+#: Starting asymmetries read from the public (spectator) view, for games that do not define
+#: an ``asymmetries`` method: (label, read at the start or at the end, extractor).
+VIEW_ASYMMETRIES: dict[str, list[tuple[str, str, Callable[[dict[str, Any], int], list[str]]]]] = {
+    "wildspace": [("captain", "start", _seat_field("captain", "player_states"))],
+    "tortuga2199": [("ship", "end", _seat_field("ship", "players"))],
+    "spacedealer": [("planet", "start", _seat_field("planet", "players"))],
+    "planetraiders": [("colour", "start", _seat_field("colour", "players_info"))],
+}
+
+
+def asymmetries(game: Game, when: str = "start") -> list[dict[str, str]]:
+    """Each seat's starting asymmetries, from public information only.
+
+    At the start: the seat number and, in a turn-based game, the seat's place in the turn
+    order (``order``: 0 for the first seat to act). Then, if the game defines
+    ``asymmetries(self) -> list[dict[str, str]]`` (one dict per seat, e.g. ``{"captain":
+    "Zara"}``), its labels; otherwise those of :data:`VIEW_ASYMMETRIES` read from the
+    spectator view (some, like a ship chosen during the game, are read at the end).
     """
-    out: list[dict[str, str]] = [{"seat": str(s)} for s in range(game.players)]
+    n = game.players
+    out: list[dict[str, str]] = [{} for _ in range(n)]
+    if when == "start":
+        for s in range(n):
+            out[s]["seat"] = str(s)
+        seats = game.to_act
+        if not game.realtime and len(seats) == 1 and n > 1:
+            for s in range(n):
+                out[s]["order"] = str((s - seats[0]) % n)
     hook: Callable[[], Any] | None = getattr(game, "asymmetries", None)
     if callable(hook):
-        extra = hook()
-        for s, d in enumerate(extra[: game.players]):
-            out[s].update({str(k): str(v) for k, v in dict(d).items()})
+        if when == "start":
+            for s, d in enumerate(hook()[:n]):
+                out[s].update({str(k): str(v) for k, v in dict(d).items()})
+        return out
+    extractors = [x for x in VIEW_ASYMMETRIES.get(game.info.id, []) if x[1] == when]
+    if extractors:
+        view = game.view(None)
+        for label, _, get in extractors:
+            try:
+                values = get(view, n)
+            except (KeyError, IndexError, TypeError):
+                continue  # the view changed shape: report seats only
+            for s in range(n):
+                out[s][label] = values[s]
     return out
 
 
@@ -75,6 +119,8 @@ def run_job(job: Job) -> dict[str, Any]:
     labels = asymmetries(g)
     bots = [make_bot(k, s) for k, s in zip(job.lineup, job.bot_seeds, strict=True)]
     res = play_game(g, bots, tick=job.tick)
+    for s, extra in enumerate(asymmetries(g, "end")):
+        labels[s].update(extra)
     out = g.outcome()
     return {
         "index": job.index,
