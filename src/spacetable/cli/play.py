@@ -132,6 +132,8 @@ class Session:
         for s in range(self.game.players):
             who = self.t("seat", seat=s) + (f" ({self.bots[s].name})" if s in self.bots else "")
             table.add_row(who, f"{out.scores[s]:g}", str(out.ranks[s]))
+        for name, score in out.others.items():
+            table.add_row(name, f"{score:g}", "")
         console.print(table)
 
     def save(self, path: Path | None = None) -> None:

@@ -12,35 +12,50 @@ class Outcome:
     """Per-seat scores and ranks (1 = winner; tied seats share a rank) and the reason.
 
     ``details`` holds game-specific, JSON-able explanations (score sheets, tie-breaks).
+    ``others`` holds the scores of competitors that hold no seat, such as an automa (Wild
+    Space's Contrebandier); ranks then count them too, so a lone seat beaten by the automa
+    has rank 2.
     """
 
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
     reason: str
     details: dict[str, Any] = field(default_factory=dict)
+    others: dict[str, float] = field(default_factory=dict)
 
     @property
     def winners(self) -> tuple[int, ...]:
         return tuple(i for i, r in enumerate(self.ranks) if r == 1)
 
+    @property
+    def competitors(self) -> int:
+        """How many competitors were ranked: the seats plus the seatless ``others``."""
+        return len(self.ranks) + len(self.others)
+
     def rewards(self) -> tuple[float, ...]:
         """One reward per seat in [0, 1]: 1 for rank 1, 0 for the last possible rank.
 
-        With one seat (solo games) the reward is 1 for a win (rank 1), else 0.
+        >>> Outcome((39.0,), (2,), "the automa wins", others={"automa": 41.0}).rewards()
+        (0.0,)
+        >>> Outcome((5.0, 9.0, 9.0), (3, 1, 1), "end").rewards()
+        (0.0, 1.0, 1.0)
         """
-        n = len(self.ranks)
+        n = self.competitors
         if n == 1:
             return (1.0 if self.ranks[0] == 1 else 0.0,)
         return tuple((n - r) / (n - 1) for r in self.ranks)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "winners": list(self.winners),
             "reason": self.reason,
             "details": self.details,
         }
+        if self.others:
+            out["others"] = dict(self.others)
+        return out
 
 
 def ranks_from_keys(keys: Sequence[Sequence[float]]) -> tuple[int, ...]:

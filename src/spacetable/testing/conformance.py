@@ -195,8 +195,10 @@ def check_game(
     out = g.outcome()
     if len(out.scores) != players or len(out.ranks) != players:
         raise fail("the outcome does not have one score and one rank per seat")
-    if min(out.ranks) != 1 or max(out.ranks) > players:
-        raise fail(f"bad ranks {out.ranks}")
+    if (min(out.ranks) != 1 and not out.others) or max(out.ranks) > out.competitors:
+        raise fail(f"bad ranks {out.ranks} (others: {out.others})")
+    if not all(0.0 <= r <= 1.0 for r in out.rewards()):
+        raise fail(f"rewards {out.rewards()} out of [0, 1]")
     _jsonable(out.to_json(), f"{where} outcome")
     rebuilt = replay(json.loads(json.dumps(g.record())))
     if rebuilt.to_json() != g.to_json():

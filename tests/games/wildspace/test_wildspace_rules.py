@@ -619,8 +619,10 @@ def test_smuggler_scoring_and_strict_victory() -> None:
     assert sheet["bonus"] == 4 * 1 + mil + vets  # four emissary icons, one Emissary
     assert "missions" not in sheet  # it ignores missions and its captain's track
     out = g.outcome()
-    assert out.ranks == (1,)
-    assert out.details["won"] is False  # 0 for the player: not strictly more
+    assert out.ranks == (2,)  # the Contrebandier ranks first: not strictly more
+    assert out.others == {"Contrebandier": float(sheet["total"])}
+    assert out.rewards() == (0.0,)
+    assert out.details["won"] is False
     assert out.details["smuggler"]["total"] == sheet["total"]
 
 

@@ -110,18 +110,6 @@ def _src_json(src: int) -> dict[str, Any]:
     return {"track_step": SRC_TRACK - src}
 
 
-class SoloOutcome(Outcome):
-    """The solo outcome: rank 1 (the engine requires it for a lone seat), but the reward is
-    1 only for a win over the Contrebandier (strictly more credits), else 0.
-
-    Workaround: the engine's :meth:`Outcome.rewards` gives a lone seat 1.0 whenever its rank
-    is 1, which would tell bots that every solo game is won.
-    """
-
-    def rewards(self) -> tuple[float, ...]:
-        return (1.0 if self.details.get("won") else 0.0,)
-
-
 class WildSpace(Game):
     """Wild Space: explore planets, recruit a crew of animals, robots and emissaries."""
 
@@ -668,7 +656,14 @@ class WildSpace(Game):
             details["won"] = won
             reason = "victory over the Contrebandier" if won else "the Contrebandier wins"
             reason += f" ({sheets[0]['total']} to {ss['total']})"
-            return SoloOutcome(scores, (1,), reason, details)
+            # Rulebook: you win with strictly more credits; the Contrebandier wins ties.
+            return Outcome(
+                scores,
+                (1 if won else 2,),
+                reason,
+                details,
+                others={"Contrebandier": float(ss["total"])},
+            )
         ranks = ranks_from_keys([(s["total"], -len(self.tableau[p])) for p, s in enumerate(sheets)])
         return Outcome(scores, ranks, "all shuttles used twice", details)
 
