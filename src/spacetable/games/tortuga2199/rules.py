@@ -20,7 +20,7 @@ clones and random playouts are fast; every choice of the rulebook is an atomic a
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
@@ -483,21 +483,14 @@ class Tortuga2199(Game):
                 if pos >= 0:
                     row = A.AB_SECTOR["move"]
                     out.extend(row[s] for s in self.lay.reach(pos, n))
-            elif kind == "teleport":
-                if pos >= 0:
-                    row = A.AB_SECTOR["teleport"]
-                    out.extend(row[s] for s in range(self.lay.n) if s != pos)
+            elif kind in BESPOKE:
+                row = A.AB_SECTOR[kind]
+                out.extend(row[s] for s in BESPOKE[kind][0](self, p))
             elif kind == "probe":
                 if pos >= 0 and self.markers_free(p) > 0:
                     row = A.AB_SECTOR["probe"]
                     for s in (pos, *self.lay.reach(pos, n)):
                         if self.hunt[s] >= 0 and not self.probes[s] >> p & 1:
-                            out.append(row[s])
-            elif kind == "salvage":
-                if pos >= 0:
-                    row = A.AB_SECTOR["salvage"]
-                    for s in (pos, *self.lay.adj[pos]):
-                        if self.mineral[s]:
                             out.append(row[s])
             elif kind == "draw":
                 if self.deck[p] or self.discard[p]:
@@ -751,13 +744,12 @@ class Tortuga2199(Game):
         else:  # pragma: no cover
             raise AssertionError(f"ability {kind} is not pending")
         self.emit({"event": "ability", "seat": p, "card": card, "kind": kind, "target": a.target})
-        if kind == "move" or kind == "teleport":
+        if kind in BESPOKE:
+            BESPOKE[kind][1](self, p, a.target)
+        elif kind == "move":
             self.pos[p] = a.target
         elif kind == "probe":
             self._probe(p, a.target)
-        elif kind == "salvage":
-            self.mineral[a.target] = 0
-            self.minerals[p] += 1
         elif kind == "draw":
             self._draw_logged(p, n)
         elif kind == "mineral":
@@ -1295,3 +1287,40 @@ class Tortuga2199(Game):
             if self.ctrl[pos] != p:
                 value += 0.1 * C.KIND_INFLUENCE[self.kinds[pos]]
         return value
+
+
+# ---------------------------------------------------------------- bespoke abilities
+# Named functions registered by id (``fn:<id>`` in data/cards.csv): for each, the sectors it
+# may target for seat ``p`` and its effect on the chosen sector.
+
+
+def _teleport_targets(g: Tortuga2199, p: int) -> list[int]:
+    """Téléporteur: any other sector of the map."""
+    pos = g.pos[p]
+    return [] if pos < 0 else [s for s in range(g.lay.n) if s != pos]
+
+
+def _teleport(g: Tortuga2199, p: int, s: int) -> None:
+    g.pos[p] = s
+
+
+def _salvage_targets(g: Tortuga2199, p: int) -> list[int]:
+    """Ferrailleur: the mineral token of your sector or of an adjacent one, for free."""
+    pos = g.pos[p]
+    if pos < 0:
+        return []
+    return [s for s in (pos, *g.lay.adj[pos]) if g.mineral[s]]
+
+
+def _salvage(g: Tortuga2199, p: int, s: int) -> None:
+    g.mineral[s] = 0
+    g.minerals[p] += 1
+
+
+BESPOKE: dict[
+    str, tuple[Callable[[Tortuga2199, int], list[int]], Callable[[Tortuga2199, int, int], None]]
+] = {
+    "teleport": (_teleport_targets, _teleport),
+    "salvage": (_salvage_targets, _salvage),
+}
+assert set(BESPOKE) == set(C.BESPOKE), "every bespoke ability of the data needs a function"
