@@ -131,3 +131,16 @@ def test_python_dash_m_entry_point() -> None:
         [sys.executable, "-m", "spacetable", "--help"], capture_output=True, text=True, check=False
     )
     assert res.returncode == 0 and "simulate" in res.stdout
+
+
+def test_long_action_lists_are_grouped() -> None:
+    from spacetable.cli.play import LONG_LIST, group_actions
+    from spacetable.testing.toy import Play
+    from spacetable.testing.toy_rt import Turn
+
+    items = [(i + 1, Play(i % 6 + 1)) for i in range(LONG_LIST + 5)] + [(99, Turn(0))]
+    groups = group_actions(items)
+    labels = [label for label, _ in groups]
+    assert labels == [f"play card={v}" for v in range(1, 7)] + ["turn"]
+    assert sum(len(m) for _, m in groups) == len(items)
+    assert groups[-1][1] == [(99, Turn(0))]

@@ -53,6 +53,7 @@ TEXT = {
         "quit": "Game left unfinished.",
         "no_save": "No file to save to: give one (s FILE) or start with --save.",
         "filter": "{n} actions match {word!r}.",
+        "groups": "Many actions: type gN to open a group, /word to filter, Enter for all groups.",
     },
     "fr": {
         "seat": "Siège {seat}",
@@ -75,8 +76,33 @@ TEXT = {
         "quit": "Partie laissée en cours.",
         "no_save": "Aucun fichier : donnez-en un (s FICHIER) ou lancez avec --save.",
         "filter": "{n} actions contiennent {word!r}.",
+        "groups": "Beaucoup d'actions : gN ouvre un groupe, /mot filtre, "
+        "Entrée revient aux groupes.",
     },
 }
+
+
+LONG_LIST = 40
+
+
+def group_actions(
+    items: list[tuple[int, Action]],
+) -> list[tuple[str, list[tuple[int, Action]]]]:
+    """Group a long numbered action list by type, then by the first field when a type is large."""
+    by_type: dict[str, list[tuple[int, Action]]] = {}
+    for i, a in items:
+        by_type.setdefault(a.type, []).append((i, a))
+    groups: list[tuple[str, list[tuple[int, Action]]]] = []
+    for kind, members in by_type.items():
+        fields = members[0][1]._fields
+        if len(members) <= LONG_LIST or not fields:
+            groups.append((kind, members))
+            continue
+        sub: dict[str, list[tuple[int, Action]]] = {}
+        for i, a in members:
+            sub.setdefault(f"{kind} {fields[0]}={getattr(a, fields[0])}", []).append((i, a))
+        groups.extend(sub.items())
+    return groups
 
 
 class _Idle(Bot):
@@ -233,6 +259,7 @@ class Session:
         self.last_human = seat
         legal = g.legal_actions(seat)
         shown = list(enumerate(legal, 1))
+        full = True  # the whole list is shown (grouped when long)
         while True:
             console.print(Rule(self.t("seat", seat=seat)))
             console.print(self.render(g.view(seat), self.lang))
@@ -240,8 +267,17 @@ class Session:
                 console.print(self.t("clock", clock=g.clock))
             self.show_events(seat)
             console.print(f"[bold]{self.t('actions')}:[/]")
-            for i, a in shown:
-                console.print(f"  [bold cyan]{i:3d}[/] {a.describe(self.lang)}")
+            groups = group_actions(shown) if full and len(shown) > LONG_LIST else []
+            if groups:
+                for k, (label, members) in enumerate(groups, 1):
+                    first = members[0][1].describe(self.lang)
+                    console.print(
+                        f"  [bold magenta]g{k:<3d}[/] {label} [dim]({len(members)}: {first} …)[/]"
+                    )
+                console.print(f"[dim]{self.t('groups')}[/]")
+            else:
+                for i, a in shown:
+                    console.print(f"  [bold cyan]{i:3d}[/] {a.describe(self.lang)}")
             try:
                 text = console.input(f"[bold]{self.t('choose', seat=seat)}> [/]").strip()
             except EOFError:
@@ -264,14 +300,24 @@ class Session:
                     return float(arg) if arg else self.tick
                 except ValueError:
                     console.print(self.t("bad", text=text))
+            elif (
+                groups
+                and text[:1] == "g"
+                and text[1:].isdigit()
+                and 0 < int(text[1:]) <= len(groups)
+            ):
+                shown = groups[int(text[1:]) - 1][1]
+                full = False
             elif text.startswith("/"):
                 word = text[1:].lower()
                 shown = [
                     (i, a) for i, a in enumerate(legal, 1) if word in a.describe(self.lang).lower()
                 ]
+                full = False
                 console.print(self.t("filter", n=len(shown), word=word))
             elif text == "":
                 shown = list(enumerate(legal, 1))
+                full = True
             else:
                 try:
                     act = g.parse_action(text)
