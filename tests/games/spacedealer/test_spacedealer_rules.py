@@ -789,3 +789,22 @@ def test_every_action_has_a_label(lang: str) -> None:
     for a in Spacedealer.enumerate_actions(8, {"rules": "advanced"}):
         label = a.describe(lang)
         assert label and "{" not in label
+
+
+def test_clone_copies_every_mutable_part() -> None:
+    g = started(4, ADV)
+    c = g.clone()
+    for k in Spacedealer._LISTS:
+        assert getattr(c, k) is not getattr(g, k), k
+    for k in ("pile", "personal", "planning", "built", "gwon", "pending", "offer", "plant_cards"):
+        assert getattr(c, k) is not getattr(g, k), k
+    c.apply(0, A.RESEARCH)
+    c.personal[1].clear()
+    assert g.t_kind == [0] * len(g.t_kind) and g.personal[1]
+
+
+def test_legal_actions_returns_a_fresh_list() -> None:
+    g = started()
+    a = g.legal_actions(0)
+    a.clear()
+    assert g.legal_actions(0)

@@ -572,6 +572,9 @@ class Spacedealer(Game):
 
     def _run_until(self, target: float) -> None:
         te = self.t_end
+        n = self.players
+        before = (self._closing(), [self._budget_ok(p) for p in range(n)])
+        completed = False
         while not self.over:
             best = -1
             bt = math.inf
@@ -582,6 +585,7 @@ class Spacedealer(Game):
                 break
             self.clock = bt
             self._complete(best)
+            completed = True
             self._check_end()
         if not self.over:
             if self.end_at <= target and not self._running():
@@ -589,7 +593,18 @@ class Spacedealer(Game):
                 self._check_end()
             else:
                 self.clock = target
-        self._dirty()
+        # legal actions depend on the clock only through the budget and the end: keep the
+        # cached lists when nothing else happened
+        if (
+            completed
+            or self.over
+            or before
+            != (
+                self._closing(),
+                [self._budget_ok(p) for p in range(n)],
+            )
+        ):
+            self._dirty()
 
     def _check_end(self) -> None:
         if self.over or self.clock < self.end_at or self._running():
@@ -868,11 +883,9 @@ class Spacedealer(Game):
 
     def legal_actions(self, seat: int) -> list[Action]:
         cache = self._cache[seat]
-        if cache is not None:
-            return cache
-        out = self._legal(seat)
-        self._cache[seat] = out
-        return out
+        if cache is None:
+            cache = self._cache[seat] = self._legal(seat)
+        return cache[:]  # a copy: callers may keep or change it
 
     def _legal(self, p: int) -> list[Action]:
         if self.over:
@@ -950,18 +963,20 @@ class Spacedealer(Game):
                             out.append(A.get(A.Fly, s, f2))
             if self.adv:
                 self._attacks(p, out)
-                if self.offer[p] is None:
-                    for i, c in enumerate(plan):
-                        if self.ctimer[c] >= 0:
-                            continue
+                if self.offer[p] is None and plan:
+                    free = [
+                        [j for j, c in enumerate(self.planning[q]) if self._card_free(q, c)]
+                        for q in range(n)
+                    ]
+                    get = A.get
+                    for i in free[p]:
                         for q in range(n):
                             if q == p:
                                 continue
                             if len(self.planning[q]) < self.plan_cap[q]:
-                                out.append(A.get(A.OfferCard, i, q))
-                            for j, c2 in enumerate(self.planning[q]):
-                                if self._card_free(q, c2):
-                                    out.append(A.get(A.OfferSwap, i, q, j))
+                                out.append(get(A.OfferCard, i, q))
+                            for j in free[q]:
+                                out.append(get(A.OfferSwap, i, q, j))
         self._goods_actions(p, out)
         for q in range(n):
             o = self.offer[q]
