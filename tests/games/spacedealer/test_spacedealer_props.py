@@ -152,3 +152,42 @@ def test_secret_start_choice_hidden_until_all_chose() -> None:
     g.apply(1, g.legal_actions(1)[0])
     g.apply(2, g.legal_actions(2)[0])
     assert str(mine.card) in g.view(1)["cards"]
+
+
+def test_resampling_is_canonical() -> None:
+    """Two hidden truths behind the same view resample to the same state with the same rng."""
+    for options in ({"rules": "advanced", "length": 300, "timer": 20}, {}):
+        for seed in (1, 2, 3):
+            g = Spacedealer(4, seed, options)
+            rng = random.Random(seed)
+            for _ in range(60 + 20 * seed):
+                seats = g.to_act
+                if not seats or rng.random() < 0.3:
+                    g.advance(rng.choice((1.0, 5.0, 20.0)))
+                else:
+                    s = rng.choice(seats)
+                    g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+                if g.is_over:
+                    break
+            for seat in range(4):
+                other = g.clone()
+                other.resample_hidden(seat, random.Random(99))  # another truth, same view
+                assert other.view(seat) == g.view(seat)
+                a = g.clone()
+                b = other.clone()
+                a.resample_hidden(seat, random.Random(5))
+                b.resample_hidden(seat, random.Random(5))
+                assert a.state_dict() == b.state_dict()
+
+
+def test_secret_choice_is_resampled_before_the_reveal() -> None:
+    g = Spacedealer(3, 4)
+    g.apply(0, g.legal_actions(0)[0])
+    seen = set()
+    for k in range(30):
+        d = g.clone()
+        d.resample_hidden(1, random.Random(k))
+        assert card_type(d.choice[0]).kind == "mine" and d.choice[0] in d.personal[0]
+        seen.add((d.choice[0], d.choice_side[0], d.choice_pos[0]))
+        assert d.view(1) == g.view(1)
+    assert len(seen) > 3

@@ -1658,7 +1658,9 @@ class Spacedealer(Game):
         """Reshuffle what ``seat`` cannot see: other personal piles, the piles' order, the
         cards set aside at setup, other seats' drawn cards, unrevealed start choices and the
         Gizzi pile. Cards only trade places with cards of the same group (level-1 cards of the
-        same kind; level 2 or 3 cards of the same level), so every count stays true."""
+        same kind; level 2 or 3 cards of the same level), so every count stays true.
+        Canonical: every pool is sorted before it is shuffled and other personal piles are
+        kept sorted, so the result depends only on what ``seat`` knows and on ``rng``."""
         n = self.players
         drawn: list[list[int]] = [[] for _ in range(n)]
         for p in range(n):
@@ -1680,17 +1682,16 @@ class Spacedealer(Game):
                 t = card_type(c)
                 key = (1, t.kind) if t.level == 1 else (t.level, "")
                 groups.setdefault(key, []).append((seq, i))
-        mapping: dict[int, int] = {}
-        for slots in groups.values():
-            vals = [seq[i] for seq, i in slots]
-            new = vals[:]
+        for key in sorted(groups, key=repr):
+            slots = groups[key]
+            new = sorted(seq[i] for seq, i in slots)  # canonical: only the counts matter
             rng.shuffle(new)
-            for (seq, i), old, nv in zip(slots, vals, new, strict=True):
+            for (seq, i), nv in zip(slots, new, strict=True):
                 seq[i] = nv
-                mapping[old] = nv
         for p in range(n):
             if p == seat:
                 continue
+            self.personal[p].sort()
             for c in self.personal[p]:
                 self.where[c] = W_PERSONAL
                 self.owner[c] = p
@@ -1705,8 +1706,11 @@ class Spacedealer(Game):
                             self.owner[c] = p
                     items.append(item)
                 self.pending[p] = items
-            if self.choice[p] >= 0:
-                self.choice[p] = mapping.get(self.choice[p], self.choice[p])
+            if self.phase == 0 and self.choice[p] >= 0:  # unrevealed: any mine, side, connection
+                mines = [c for c in self.personal[p] if card_type(c).kind == "mine"]
+                self.choice[p] = rng.choice(mines)
+                self.choice_side[p] = rng.randrange(2)
+                self.choice_pos[p] = 1 + rng.randrange(2)
         for lv in (2, 3):
             for c in self.pile[lv]:
                 self.where[c] = W_PILE
@@ -1714,7 +1718,9 @@ class Spacedealer(Game):
         for c in outs:
             self.where[c] = W_OUT
             self.owner[c] = -1
-        rng.shuffle(self.gpile)
+        gp = sorted(self.gpile)
+        rng.shuffle(gp)
+        self.gpile[:] = gp
         self._cache = [None] * n
 
     # ------------------------------------------------------------------ RL / bounds
