@@ -110,3 +110,10 @@ def test_board_notation_round_trips() -> None:
         parse_board("A01")
     with pytest.raises(DataError, match="unknown card id"):
         parse_board("Z9")
+
+
+def test_every_effect_id_has_a_registered_function() -> None:
+    from spacetable.games.quazarys.rules import EFFECTS
+
+    assert set(EFFECTS) == set(cards.EFFECTS)
+    assert all(callable(f) for f in EFFECTS.values())
