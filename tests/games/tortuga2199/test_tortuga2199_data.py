@@ -123,3 +123,20 @@ def test_render_and_events_in_both_languages() -> None:
             sentence = describe_event(ev, lang)
             assert sentence and not sentence.startswith("ev_"), ev
             assert "{" not in sentence
+
+
+def test_render_combat_hides_attack_cards_from_the_defender() -> None:
+    from .tortuga_helpers import A, card, do, position
+
+    g = position(players=3, hand=[card("garde"), card("manoeuvre")], pos=1)
+    g.pos[1] = 1
+    do(g, A.ATTACK[1], A.COMMIT[card("garde")])
+    console = Console(width=140, color_system=None, record=True)
+    for seat in (0, 1, 2, None):
+        for lang in ("en", "fr"):
+            console.print(render(g.view(seat), lang))
+    text = render(g.view(1), "en")
+    combat = next(line for line in text.splitlines() if line.startswith("[bold red]Combat"))
+    assert "Bodyguard" not in combat and "hidden" in combat
+    assert "Bodyguard" in render(g.view(0), "en").split("Combat")[1]
+    assert "combat : choix secret" in render(g.view(1), "fr")

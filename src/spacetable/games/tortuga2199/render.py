@@ -138,8 +138,8 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     out.append(
         f"[bold]{_t(lang, 'r_title')}[/] — "
         + _t(lang, "r_round", round=view["round"], seat=cur)
-        + f" — {_t(lang, 'r_phase')}: {view['phase']}"
-        + f" — {_t(lang, 'r_scenario')}: {view['scenario']}"
+        + f" — {_t(lang, 'r_phase')}: {_t(lang, 'ph_' + view['phase'])}"
+        + f" — {_t(lang, 'r_scenario')}: {_t(lang, 'sc_' + view['scenario'])}"
     )
     if view.get("is_over"):
         out.append(f"[bold reverse] {_t(lang, 'r_over')} [/]")
