@@ -103,3 +103,50 @@ def test_several_pawns_may_share_a_base_without_jumping() -> None:
 
 def test_points_notation() -> None:
     assert point_text(point("2,3,S")) == "2,3,S"
+
+
+def _brute_force(g: Quazarys, seat: int, ignore: bool) -> set[int]:
+    """Every simple path from the pawn to the first station (other pawns ignored)."""
+    graph = g.graph
+    nbr = graph.free if ignore else graph.arrow
+    src = g.pos[seat]
+    if graph.base_owner.get(src) == seat:
+        return set()
+    out: set[int] = set()
+
+    def walk(p: int, path: set[int]) -> None:
+        for q in nbr[p]:
+            if q in path:
+                continue
+            if q in graph.stops:
+                if q not in graph.base_owner or graph.base_owner[q] == seat:
+                    out.add(q)
+                continue
+            walk(q, path | {q})
+
+    walk(src, {src})
+    if src in graph.vortex and len(graph.vortex) == 2:
+        out.add(graph.vortex[0] if graph.vortex[1] == src else graph.vortex[1])
+    return out
+
+
+def test_moves_match_a_brute_force_path_search() -> None:
+    import random
+
+    checked = 0
+    for seed in range(12):
+        g = new_game("quazarys", 2 + seed % 3, seed)
+        assert isinstance(g, Quazarys)
+        rng = random.Random(seed)
+        while not g.is_over and g.step < 400:
+            if g.step % 7 == 0:
+                for seat in range(g.players):
+                    for ignore in (False, True):
+                        got = set(g.graph.destinations(g.pos[seat], seat, set(), ignore))
+                        if g.graph.base_owner.get(g.pos[seat]) == seat:
+                            got = set()
+                        assert got == _brute_force(g, seat, ignore)
+                        checked += 1
+            s = g.to_act[0]
+            g.apply(s, rng.choice(g.legal_actions(s)))
+    assert checked > 300
