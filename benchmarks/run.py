@@ -3,7 +3,7 @@
 Usage (from the repository root, with the project's virtual environment)::
 
     python benchmarks/run.py speed [GAME ...]            # -> benchmarks/speed.json
-    python benchmarks/run.py strength GAME A B GAMES     # appends to benchmarks/strength.json
+    python benchmarks/run.py strength GAME A B GAMES [OPTIONS_JSON]  # -> strength.json
     python benchmarks/run.py balance GAME GAMES [N ...]  # appends to benchmarks/balance.json
     python benchmarks/run.py report                      # -> benchmarks/RESULTS.md
 
@@ -24,6 +24,7 @@ from typing import Any
 from spacetable.cli import bench
 from spacetable.cli.balance import run_balance
 from spacetable.cli.tournament import run_tournament
+from spacetable.engine import game_class
 
 HERE = Path(__file__).resolve().parent
 
@@ -47,15 +48,24 @@ def speed(games: list[str]) -> None:
     _save("speed.json", sorted(old.values(), key=lambda r: (r["game"], r["players"])))
 
 
-def strength(game: str, a: str, b: str, games: int, workers: int) -> None:
+def strength(
+    game: str, a: str, b: str, games: int, workers: int, options: dict[str, Any] | None = None
+) -> None:
     t0 = time.time()
-    rep = run_tournament(game, 2, [a, b], games, seed=2026, workers=workers)
+    players = max(2, game_class(game).info.min_players)
+    rep = run_tournament(game, players, [a, b], games, seed=2026, workers=workers, options=options)
     e = rep["entrants"][0]
     rows = _load("strength.json")
-    rows = [r for r in rows if (r["game"], r["a"], r["b"]) != (game, a, b)]
+    rows = [
+        r
+        for r in rows
+        if (r["game"], r["a"], r["b"], r.get("options", {})) != (game, a, b, options or {})
+    ]
     rows.append(
         {
             "game": game,
+            "players": players,
+            "options": options or {},
             "a": a,
             "b": b,
             "games": games,
@@ -121,7 +131,7 @@ def report() -> None:
                 misses.append(f"- {r['game']} at {r['players']} players: {', '.join(bad)}")
         out += ["", "Missed goals:" if misses else "Every game meets both speed goals."]
         out += misses
-    out += ["", "## Strength (2 players, seats alternated; `spacetable tournament`)", ""]
+    out += ["", "## Strength (seats alternated; `spacetable tournament`)", ""]
     srows = _load("strength.json")
     if srows:
         out += [
@@ -130,12 +140,15 @@ def report() -> None:
             "than the 200 games per pairing of the goal where the time did not allow more:",
             "the interval says what the sample supports.",
             "",
-            "| game | A | B | games | A's win % | 95% CI | decisions/game | wall s |",
-            "|---|---|---|---:|---:|---:|---:|---:|",
+            "| game | seats | options | A | B | games | A's win % | 95% CI | decisions/game "
+            "| wall s |",
+            "|---|---:|---|---|---|---:|---:|---:|---:|---:|",
         ]
         for r in srows:
+            opts = ", ".join(f"{k}={v}" for k, v in r.get("options", {}).items()) or "-"
             out.append(
-                f"| {r['game']} | {r['a']} | {r['b']} | {r['games']} | {_pct(r['win_share'])} "
+                f"| {r['game']} | {r.get('players', 2)} | {opts} | {r['a']} | {r['b']} "
+                f"| {r['games']} | {_pct(r['win_share'])} "
                 f"| {_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])} | {r['mean_decisions']:.0f} "
                 f"| {r['seconds']:.0f} |"
             )
@@ -166,7 +179,8 @@ def main(argv: list[str]) -> None:
     if cmd == "speed":
         speed(args)
     elif cmd == "strength":
-        strength(args[0], args[1], args[2], int(args[3]), workers)
+        opts = json.loads(args[4]) if len(args) > 4 else None
+        strength(args[0], args[1], args[2], int(args[3]), workers, opts)
     elif cmd == "balance":
         balance(args[0], int(args[1]), [int(x) for x in args[2:]], workers)
     elif cmd == "report":
