@@ -253,3 +253,17 @@ def test_pirates_push_follows_the_jump_rule() -> None:
     g.apply(0, "target seat=1")
     assert "move r=0 c=1 p=4" in texts(g)
     assert "move r=0 c=1 p=0" not in texts(g)
+
+
+def test_option_action_moves_may_not_enter_a_base() -> None:
+    # Default reading: Vents solaires may bring the pawn home. Strict reading (option off):
+    # an Action card never moves a pawn onto a base.
+    g = game(LINE, ["0,1,W", "0,4,C"], ["A05"])
+    play(g, "A05")
+    assert "move r=0 c=0 p=0" in texts(g)
+    strict = new_game("quazarys", 2, 1, {"action_moves_home": False})
+    assert isinstance(strict, Quazarys)
+    set_position(strict, LINE, ["0,1,W", "0,4,C"], hands=[["A05"], OTHER], discard=["A04"])
+    assert "move r=0 c=0 p=0" in texts(strict)  # a normal move still may
+    play(strict, "A05")
+    assert texts(strict) == {"move r=0 c=1 p=0"}

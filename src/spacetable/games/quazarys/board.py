@@ -153,13 +153,21 @@ class Graph:
                     stack.append((q, p))
         return found
 
-    def destinations(self, src: int, seat: int, others: set[int], ignore_arrows: bool) -> list[int]:
+    def destinations(
+        self,
+        src: int,
+        seat: int,
+        others: set[int],
+        ignore_arrows: bool,
+        enter_home: bool = True,
+    ) -> list[int]:
         """Where a one-station move of ``seat``'s pawn from ``src`` may end.
 
         ``others`` are the stations of the other pawns (not on bases). Arrows are obeyed
         unless ``ignore_arrows``. A move that would end on another pawn continues one more
         station beyond it (the jump), never turning back the way it came; a Vortex leads to
-        the other Vortex in one move; a Base may be entered only by its owner.
+        the other Vortex in one move; a Base may be entered only by its owner (and not at
+        all when ``enter_home`` is false).
         """
         nbr = self.free if ignore_arrows else self.arrow
         found = self.leg(nbr, [(q, src) for q in nbr[src]], {src})
@@ -167,7 +175,7 @@ class Graph:
             other = self.vortex[0] if self.vortex[1] == src else self.vortex[1]
             found.setdefault(other, []).append(-1)
         out: set[int] = set()
-        self._settle(found, seat, others, nbr, {src}, out)
+        self._settle(found, seat if enter_home else -9, others, nbr, {src}, out)
         return sorted(out)
 
     def _settle(

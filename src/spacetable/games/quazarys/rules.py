@@ -128,6 +128,12 @@ class Quazarys(Game):
                 help_en="rounds after which an unfinished race is a draw (not in the rulebook)",
                 help_fr="tours de table après lesquels une course inachevée est nulle (hors règle)",
             ),
+            "action_moves_home": OptionSpec(
+                default=True,
+                choices=(True, False),
+                help_en="a move made by an Action card may end on the pawn's own base",
+                help_fr="un déplacement dû à une carte Action peut finir sur sa propre base",
+            ),
         },
         hidden_information=True,
         chance=True,
@@ -232,13 +238,18 @@ class Quazarys(Game):
         owner = self.graph.base_owner
         return {p for s, p in enumerate(self.pos) if s != seat and p not in owner}
 
-    def destinations(self, seat: int, ignore_arrows: bool = False) -> list[int]:
-        """Points where a one-station move of ``seat``'s pawn may end now."""
+    def destinations(
+        self, seat: int, ignore_arrows: bool = False, by_action: bool = False
+    ) -> list[int]:
+        """Points where a one-station move of ``seat``'s pawn may end now (``by_action``: a
+        move made by an Action card, which may not enter a base with ``action_moves_home``
+        off)."""
         g = self.graph
         src = self.pos[seat]
         if g.base_owner.get(src, -2) == seat:
             return []  # home: the race is over for this pawn
-        return g.destinations(src, seat, self._others(seat), ignore_arrows)
+        home_ok = not by_action or bool(self.options["action_moves_home"])
+        return g.destinations(src, seat, self._others(seat), ignore_arrows, home_ok)
 
     def _occupied_cells(self) -> set[tuple[int, int]]:
         return {pcell(p) for p in self.pos}
@@ -298,8 +309,8 @@ class Quazarys(Game):
         moves = self._move_options(self.current, False)
         return [*moves, SKIP] if moves else []
 
-    def _move_options(self, seat: int, ignore: bool) -> list[Action]:
-        return [_MOVE_BY_KEY[k] for k in self.destinations(seat, ignore)]
+    def _move_options(self, seat: int, ignore: bool, by_action: bool = False) -> list[Action]:
+        return [_MOVE_BY_KEY[k] for k in self.destinations(seat, ignore, by_action)]
 
     def _distinct_hand(self) -> list[int]:
         seen: set[int] = set()
@@ -341,12 +352,12 @@ class Quazarys(Game):
     def _task_options(self, t: tuple[int, ...]) -> list[Action]:
         kind = t[0]
         if kind == T_MOVE:
-            return self._move_options(t[1], bool(t[2]))
+            return self._move_options(t[1], bool(t[2]), True)
         if kind == T_TARGET:
             return [
                 TARGETS[s]
                 for s in range(self.players)
-                if s != self.current and not self.on_base(s) and self.destinations(s, True)
+                if s != self.current and not self.on_base(s) and self.destinations(s, True, True)
             ]
         if kind == T_BH:
             return [BLACKHOLES[x] for x in self.black_hole_lines()]
@@ -868,7 +879,14 @@ class Quazarys(Game):
 
     @classmethod
     def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
-        return [(2, {}), (3, {}), (4, {}), (2, {"round_limit": 30}), (4, {"round_limit": 120})]
+        return [
+            (2, {}),
+            (3, {}),
+            (4, {}),
+            (2, {"round_limit": 30}),
+            (4, {"round_limit": 120}),
+            (3, {"action_moves_home": False}),
+        ]
 
     def race_distance(self, seat: int) -> int:
         """Moves ``seat``'s pawn still needs to reach its base (arrows obeyed, pawns ignored);
