@@ -1795,35 +1795,71 @@ class Spacedealer(Game):
 
     # ------------------------------------------------------------------ heuristic
     def evaluate(self, seat: int) -> float:
-        """Points now plus the value of what can still score, against the best rival."""
+        """Points now plus what can still score, against the best rival, in [0, 1].
+
+        The worth of a seat is its score plus, scaled by the share of time left: its tech
+        level, working mines, cards in planning, timers running (research, building, mines
+        producing, flights), goods carried, and for each of its ships the best demand it can
+        fulfil now on another planet, discounted by the flights still needed to get there.
+        """
         left = max(0.0, self.end_at - self.clock) / max(1.0, self.length)
+        n = self.players
+        nf = 2 * n
+        g = self.goods
 
         def worth(p: int) -> float:
             v = float(self.score[p])
-            carried = 0
+            if left <= 0.0:
+                return v
+            x = 1.2 * (self.tech[p] - 1) + 0.3 * len(self.planning[p])
+            x += 0.6 * (self.plants[2 * p] + self.plants[2 * p + 1])
+            x += 0.15 * self._load(self.nships + p)
+            for c in self.built[p]:
+                t = BOX[c % BOX_SIZE]
+                if not self.covered[c]:
+                    if t.effect in ("mine", "multimine"):
+                        x += 0.9 + 0.2 * t.amount
+                    elif t.effect in ("convert", "depot", "tech_centre", "robot_factory"):
+                        x += 0.6
+                    elif t.effect != "plant":
+                        x += 0.4
+                for j in range(len(t.demands)):
+                    if self.fulfilled[2 * c + j] < 0:
+                        x += 0.4
+            base = p * self.tmax
+            for i in range(self.tmax):
+                k = self.t_kind[base + i]
+                if k == T_RESEARCH:
+                    x += 0.5
+                elif k == T_BUILD:
+                    x += 0.25
+                elif k == T_USE:
+                    t = BOX[self.t_arg[base + i] % BOX_SIZE]
+                    x += 0.2 + 0.1 * t.amount
+                elif k == T_FLY:
+                    x += 0.15
             for s in range(self.nships):
-                if self.ship_owner[s] == p:
-                    carried += self._load(s)
-            v += left * (0.35 * carried + 0.1 * self._load(self.nships + p))
-            v += left * (1.5 * (self.tech[p] - 1))
-            active = sum(
-                1
-                for c in self.built[p]
-                if not self.covered[c] and card_type(c).effect in ("mine", "multimine")
-            )
-            v += left * (1.2 * active + 0.4 * len(self.planning[p]))
-            open_dem = sum(
-                1
-                for c in self.built[p]
-                for j in range(len(card_type(c).demands))
-                if self.fulfilled[2 * c + j] < 0
-            )
-            v += left * 0.5 * open_dem
-            return v
+                if self.ship_owner[s] != p:
+                    continue
+                b = 4 * s
+                x += 0.3 * (g[b] + g[b + 1] + g[b + 2] + g[b + 3])
+                f = self.ship_field[s] if self.ship_field[s] >= 0 else self.ship_to[s]
+                best = 0.0
+                for q in range(n):
+                    if q == p:
+                        continue
+                    d = abs(2 * q - f) % nf
+                    d = min(d, nf - d)
+                    for c in self.built[q]:
+                        for j, (need, vd, _) in enumerate(BOX[c % BOX_SIZE].demands):
+                            if self.fulfilled[2 * c + j] < 0 and _fits(need, g, b):
+                                best = max(best, vd / (1.0 + 0.25 * d))
+                x += best
+            return v + left * x
 
         mine = worth(seat)
-        best = max(worth(p) for p in range(self.players) if p != seat)
-        return 1.0 / (1.0 + math.exp(-(mine - best) / 4.0))
+        rival = max(worth(p) for p in range(n) if p != seat)
+        return 1.0 / (1.0 + math.exp(-(mine - rival) / 4.0))
 
 
 _HANDLERS: dict[type[Action], Any] = {
