@@ -140,3 +140,19 @@ def test_render_combat_hides_attack_cards_from_the_defender() -> None:
     assert "Bodyguard" not in combat and "hidden" in combat
     assert "Bodyguard" in render(g.view(0), "en").split("Combat")[1]
     assert "combat : choix secret" in render(g.view(1), "fr")
+
+
+def test_broken_sector_and_layout_rows_name_line_and_field() -> None:
+    text = read_text(C.PACKAGE, "sectors.csv")
+    bad = text.replace(
+        "turret,Tourelles,Turrets,true,,2,8,1", "turret,Tourelles,Turrets,true,,9,8,1"
+    )
+    with pytest.raises(DataError, match=r"sectors.csv: line \d+ \(id=turret\)"):
+        parse_table(bad, C.SectorRow, "sectors.csv")
+    bad = text.replace("vortex,Vortex,Vortex,false,V", "vortex,Vortex,Vortex,false,X")
+    with pytest.raises(DataError, match="'market'"):
+        parse_table(bad, C.SectorRow, "sectors.csv")
+    lay = read_text(C.PACKAGE, "layouts.csv")
+    bad = lay.replace("p4s7,4,7,2,-1,special", "p4s7,4,7,2,-1,nebula")
+    with pytest.raises(DataError, match=r"layouts.csv: line \d+ \(id=p4s7\): field 'kind'"):
+        parse_table(bad, C.LayoutRow, "layouts.csv")
