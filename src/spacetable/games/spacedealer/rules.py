@@ -39,7 +39,7 @@ from typing import Any
 from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
 
 from . import actions as A
-from .cards import BOX, BOX_SIZE, GIZZI, GIZZI_GOODS, PLANETS, SETUP, boxes_for, card_type
+from .cards import BOX, BOX_SIZE, COLOURS, GIZZI, GIZZI_GOODS, PLANETS, SETUP, boxes_for, card_type
 
 GRID_W = 12
 POWER = (0, 2, 3, 4)  # connections powered per side by plant level (none, gen, solar, fusion)
@@ -1792,6 +1792,21 @@ class Spacedealer(Game):
         free = int(n * (BURST + RATE * (t_end + 1)))
         advances = int(t_end / MIN_ADVANCE) + 4
         return n + 2 * free + 4 * completions + advances + 16
+
+    def asymmetries(self) -> list[dict[str, str]]:
+        """Starting asymmetries per seat (for ``spacetable balance``): the goods colour the
+        seat's starting mines lack, and its depot's demand. Read right after setup."""
+        out = []
+        for p in range(self.players):
+            cards = self.personal[p] + self.planning[p] + self.built[p]
+            cols = {card_type(c).colour for c in cards if card_type(c).kind == "mine"}
+            missing = "".join(COLOURS[k] for k in range(4) if k not in cols)
+            dep = [c for c in cards if card_type(c).kind == "depot" and card_type(c).level == 1]
+            demand = "".join(
+                COLOURS[k] * v for d in dep for k, v in enumerate(card_type(d).demands[0][0])
+            )
+            out.append({"missing_colour": missing, "depot_demand": demand})
+        return out
 
     # ------------------------------------------------------------------ heuristic
     def evaluate(self, seat: int) -> float:
