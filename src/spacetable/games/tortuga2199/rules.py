@@ -66,6 +66,7 @@ SCENARIOS = ("standard", "aggressive", "peaceful")
 MARKET_INDEX = {C.MARKET_KIND[m]: i for i, m in enumerate(C.MARKETS)}
 T_INDEX = {c: i for i, c in enumerate(C.T_CARDS)}
 COMBAT_MAX = 2 * (C.TOTAL_CARDS + 1) + 2
+ABILITY_SLACK = 1 + max(len(p) for p in C.PLAYED)
 
 
 class Tortuga2199(Game):
@@ -1221,8 +1222,9 @@ class Tortuga2199(Game):
         # Ship choices, then at most MAX_ROUNDS turns per player plus the last round after
         # Tortuga's conquest (players - 1 turns); a turn is at most one re-entry, TURN_CAP
         # decisions, "end", and at most players-1 combats (each combat sends one ship of the
-        # sector to its hold).
-        per_turn = 1 + TURN_CAP + 1 + (players - 1) * COMBAT_MAX
+        # sector to its hold). A card played at the cap may still use its abilities (at most
+        # ABILITY_SLACK more decisions).
+        per_turn = 1 + TURN_CAP + ABILITY_SLACK + 1 + (players - 1) * COMBAT_MAX
         return players + (MAX_ROUNDS * players + players - 1) * per_turn
 
     @classmethod
