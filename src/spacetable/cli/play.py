@@ -190,10 +190,10 @@ class Session:
                 a = self.bots[seat].choose(SeatPort(g, seat))
                 if a is None:
                     raise SpacetableError(f"bot of seat {seat} returned no action")
+                label = g.describe_action(a, self.lang)
                 g.apply(seat, a)
                 console.print(
-                    f"[cyan]{self.t('seat', seat=seat)} ({self.bots[seat].name})[/]: "
-                    f"{a.describe(self.lang)}"
+                    f"[cyan]{self.t('seat', seat=seat)} ({self.bots[seat].name})[/]: {label}"
                 )
                 self.autosave()
                 continue
@@ -270,14 +270,16 @@ class Session:
             groups = group_actions(shown) if full and len(shown) > LONG_LIST else []
             if groups:
                 for k, (label, members) in enumerate(groups, 1):
-                    first = members[0][1].describe(self.lang)
+                    first = self.game.describe_action(members[0][1], self.lang)
                     console.print(
                         f"  [bold magenta]g{k:<3d}[/] {label} [dim]({len(members)}: {first} …)[/]"
                     )
                 console.print(f"[dim]{self.t('groups')}[/]")
             else:
                 for i, a in shown:
-                    console.print(f"  [bold cyan]{i:3d}[/] {a.describe(self.lang)}")
+                    console.print(
+                        f"  [bold cyan]{i:3d}[/] {self.game.describe_action(a, self.lang)}"
+                    )
             try:
                 text = console.input(f"[bold]{self.t('choose', seat=seat)}> [/]").strip()
             except EOFError:
@@ -311,7 +313,9 @@ class Session:
             elif text.startswith("/"):
                 word = text[1:].lower()
                 shown = [
-                    (i, a) for i, a in enumerate(legal, 1) if word in a.describe(self.lang).lower()
+                    (i, a)
+                    for i, a in enumerate(legal, 1)
+                    if word in self.game.describe_action(a, self.lang).lower()
                 ]
                 full = False
                 console.print(self.t("filter", n=len(shown), word=word))

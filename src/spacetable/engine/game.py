@@ -183,6 +183,13 @@ class Game(ABC):
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
         """Game hook: an upper bound on the number of applied actions in one game."""
 
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        """Game hook: a human label of ``action`` in this state (names a sector, a card...).
+
+        Defaults to ``action.describe(lang)``; override when the label needs the state.
+        """
+        return action.describe(lang)
+
     def evaluate(self, seat: int) -> float:
         """Game hook: heuristic value of this state for ``seat`` in [0, 1] (for bots)."""
         return 0.5

@@ -42,7 +42,9 @@ def transcript(
         seat = rng.choice(seats)
         legal = g.legal_actions(seat)
         a = rng.choice(legal)
-        lines.append(f"{g.step:4d} seat {seat} [{len(legal)}] {a.text()} | {a.describe(lang)}")
+        lines.append(
+            f"{g.step:4d} seat {seat} [{len(legal)}] {a.text()} | {g.describe_action(a, lang)}"
+        )
         g.apply(seat, a)
     if g.is_over:
         lines.append(
