@@ -808,3 +808,30 @@ def test_legal_actions_returns_a_fresh_list() -> None:
     a = g.legal_actions(0)
     a.clear()
     assert g.legal_actions(0)
+
+
+def test_deliveries_still_possible_while_the_last_timers_run() -> None:
+    g, mine = example3()
+    g.options["length"] = 120
+    g.length = g.end_at = 120.0
+    g.advance(100.0)
+    g.apply(0, A.RESEARCH)
+    g.advance(30.0)  # past the end, a timer still runs
+    assert not g.is_over
+    load(g, 1, "GB")
+    assert A.get(A.Deliver, 1, 2 * mine) in g.legal_actions(1)
+    assert A.get(A.Fly, 1, 1) not in g.legal_actions(1)
+    g.apply(1, A.get(A.Deliver, 1, 2 * mine))
+    assert g.score[1] == 2 and not g.is_over
+    g.advance(60.0)
+    assert g.is_over and g.score == [1, 2, 0, 0]
+
+
+def test_pending_choices_are_dropped_at_the_end() -> None:
+    g = started(3, {"length": 120}, side=1, pos=1)
+    build(g, 0, "depot", 7)
+    g.advance(70.0)
+    g.apply(0, A.get(A.Use, g.acell[6]))
+    g.advance(70.0)  # the mine's good arrives at 130 s, after the end, and is the last timer
+    assert g.is_over and g.pending[0] == []
+    assert g.supply == [10, 10, 10, 10]

@@ -18,7 +18,7 @@ from typing import Any
 
 from spacetable.engine.data import Texts
 
-from .cards import COLOUR_EN, COLOUR_FR, COLOURS, GIZZI, PLANETS, card_type
+from .cards import COLOUR_EN, COLOUR_FR, COLOURS, GIZZI, PLANETS, SETUP, card_type
 
 TEXT = Texts.load("spacetable.games.spacedealer")
 
@@ -40,7 +40,7 @@ ABBR = {
     "orbital_station": "Orbit",
 }
 GOOD_STYLE = ("red", "yellow", "green", "blue")
-POWER = (0, 2, 3, 4)
+POWER = tuple(SETUP["components"]["power"])
 CELL = 6
 
 

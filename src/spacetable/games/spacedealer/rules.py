@@ -41,15 +41,16 @@ from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks
 from . import actions as A
 from .cards import BOX, BOX_SIZE, COLOURS, GIZZI, GIZZI_GOODS, PLANETS, SETUP, boxes_for, card_type
 
+_C = SETUP["components"]
 GRID_W = 12
-POWER = (0, 2, 3, 4)  # connections powered per side by plant level (none, gen, solar, fusion)
-SHIP_CAP = 8
-PROBE_CAP = 2
-START_MARKERS = 10
-BASE_TIMERS = 2
-BASE_PLANNING = 2
-BLACK_PER_BOX = 10
-GOODS_PER_COLOUR = 10
+POWER = tuple(_C["power"])  # connections powered per side by plant level
+SHIP_CAP = int(_C["ship_capacity"])
+PROBE_CAP = int(_C["probe_capacity"])
+START_MARKERS = int(_C["victory_markers"]) - 1  # one marker is on the score track
+BASE_TIMERS = int(_C["timers_per_player"])
+BASE_PLANNING = int(_C["planning_places"])
+BLACK_PER_BOX = int(_C["attack_markers"])
+GOODS_PER_COLOUR = int(_C["goods_per_colour"])
 
 # real-time action budget: at most BURST + RATE * clock free actions per seat
 BURST = 30
@@ -172,6 +173,10 @@ class Spacedealer(Game):
             out.append((n, {"rules": "advanced", "length": 300, "timer": 20}))
         out.append((4, {"length": 600}))  # the rulebook's one-minute timers
         out.append((3, {"mode": "ticks", "length": 120, "timer": 20, "tick": 10}))
+        out.append((4, {"mode": "ticks", "length": 120, "timer": 20, "tick": 20}))
+        out.append((6, {"mode": "ticks", "length": 120, "timer": 20, "tick": 20}))
+        out.append((7, {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 30,
+                        "tick": 30}))  # fmt: skip
         out.append((5, {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 20,
                         "tick": 10}))  # fmt: skip
         out.append((8, {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 30,
