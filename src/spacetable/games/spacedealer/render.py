@@ -156,6 +156,26 @@ def _planet(view: dict[str, Any], p: int, lang: str) -> list[str]:
         sides.append(f"{_t(lang, key)} {names}")
     lines.append(f"  {_t(lang, 'plants')}: " + "   ".join(sides))
     lines.extend(_grid(pl, lang))
+    built = []
+    for b in pl["built"]:
+        cid = b["card"]
+        if card_type(cid).shape == "P":
+            continue
+        item = f"#{cid} {_abbr(cid)}@{b['pos']}"
+        if b["covered"]:
+            item = f"[dim]{item} ({_t(lang, 'covered')})[/]"
+        else:
+            if b["timer"] >= 0:
+                tm = next((t for t in pl["timers"] if t["id"] == b["timer"]), None)
+                if tm is not None:
+                    item += f" ~{max(0.0, tm['ends'] - view['clock']):.0f}s"
+            if b["blocked"]:
+                item += f" [red]({_t(lang, 'blocked')})[/]"
+            if b["attack"]:
+                item += f" ({b['attack']} ■)"
+        built.append(item)
+    if built:
+        lines.append(f"  {_t(lang, 'built')}: " + ", ".join(built))
     dem = []
     for b in pl["built"]:
         info = view["cards"].get(str(b["card"]))

@@ -53,8 +53,8 @@ BLACK_PER_BOX = int(_C["attack_markers"])
 GOODS_PER_COLOUR = int(_C["goods_per_colour"])
 
 # real-time action budget: at most BURST + RATE * clock free actions per seat
-BURST = 30
-RATE = 1.0
+BURST = 40
+RATE = 2.0
 # ticks mode: at most TICK_CAP free actions per seat and tick, then "done"
 TICK_CAP = 8
 MIN_ADVANCE = 0.5  # the drivers' smallest clock step, used by max_decisions
