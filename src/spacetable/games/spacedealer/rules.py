@@ -39,36 +39,73 @@ from typing import Any
 from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
 
 from . import actions as A
-from .cards import BOX, BOX_SIZE, COLOURS, GIZZI, GIZZI_GOODS, PLANETS, SETUP, boxes_for, card_type
+from .cards import BOX, BOX_SIZE, COLOURS, GIZZI, GIZZI_GOODS, SETUP, boxes_for, card_type
+from .constants import (
+    BASE_PLANNING,
+    BASE_TIMERS,
+    BLACK_PER_BOX,
+    BURST,
+    GOODS_PER_COLOUR,
+    GRID_W,
+    MIN_ADVANCE,
+    NONE,
+    P_BUILD,
+    P_CONV,
+    P_KEEP,
+    P_NAMES,
+    P_PUT,
+    P_SEND,
+    POWER,
+    PROBE_CAP,
+    RATE,
+    SHIP_CAP,
+    START_MARKERS,
+    T_BUILD,
+    T_FLY,
+    T_IDLE,
+    T_NAMES,
+    T_RESEARCH,
+    T_USE,
+    T_VOID,
+    TICK_CAP,
+    W_BUILT,
+    W_DRAWN,
+    W_GIZZI,
+    W_OUT,
+    W_PERSONAL,
+    W_PILE,
+    W_PLANNING,
+    fits,
+)
 
-_C = SETUP["components"]
-GRID_W = 12
-POWER = tuple(_C["power"])  # connections powered per side by plant level
-SHIP_CAP = int(_C["ship_capacity"])
-PROBE_CAP = int(_C["probe_capacity"])
-START_MARKERS = int(_C["victory_markers"]) - 1  # one marker is on the score track
-BASE_TIMERS = int(_C["timers_per_player"])
-BASE_PLANNING = int(_C["planning_places"])
-BLACK_PER_BOX = int(_C["attack_markers"])
-GOODS_PER_COLOUR = int(_C["goods_per_colour"])
+_fits = fits
 
-# real-time action budget: at most BURST + RATE * clock free actions per seat
-BURST = 40
-RATE = 2.0
-# ticks mode: at most TICK_CAP free actions per seat and tick, then "done"
-TICK_CAP = 8
-MIN_ADVANCE = 0.5  # the drivers' smallest clock step, used by max_decisions
-
-W_OUT, W_PILE, W_PERSONAL, W_PLANNING, W_BUILT, W_DRAWN, W_GIZZI = range(7)
-
-T_IDLE, T_RESEARCH, T_BUILD, T_USE, T_FLY, T_VOID = range(6)
-T_NAMES = ("idle", "research", "build", "use", "fly", "void")
-
-NONE = 4  # "no colour" in goods offers
-
-# pending decision kinds (first element of a pending tuple)
-P_BUILD, P_PUT, P_CONV, P_SEND, P_KEEP = range(5)
-P_NAMES = ("build", "put", "convert", "send", "keep")
+__all__ = [
+    "BURST",
+    "GRID_W",
+    "P_BUILD",
+    "P_CONV",
+    "P_KEEP",
+    "P_NAMES",
+    "P_PUT",
+    "P_SEND",
+    "RATE",
+    "TICK_CAP",
+    "T_BUILD",
+    "T_FLY",
+    "T_IDLE",
+    "T_NAMES",
+    "T_VOID",
+    "W_BUILT",
+    "W_DRAWN",
+    "W_GIZZI",
+    "W_OUT",
+    "W_PERSONAL",
+    "W_PILE",
+    "W_PLANNING",
+    "Spacedealer",
+    "config",
+]
 
 
 def _conn_col(side: int, d: int) -> int:
@@ -111,10 +148,6 @@ def config(players: int, options: Mapping[str, Any]) -> dict[str, int]:
         "black": BLACK_PER_BOX * nb,
         "gizzi": 12 * nb,
     }
-
-
-def _fits(need: Sequence[int], goods: list[int], base: int) -> bool:
-    return all(goods[base + k] >= need[k] for k in range(4))
 
 
 class Spacedealer(Game):
@@ -1380,180 +1413,10 @@ class Spacedealer(Game):
         )
 
     # ------------------------------------------------------------------ view
-    def _card_info(self, cid: int, seat: int | None) -> dict[str, Any]:
-        t = card_type(cid)
-        d: dict[str, Any] = {
-            "id": cid,
-            "kind": t.kind,
-            "name_en": t.name_en,
-            "name_fr": t.name_fr,
-            "level": t.level,
-            "conns": t.conns,
-            "shape": t.shape,
-            "effect": t.effect,
-            "amount": t.amount,
-            "colour": t.colour,
-            "slot": t.slot,
-            "demands": [
-                {"goods": list(g), "deliver": a, "owner": b, "by": self.fulfilled[2 * cid + j]}
-                for j, (g, a, b) in enumerate(t.demands)
-            ],
-        }
-        return d
-
     def _view(self, seat: int | None) -> dict[str, Any]:
-        n = self.players
-        cards: dict[str, Any] = {}
+        from .view import view
 
-        def show(c: int) -> int:
-            cards[str(c)] = self._card_info(c, seat)
-            return c
-
-        players = []
-        for p in range(n):
-            base = p * GRID_W
-            timers = []
-            for i in range(self.tmax):
-                t = p * self.tmax + i
-                if i >= self.ntimers[p] and self.t_end[t] < 0:
-                    continue
-                timers.append(
-                    {
-                        "id": t,
-                        "kind": T_NAMES[self.t_kind[t]],
-                        "arg": self.t_arg[t],
-                        "ends": self.t_end[t],
-                        "attacked": bool(self.t_attack[t]),
-                    }
-                )
-            built = []
-            for c in self.built[p]:
-                show(c)
-                built.append(
-                    {
-                        "card": c,
-                        "pos": self.site[c],
-                        "covered": bool(self.covered[c]),
-                        "blocked": bool(self.blocked[c]),
-                        "attack": self.attack[c],
-                        "timer": self.ctimer[c],
-                    }
-                )
-            pl: dict[str, Any] = {
-                "planet": PLANETS[p].id,
-                "name_en": PLANETS[p].name_en,
-                "name_fr": PLANETS[p].name_fr,
-                "colour_en": PLANETS[p].colour_en,
-                "colour_fr": PLANETS[p].colour_fr,
-                "style": PLANETS[p].style,
-                "score": self.score[p],
-                "markers": self.markers[p],
-                "tech": self.tech[p],
-                "timers": timers,
-                "planning": [show(c) for c in self.planning[p]],
-                "plan_cap": self.plan_cap[p],
-                "personal_count": len(self.personal[p]),
-                "plants": [self.plants[2 * p], self.plants[2 * p + 1]],
-                "plant_cards": [list(self.plant_cards[2 * p]), list(self.plant_cards[2 * p + 1])],
-                "action_row": self.acell[base : base + GRID_W],
-                "demand_row": self.dcell[base : base + GRID_W],
-                "built": built,
-                "store": self.goods[4 * (self.nships + p) : 4 * (self.nships + p) + 4],
-                "store_cap": self.cap[p],
-                "pending": len(self.pending[p]),
-                "chosen": self.choice[p] >= 0,
-                "gizzi_won": len(self.gwon[p]),
-                "done": bool(self.done[p]),
-            }
-            if seat == p:
-                pl["personal"] = [show(c) for c in self.personal[p]]
-                if self.phase == 0 and self.choice[p] >= 0:
-                    pl["choice"] = {
-                        "card": show(self.choice[p]),
-                        "side": self.choice_side[p],
-                        "pos": self.choice_pos[p],
-                    }
-            players.append(pl)
-        ships = []
-        for s in range(self.nships):
-            ships.append(
-                {
-                    "owner": self.ship_owner[s],
-                    "field": self.ship_field[s],
-                    "from": self.ship_from[s] if self.ship_field[s] < 0 else -1,
-                    "to": self.ship_to[s] if self.ship_field[s] < 0 else -1,
-                    "goods": self.goods[4 * s : 4 * s + 4],
-                    "neutral": s >= n,
-                }
-            )
-        probes = []
-        for k, cid in enumerate(self.probes):
-            c = self.nships + n + k
-            probes.append({"card": cid, "goods": self.goods[4 * c : 4 * c + 4]})
-        fields = []
-        for f in range(2 * n):
-            fd: dict[str, Any] = {"owner": f // 2 if f % 2 == 0 else -1}
-            if f % 2 == 1 and self.adv:
-                gid = self.gface[f]
-                fd["goods"] = self.fgoods[4 * f : 4 * f + 4]
-                fd["gizzi"] = (
-                    None
-                    if gid < 0
-                    else {
-                        "id": gid,
-                        "goods": list(GIZZI_GOODS[gid % 12]),
-                        "points": GIZZI[gid % 12].vp_deliver,
-                    }
-                )
-            fields.append(fd)
-        out: dict[str, Any] = {
-            "clock": self.clock,
-            "mode": self.options["mode"],
-            "rules": self.options["rules"],
-            "length": self.length,
-            "timer_length": self.tlen,
-            "end_at": self.end_at,
-            "closing": self._closing(),
-            "phase": "setup" if self.phase == 0 else "over" if self.over else "play",
-            "supply": list(self.supply),
-            "black": self.black,
-            "piles": [len(self.pile[2]), len(self.pile[3])],
-            "gizzi_pile": len(self.gpile),
-            "players": players,
-            "ships": ships,
-            "probes": probes,
-            "fields": fields,
-            "stores_from": self.nships,
-            "offers": [
-                None
-                if o is None
-                else {
-                    "to": o[0],
-                    "kind": ("goods", "card", "swap")[o[1]],
-                    "args": list(o[2:]),
-                }
-                for o in self.offer
-            ],
-        }
-        if seat is not None and self.pending[seat]:
-            item = self.pending[seat][0]
-            pend: dict[str, Any] = {"kind": P_NAMES[item[0]]}
-            if item[0] == P_BUILD:
-                pend["card"] = show(item[1])
-                pend["sites"] = self.sites(seat, item[1])
-            elif item[0] == P_PUT:
-                pend["colour"] = item[1]
-                pend["card"] = show(item[2])
-            elif item[0] == P_CONV:
-                pend["left"] = item[1]
-                pend["card"] = show(item[2])
-            elif item[0] == P_SEND:
-                pend["card"] = show(item[1])
-            elif item[0] == P_KEEP:
-                pend["cards"] = [show(c) for c in sorted(set(item[2:]))]
-            out["pending"] = pend
-        out["cards"] = cards
-        return out
+        return view(self, seat)
 
     # ------------------------------------------------------------------ persistence
     _LISTS = (
@@ -1815,71 +1678,10 @@ class Spacedealer(Game):
 
     # ------------------------------------------------------------------ heuristic
     def evaluate(self, seat: int) -> float:
-        """Points now plus what can still score, against the best rival, in [0, 1].
+        """Heuristic value in [0, 1] (see :func:`heuristic.evaluate`)."""
+        from .heuristic import evaluate
 
-        The worth of a seat is its score plus, scaled by the share of time left: its tech
-        level, working mines, cards in planning, timers running (research, building, mines
-        producing, flights), goods carried, and for each of its ships the best demand it can
-        fulfil now on another planet, discounted by the flights still needed to get there.
-        """
-        left = max(0.0, self.end_at - self.clock) / max(1.0, self.length)
-        n = self.players
-        nf = 2 * n
-        g = self.goods
-
-        def worth(p: int) -> float:
-            v = float(self.score[p])
-            if left <= 0.0:
-                return v
-            x = 1.2 * (self.tech[p] - 1) + 0.3 * len(self.planning[p])
-            x += 0.6 * (self.plants[2 * p] + self.plants[2 * p + 1])
-            x += 0.15 * self._load(self.nships + p)
-            for c in self.built[p]:
-                t = BOX[c % BOX_SIZE]
-                if not self.covered[c]:
-                    if t.effect in ("mine", "multimine"):
-                        x += 0.9 + 0.2 * t.amount
-                    elif t.effect in ("convert", "depot", "tech_centre", "robot_factory"):
-                        x += 0.6
-                    elif t.effect != "plant":
-                        x += 0.4
-                for j in range(len(t.demands)):
-                    if self.fulfilled[2 * c + j] < 0:
-                        x += 0.4
-            base = p * self.tmax
-            for i in range(self.tmax):
-                k = self.t_kind[base + i]
-                if k == T_RESEARCH:
-                    x += 0.5
-                elif k == T_BUILD:
-                    x += 0.25
-                elif k == T_USE:
-                    t = BOX[self.t_arg[base + i] % BOX_SIZE]
-                    x += 0.2 + 0.1 * t.amount
-                elif k == T_FLY:
-                    x += 0.15
-            for s in range(self.nships):
-                if self.ship_owner[s] != p:
-                    continue
-                b = 4 * s
-                x += 0.3 * (g[b] + g[b + 1] + g[b + 2] + g[b + 3])
-                f = self.ship_field[s] if self.ship_field[s] >= 0 else self.ship_to[s]
-                best = 0.0
-                for q in range(n):
-                    if q == p:
-                        continue
-                    d = abs(2 * q - f) % nf
-                    d = min(d, nf - d)
-                    for c in self.built[q]:
-                        for j, (need, vd, _) in enumerate(BOX[c % BOX_SIZE].demands):
-                            if self.fulfilled[2 * c + j] < 0 and _fits(need, g, b):
-                                best = max(best, vd / (1.0 + 0.25 * d))
-                x += best
-            return v + left * x
-
-        mine = worth(seat)
-        rival = max(worth(p) for p in range(n) if p != seat)
-        return 1.0 / (1.0 + math.exp(-(mine - rival) / 4.0))
+        return evaluate(self, seat)
 
 
 _HANDLERS: dict[type[Action], Any] = {

@@ -1,0 +1,192 @@
+"""The view of a Spacedealer game: everything one seat may know, as JSON-able data.
+
+Hidden from a seat: other seats' personal piles, their drawn cards and unrevealed start
+choices, the order of the common piles, the box and the Gizzi pile. See the docs, "The view".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import GIZZI, GIZZI_GOODS, PLANETS, card_type
+from .constants import GRID_W, P_BUILD, P_CONV, P_KEEP, P_NAMES, P_PUT, P_SEND, T_NAMES
+
+if TYPE_CHECKING:
+    from .rules import Spacedealer
+
+
+def card_info(g: Spacedealer, cid: int) -> dict[str, Any]:
+    t = card_type(cid)
+    d: dict[str, Any] = {
+        "id": cid,
+        "kind": t.kind,
+        "name_en": t.name_en,
+        "name_fr": t.name_fr,
+        "level": t.level,
+        "conns": t.conns,
+        "shape": t.shape,
+        "effect": t.effect,
+        "amount": t.amount,
+        "colour": t.colour,
+        "slot": t.slot,
+        "demands": [
+            {"goods": list(need), "deliver": a, "owner": b, "by": g.fulfilled[2 * cid + j]}
+            for j, (need, a, b) in enumerate(t.demands)
+        ],
+    }
+    return d
+
+
+def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
+    n = g.players
+    cards: dict[str, Any] = {}
+
+    def show(c: int) -> int:
+        cards[str(c)] = card_info(g, c)
+        return c
+
+    players = []
+    for p in range(n):
+        base = p * GRID_W
+        timers = []
+        for i in range(g.tmax):
+            t = p * g.tmax + i
+            if i >= g.ntimers[p] and g.t_end[t] < 0:
+                continue
+            timers.append(
+                {
+                    "id": t,
+                    "kind": T_NAMES[g.t_kind[t]],
+                    "arg": g.t_arg[t],
+                    "ends": g.t_end[t],
+                    "attacked": bool(g.t_attack[t]),
+                }
+            )
+        built = []
+        for c in g.built[p]:
+            show(c)
+            built.append(
+                {
+                    "card": c,
+                    "pos": g.site[c],
+                    "covered": bool(g.covered[c]),
+                    "blocked": bool(g.blocked[c]),
+                    "attack": g.attack[c],
+                    "timer": g.ctimer[c],
+                }
+            )
+        pl: dict[str, Any] = {
+            "planet": PLANETS[p].id,
+            "name_en": PLANETS[p].name_en,
+            "name_fr": PLANETS[p].name_fr,
+            "colour_en": PLANETS[p].colour_en,
+            "colour_fr": PLANETS[p].colour_fr,
+            "style": PLANETS[p].style,
+            "score": g.score[p],
+            "markers": g.markers[p],
+            "tech": g.tech[p],
+            "timers": timers,
+            "planning": [show(c) for c in g.planning[p]],
+            "plan_cap": g.plan_cap[p],
+            "personal_count": len(g.personal[p]),
+            "plants": [g.plants[2 * p], g.plants[2 * p + 1]],
+            "plant_cards": [list(g.plant_cards[2 * p]), list(g.plant_cards[2 * p + 1])],
+            "action_row": g.acell[base : base + GRID_W],
+            "demand_row": g.dcell[base : base + GRID_W],
+            "built": built,
+            "store": g.goods[4 * (g.nships + p) : 4 * (g.nships + p) + 4],
+            "store_cap": g.cap[p],
+            "pending": len(g.pending[p]),
+            "chosen": g.choice[p] >= 0,
+            "gizzi_won": len(g.gwon[p]),
+            "done": bool(g.done[p]),
+        }
+        if seat == p:
+            pl["personal"] = [show(c) for c in g.personal[p]]
+            if g.phase == 0 and g.choice[p] >= 0:
+                pl["choice"] = {
+                    "card": show(g.choice[p]),
+                    "side": g.choice_side[p],
+                    "pos": g.choice_pos[p],
+                }
+        players.append(pl)
+    ships = []
+    for s in range(g.nships):
+        ships.append(
+            {
+                "owner": g.ship_owner[s],
+                "field": g.ship_field[s],
+                "from": g.ship_from[s] if g.ship_field[s] < 0 else -1,
+                "to": g.ship_to[s] if g.ship_field[s] < 0 else -1,
+                "goods": g.goods[4 * s : 4 * s + 4],
+                "neutral": s >= n,
+            }
+        )
+    probes = []
+    for k, cid in enumerate(g.probes):
+        c = g.nships + n + k
+        probes.append({"card": cid, "goods": g.goods[4 * c : 4 * c + 4]})
+    fields = []
+    for f in range(2 * n):
+        fd: dict[str, Any] = {"owner": f // 2 if f % 2 == 0 else -1}
+        if f % 2 == 1 and g.adv:
+            gid = g.gface[f]
+            fd["goods"] = g.fgoods[4 * f : 4 * f + 4]
+            fd["gizzi"] = (
+                None
+                if gid < 0
+                else {
+                    "id": gid,
+                    "goods": list(GIZZI_GOODS[gid % 12]),
+                    "points": GIZZI[gid % 12].vp_deliver,
+                }
+            )
+        fields.append(fd)
+    out: dict[str, Any] = {
+        "clock": g.clock,
+        "mode": g.options["mode"],
+        "rules": g.options["rules"],
+        "length": g.length,
+        "timer_length": g.tlen,
+        "end_at": g.end_at,
+        "closing": g._closing(),
+        "phase": "setup" if g.phase == 0 else "over" if g.over else "play",
+        "supply": list(g.supply),
+        "black": g.black,
+        "piles": [len(g.pile[2]), len(g.pile[3])],
+        "gizzi_pile": len(g.gpile),
+        "players": players,
+        "ships": ships,
+        "probes": probes,
+        "fields": fields,
+        "stores_from": g.nships,
+        "offers": [
+            None
+            if o is None
+            else {
+                "to": o[0],
+                "kind": ("goods", "card", "swap")[o[1]],
+                "args": list(o[2:]),
+            }
+            for o in g.offer
+        ],
+    }
+    if seat is not None and g.pending[seat]:
+        item = g.pending[seat][0]
+        pend: dict[str, Any] = {"kind": P_NAMES[item[0]]}
+        if item[0] == P_BUILD:
+            pend["card"] = show(item[1])
+            pend["sites"] = g.sites(seat, item[1])
+        elif item[0] == P_PUT:
+            pend["colour"] = item[1]
+            pend["card"] = show(item[2])
+        elif item[0] == P_CONV:
+            pend["left"] = item[1]
+            pend["card"] = show(item[2])
+        elif item[0] == P_SEND:
+            pend["card"] = show(item[1])
+        elif item[0] == P_KEEP:
+            pend["cards"] = [show(c) for c in sorted(set(item[2:]))]
+        out["pending"] = pend
+    out["cards"] = cards
+    return out
