@@ -24,25 +24,34 @@ def evaluate(g: Spacedealer, seat: int) -> float:
     n = g.players
     nf = 2 * n
     goods = g.goods
+    fulfilled = g.fulfilled
+    # open demands once: (owner, goods, deliverer points); open-demand count per owner
+    open_dem: list[tuple[int, tuple[int, ...], int]] = []
+    open_count = [0] * n
+    if left > 0.0:
+        for q in range(n):
+            for c in g.built[q]:
+                for j, (need, vd, _) in enumerate(BOX[c % BOX_SIZE].demands):
+                    if fulfilled[2 * c + j] < 0:
+                        open_dem.append((q, need, vd))
+                        open_count[q] += 1
 
     def worth(p: int) -> float:
         v = float(g.score[p])
         if left <= 0.0:
             return v
-        x = 1.2 * (g.tech[p] - 1) + 0.3 * len(g.planning[p])
+        x = 1.2 * (g.tech[p] - 1) + 0.3 * len(g.planning[p]) + 0.4 * open_count[p]
         x += 0.6 * (g.plants[2 * p] + g.plants[2 * p + 1])
         x += 0.15 * g._load(g.nships + p)
         for c in g.built[p]:
-            t = BOX[c % BOX_SIZE]
             if not g.covered[c]:
-                if t.effect in ("mine", "multimine"):
+                t = BOX[c % BOX_SIZE]
+                e = t.effect
+                if e == "mine" or e == "multimine":
                     x += 0.9 + 0.2 * t.amount
-                elif t.effect in ("convert", "depot", "tech_centre", "robot_factory"):
+                elif e in ("convert", "depot", "tech_centre", "robot_factory"):
                     x += 0.6
-                elif t.effect != "plant":
-                    x += 0.4
-            for j in range(len(t.demands)):
-                if g.fulfilled[2 * c + j] < 0:
+                elif e != "plant":
                     x += 0.4
         base = p * g.tmax
         for i in range(g.tmax):
@@ -52,26 +61,24 @@ def evaluate(g: Spacedealer, seat: int) -> float:
             elif k == T_BUILD:
                 x += 0.25
             elif k == T_USE:
-                t = BOX[g.t_arg[base + i] % BOX_SIZE]
-                x += 0.2 + 0.1 * t.amount
+                x += 0.2 + 0.1 * BOX[g.t_arg[base + i] % BOX_SIZE].amount
             elif k == T_FLY:
                 x += 0.15
         for s in range(g.nships):
             if g.ship_owner[s] != p:
                 continue
             b = 4 * s
-            x += 0.3 * (goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3])
+            load = goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3]
+            if not load:
+                continue
+            x += 0.3 * load
             f = g.ship_field[s] if g.ship_field[s] >= 0 else g.ship_to[s]
             best = 0.0
-            for q in range(n):
-                if q == p:
-                    continue
-                d = abs(2 * q - f) % nf
-                d = min(d, nf - d)
-                for c in g.built[q]:
-                    for j, (need, vd, _) in enumerate(BOX[c % BOX_SIZE].demands):
-                        if g.fulfilled[2 * c + j] < 0 and fits(need, goods, b):
-                            best = max(best, vd / (1.0 + 0.25 * d))
+            for q, need, vd in open_dem:
+                if q != p and fits(need, goods, b):
+                    d = abs(2 * q - f) % nf
+                    d = min(d, nf - d)
+                    best = max(best, vd / (1.0 + 0.25 * d))
             x += best
         return v + left * x
 
