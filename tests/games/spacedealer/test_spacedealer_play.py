@@ -14,6 +14,7 @@ from typing import Any
 from spacetable.engine import Action
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.cards import card_type
+from spacetable.games.spacedealer.constants import STORE_CODE
 from spacetable.games.spacedealer.rules import P_CONV, Spacedealer
 
 Demand = tuple[int, tuple[int, ...], int]  # (owner seat, goods, deliverer points)
@@ -67,7 +68,7 @@ def decide(g: Spacedealer, p: int, legal: list[Action]) -> Action:
                     return a
         return A.SKIP
     for a in legal:
-        if isinstance(a, A.Put) and a.to >= g.nships:
+        if isinstance(a, A.Put) and a.to >= STORE_CODE:
             return a
     for a in legal:
         if isinstance(a, (A.Place, A.Put, A.Keep)):

@@ -10,7 +10,17 @@ import pytest
 from spacetable.engine import IllegalAction, OptionError, SpacetableError
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.cards import card_type
-from spacetable.games.spacedealer.positions import build, contents, load, moor, started, store, take
+from spacetable.games.spacedealer.constants import PROBE_CODE
+from spacetable.games.spacedealer.positions import (
+    build,
+    contents,
+    load,
+    moor,
+    started,
+    store,
+    store_code,
+    take,
+)
 from spacetable.games.spacedealer.rules import (
     GRID_W,
     P_BUILD,
@@ -298,7 +308,7 @@ def test_mine_good_goes_to_depot_or_ship_else_lost() -> None:
     g.apply(0, A.get(A.Use, mine))
     g.advance(60.0)
     opts = g.legal_actions(0)
-    assert opts == [A.get(A.Put, colour, 0), A.get(A.Put, colour, store(g, 0))]
+    assert opts == [A.get(A.Put, colour, 0), A.get(A.Put, colour, store_code(0))]
     g.apply(0, opts[1])
     assert g.goods[4 * store(g, 0) + colour] == 1
 
@@ -391,7 +401,7 @@ def test_example3_blue_only_ship_cannot_then_moimoi_exchanges_a_good() -> None:
     assert not [a for a in g.legal_actions(1) if isinstance(a, A.Deliver)]
     build(g, 0, "depot", 7)
     load(g, store(g, 0), "G")
-    offer = A.get(A.OfferGoods, store(g, 0), 1, 2, 3)  # green from the depot for a blue
+    offer = A.get(A.OfferGoods, store_code(0), 1, 2, 3)  # green from the depot for a blue
     assert offer in g.legal_actions(0)
     g.apply(0, offer)
     assert A.get(A.Accept, 0) in g.legal_actions(1) and A.get(A.Decline, 0) in g.legal_actions(1)
@@ -406,12 +416,12 @@ def test_offers_need_consent_and_can_be_declined_or_withdrawn() -> None:
     load(g, 1, "BB")
     build(g, 0, "depot", 7)
     load(g, store(g, 0), "G")
-    g.apply(0, A.get(A.OfferGoods, store(g, 0), 1, 2, 4))  # a gift
+    g.apply(0, A.get(A.OfferGoods, store_code(0), 1, 2, 4))  # a gift
     assert A.WITHDRAW in g.legal_actions(0)
     assert not [a for a in g.legal_actions(0) if isinstance(a, A.OfferGoods)]
     g.apply(1, A.get(A.Decline, 0))
     assert contents(g, 1) == "BB" and g.offer[0] is None
-    g.apply(0, A.get(A.OfferGoods, store(g, 0), 1, 2, 4))
+    g.apply(0, A.get(A.OfferGoods, store_code(0), 1, 2, 4))
     g.apply(0, A.WITHDRAW)
     assert not [a for a in g.legal_actions(1) if isinstance(a, A.Accept)]
 
@@ -421,11 +431,11 @@ def test_exchange_only_on_the_same_planet() -> None:
     build(g, 0, "depot", 7)
     load(g, store(g, 0), "G")
     load(g, 0, "R")
-    assert A.get(A.Move, 0, store(g, 0), 0) in g.legal_actions(0)  # own ship at home
+    assert A.get(A.Move, 0, store_code(0), 0) in g.legal_actions(0)  # own ship at home
     moor(g, 1, 1)
     assert not [a for a in g.legal_actions(0) if isinstance(a, A.OfferGoods) and a.dst == 1]
     moor(g, 0, 3)
-    assert A.get(A.Move, 0, store(g, 0), 0) not in g.legal_actions(0)
+    assert A.get(A.Move, 0, store_code(0), 0) not in g.legal_actions(0)
 
 
 def test_unwanted_goods_may_go_back_to_the_supply() -> None:
@@ -591,14 +601,15 @@ def test_transport_probe_sends_goods_to_a_ship_anywhere() -> None:
     g = started(4, ADV, side=1, pos=1)
     probe = build(g, 0, "transport_probe", 7)
     pc = g.nships + 4 + g.probes.index(probe)
+    code = PROBE_CODE + g.probes.index(probe)
     load(g, 0, "RY")
-    g.apply(0, A.get(A.Move, 0, pc, 0))
-    g.apply(0, A.get(A.Move, 0, pc, 1))
+    g.apply(0, A.get(A.Move, 0, code, 0))
+    g.apply(0, A.get(A.Move, 0, code, 1))
     assert contents(g, pc) == "RY"
-    assert not [a for a in g.legal_actions(0) if isinstance(a, A.Move) and a.dst == pc]  # full
+    assert not [a for a in g.legal_actions(0) if isinstance(a, A.Move) and a.dst == code]  # full
     moor(g, 0, 5)
     g.apply(0, A.get(A.Use, probe))
-    assert not [a for a in g.legal_actions(0) if isinstance(a, A.Move) and pc in (a.src, a.dst)]
+    assert not [a for a in g.legal_actions(0) if isinstance(a, A.Move) and code in (a.src, a.dst)]
     g.advance(60.0)
     g.apply(0, A.get(A.Send, 0, 0))
     g.apply(0, A.get(A.Send, 0, 1))

@@ -2,10 +2,11 @@
 
 Integers everywhere: ``card`` is a game card id (``box * 72 + row`` of ``data/cards.csv``),
 ``colour`` is 0..3 (red, yellow, green, blue; 4 = none in offers), ``ship`` a ship id,
-``src``/``dst``/``to`` a goods container id (ships, then one store per planet, then the
-transport probes), ``field`` an orbit field (``2 * seat`` = that seat's planet, odd = neutral),
-``pos`` a building site (column 0..11 of the planet grid, or the side 0/1 of a power plant).
-Action objects are interned: :func:`get` returns the one shared instance of each value.
+``src``/``dst``/``to`` a goods container code (a ship id; ``20 + seat`` for the depots of
+that seat's planet; ``30 + k`` for the k-th transport probe), ``field`` an orbit field
+(``2 * seat`` = that seat's planet, odd = neutral), ``pos`` a building site (column 0..11
+of the planet grid, or the side 0/1 of a power plant). Action objects are interned:
+:func:`get` returns the one shared instance of each value.
 """
 
 from __future__ import annotations
@@ -14,13 +15,26 @@ from typing import Any
 
 from spacetable.engine import Action, action
 
-from .cards import COLOUR_EN, COLOUR_FR, card_type
+from .cards import COLOUR_EN, COLOUR_FR, PLANETS, card_type
+from .constants import PROBE_CODE, STORE_CODE
 
 
 def _col(c: int, lang: str) -> str:
     if c >= 4:
         return "-" if lang == "en" else "rien"
     return COLOUR_FR[c] if lang == "fr" else COLOUR_EN[c]
+
+
+def container(code: int, lang: str) -> str:
+    """A goods container named from its action code (ship, a planet's depots, a probe)."""
+    if code < STORE_CODE:
+        return _fr(lang, f"vaisseau {code}", f"ship {code}")
+    if code < PROBE_CODE:
+        seat = code - STORE_CODE
+        name = PLANETS[seat].name_fr if lang == "fr" else PLANETS[seat].name_en
+        return _fr(lang, f"dépôts de {name}", f"{name}'s depots")
+    k = code - PROBE_CODE + 1
+    return _fr(lang, f"sonde de transport {k}", f"transport probe {k}")
 
 
 def _card(cid: int, lang: str) -> str:
@@ -145,8 +159,8 @@ class Put(Action):
     def describe(self, lang: str = "en") -> str:
         return _fr(
             lang,
-            f"marchandise {_col(self.colour, lang)} vers le contenant {self.to}",
-            f"{_col(self.colour, lang)} good to container {self.to}",
+            f"marchandise {_col(self.colour, lang)} vers {container(self.to, lang)}",
+            f"{_col(self.colour, lang)} good to {container(self.to, lang)}",
         )
 
 
@@ -159,8 +173,10 @@ class Convert(Action):
     def describe(self, lang: str = "en") -> str:
         return _fr(
             lang,
-            f"convertir {_col(self.give, lang)} en {_col(self.take, lang)} (contenant {self.src})",
-            f"convert {_col(self.give, lang)} to {_col(self.take, lang)} (container {self.src})",
+            f"convertir {_col(self.give, lang)} en {_col(self.take, lang)} "
+            f"({container(self.src, lang)})",
+            f"convert {_col(self.give, lang)} to {_col(self.take, lang)} "
+            f"({container(self.src, lang)})",
         )
 
 
@@ -192,8 +208,10 @@ class Move(Action):
     def describe(self, lang: str = "en") -> str:
         return _fr(
             lang,
-            f"déplacer {_col(self.colour, lang)} de {self.src} vers {self.dst}",
-            f"move {_col(self.colour, lang)} from {self.src} to {self.dst}",
+            f"déplacer {_col(self.colour, lang)} : {container(self.src, lang)} -> "
+            f"{container(self.dst, lang)}",
+            f"move {_col(self.colour, lang)}: {container(self.src, lang)} -> "
+            f"{container(self.dst, lang)}",
         )
 
 
@@ -272,10 +290,10 @@ class OfferGoods(Action):
     def describe(self, lang: str = "en") -> str:
         return _fr(
             lang,
-            f"proposer : donner {_col(self.give, lang)} ({self.src}) contre "
-            f"{_col(self.take, lang)} ({self.dst})",
-            f"offer: give {_col(self.give, lang)} ({self.src}) for "
-            f"{_col(self.take, lang)} ({self.dst})",
+            f"proposer : donner {_col(self.give, lang)} ({container(self.src, lang)}) contre "
+            f"{_col(self.take, lang)} ({container(self.dst, lang)})",
+            f"offer: give {_col(self.give, lang)} ({container(self.src, lang)}) for "
+            f"{_col(self.take, lang)} ({container(self.dst, lang)})",
         )
 
 

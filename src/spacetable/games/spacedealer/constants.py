@@ -31,6 +31,10 @@ T_NAMES = ("idle", "research", "build", "use", "fly", "void")
 
 NONE = 4  # "no colour" in goods offers
 
+# goods container codes in actions: ships keep their id, planet depots and probes are offset
+STORE_CODE = 20  # + seat: the depots of that seat's planet
+PROBE_CODE = 30  # + k: the k-th transport probe of the game
+
 # pending decision kinds (first element of a pending tuple)
 P_BUILD, P_PUT, P_CONV, P_SEND, P_KEEP = range(5)
 P_NAMES = ("build", "put", "convert", "send", "keep")

@@ -12,6 +12,7 @@ from typing import Any
 
 from .actions import Start
 from .cards import COLOURS, card_type
+from .constants import STORE_CODE
 from .rules import W_OUT, W_PERSONAL, W_PILE, W_PLANNING, Spacedealer
 
 
@@ -83,5 +84,10 @@ def moor(g: Spacedealer, ship: int, field: int) -> None:
 
 
 def store(g: Spacedealer, p: int) -> int:
-    """The container id of planet ``p``'s depots."""
+    """The container index of planet ``p``'s depots (into ``g.goods``)."""
     return g.nships + p
+
+
+def store_code(p: int) -> int:
+    """The code of planet ``p``'s depots in actions."""
+    return STORE_CODE + p

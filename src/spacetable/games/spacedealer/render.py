@@ -18,6 +18,7 @@ from typing import Any
 
 from spacetable.engine.data import Texts
 
+from .actions import container
 from .cards import COLOUR_EN, COLOUR_FR, COLOURS, GIZZI, PLANETS, SETUP, card_type
 
 TEXT = Texts.load("spacetable.games.spacedealer")
@@ -201,7 +202,7 @@ def _offer_text(o: dict[str, Any], lang: str) -> str:
     if o["kind"] == "goods":
         give = _colour(a[2], lang) if a[2] < 4 else "-"
         take = _colour(a[3], lang) if a[3] < 4 else "-"
-        return f"{give} ({a[0]}) <-> {take} ({a[1]})"
+        return f"{give} ({container(a[0], lang)}) <-> {take} ({container(a[1], lang)})"
     if o["kind"] == "card":
         return _card_name(a[0], lang)
     return f"{_card_name(a[0], lang)} <-> {_card_name(a[1], lang)}"
@@ -312,6 +313,10 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
             kw[k] = _pname(event[k], lang)
     if isinstance(event.get("from"), int):
         kw["frm"] = _pname(event["from"], lang)
+    if kind in ("put", "move", "convert"):
+        for k in ("to", "src", "dst"):
+            if isinstance(event.get(k), int):
+                kw[k] = container(event[k], lang)
     card = event.get("card")
     if kind in ("chosen", "keep"):
         kw["card"] = f" ({_card_name(card, lang)})" if isinstance(card, int) else ""

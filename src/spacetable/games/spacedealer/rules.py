@@ -57,9 +57,11 @@ from .constants import (
     P_SEND,
     POWER,
     PROBE_CAP,
+    PROBE_CODE,
     RATE,
     SHIP_CAP,
     START_MARKERS,
+    STORE_CODE,
     T_BUILD,
     T_FLY,
     T_IDLE,
@@ -386,6 +388,23 @@ class Spacedealer(Game):
     # ------------------------------------------------------------------ helpers
     def _dirty(self) -> None:
         self._cache = [None] * self.players
+
+    def _code(self, c: int) -> int:
+        """Container index -> the code actions use (ships, STORE_CODE + seat, PROBE_CODE + k)."""
+        s = self.nships
+        if c < s:
+            return c
+        if c < s + self.players:
+            return STORE_CODE + c - s
+        return PROBE_CODE + c - s - self.players
+
+    def _idx(self, code: int) -> int:
+        """The inverse of :meth:`_code`."""
+        if code < STORE_CODE:
+            return code
+        if code < PROBE_CODE:
+            return self.nships + code - STORE_CODE
+        return self.nships + self.players + code - PROBE_CODE
 
     def _cont_loc(self, c: int) -> int:
         """Orbit field where container ``c`` is (-1: in flight or inactive)."""
@@ -760,7 +779,7 @@ class Spacedealer(Game):
             colour = item[1]
             dests = self._dests(p)
             cols = [colour] if colour >= 0 else [k for k in range(4) if self.supply[k] > 0]
-            out = [A.get(A.Put, k, d) for k in cols for d in dests]
+            out = [A.get(A.Put, k, self._code(d)) for k in cols for d in dests]
             if not out:
                 out = [A.SKIP]
         elif kind == P_CONV:  # convert
@@ -769,7 +788,7 @@ class Spacedealer(Game):
                     if self.goods[4 * c + k] > 0:
                         for j in range(4):
                             if j != k and self.supply[j] > 0:
-                                out.append(A.get(A.Convert, c, k, j))
+                                out.append(A.get(A.Convert, self._code(c), k, j))
             out.append(A.SKIP)
         elif kind == P_SEND:  # transport probe
             pc = self.nships + self.players + self.probes.index(item[1])
@@ -827,7 +846,7 @@ class Spacedealer(Game):
                 self.emit({"event": "shelve", "seat": p, "card": cid})
         elif kind == P_PUT:
             if isinstance(a, A.Put):
-                self.goods[4 * a.to + a.colour] += 1
+                self.goods[4 * self._idx(a.to) + a.colour] += 1
                 if item[1] < 0:
                     self.supply[a.colour] -= 1
                 self.emit({"event": "put", "seat": p, "colour": a.colour, "to": a.to})
@@ -837,10 +856,11 @@ class Spacedealer(Game):
                 self.emit({"event": "lost", "seat": p, "colour": item[1]})
         elif kind == P_CONV:
             if isinstance(a, A.Convert):
-                self.goods[4 * a.src + a.give] -= 1
+                src = self._idx(a.src)
+                self.goods[4 * src + a.give] -= 1
                 self.supply[a.give] += 1
                 self.supply[a.take] -= 1
-                self.goods[4 * a.src + a.take] += 1
+                self.goods[4 * src + a.take] += 1
                 self.emit(
                     {"event": "convert", "seat": p, "src": a.src, "give": a.give, "take": a.take}
                 )
@@ -1081,7 +1101,7 @@ class Spacedealer(Game):
                             continue
                         for k in range(4):
                             if g[4 * src + k]:
-                                out.append(get(A.Move, src, dst, k))
+                                out.append(get(A.Move, self._code(src), self._code(dst), k))
             for s in conts:
                 if s >= self.nships:
                     continue
@@ -1113,7 +1133,15 @@ class Spacedealer(Game):
                         for give in range(5):
                             for take in range(5):
                                 if give != take and self._goods_ok(src, dst, give, take):
-                                    out.append(get(A.OfferGoods, src, dst, give, take))
+                                    out.append(
+                                        get(
+                                            A.OfferGoods,
+                                            self._code(src),
+                                            self._code(dst),
+                                            give,
+                                            take,
+                                        )
+                                    )
 
     def _others_at(self, p: int, f: int) -> list[int]:
         """Active containers of other seats on field ``f``."""
@@ -1262,8 +1290,8 @@ class Spacedealer(Game):
         self.emit({"event": "fly", "seat": p, "ship": s, "field": a.field, "timer": t})
 
     def _h_move(self, p: int, a: Any) -> None:
-        self.goods[4 * a.src + a.colour] -= 1
-        self.goods[4 * a.dst + a.colour] += 1
+        self.goods[4 * self._idx(a.src) + a.colour] -= 1
+        self.goods[4 * self._idx(a.dst) + a.colour] += 1
         self.emit({"event": "move", "seat": p, "src": a.src, "dst": a.dst, "colour": a.colour})
 
     def _h_deliver(self, p: int, a: Any) -> None:
@@ -1316,8 +1344,8 @@ class Spacedealer(Game):
         self.emit({"event": "collect", "seat": p, "ship": a.ship, "field": f, "colour": a.colour})
 
     def _h_offer_goods(self, p: int, a: Any) -> None:
-        q = self._cont_owner(a.dst)
-        self.offer[p] = (q, 0, a.src, a.dst, a.give, a.take)
+        q = self._cont_owner(self._idx(a.dst))
+        self.offer[p] = (q, 0, self._idx(a.src), self._idx(a.dst), a.give, a.take)
         self.emit({"event": "offer", "seat": p, "to": q, "kind": "goods", "src": a.src,
                    "dst": a.dst, "give": a.give, "take": a.take})  # fmt: skip
 
@@ -1597,7 +1625,7 @@ class Spacedealer(Game):
         cfg = config(players, options)
         adv = options.get("rules", "basic") == "advanced"
         ncards = cfg["cards"]
-        S, C, n = cfg["ships"], cfg["containers"], players
+        S, n = cfg["ships"], players
         out: list[Action] = []
         cids = range(ncards)
         mines = [c for c in cids if card_type(c).kind == "mine"]
@@ -1612,11 +1640,13 @@ class Spacedealer(Game):
         out += [A.get(A.Fly, s, f) for s in range(S) for f in range(2 * n)]
         out += [A.get(A.Place, x) for x in range(GRID_W)]
         out += [A.SHELVE, A.DISCARD, A.SKIP, A.WITHDRAW, A.DONE]
-        out += [A.get(A.Put, k, c) for k in range(4) for c in range(C)]
-        out += [A.get(A.Convert, c, k, j) for c in range(S + n) for k in range(4)
+        codes = list(range(S)) + [STORE_CODE + p for p in range(n)]
+        codes += [PROBE_CODE + k for k in range(cfg["probes"])]
+        out += [A.get(A.Put, k, c) for k in range(4) for c in codes]
+        out += [A.get(A.Convert, c, k, j) for c in codes[: S + n] for k in range(4)
                 for j in range(4) if j != k]  # fmt: skip
         out += [A.get(A.Send, s, k) for s in range(S) for k in range(4)]
-        out += [A.get(A.Move, a, b, k) for a in range(C) for b in range(C) if a != b
+        out += [A.get(A.Move, a, b, k) for a in codes for b in codes if a != b
                 for k in range(4)]  # fmt: skip
         out += [A.get(A.Deliver, s, 2 * c + j) for s in range(S) for c in cids
                 for j in range(len(card_type(c).demands))]  # fmt: skip
@@ -1631,7 +1661,7 @@ class Spacedealer(Game):
                     for j in range(pm)]  # fmt: skip
             out += [A.get(A.Sabotage, t) for t in range(n * cfg["tmax"])]
             out += [A.get(A.Missile, c) for c in slot_cards]
-        out += [A.get(A.OfferGoods, a, b, g, t) for a in range(C) for b in range(C) if a != b
+        out += [A.get(A.OfferGoods, a, b, g, t) for a in codes for b in codes if a != b
                 for g in range(5) for t in range(5) if g != t]  # fmt: skip
         out += [A.get(A.Accept, q) for q in range(n)]
         out += [A.get(A.Decline, q) for q in range(n)]

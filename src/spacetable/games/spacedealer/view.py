@@ -9,7 +9,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import GIZZI, GIZZI_GOODS, PLANETS, card_type
-from .constants import GRID_W, P_BUILD, P_CONV, P_KEEP, P_NAMES, P_PUT, P_SEND, T_NAMES
+from .constants import (
+    GRID_W,
+    P_BUILD,
+    P_CONV,
+    P_KEEP,
+    P_NAMES,
+    P_PUT,
+    P_SEND,
+    PROBE_CODE,
+    STORE_CODE,
+    T_NAMES,
+)
 
 if TYPE_CHECKING:
     from .rules import Spacedealer
@@ -35,6 +46,16 @@ def card_info(g: Spacedealer, cid: int) -> dict[str, Any]:
         ],
     }
     return d
+
+
+def _offer(g: Spacedealer, o: tuple[int, ...] | None) -> dict[str, Any] | None:
+    """An open offer; goods offers name containers by their action codes."""
+    if o is None:
+        return None
+    args = list(o[2:])
+    if o[1] == 0:
+        args[0], args[1] = g._code(o[2]), g._code(o[3])
+    return {"to": o[0], "kind": ("goods", "card", "swap")[o[1]], "args": args}
 
 
 def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
@@ -159,17 +180,9 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
         "ships": ships,
         "probes": probes,
         "fields": fields,
-        "stores_from": g.nships,
-        "offers": [
-            None
-            if o is None
-            else {
-                "to": o[0],
-                "kind": ("goods", "card", "swap")[o[1]],
-                "args": list(o[2:]),
-            }
-            for o in g.offer
-        ],
+        "store_code": STORE_CODE,
+        "probe_code": PROBE_CODE,
+        "offers": [_offer(g, o) for o in g.offer],
     }
     if seat is not None and g.pending[seat]:
         item = g.pending[seat][0]
