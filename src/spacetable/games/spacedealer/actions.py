@@ -37,6 +37,14 @@ def container(code: int, lang: str) -> str:
     return _fr(lang, f"sonde de transport {k}", f"transport probe {k}")
 
 
+def field_name(f: int, lang: str) -> str:
+    """An orbit field: a seat's planet (even) or a neutral field (odd)."""
+    if f % 2 == 0 and f // 2 < len(PLANETS):
+        pl = PLANETS[f // 2]
+        return _fr(lang, f"l'orbite de {pl.name_fr} ({f})", f"{pl.name_en}'s orbit ({f})")
+    return _fr(lang, f"le champ neutre {f}", f"neutral field {f}")
+
+
 def _card(cid: int, lang: str) -> str:
     return f"{card_type(cid).name(lang)} #{cid}"
 
@@ -126,8 +134,8 @@ class Fly(Action):
     def describe(self, lang: str = "en") -> str:
         return _fr(
             lang,
-            f"vaisseau {self.ship} vers le champ {self.field}",
-            f"ship {self.ship} to field {self.field}",
+            f"vaisseau {self.ship} vers {field_name(self.field, lang)}",
+            f"ship {self.ship} to {field_name(self.field, lang)}",
         )
 
 
