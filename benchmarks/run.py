@@ -108,8 +108,9 @@ def report() -> None:
         "",
         f"Goals: {bench.GOAL_DECISIONS_PER_S:,} random decisions per second and a clone of a",
         f"mid-game state under {bench.GOAL_CLONE_US:.0f} µs. Per-call times are means over",
-        "mid-game states (halfway through seeded random playouts); MCTS iterations use random",
-        "rollouts cut at 20 steps. *state KiB*: bytes allocated by loading a mid-game save",
+        "mid-game states (halfway through seeded random playouts); MCTS iterations are those of",
+        "the default `mcts` bot (leaves scored by the evaluation, no rollout).",
+        "*state KiB*: bytes allocated by loading a mid-game save",
         "(history and log included); *clone KiB*: bytes one clone allocates.",
         "",
     ]

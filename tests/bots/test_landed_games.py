@@ -99,6 +99,14 @@ class GuardedPort(SeatPort):
     def players(self) -> int:
         return self._real.players
 
+    @property
+    def clock(self) -> float:
+        return self._real.clock
+
+    @property
+    def step(self) -> int:
+        return self._real.step
+
 
 @pytest.mark.parametrize("game", LANDED)
 def test_bots_reach_the_game_only_through_the_port(game: str) -> None:

@@ -3,11 +3,12 @@
 :func:`make_bot` builds a bot from its kind; :data:`BOT_KINDS` maps kinds to factories.
 
 Kinds: ``random``, ``greedy`` (one-ply lookahead with the game's evaluation), ``mcts``
-(information-set MCTS, 200 iterations), and the levels for users ``easy``, ``medium`` and
-``hard`` (see :data:`LEVELS`). ``mcts`` also takes a budget after a colon: ``mcts:1000``
-(iterations) or ``mcts:1s`` / ``mcts:0.25s`` (seconds per decision, not reproducible), and
-options after that: ``mcts:500:greedy`` (greedy rollouts), ``mcts:500:depth=20``,
-``mcts:500:c=1.0``. ``greedy:eps=0.2`` plays a random action 20% of the time.
+(information-set MCTS, 200 iterations, leaves scored by the evaluation), and the levels for
+users ``easy``, ``medium`` and ``hard`` (see :data:`LEVELS`). ``mcts`` also takes a budget
+after a colon: ``mcts:1000`` (iterations) or ``mcts:1s`` / ``mcts:0.25s`` (seconds per
+decision, not reproducible), then options: ``mcts:500:depth=20`` (random rollouts of 20
+steps), ``mcts:500:depth=8:greedy`` (greedy rollouts), ``mcts:500:c=0.7``.
+``greedy:eps=0.2`` plays a random action 20% of the time.
 """
 
 from __future__ import annotations
@@ -28,13 +29,13 @@ def _easy(seed: int | None) -> Bot:
 
 
 def _medium(seed: int | None) -> Bot:
-    bot = MCTSBot(seed, iterations=60, depth=12)
+    bot = GreedyBot(seed)
     bot.name = "medium"
     return bot
 
 
 def _hard(seed: int | None) -> Bot:
-    bot = MCTSBot(seed, iterations=400, depth=20)
+    bot = MCTSBot(seed, iterations=400)
     bot.name = "hard"
     return bot
 
@@ -51,8 +52,8 @@ BOT_KINDS: dict[str, Callable[[int | None], Bot]] = {
 #: The levels offered to users, easiest first, and what each one is.
 LEVELS: dict[str, str] = {
     "easy": "greedy bot that plays a random move 35% of the time",
-    "medium": "ISMCTS, 60 iterations, random rollouts cut at 12 steps",
-    "hard": "ISMCTS, 400 iterations, random rollouts cut at 20 steps",
+    "medium": "greedy bot: one-ply lookahead with the game's evaluation",
+    "hard": "ISMCTS, 400 iterations, leaves scored by the game's evaluation",
 }
 
 

@@ -9,7 +9,8 @@ Measured on one core, for each game and player count:
 * microseconds per ``legal_actions``, ``apply`` (on a clone, the clone's time subtracted),
   ``clone``, ``view``, ``determinize``, ``to_json`` and ``evaluate``, averaged over mid-game
   states (the state halfway through seeded random playouts);
-* MCTS iterations per second (random rollouts cut at 20 steps) on those states;
+* MCTS iterations per second (the default ``mcts`` bot: leaves scored by ``evaluate``) on
+  those states;
 * memory of a mid-game state: the bytes a loaded copy allocates (history and log included),
   the bytes one clone allocates, and the size of its JSON save.
 
@@ -151,7 +152,7 @@ def measure(
     its = 0
     t0 = clock()
     for i, g in enumerate(states[:3]):
-        bot = MCTSBot(i, iterations=mcts_iterations, depth=20)
+        bot = MCTSBot(i, iterations=mcts_iterations)
         bot.choose(SeatPort(g, seat_of[id(g)]))
         its += int(bot.last_stats.get("iterations", 1))
     out["mcts_iterations_per_s"] = its / (clock() - t0)
