@@ -997,7 +997,9 @@ class Spacedealer(Game):
                     t = card_type(c)
                     if not t.slot:
                         continue
-                    if t.effect in ("sabotage", "missile") and self.attack[c] >= t.amount:
+                    if t.effect in ("sabotage", "missile") and (
+                        self.attack[c] >= t.amount or self.black == 0
+                    ):
                         continue
                     if t.effect == "transport":
                         pc = self.nships + n + self.probes.index(c)
