@@ -123,3 +123,14 @@ def test_three_players_leave_one_mine_pile_out() -> None:
     g = Spacedealer(3, 5)
     out_mines = [c for c in range(72) if card_type(c).kind == "mine" and g.where[c] == W_OUT]
     assert len(out_mines) == 3 and len({card_type(c).colour for c in out_mines}) == 3
+
+
+def test_two_boxes_from_five_players() -> None:
+    g = Spacedealer(5, 2, {"rules": "advanced"})
+    assert g.supply == [20, 20, 20, 20] and g.black == 20
+    faces = [f for f in g.gface if f >= 0]
+    assert len(faces) == 5 and len(g.gpile) + len(faces) == 24
+    assert len(g.where) == 144
+    g4 = Spacedealer(4, 2, {"rules": "advanced"})
+    assert g4.supply == [10, 10, 10, 10] and g4.black == 10 and len(g4.where) == 72
+    assert len(g4.gpile) == 12 - 4
