@@ -139,19 +139,40 @@ def report() -> None:
             "Win share of bot A against bot B with its 95% Wilson interval. `mcts:N` is N",
             "iterations per decision (reproducible); `mcts:Ts`, T seconds. Samples are smaller",
             "than the 200 games per pairing of the goal where the time did not allow more:",
-            "the interval says what the sample supports.",
+            "the interval says what the sample supports. With more seats than bots the bots",
+            "alternate over the seats (A, B, A / B, A, B), and *fair* is one seat's fair share.",
             "",
-            "| game | seats | options | A | B | games | A's win % | 95% CI | decisions/game "
-            "| wall s |",
-            "|---|---:|---|---|---|---:|---:|---:|---:|---:|",
+            "| game | seats | options | A | B | games | A's win % | 95% CI | fair % "
+            "| decisions/game | wall s |",
+            "|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|",
         ]
         for r in srows:
             opts = ", ".join(f"{k}={v}" for k, v in r.get("options", {}).items()) or "-"
             out.append(
                 f"| {r['game']} | {r.get('players', 2)} | {opts} | {r['a']} | {r['b']} "
                 f"| {r['games']} | {_pct(r['win_share'])} "
-                f"| {_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])} | {r['mean_decisions']:.0f} "
+                f"| {_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])} "
+                f"| {_pct(1 / r.get('players', 2))} | {r['mean_decisions']:.0f} "
                 f"| {r['seconds']:.0f} |"
+            )
+    trows = _load("tuning.json")
+    if trows:
+        out += [
+            "",
+            "### Tuning of the MCTS bot (2 players, against greedy)",
+            "",
+            "Earlier, smaller runs that chose the defaults (`depth=0`, `c=0.15`): `depth` is the",
+            "number of random rollout steps before the evaluation (`end`: to the end of the",
+            "game), `c` the exploration constant. The games' rules and evaluations were still",
+            "changing while these ran, so they are indicative only.",
+            "",
+            "| game | MCTS settings | games | win % against greedy | 95% CI |",
+            "|---|---|---:|---:|---:|",
+        ]
+        for r in trows:
+            out.append(
+                f"| {r['game']} | {r['a']} | {r['games']} | {_pct(r['win_share'])} "
+                f"| {_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])} |"
             )
     out += ["", "## Balance (greedy bot in every seat; `spacetable balance`)", ""]
     brows = _load("balance.json")

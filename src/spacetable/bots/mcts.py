@@ -56,8 +56,9 @@ class MCTSBot(Bot):
     (each rollout step scores up to ``greedy_width`` actions with ``evaluate``); ``depth`` is
     the number of rollout steps before the rollout stops and every seat is scored with
     ``evaluate`` (``None``: play to the end). The default ``depth=0`` scores each new leaf
-    with the game's evaluation at once: measured on the five games, it beats random rollouts
-    of 3 to 40 steps clearly (see ``benchmarks/RESULTS.md``). ``tick`` is the game time of
+    with the game's evaluation at once: measured on the five games, it does as well as or
+    better than random rollouts (much better in Planet Raiders and Tortuga 2199, where 3 to
+    40 random steps lose to greedy; see ``benchmarks/RESULTS.md``). ``tick`` is the game time of
     one real-time step; ``pace`` is how long (game time) a real-time bot that chose to wait
     waits before it searches again, like a player's reaction time (it also keeps the cost of
     a long real-time game bounded).
