@@ -152,6 +152,19 @@ def config(players: int, options: Mapping[str, Any]) -> dict[str, int]:
     }
 
 
+_FLIGHTS: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
+
+
+def _flights(nf: int, ship: int, f: int, empty: bool) -> tuple[Action, ...]:
+    """The flights of ``ship`` from field ``f`` on a ring of ``nf`` fields (built once)."""
+    key = (nf, ship, f, empty)
+    out = _FLIGHTS.get(key)
+    if out is None:
+        fields = [x for x in range(nf) if x != f] if empty else sorted({(f - 1) % nf, (f + 1) % nf})
+        out = _FLIGHTS[key] = tuple(A.get(A.Fly, ship, x) for x in fields)
+    return out
+
+
 class Spacedealer(Game):
     """The Spacedealer game state. See the module docstring for the layout."""
 
@@ -1013,14 +1026,7 @@ class Spacedealer(Game):
                     f = self.ship_field[s]
                     if f < 0 or not self._cont_active(s):
                         continue
-                    if self._load(s) == 0:
-                        for f2 in range(nf):
-                            if f2 != f:
-                                out.append(A.get(A.Fly, s, f2))
-                    else:
-                        a, b = (f - 1) % nf, (f + 1) % nf
-                        for f2 in sorted({a, b}):
-                            out.append(A.get(A.Fly, s, f2))
+                    out.extend(_flights(nf, s, f, self._load(s) == 0))
             if self.adv:
                 self._attacks(p, out)
                 if self.offer[p] is None and plan:
