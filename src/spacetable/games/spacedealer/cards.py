@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from spacetable.engine.data import Row, load_table, load_toml
+from spacetable.engine.data import Row, load_table, load_toml, parse_table, read_text
 from spacetable.engine.errors import DataError
 
 PKG = "spacetable.games.spacedealer"
@@ -199,8 +199,6 @@ def _to_type(r: CardRow) -> CardType:
 
 def load_box(text: str | None = None) -> list[CardType]:
     """The 72 cards of one box (from ``data/cards.csv`` or the given CSV text)."""
-    from spacetable.engine.data import parse_table, read_text
-
     filename = f"{PKG}/data/cards.csv"
     rows = parse_table(
         text if text is not None else read_text(PKG, "data/cards.csv"), CardRow, filename
