@@ -152,3 +152,16 @@ def test_the_tripwire_catches_a_bot_that_reads_the_real_game() -> None:
     g = new_game("toy", 2, 3)
     with pytest.raises(AssertionError, match="read the real game"):
         PeekBot(0).choose(GuardedPort(g, g.to_act[0]))
+
+
+@pytest.mark.parametrize("game", [g for g in LANDED if g == "wildspace"])
+def test_bots_make_the_smugglers_choices_in_wild_space_solo(game: str) -> None:
+    g = new_game(game, 1, 3)
+    bots = [make_bot("mcts:20", 1)]
+    smuggler_moves = 0
+    while not g.is_over:
+        if getattr(g, "smuggler_turn", False):
+            smuggler_moves += 1
+        step_bots(g, bots)
+    assert smuggler_moves > 0  # the smuggler's choices were the bot's decisions
+    assert len(g.outcome().ranks) == 1
