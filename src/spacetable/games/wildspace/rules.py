@@ -829,6 +829,9 @@ class WildSpace(Game):
             hidden = [c for c in self.hands[q] if c not in known]
             unknown.append(len(hidden))
             pool += hidden
+        # Canonical: sort before shuffling, so that the result depends on the seat's view
+        # and the generator only, never on the real hidden order.
+        pool.sort()
         rng.shuffle(pool)
         for q in range(self.players):
             if q == seat:
