@@ -178,10 +178,17 @@ def report() -> None:
     brows = _load("balance.json")
     for b in brows:
         for c in b["counts"]:
-            out.append(
-                f"- {b['game']}, {c['players']} players, {c['games']} games: first-seat "
-                f"advantage {100 * c['first_seat_advantage']:+.1f} points"
-            )
+            if c["players"] == 1:
+                fair = sum(r["win_share"] for r in c["rows"] if r["asymmetry"] == "seat")
+                out.append(
+                    f"- {b['game']}, solo, {c['games']} games: the bot wins {_pct(fair)}% "
+                    "(a start is flagged when it wins more than 5 points above that)"
+                )
+            else:
+                out.append(
+                    f"- {b['game']}, {c['players']} players, {c['games']} games: first-seat "
+                    f"advantage {100 * c['first_seat_advantage']:+.1f} points"
+                )
             for r in c["rows"]:
                 if r["flag"]:
                     out.append(

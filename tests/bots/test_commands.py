@@ -174,3 +174,11 @@ def test_bench_structure_and_markdown(tmp_path: Path) -> None:
     res = runner.invoke(app, ["bench", "toy", "-p", "1", "--seconds", "0.01"])
     assert res.exit_code == 0 and "microseconds per call" in res.output
     assert runner.invoke(app, ["bench", "nope"]).exit_code != 0
+
+
+def test_balance_solo_compares_starts_with_the_average_win_rate() -> None:
+    c = balance.run_balance("bt_canon", [1], 10, seed=2)["counts"][0]
+    seat = next(r for r in c["rows"] if r["asymmetry"] == "seat")
+    assert c["fair_share"] == pytest.approx(seat["win_share"])
+    assert c["first_seat_advantage"] == 0.0
+    assert not seat["flag"]

@@ -6,7 +6,8 @@ the first seat to act; the first-seat advantage is its share minus the fair shar
 ``1/players``, or seat 0's in a game without a single first seat) and, for every starting
 asymmetry known for the game, the win share of each value with a Wilson interval. A value
 whose share is more than 5 points above fair is flagged: the reconstructed data behind it
-should be fixed (not the bots).
+should be fixed (not the bots). In a solo game, *fair* is the average win rate of all starts
+(the fair share of each start is to win as often as the others).
 
 Games describe their asymmetries with an optional method ``asymmetries(self) ->
 list[dict[str, str]]`` (one dict per seat, read right after setup, e.g. ``{"captain":
@@ -36,6 +37,8 @@ FLAG_MARGIN = 0.05
 def summarize_balance(results: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
     """Win share per (asymmetry, value), with intervals and flags, from :func:`run_jobs`."""
     fair = 1.0 / players
+    if players == 1:  # solo: a start is fair when it wins as often as the average start
+        fair = sum(win_shares(r["ranks"])[0] for r in results) / max(len(results), 1)
     table: dict[tuple[str, str], list[float]] = {}
     for r in results:
         shares = win_shares(r["ranks"])
@@ -69,7 +72,7 @@ def summarize_balance(results: Sequence[dict[str, Any]], players: int) -> dict[s
         "players": players,
         "games": len(results),
         "fair_share": fair,
-        "first_seat_advantage": seat0["win_share"] - fair if seat0 else 0.0,
+        "first_seat_advantage": seat0["win_share"] - fair if seat0 and players > 1 else 0.0,
         "rows": rows,
         "mean_decisions": sum(r["decisions"] for r in results) / max(len(results), 1),
     }
@@ -161,11 +164,18 @@ def register(app: typer.Typer) -> None:
             typer.echo(json.dumps(report, indent=1))
             return
         for c in report["counts"]:
-            t = Table(
-                title=f"{game}, {c['players']} players, {c['games']} games of {bot}: "
-                f"fair share {100 * c['fair_share']:.1f}%, first-seat advantage "
-                f"{100 * c['first_seat_advantage']:+.1f} points"
-            )
+            if c["players"] == 1:
+                title = (
+                    f"{game}, solo, {c['games']} games of {bot}: "
+                    f"win rate {100 * c['fair_share']:.1f}%"
+                )
+            else:
+                title = (
+                    f"{game}, {c['players']} players, {c['games']} games of {bot}: "
+                    f"fair share {100 * c['fair_share']:.1f}%, first-seat advantage "
+                    f"{100 * c['first_seat_advantage']:+.1f} points"
+                )
+            t = Table(title=title)
             for col in ("asymmetry", "value", "seats", "win %", "95% CI", "vs fair", ""):
                 t.add_column(col, justify="left" if col in ("asymmetry", "value") else "right")
             for r in c["rows"]:
