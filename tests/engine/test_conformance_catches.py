@@ -48,6 +48,22 @@ class NoDeterminize(HighCards):
         return None
 
 
+class NotCanonical(HighCards):
+    """determinize shuffles the unseen cards in their real order: the result leaks it."""
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        pool = list(self.deck)
+        for i, h in enumerate(self.hands):
+            if i != seat:
+                pool.extend(h)
+        rng.shuffle(pool)
+        for i, h in enumerate(self.hands):
+            if i != seat:
+                self.hands[i] = sorted(pool[: len(h)])
+                del pool[: len(h)]
+        self.deck = pool
+
+
 class DuplicateLegal(HighCards):
     """legal_actions lists an action twice."""
 
@@ -82,6 +98,7 @@ def registered(request: pytest.FixtureRequest) -> Iterator[str]:
         (GlobalRandom, "same seed"),
         (LeakyView, "determinize"),
         (NoDeterminize, "never changed"),
+        (NotCanonical, "depends on the real hidden state"),
         (DuplicateLegal, "duplicate"),
         (TooLong, "maximum"),
     ],

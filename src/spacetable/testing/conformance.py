@@ -13,7 +13,8 @@ Over seeded random playouts it checks, at random points:
 * the same seed gives the same game, even when the module-level ``random`` is reseeded in
   between (rules must not use it);
 * ``determinize(seat)`` keeps ``view(seat)``, ``legal_actions(seat)``, the seat's log, the
-  spectator's view and the public log identical, and, in a
+  spectator's view and the public log identical, depends only on that view and the generator
+  (canonical), and, in a
   game with hidden information, actually changes the hidden state somewhere over the run;
 * ``view``, ``log`` and the outcome are JSON-serialisable; the outcome ranks are valid.
 
@@ -291,6 +292,12 @@ def _sample_checks(
             raise fail(f"determinize({s}) changed what a spectator sees: the view leaks")
         if json.dumps(d.state_dict(), sort_keys=True) != original_state:
             rep.determinize_changed = True
+            # Canonical: from another state with the same view, the same generator must give
+            # the same determinization, or a bot's choice could depend on hidden facts.
+            k = rng.getrandbits(32)
+            again = d.determinize(s, random.Random(k)).to_json()
+            if g.determinize(s, random.Random(k)).to_json() != again:
+                raise fail(f"determinize({s}) depends on the real hidden state, not the view")
         if not d.is_over:
             _future(d, rng.getrandbits(32), 2)
     if _state(g) != before:

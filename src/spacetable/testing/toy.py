@@ -118,6 +118,7 @@ class HighCards(Game):
         for i, h in enumerate(self.hands):
             if i != seat:
                 pool.extend(h)
+        pool.sort()  # canonical: the result depends on the view and the generator only
         rng.shuffle(pool)
         for i, h in enumerate(self.hands):
             if i != seat:
