@@ -199,14 +199,14 @@ def test_placement_zones_and_colours() -> None:
     legal = set(g.legal_actions(0))
     # blue only in neutral zones; red anywhere; never on planets or ships
     assert PLACE[BLUE][Z("c3")][0] in legal
-    assert not any(Place("blue", "e5", s) in legal for s in "nesw")
-    assert Place("red", "e5", "n") in legal
+    assert not any(Place("e5", "blue", s) in legal for s in "nesw")
+    assert Place("e5", "red", "n") in legal
     zones = {getattr(a, "zone", None) for a in legal}
     assert "c3" in zones and "e5" in zones
     assert not zones & {"d4", "e1", "f6"}
     with pytest.raises(ValueError):
         Z("d4")
-    g.apply(0, Place("blue", "c3", "e"))
+    g.apply(0, Place("c3", "blue", "e"))
     assert "c3" not in {getattr(a, "zone", None) for a in g.legal_actions(0)}
     assert "c4" in {getattr(a, "zone", None) for a in g.legal_actions(0)}
     assert g.rockets[Z("c3")] == BLUE * 4 + 1
@@ -215,7 +215,7 @@ def test_placement_zones_and_colours() -> None:
 def test_rockets_kept_in_hand_for_a_later_turn() -> None:
     g = position(2, "R1@a1n V1@h8n hand:red=2b1r hand:violet=1b")
     skip_moves(g)
-    g.apply(0, Place("red", "e5", "n"))
+    g.apply(0, Place("e5", "red", "n"))
     g.apply(0, END_TURN)
     assert g.cur == 1
     assert (g.blue[0], g.red[0]) == (2, 0)

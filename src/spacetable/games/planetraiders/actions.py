@@ -4,13 +4,13 @@
 * ``hop zone=c2``: the selected raider rides the rocket in zone ``c2`` (one hop);
 * ``stop``: the selected raider stops here (it may stop after any hop);
 * ``end_moves``: no more raider moves this turn; collect the rockets used;
-* ``place colour=blue|red zone=e5 nose=n|e|s|w``: put a rocket from hand on the board;
+* ``place zone=e5 colour=blue|red nose=n|e|s|w``: put a rocket from hand on the board;
 * ``exchange``: turn two blue rockets of your hand into one red rocket (irreversible);
 * ``give colour=blue|red to=seat``: hand one rocket to another player (3+ players);
 * ``end_turn``: keep the rest of your hand; the next player plays.
 
 Zones are named like chess squares (``a1`` south-west, ``i9`` north-east), so that the text
-forms can be typed in the terminal (``place colour=red zone=e5 nose=n``).
+forms can be typed in the terminal (``place zone=e5 colour=red nose=n``).
 """
 
 from __future__ import annotations
@@ -20,8 +20,12 @@ from spacetable.engine import Action, action
 from .board import BOARD, COLOURS, ROCKET_COLOURS, SIDES
 
 _SIDE_EN = {"n": "north", "e": "east", "s": "south", "w": "west"}
-_SIDE_FR = {"n": "nord", "e": "est", "s": "sud", "w": "ouest"}
+#: "nez au nord", "nez à l'est": the article agrees with the side
+_SIDE_FR = {"n": "au nord", "e": "à l'est", "s": "au sud", "w": "à l'ouest"}
 _ROCKET_FR = {"blue": "bleue", "red": "rouge"}
+_COLOUR_FR = {"red": "rouge", "yellow": "jaune", "violet": "violet", "green": "vert"}
+#: gifts exist at 3 and 4 players only, where seat k plays the same colour at both counts
+GIFT_COLOURS: tuple[str, ...] = tuple(COLOURS[c] for c in BOARD.seat_colours[4])
 
 
 @action("select")
@@ -61,8 +65,10 @@ class EndMoves(Action):
 
 @action("place")
 class Place(Action):
-    colour: str
+    # The zone comes first: the terminal groups a long list by the first field, so the ~500
+    # placements of a turn fall into one small group per zone (4 noses x 2 colours).
     zone: str
+    colour: str
     nose: str
 
     def describe(self, lang: str = "en") -> str:
@@ -70,7 +76,7 @@ class Place(Action):
         target = BOARD.pad_names[BOARD.cell_pads[BOARD.cell_index[z]][SIDES.index(self.nose)]]
         if lang == "fr":
             return (
-                f"poser une fusée {_ROCKET_FR[self.colour]} en {z}, nez au "
+                f"poser une fusée {_ROCKET_FR[self.colour]} en {z}, nez "
                 f"{_SIDE_FR[self.nose]} (vers {target})"
             )
         return f"place a {self.colour} rocket in {z}, nose {_SIDE_EN[self.nose]} (to {target})"
@@ -91,8 +97,11 @@ class Give(Action):
 
     def describe(self, lang: str = "en") -> str:
         if lang == "fr":
-            return f"donner une fusée {_ROCKET_FR[self.colour]} au siège {self.to}"
-        return f"give a {self.colour} rocket to seat {self.to}"
+            return (
+                f"donner une fusée {_ROCKET_FR[self.colour]} au siège {self.to} "
+                f"({_COLOUR_FR[GIFT_COLOURS[self.to]]})"
+            )
+        return f"give a {self.colour} rocket to seat {self.to} ({GIFT_COLOURS[self.to]})"
 
 
 @action("end_turn")
@@ -122,7 +131,7 @@ EXCHANGE = Exchange()
 END_TURN = EndTurn()
 #: PLACE[colour][zone index] -> the four placements (noses n, e, s, w)
 PLACE: tuple[dict[int, tuple[Place, ...]], ...] = tuple(
-    {z: tuple(Place(rc, BOARD.cell_names[z], s) for s in SIDES) for z in BOARD.zones}
+    {z: tuple(Place(BOARD.cell_names[z], rc, s) for s in SIDES) for z in BOARD.zones}
     for rc in ROCKET_COLOURS
 )
 #: GIVE[colour][seat]

@@ -1,0 +1,73 @@
+"""Action labels and text forms as a terminal player meets them: the placement list is long
+(about 500 actions at the start), so the CLI groups it by the action's first field."""
+
+from __future__ import annotations
+
+from spacetable.cli.play import LONG_LIST, group_actions
+from spacetable.games.planetraiders.actions import GIVE, PLACE, Place
+from spacetable.games.planetraiders.board import BLUE, BOARD, RED
+from spacetable.games.planetraiders.notation import position
+from spacetable.games.planetraiders.render import describe_event
+from spacetable.games.planetraiders.rules import PlanetRaiders
+
+
+def _start_of_step_3() -> PlanetRaiders:
+    g = PlanetRaiders(2, 3)
+    g.apply(0, g.legal_actions(0)[-1])  # end_moves at once: hand 1 blue + 1 red
+    assert g.phase == 2
+    return g
+
+
+def test_placements_group_by_zone_in_the_terminal() -> None:
+    g = _start_of_step_3()
+    legal = g.legal_actions(0)
+    places = [a for a in legal if isinstance(a, Place)]
+    assert len(places) > 400  # the long list of the issue
+    groups = group_actions(list(enumerate(legal, 1)))
+    place_groups = [(label, m) for label, m in groups if label.startswith("place")]
+    # one group per free zone, each small enough to read: 4 noses x (blue, red)
+    free = {z for z in BOARD.zones if g.rockets[z] < 0}
+    assert {label for label, _ in place_groups} == {
+        f"place zone={BOARD.cell_names[z]}" for z in free
+    }
+    assert max(len(m) for _, m in place_groups) <= 8 < LONG_LIST
+    assert all(
+        all(a.zone == label.split("=")[1] for _, a in m)  # type: ignore[attr-defined]
+        for label, m in place_groups
+    )
+
+
+def test_place_text_form_names_the_zone_first_and_parses_back() -> None:
+    a = PLACE[RED][BOARD.zone("e5")][0]
+    assert a.text() == "place zone=e5 colour=red nose=n"
+    g = PlanetRaiders(2, 0)
+    assert g.parse_action("place zone=e5 colour=red nose=n") == a
+    assert g.parse_action("place colour=red nose=n zone=e5") == a  # any order is accepted
+    assert Place(zone="c3", colour="blue", nose="e") == PLACE[BLUE][BOARD.zone("c3")][1]
+
+
+def test_french_nose_labels_use_the_right_article() -> None:
+    fr = {s: Place(zone="c3", colour="blue", nose=s).describe("fr") for s in "nesw"}
+    assert "nez au nord" in fr["n"] and "nez au sud" in fr["s"]
+    assert "nez à l'est" in fr["e"] and "nez à l'ouest" in fr["w"]
+    assert "au est" not in " ".join(fr.values()) and "au ouest" not in " ".join(fr.values())
+    ev = {"event": "place", "colour": "red", "rocket": "blue", "zone": "c3", "nose": "e"}
+    assert "nez à l'est" in describe_event(ev, "fr")
+    assert "nose east" in describe_event(ev, "en")
+
+
+def test_gift_labels_name_the_seat_and_its_colour() -> None:
+    # gifts exist only with 3 or 4 players, where seats 0-3 are red, yellow, violet, green
+    g = position(3, "R1@a1n Y1@a9n V1@h8n hand:red=1b")
+    g.apply(0, g.legal_actions(0)[-1])
+    assert GIVE[BLUE][2] in g.legal_actions(0)
+    assert GIVE[BLUE][2].describe("en") == "give a blue rocket to seat 2 (violet)"
+    assert GIVE[RED][1].describe("fr") == "donner une fusée rouge au siège 1 (jaune)"
+
+
+def test_gift_colours_hold_at_three_and_four_players() -> None:
+    from spacetable.games.planetraiders.actions import GIFT_COLOURS
+    from spacetable.games.planetraiders.board import COLOURS
+
+    for n in (3, 4):
+        assert tuple(COLOURS[c] for c in BOARD.seat_colours[n]) == GIFT_COLOURS[:n]
