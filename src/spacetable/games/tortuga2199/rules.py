@@ -27,6 +27,7 @@ from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks
 
 from . import actions as A
 from . import cards as C
+from . import labels
 
 # ---------------------------------------------------------------- constants
 WIN_INFLUENCE = 15  # "15 points d'Influence ... la partie se termine immédiatement"
@@ -869,6 +870,10 @@ class Tortuga2199(Game):
         need = HAND_SIZE - len(self.hand[dfd])
         if need > 0:
             self._draw_logged(dfd, need)
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        """A label naming sectors, costs and creatures from the state (``labels.describe``)."""
+        return labels.describe(self, action, lang)
 
     # ------------------------------------------------------------------ outcome
     def _outcome(self) -> Outcome:
