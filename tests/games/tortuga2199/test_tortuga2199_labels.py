@@ -104,3 +104,14 @@ def test_every_label_in_random_games_names_sectors(players: int, scenario: str) 
                 assert g.describe_action(a, "fr")
         g.apply(s, rng.choice(legal))
     assert C.NCARD > 0
+
+
+def test_render_names_positions_and_market_deck_sizes() -> None:
+    from spacetable.games.tortuga2199.render import render
+
+    g = position(hand=[], pos=9)
+    text = render(g.view(0), "en")
+    assert ", Mines (9):" in text
+    assert f"Vortex (deck {len(g.mdeck[0])})" in text
+    fr = render(g.view(0), "fr")
+    assert f"Vortex (pioche {len(g.mdeck[0])})" in fr and "Mines (9):" in fr

@@ -130,6 +130,14 @@ def _map(view: dict[str, Any], lang: str) -> list[str]:
     return cv.lines()
 
 
+def _where(view: dict[str, Any], slot: int, lang: str) -> str:
+    """A map slot as "Mines (8)" (short sector name and slot)."""
+    sectors = view["sectors"]
+    if not 0 <= slot < len(sectors):
+        return str(slot)
+    return f"{KIND_SHORT[sectors[slot]['kind']][0 if lang == 'fr' else 1]} ({slot})"
+
+
 def render(view: dict[str, Any], lang: str = "en") -> str:
     """The whole view as text with rich markup: map, players, markets, hand, pending."""
     seat = view.get("seat")
@@ -152,7 +160,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     for p in view["players"]:
         i = p["seat"]
         you = f" ({_t(lang, 'r_you')})" if i == seat else ""
-        where = f"{_t(lang, 'r_sector')} {p['pos']}" if p["pos"] >= 0 else _t(lang, "r_hold")
+        where = _where(view, p["pos"], lang) if p["pos"] >= 0 else _t(lang, "r_hold")
         ship = _card(p["ship"], lang) if p["ship"] >= 0 else "?"
         out.append(
             f"[{COLOURS[i]}]{_t(lang, 'r_player')} {i}{you}[/] {ship}, {where}: "
@@ -175,7 +183,8 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     for m, info in view["markets"].items():
         kind = C.MARKET_KIND[m]
         face = ", ".join(f"{_card_detail(c, lang)} {C.COST[c]}¢" for c in info["face"])
-        out.append(f"  {C.kind_name(kind, lang)} ({info['deck']}): {_esc(face) or '-'}")
+        deck = f"{_t(lang, 'r_pile')} {info['deck']}"
+        out.append(f"  {C.kind_name(kind, lang)} ({deck}): {_esc(face) or '-'}")
     out.append(
         f"{_t(lang, 'r_hunt_pile')}: {_esc(_cards(view['hunt_pile'], lang))}; "
         f"{_t(lang, 'r_depot')}: {view['depot']}; {_t(lang, 'r_bank')}: {view['bank']}"
@@ -198,7 +207,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
             f"({_t(lang, 'r_hidden')})"
         )
         out.append(
-            f"[bold red]{_t(lang, 'r_combat')}[/] {_t(lang, 'r_sector')} {cb['sector']}: "
+            f"[bold red]{_t(lang, 'r_combat')}[/] {_where(view, cb['sector'], lang)}: "
             f"{_t(lang, 'r_attacker')} P{cb['attacker']} ({_esc(atk)}) vs "
             f"{_t(lang, 'r_defender')} P{cb['defender']} "
             f"({_esc(_cards(cb['defence_cards'], lang))})"
