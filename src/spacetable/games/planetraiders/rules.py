@@ -361,6 +361,13 @@ class PlanetRaiders(Game):
         else:  # pragma: no cover - the base class validates actions
             raise AssertionError(action)
 
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        """A label that reads the state: where a hop goes and what waits there
+        (:mod:`.labels`)."""
+        from .labels import describe  # labels imports this module
+
+        return describe(self, action, lang)
+
     # ------------------------------------------------------------------ transitions
     def _hop(self, zone: int) -> None:
         rid = self.sel
