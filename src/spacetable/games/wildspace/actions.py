@@ -123,6 +123,15 @@ def plural_words(pred: str, lang: str) -> str:
     return _PLURAL[lang].get(pred, pred)
 
 
+def noun_words(pred: str, lang: str) -> str:
+    """The singular noun of a predicate, without article: Emissary, Botaniste..."""
+    lang = _lang(lang)
+    if pred.startswith("prof."):
+        return _PROF_WORD[lang][pred[5:]]
+    word = _PRED_WORD[lang].get(pred, pred)
+    return word.split(" ", 1)[-1]
+
+
 def pred_words(pred: str, lang: str) -> str:
     lang = _lang(lang)
     if pred.startswith("prof."):
@@ -155,7 +164,8 @@ def option_words(text: str, lang: str) -> str:
     return _WORDS[_lang(lang)]["then"].join(effect_words(s, lang) for s in text.split("+"))
 
 
-def _ops_words(ops: tuple[tuple[int, int], ...], lang: str) -> str:
+def ops_words(ops: tuple[tuple[int, int], ...], lang: str) -> str:
+    """A Hostile Planet's Reserve effects in words: 'discard slot 2, take slot 2'."""
     fr = _lang(lang) == "fr"
     parts = []
     for take, slot in ops:
@@ -330,7 +340,7 @@ class Smuggle(Action):
         lang = _lang(lang)
         name = hostile_name(self.hostile, lang)
         ops = H_LANDING[self.hostile] if self.mode == "land" else H_EXPLORE[self.hostile]
-        what = _ops_words(ops, lang)
+        what = ops_words(ops, lang)
         if lang == "fr":
             verb = "se poser sur" if self.mode == "land" else "explorer"
             return f"Pour le Contrebandier : {verb} {name} ({what})"

@@ -9,7 +9,14 @@ from typing import Any
 
 from spacetable.engine.data import Texts
 
-from .actions import effect_words, option_words, plural_words, pred_words
+from .actions import (
+    effect_words,
+    noun_words,
+    ops_words,
+    option_words,
+    plural_words,
+    pred_words,
+)
 from .cards import (
     CARD_ROWS,
     H_BONUS,
@@ -82,7 +89,7 @@ def mission_words(text: str, lang: str) -> str:
             else f"{p[2]} for strictly the most {pl(p[1])}"
         )
     if p[0] == "per":
-        return f"{p[2]} par {pl(p[1])[:-1]}" if fr else f"{p[2]} per {pl(p[1])[:-1]}"
+        return f"{p[2]} {'par' if fr else 'per'} {noun_words(p[1], lang)}"
     return f"{p[1]} si les 6 métiers" if fr else f"{p[1]} for all 6 professions"
 
 
@@ -123,11 +130,12 @@ def _sector_text(tile: int, side: int, lang: str) -> str:
 
 
 def _icons_text(icons: tuple[str, ...], lang: str) -> str:
-    return " ".join(pred_words(i, lang) for i in icons)
-
-
-def _ops_text(ops: tuple[tuple[int, int], ...]) -> str:
-    return " ".join(f"{'T' if t else 'D'}{s + 1}" for t, s in ops)
+    """End-game bonus icons: '+2 per Emissary, +1 per Veteran' (identical icons added up)."""
+    counts: dict[str, int] = {}
+    for i in icons:
+        counts[i] = counts.get(i, 0) + 1
+    per = "par" if lang == "fr" else "per"
+    return ", ".join(f"+{n} {per} {noun_words(i, lang)}" for i, n in counts.items())
 
 
 def _pending_line(f: dict[str, Any], lang: str) -> str:
@@ -137,7 +145,10 @@ def _pending_line(f: dict[str, Any], lang: str) -> str:
         arg = pred_words(arg, lang)
     elif kind == "cost":
         arg = effect_words(arg, lang)
-    line = _t(lang, f"pending_{kind}", arg=arg)
+    key = f"pending_{kind}"
+    if kind == "cost" and not f["optional"]:
+        key = "pending_cost_required"  # the cost of the sector action the player chose
+    line = _t(lang, key, arg=arg)
     if "card" in f:
         line += f" ({_t(lang, 'from_card', card=card_name(f['card'], lang))})"
     elif "planet" in f:
@@ -261,9 +272,9 @@ def render(view: dict[str, Any], lang: str) -> str:
             mark = " [yellow]↓[/]" if state == 1 else ""
             lines.append(
                 f"    {hostile_name(h, lang)} [dim](cat. {H_CATEGORY[h]})[/]{mark}: "
-                f"{_t(lang, 'landing')} {_ops_text(H_LANDING[h])} · "
-                f"{_t(lang, 'exploration')} {_ops_text(H_EXPLORE[h])} · "
-                f"{_t(lang, 'bonus')} {_icons_text(H_BONUS[h], lang)}"
+                f"{_t(lang, 'landing')}: {ops_words(H_LANDING[h], lang)} · "
+                f"{_t(lang, 'exploration')}: {ops_words(H_EXPLORE[h], lang)} · "
+                f"{_t(lang, 'bonus')}: {_icons_text(H_BONUS[h], lang)}"
             )
         if sm["hostile_aside"]:
             aside = ", ".join(
@@ -316,6 +327,8 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
 
     try:
         if ev == "setup":
+            if len(event["captains"]) == 1 and event["first"] == 1:
+                return _t(lang, "ev_setup_smuggler_first")  # solo: seat 1 is the Contrebandier
             return _t(lang, "ev_setup", first=event["first"])
         if ev == "smuggler_setup":
             return _t(lang, "ev_smuggler_setup", captain=cn(event["captain"]))

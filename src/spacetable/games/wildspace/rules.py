@@ -654,8 +654,8 @@ class WildSpace(Game):
             won = sheets[0]["total"] > ss["total"]
             details["smuggler"] = ss
             details["won"] = won
+            # A category (the credits are in the scores and ``others``), so summaries count it.
             reason = "victory over the Contrebandier" if won else "the Contrebandier wins"
-            reason += f" ({sheets[0]['total']} to {ss['total']})"
             # Rulebook: you win with strictly more credits; the Contrebandier wins ties.
             return Outcome(
                 scores,
