@@ -5,7 +5,7 @@ from __future__ import annotations
 from spacetable.engine import Action, action
 
 from .board import MAX_DIM
-from .cards import DECK_SIZE, POINT_NAMES, card_label
+from .cards import DECK_SIZE, POINT_NAMES, card_label, seat_label
 
 _POINT_FR = {"C": "centre", "N": "nord", "E": "est", "S": "sud", "W": "ouest"}
 _POINT_EN = {"C": "centre", "N": "north", "E": "east", "S": "south", "W": "west"}
@@ -102,11 +102,8 @@ class Target(Action):
     seat: int
 
     def describe(self, lang: str = "en") -> str:
-        return (
-            f"attaquer le joueur {self.seat + 1}"
-            if lang == "fr"
-            else f"attack player {self.seat + 1}"
-        )
+        verb = "attaquer" if lang == "fr" else "attack"
+        return f"{verb} {seat_label(self.seat, lang)}"
 
 
 @action("blackhole")

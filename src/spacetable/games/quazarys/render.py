@@ -132,7 +132,7 @@ def draw_grid(view: dict[str, Any]) -> list[str]:
                         if cell[1] + k < CW:
                             put(
                                 (cell[0], cell[1] + k),
-                                str(s + 1),
+                                str(s),
                                 f"bold reverse {SEAT_COLOURS[s]}",
                             )
     lines = []
@@ -298,7 +298,7 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
         line = t(lang, "line_row" if event["axis"] == "row" else "line_col")
         return t(lang, "ev_blackhole", player=who, line=line, index=event["index"], cards=names)
     if ev == "fizzle":
-        return t(lang, "ev_fizzle", player=who, task=event.get("task", ""))
+        return t(lang, "ev_fizzle", player=who, why=t(lang, f"why_{event.get('task', '')}"))
     if ev == "rebuild":
         return t(lang, "ev_rebuild", n=event["n"], card=_card(event["kept"], lang))
     if ev == "draw":
