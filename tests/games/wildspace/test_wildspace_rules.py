@@ -454,16 +454,24 @@ def joachim_crew() -> list[int]:
         find_card("specialist", "octopus", "scientist"),
     ]
     emissaries = [
+        # 2 pairs Owl + Military (Ursa and the Owl Soldier): 4
         find_card("emissary", "owl", mission="pair:species.owl:prof.military:2"),
-        find_card("emissary", "bear", mission="per:robot:2"),
+        # 2 pairs Bear + Pilot (the Chameleon Pilot and Robot Pixel): 4
+        find_card("emissary", "bear", mission="pair:species.bear:prof.pilot:2"),
     ]
-    robots = find_cards("robot", credits=4)  # Robot Dynamo and Robot Quartz
+    robots = [
+        find_card("robot", veteran=True, credits=3),  # Robot Servo
+        ROBOT_VETERAN,  # Robot Bolt (2), the Robot Veteran of his other example
+        find_card("robot", profession="pilot", credits=3),  # Robot Pixel
+    ]
     return bears + owls + others + emissaries + robots
 
 
 def test_joachim_score_sheet_57_credits() -> None:
     crew = [URSA, *joachim_crew()]
     assert all(C.SPECIES_OF[c] == 2 for c in crew[2:6])
+    # his token is on step 4 of Ursa's track: the crew holds exactly the 4 Veterans played
+    assert sum(1 for c in crew if C.VET[c]) == 4
     sheet = score_sheet(crew, 4, URSA, [])
     assert sheet["species"][C.SPECIES.index("owl")] == 5
     assert sheet["species"][C.SPECIES.index("bear")] == 3
@@ -589,6 +597,35 @@ def test_auto_smuggler_follows_the_documented_rule() -> None:
     g.apply(0, A.END)
     # the Contrebandier played at once; it is the player's turn again
     assert g.current == 0 and g.s_turns == 1 and g.h_aside == [0]
+
+
+@pytest.mark.parametrize("smuggler", ["human", "auto"])
+def test_solo_turns_alternate_from_a_random_first_player_until_ten_each(smuggler: str) -> None:
+    """« Tirez au sort qui de vous ou du Contrebandier démarre la partie. Vous alternez les
+    tours de jeu avec lui jusqu'à ce que vous ayez chacun joué 10 tours. »"""
+    import random
+
+    firsts = set()
+    for seed in range(12):
+        g = new_game("wildspace", 1, seed, {"smuggler": smuggler})
+        assert isinstance(g, WildSpace)
+        first = g.log[0]["first"]
+        firsts.add(first)
+        r = random.Random(seed)
+        while not g.is_over:
+            legal = g.legal_actions(0)
+            other = [a for a in legal if not isinstance(a, A.Renew)]
+            g.apply(0, r.choice(other or legal))
+        order = [
+            0 if e["event"] == "end_turn" else 1
+            for e in g.log
+            if e["event"] in ("end_turn", "smuggler_end")
+        ]
+        assert order == [(first + i) % 2 for i in range(20)]
+        assert g.turns == [10] and g.s_turns == 10
+        # every Hostile Planet was landed on, then explored and set aside with its shuttle
+        assert sorted(g.h_aside) == g.h_used and g.h_row == [] and g.h_deck == []
+    assert firsts == {0, 1}
 
 
 def test_auto_mode_never_asks_for_the_smuggler() -> None:
