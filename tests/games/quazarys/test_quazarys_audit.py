@@ -57,3 +57,90 @@ def test_exploration_data_matches_the_documented_reconstruction() -> None:
     assert without == ["E03", "E04", "E05", "E06", "E16"]
     assert sum(1 for lay in lays if any(lay.arrow)) == 4
     assert sum(len(lay.stations) for lay in lays) == 26
+
+
+OTHER = ["A02", "A06", "A10", "A14", "A18"]
+
+
+def _game(board: str, pawns: list[str], hand: list[str], **kw: object) -> Quazarys:
+    g = new_game("quazarys", 2, 1)
+    assert isinstance(g, Quazarys)
+    kw.setdefault("discard", ["A04"])
+    return set_position(g, board, pawns, hands=[hand, OTHER], **kw)  # type: ignore[arg-type]
+
+
+def test_black_hole_on_the_line_removes_a_column_and_closes_the_gap() -> None:
+    from spacetable.games.quazarys.notation import board_text, card_index, point_text
+
+    g = _game(LINE, ["0,1,E", "0,4,C"], ["A17"])
+    g.apply(0, f"play card={card_index('A17')}")
+    # The line's row holds the bases; columns 0 and 5 (bases), 1 and 4 (pawns) are protected.
+    assert {a.text() for a in g.legal_actions(0)} == {
+        f"blackhole axis=col index={i}" for i in (2, 3)
+    }
+    g.apply(0, "blackhole axis=col index=2")
+    assert board_text(g.board) == "B1 S1 S3 S4 B2/2"
+    assert point_text(g.pos[0]) == "0,1,E" and point_text(g.pos[1]) == "0,3,C"
+    assert card_index("S8") in g.out  # the Sun goes back to the box
+    # The gap is closed: from S1's east station the next one is now S3's west one.
+    assert "0,2,W" in {point_text(k) for k in g.destinations(0)}
+
+
+def test_a_jump_may_end_on_the_movers_own_base() -> None:
+    from spacetable.games.quazarys.notation import point_text
+
+    # Seat 1 stands on S1's west station, the last one before seat 0's base: seat 0 on
+    # S1's centre jumps it straight home.
+    g = _game(LINE, ["0,1,C", "0,1,W"], ["A02"])
+    assert "0,0,C" in {point_text(k) for k in g.destinations(0)}
+    g.apply(0, "move r=0 c=0 p=0")
+    assert g.arrived == [0]
+
+
+def test_destiny_drawing_a_scrapper_chains_and_the_last_faction_governs() -> None:
+    from spacetable.games.quazarys.cards import CARD_ID
+    from spacetable.games.quazarys.notation import card_index
+
+    # A25 Destinée (Comète) draws A28 Ferrailleur (Nébuleuse), which takes the top of the
+    # discard, A11 Champ magnétique (Pulsar): Pulsar now governs the combination.
+    g = _game(
+        LINE,
+        ["0,1,C", "0,5,C"],
+        ["A25", "A01", "A02", "A03"],
+        deck=["A05", "A28"],
+        discard=["A04", "A11"],
+    )
+    g.apply(0, f"play card={card_index('A25')}")
+    plays = [(e["via"], CARD_ID[e["card"]]) for e in g.log if e["event"] == "play"]
+    assert plays == [("hand", "A25"), ("deck", "A28"), ("discard", "A11")]
+    assert g.view(0)["pending"]["kind"] == "pick"
+    g.apply(0, "pick r=0 c=3")
+    g.apply(0, "orient rot=1")
+    legal = {a.text() for a in g.legal_actions(0)}
+    assert f"play card={card_index('A03')}" in legal  # Pulsar
+    assert f"play card={card_index('A01')}" not in legal  # Comète
+    assert f"play card={card_index('A02')}" not in legal  # Nébuleuse
+    # Resolved cards reach the discard innermost first (interpretation 5).
+    assert [CARD_ID[c] for c in g.discard] == ["A04", "A11", "A28", "A25"]
+
+
+def test_pushed_home_by_pirates_is_an_arrival_and_the_last_arrival_wins() -> None:
+    from spacetable.games.quazarys.notation import card_index
+
+    # Seat 0 pushes seat 1 onto its own base (arrival #1), then brings its own pawn home
+    # with Vents solaires of the same faction (arrival #2): after the round, seat 0 wins.
+    g = _game(LINE, ["0,1,W", "0,4,E"], ["A13", "A05"], first=0)
+    g.apply(0, f"play card={card_index('A13')}")
+    g.apply(0, "target seat=1")
+    g.apply(0, "move r=0 c=5 p=0")
+    assert g.arrived == [1] and not g.is_over
+    g.apply(0, f"play card={card_index('A05')}")
+    g.apply(0, "move r=0 c=0 p=0")
+    assert g.arrived == [1, 0]
+    g.apply(0, "stop")
+    assert not g.is_over and g.current == 1  # the round is finished first
+    g.apply(1, f"discard card={card_index('A02')}")
+    g.apply(1, "stop")
+    assert g.is_over
+    assert g.outcome().winners == (0,)
+    assert g.outcome().ranks == (1, 2)
