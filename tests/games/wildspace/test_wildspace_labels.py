@@ -64,3 +64,23 @@ def test_solo_outcome_reason_is_a_category() -> None:
             g.apply(0, g.legal_actions(0)[0])
         reasons.add(g.outcome().reason)
     assert reasons <= {"victory over the Contrebandier", "the Contrebandier wins"}
+
+
+def test_profession_costs_and_conditions_read_with_an_article() -> None:
+    from spacetable.games.wildspace.render import card_text
+
+    owl_mechanic, antenna = 31, 106  # discard a Botanist -> take and play; if a Scientist
+    assert "discard a Botanist from hand" in card_text(owl_mechanic, "en")
+    assert "défausser un Botaniste de sa main" in card_text(owl_mechanic, "fr")
+    assert "if a Scientist: play a card" in card_text(antenna, "en")
+    assert "si un Scientifique: poser une carte" in card_text(antenna, "fr")
+    # sectors too: Cyane left needs a Botanist or a Scientist
+    g = position(1, planets=[0, 1, 3, 5, 8], faceup=[True] * 5, hands=[[]])
+    assert "if a Botanist or a Scientist" in render(g.view(0), "en")
+
+
+def test_the_contrebandier_crew_is_listed() -> None:
+    owl_vet = 34
+    g = position(1, planets=PLANETS, hands=[[]], smuggler_tableau=[owl_vet, 101])
+    text = render(g.view(0), "en")
+    assert "Owl Botanist[/] ★" in text and "Robot Dynamo" in text

@@ -132,6 +132,14 @@ def noun_words(pred: str, lang: str) -> str:
     return word.split(" ", 1)[-1]
 
 
+def article_words(pred: str, lang: str) -> str:
+    """A predicate with its article: 'a Botanist', 'un Scientifique', 'an Emissary'."""
+    lang = _lang(lang)
+    if pred.startswith("prof."):
+        return ("un " if lang == "fr" else "a ") + _PROF_WORD[lang][pred[5:]]
+    return pred_words(pred, lang)
+
+
 def pred_words(pred: str, lang: str) -> str:
     lang = _lang(lang)
     if pred.startswith("prof."):
@@ -147,7 +155,7 @@ def effect_words(text: str, lang: str) -> str:
     body = text
     if ">" in text:
         c, _, body = text.partition(">")
-        cost = w["remove"] if c == "remove" else w["discard"].format(p=pred_words(c[8:], lang))
+        cost = w["remove"] if c == "remove" else w["discard"].format(p=article_words(c[8:], lang))
     kind, _, arg = body.partition(":")
     if kind == "draw":
         out = w["draw"].format(n=arg)

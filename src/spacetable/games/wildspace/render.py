@@ -10,6 +10,7 @@ from typing import Any
 from spacetable.engine.data import Texts
 
 from .actions import (
+    article_words,
     effect_words,
     noun_words,
     ops_words,
@@ -51,7 +52,7 @@ def _cond_words(text: str, lang: str) -> str:
     parts = []
     for alt in text.split("|"):
         pred = alt[4:]
-        parts.append(pred_words(pred, lang))
+        parts.append(article_words(pred, lang))
     return f" {_t(lang, 'or')} ".join(parts)
 
 
@@ -267,6 +268,8 @@ def render(view: dict[str, Any], lang: str) -> str:
         lines.append(
             f"  {_t(lang, 'crew', n=len(sm['tableau']))}: {_crew_summary(sm['tableau'], lang)}"
         )
+        for c in sm["tableau"][1:]:
+            lines.append(f"    {card_text(c, lang, full=False)}")
         lines.append(f"  {_t(lang, 'hostile_row')}:")
         for h, state in sm["hostile_row"]:
             mark = " [yellow]↓[/]" if state == 1 else ""
