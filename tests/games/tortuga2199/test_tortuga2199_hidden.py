@@ -125,3 +125,18 @@ def test_resampling_is_canonical() -> None:
             a = g.determinize(s, random.Random(1)).state_dict()
             b = other.determinize(s, random.Random(1)).state_dict()
             assert a == b
+
+
+def test_reserving_with_a_card_ability_keeps_the_card_secret() -> None:
+    # "La carte Réservée est placée face cachée": the Savant fou's free reservation must not
+    # name the card in the public log (only its owner's log does).
+    savant = card("savant")
+    kraken = card("kraken")
+    g = position(hand=[savant, kraken], pos=0)
+    do(g, A.PLAY[savant], A.AB_CARD["reserve"][kraken])
+    assert g.reserve[0] == kraken
+    for seat in (None, 1):
+        ev = [e for e in g.log_for(seat) if e["event"] == "ability"][-1]
+        assert ev["kind"] == "reserve" and kraken not in (ev["target"], ev.get("reserved"))
+    mine = [e for e in g.log_for(0) if e["event"] == "ability"][-1]
+    assert mine["card"] == savant and mine.get("reserved") == kraken

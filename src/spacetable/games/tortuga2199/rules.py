@@ -745,7 +745,16 @@ class Tortuga2199(Game):
                 break
         else:  # pragma: no cover
             raise AssertionError(f"ability {kind} is not pending")
-        self.emit({"event": "ability", "seat": p, "card": card, "kind": kind, "target": a.target})
+        if kind == "reserve":
+            # The Reserved card is face down: only its owner's log names it.
+            self.emit(
+                {"event": "ability", "seat": p, "card": card, "kind": kind, "target": -1},
+                {p: {"reserved": a.target}},
+            )
+        else:
+            self.emit(
+                {"event": "ability", "seat": p, "card": card, "kind": kind, "target": a.target}
+            )
         if kind in BESPOKE:
             BESPOKE[kind][1](self, p, a.target)
         elif kind == "move":
