@@ -421,3 +421,27 @@ def test_teams_option_needs_four_players() -> None:
         PlanetRaiders(3, 0, {"teams": True})
     with pytest.raises(OptionError):
         PlanetRaiders(4, 0, {"round_limit": 1})
+
+
+# ----------------------------------------------------------------------------- evaluation
+def test_distances_count_rockets_and_go_round_ships() -> None:
+    from spacetable.games.planetraiders.rules import DIST_TO_SHIP, HOP_DIST
+
+    violet = COLOURS.index("violet")
+    # d6w is two pads from violet's ship f6 as the crow flies, but the yellow ship d6 is in
+    # the way: c6n, c7e, d7e, e6n (e7s) and then f6w (e6e), five rockets
+    assert DIST_TO_SHIP[violet][P("d6w")] == 5
+    assert HOP_DIST[P("c1s")][P("c1n")] == 1 and HOP_DIST[P("c1s")][P("c2e")] == 2
+    assert DIST_TO_SHIP[COLOURS.index("red")][P("d4e")] == 0
+
+
+def test_evaluation_rewards_a_rocket_that_leads_round_a_ship() -> None:
+    g = position(2, "V1@d6w R1@a1n crew:violet=red,yellow+2 hand:violet=0b1r turn:violet")
+    skip_moves(g)
+    before = g.evaluate(1)
+    c = g.clone()
+    c.apply(1, Place("c6", "red", "n"))  # away from the ship as the crow flies, yet on the way
+    assert c.evaluate(1) > before
+    c = g.clone()
+    c.apply(1, Place("c6", "red", "w"))  # c6w: no nearer; a rocket kept is worth more
+    assert c.evaluate(1) < before

@@ -69,37 +69,48 @@ _PLACE_RED = PLACE[RED]
 _NEUTRAL = frozenset(BOARD.neutral_zones)
 
 
-def _dist_table() -> list[list[int]]:
-    """DIST[colour][pad]: pad steps (Manhattan, in pads) to the nearest pad of that ship."""
+def _hop_distances() -> list[list[int]]:
+    """HOP_DIST[p][q]: the fewest rockets that carry a raider from pad ``p`` to pad ``q``
+    (a hop goes from a side of a zone to another side of it; red rockets serve everywhere, so
+    every zone counts). Unlike a straight-line distance it goes round planets and ships."""
+    far = 99
+    nxt: list[list[int]] = [[] for _ in range(N_EDGES)]
+    for p in range(N_EDGES):
+        for z in BOARD.pad_zones[p]:
+            nxt[p].extend(q for q in BOARD.cell_pads[z] if q != p)
     out = []
-    for col in range(len(COLOURS)):
-        targets = [BOARD.edge_xy[e] for e in BOARD.ship_pads[col]]
-        row = []
-        for e in range(N_EDGES):
-            y, x = BOARD.edge_xy[e]
-            row.append(min((abs(y - ty) + abs(x - tx)) // 2 for ty, tx in targets))
-        out.append(row)
+    for src in range(N_EDGES):
+        dist = [far] * N_EDGES
+        dist[src] = 0
+        frontier = [src]
+        d = 0
+        while frontier:
+            d += 1
+            new: list[int] = []
+            for p in frontier:
+                for q in nxt[p]:
+                    if dist[q] == far:
+                        dist[q] = d
+                        new.append(q)
+            frontier = new
+        out.append(dist)
     return out
 
 
-DIST_TO_SHIP = _dist_table()
-_EDGE_XY = BOARD.edge_xy
+HOP_DIST = _hop_distances()
 
 
-def _planet_dist_table() -> list[list[int]]:
-    """DIST_TO_PLANET[colour][pad]: pad steps to the nearest side of that planet."""
-    out = []
-    for col in range(len(COLOURS)):
-        targets = [BOARD.edge_xy[e] for e in range(N_EDGES) if BOARD.planet_of_pad[e] == col]
-        row = []
-        for e in range(N_EDGES):
-            y, x = BOARD.edge_xy[e]
-            row.append(min((abs(y - ty) + abs(x - tx)) // 2 for ty, tx in targets))
-        out.append(row)
-    return out
+def _target_table(targets_of: list[list[int]]) -> list[list[int]]:
+    """[colour][pad]: the fewest rockets from the pad to the nearest of that colour's targets."""
+    return [[min(HOP_DIST[e][t] for t in ts) for e in range(N_EDGES)] for ts in targets_of]
 
 
-DIST_TO_PLANET = _planet_dist_table()
+#: DIST_TO_SHIP[colour][pad]: rockets needed to reach a boarding pad of that ship
+DIST_TO_SHIP = _target_table([list(BOARD.ship_pads[c]) for c in range(len(COLOURS))])
+#: DIST_TO_PLANET[colour][pad]: rockets needed to reach a side of that planet (its aliens)
+DIST_TO_PLANET = _target_table(
+    [[e for e in range(N_EDGES) if BOARD.planet_of_pad[e] == c] for c in range(len(COLOURS))]
+)
 
 
 def crew_missing(aliens: int, captures: int) -> int:
@@ -800,7 +811,7 @@ class PlanetRaiders(Game):
 
     # ------------------------------------------------------------------ heuristic
     def _goal_distance(self, s: int, p: int, crewed: bool) -> int:
-        """Pad steps from pad ``p`` to the nearest useful target of seat ``s``: its ship once
+        """Rockets needed from pad ``p`` to the nearest useful target of seat ``s``: its ship once
         crewed, else an alien of a planet it lacks or an enemy raider."""
         if crewed:
             return DIST_TO_SHIP[self.colour[s]][p]
@@ -811,12 +822,11 @@ class PlanetRaiders(Game):
                 d = DIST_TO_PLANET[planet][p]
                 if d < best:
                     best = d
-        y, x = _EDGE_XY[p]
+        row = HOP_DIST[p]
         team = self.team[s]
         for rid, q in enumerate(self.rpad):
             if q >= 0 and self.team[rid // RAIDERS] != team:
-                ty, tx = _EDGE_XY[q]
-                d = (abs(y - ty) + abs(x - tx)) // 2
+                d = row[q]
                 if d < best:
                     best = d
         return best
