@@ -142,6 +142,32 @@ def test_sector_conditions_any_one_suffices() -> None:
     assert (2, 0) in lands(g, 0)
 
 
+def test_the_captain_counts_for_thresholds_conditions_and_collections() -> None:
+    """The captain is "la première carte de leur Équipage": its profession meets conditions."""
+    macaque = 4  # Monkey botanist captain
+    crew = [17, 67]  # a Rhino Soldier and a Bear Emissary: no Botanist, no Scientist
+    table = [0, 1, 3, 5, 8]  # Cyane ("3"): left sector needs a Botanist or a Scientist
+    g = position(
+        2,
+        captains=[macaque, URSA],
+        planets=table,
+        faceup=ALL_UP,
+        tableaus=[crew, []],
+        hands=[[], []],
+    )
+    assert g.crew(0) == 3 and (3, 0) in lands(g, 0)  # captain + 2 = 3 crew, captain botanist
+    g = position(
+        2,
+        captains=[URSA, macaque],
+        planets=table,
+        faceup=ALL_UP,
+        tableaus=[crew, []],
+        hands=[[], []],
+    )
+    assert (3, 0) not in lands(g, 0) and (3, 1) in lands(g, 0)
+    assert score_sheet([macaque], 0, macaque, [])["species"][C.SPECIES.index("monkey")] == 1
+
+
 def test_face_down_planets_cannot_be_landed_on() -> None:
     g = position(2, planets=PLANETS, tableaus=[plain(8), []], hands=[[], []])
     assert {t for t, _ in lands(g, 0)} == {0, 1}
