@@ -301,7 +301,9 @@ class Spacedealer(Game):
         self.reason = ""
         self.stations: tuple[int, ...] = ()
         self.probes: tuple[int, ...] = ()
-        self._cache: list[list[Action] | None] = [None] * n
+        self._cache: list[list[Action] | None] = [None] * n  # legal actions per seat
+        self._ta: list[int] | None = None  # to_act
+        self._nxt: int | None = None  # the timer that ends first (-1: none)
         self._deal(cfg)
 
     def _deal(self, cfg: dict[str, int]) -> None:
@@ -400,7 +402,78 @@ class Spacedealer(Game):
 
     # ------------------------------------------------------------------ helpers
     def _dirty(self) -> None:
+        """Forget every cached list: the legal actions, ``to_act`` and the next timer.
+
+        The rules call it when a change may reach every seat; tests that edit the state
+        directly call it too. Narrower changes forget less (:meth:`_dirty_at` and the other
+        ``_dirty_*`` helpers); :meth:`cache_errors` checks that no cached list drifts.
+        """
         self._cache = [None] * self.players
+        self._ta = None
+        self._nxt = None
+
+    def _dirty_seat(self, q: int) -> None:
+        self._cache[q] = None
+        self._ta = None
+
+    def _dirty_at(self, f: int) -> None:
+        """Forget the lists of every seat with a goods container on orbit field ``f`` (goods
+        moved there, a ship arrived or left, a demand was met, a Gizzi card changed)."""
+        if f < 0:
+            return
+        cache = self._cache
+        so = self.ship_owner
+        for s, sf in enumerate(self.ship_field):
+            if sf == f and so[s] >= 0:
+                cache[so[s]] = None
+        if not f & 1:
+            cache[f >> 1] = None  # the planet's depots and probes
+        self._ta = None
+
+    def _dirty_pending(self) -> None:
+        """The supply changed: it matters only to seats with a pending decision."""
+        cache = self._cache
+        for q, pl in enumerate(self.pending):
+            if pl:
+                cache[q] = None
+        self._ta = None
+
+    def _dirty_timers(self) -> None:
+        """A timer or a card timer changed: sabotage and missile targets (advanced rules) of
+        armed seats change; the owner's own list is forgotten by the caller."""
+        if self.adv and any(self.attack):
+            self._dirty()
+
+    def _dirty_plans(self) -> None:
+        """A planning area changed (advanced rules): card offers of every seat that may make
+        one, and the validity of card offers, change."""
+        if not self.adv:
+            return
+        cache = self._cache
+        planning = self.planning
+        for q, o in enumerate(self.offer):
+            if o is None:
+                if planning[q]:
+                    cache[q] = None
+            elif o[1] != 0:
+                cache[o[0]] = None
+        self._ta = None
+
+    def cache_errors(self) -> list[str]:
+        """Debug check: every cached value that differs from a fresh computation (``[]`` when
+        the caches are right). The property tests call it after every step."""
+        errs = []
+        for q in range(self.players):
+            c = self._cache[q]
+            if c is not None:
+                fresh = self._legal(q)
+                if c != fresh:
+                    errs.append(f"legal_actions({q}): cached {c}, fresh {fresh}")
+        if self._ta is not None and self._ta != self._fresh_to_act():
+            errs.append(f"to_act: cached {self._ta}, fresh {self._fresh_to_act()}")
+        if self._nxt is not None and self._nxt != self._next_timer():
+            errs.append(f"next timer: cached {self._nxt}, fresh {self._next_timer()}")
+        return errs
 
     def _code(self, c: int) -> int:
         """Container index -> the code actions use (ships, STORE_CODE + seat, PROBE_CODE + k)."""
@@ -540,6 +613,7 @@ class Spacedealer(Game):
 
     def _build(self, p: int, cid: int, pos: int) -> None:
         t = card_type(cid)
+        self._dirty()  # grids, capacities, covered cards, demands, stations: reaches everyone
         self.planning[p].remove(cid)
         self.where[cid] = W_BUILT
         self.owner[cid] = p
@@ -640,22 +714,26 @@ class Spacedealer(Game):
     def _advance(self, seconds: float) -> None:
         self._run_until(self.clock + seconds)
 
+    def _next_timer(self) -> int:
+        """The running timer that ends first (the lowest id among equal ends), or -1."""
+        best = -1
+        bt = math.inf
+        for t, e in enumerate(self.t_end):
+            if e >= 0 and e < bt:
+                bt, best = e, t
+        return best
+
     def _run_until(self, target: float) -> None:
         te = self.t_end
-        n = self.players
-        before = (self._closing(), [self._budget_ok(p) for p in range(n)])
-        completed = False
+        c0 = self.clock
         while not self.over:
-            best = -1
-            bt = math.inf
-            for t, e in enumerate(te):
-                if e >= 0 and e < bt:
-                    bt, best = e, t
-            if best < 0 or bt > target:
+            best = self._nxt
+            if best is None:
+                best = self._nxt = self._next_timer()
+            if best < 0 or te[best] > target:
                 break
-            self.clock = bt
+            self.clock = te[best]
             self._complete(best)
-            completed = True
             self._check_end()
         if not self.over:
             if self.end_at <= target and not self._running():
@@ -663,23 +741,25 @@ class Spacedealer(Game):
                 self._check_end()
             else:
                 self.clock = target
-        # legal actions depend on the clock only through the budget and the end: keep the
-        # cached lists when nothing else happened
-        if (
-            completed
-            or self.over
-            or before
-            != (
-                self._closing(),
-                [self._budget_ok(p) for p in range(n)],
-            )
-        ):
+        # legal actions depend on the clock only through the budget and the end (completions
+        # forgot what they changed themselves)
+        c1 = self.clock
+        if (c0 >= self.end_at) != (c1 >= self.end_at):
             self._dirty()
+        elif not self.ticks:
+            lim0 = BURST + RATE * c0
+            lim1 = BURST + RATE * c1
+            acts = self.acts
+            if max(acts) >= min(lim0, lim1):
+                for p, a in enumerate(acts):
+                    if (a < lim0) != (a < lim1):
+                        self._dirty_seat(p)
 
     def _check_end(self) -> None:
         if self.over or self.clock < self.end_at or self._running():
             return
         self.over = True
+        self._dirty()
         self.reason = "markers" if min(self.markers) == 0 else "time"
         for p in range(self.players):
             self._drop_pending(p)
@@ -703,8 +783,16 @@ class Spacedealer(Game):
         self.t_end[t] = self.clock + self.tlen
         self.t_kind[t] = kind
         self.t_arg[t] = arg
-        if kind in (T_BUILD, T_USE):
+        self._nxt = None
+        self._dirty_seat(p)
+        self._dirty_timers()
+        if kind == T_BUILD:
             self.ctimer[arg] = t
+            self._dirty_plans()
+        elif kind == T_USE:
+            self.ctimer[arg] = t
+            if card_type(arg).effect == "transport":
+                self._dirty_at(2 * p)  # the probe stops carrying goods while it flies
         elif kind == T_FLY:
             self.ship_timer[arg] = t
         return t
@@ -715,9 +803,13 @@ class Spacedealer(Game):
         self.t_end[t] = -1.0
         self.t_kind[t] = T_IDLE
         self.t_arg[t] = -1
+        self._nxt = None
+        self._dirty_seat(p)
+        self._dirty_timers()
         if self.t_attack[t]:
             self.t_attack[t] = 0
             self.black += 1
+            self._dirty()
         ev: dict[str, Any] = {"event": "timer", "seat": p, "timer": t, "kind": T_NAMES[kind]}
         if kind == T_RESEARCH:
             self.tech[p] = min(3, self.tech[p] + 1)
@@ -728,8 +820,11 @@ class Spacedealer(Game):
             ev["card"] = arg
             self.emit(ev)
             self.pending[p].append((P_BUILD, arg))
+            self._dirty_plans()
         elif kind == T_USE:
             self.ctimer[arg] = -1
+            if card_type(arg).effect == "transport":
+                self._dirty_at(2 * p)
             ev["card"] = arg
             self.emit(ev)
             self._use_effect(p, arg)
@@ -737,6 +832,7 @@ class Spacedealer(Game):
             s = arg
             self.ship_timer[s] = -1
             self.ship_field[s] = self.ship_to[s]
+            self._dirty_at(self.ship_field[s])
             ev["ship"] = s
             ev["field"] = self.ship_to[s]
             self.emit(ev)
@@ -752,6 +848,7 @@ class Spacedealer(Game):
         if self.blocked[cid]:
             self.blocked[cid] = 0
             self.black += 1
+            self._dirty()
             self.emit({"event": "unblocked", "seat": p, "card": cid})
             return
         eff = t.effect
@@ -762,6 +859,8 @@ class Spacedealer(Game):
                     self.supply[t.colour] -= 1
                     made += 1
                     self.pending[p].append((P_PUT, t.colour, cid))
+            if made:
+                self._dirty_pending()
             self.emit({"event": "produce", "seat": p, "card": cid, "colour": t.colour, "n": made})
         elif eff == "multimine":
             self.pending[p].append((P_PUT, -1, cid))
@@ -772,6 +871,7 @@ class Spacedealer(Game):
             if self.attack[cid] < t.amount and self.black > 0:
                 self.attack[cid] += 1
                 self.black -= 1
+                self._dirty()
                 self.emit({"event": "arm", "seat": p, "card": cid, "markers": self.attack[cid]})
         elif eff == "transport":
             self.pending[p].append((P_SEND, cid))
@@ -849,8 +949,10 @@ class Spacedealer(Game):
     def _resolve(self, p: int, a: Action) -> None:
         item = self.pending[p].pop(0)
         kind = item[0]
+        self._dirty_seat(p)
         if kind == P_BUILD:
             cid = item[1]
+            self._dirty_plans()
             if isinstance(a, A.Place):
                 self._build(p, cid, a.pos)
             elif isinstance(a, A.Discard):
@@ -859,13 +961,17 @@ class Spacedealer(Game):
                 self.emit({"event": "shelve", "seat": p, "card": cid})
         elif kind == P_PUT:
             if isinstance(a, A.Put):
-                self.goods[4 * self._idx(a.to) + a.colour] += 1
+                dst = self._idx(a.to)
+                self.goods[4 * dst + a.colour] += 1
+                self._dirty_at(self._cont_loc(dst))
                 if item[1] < 0:
                     self.supply[a.colour] -= 1
+                    self._dirty_pending()
                 self.emit({"event": "put", "seat": p, "colour": a.colour, "to": a.to})
             else:
                 if item[1] >= 0:
                     self.supply[item[1]] += 1
+                    self._dirty_pending()
                 self.emit({"event": "lost", "seat": p, "colour": item[1]})
         elif kind == P_CONV:
             if isinstance(a, A.Convert):
@@ -874,6 +980,8 @@ class Spacedealer(Game):
                 self.supply[a.give] += 1
                 self.supply[a.take] -= 1
                 self.goods[4 * src + a.take] += 1
+                self._dirty_at(self._cont_loc(src))
+                self._dirty_pending()
                 self.emit(
                     {"event": "convert", "seat": p, "src": a.src, "give": a.give, "take": a.take}
                 )
@@ -884,6 +992,8 @@ class Spacedealer(Game):
                 pc = self.nships + self.players + self.probes.index(item[1])
                 self.goods[4 * pc + a.colour] -= 1
                 self.goods[4 * a.ship + a.colour] += 1
+                self._dirty_at(self._cont_loc(pc))
+                self._dirty_at(self.ship_field[a.ship])
                 self.emit({"event": "send", "seat": p, "ship": a.ship, "colour": a.colour})
                 if self._load(pc) > 0:
                     self.pending[p].insert(0, item)
@@ -892,6 +1002,9 @@ class Spacedealer(Game):
             other = item[2] if a.card == item[3] else item[3]
             lv = item[1]
             self.pile[lv].insert(0, other)
+            if len(self.pile[lv]) == 1:
+                self._dirty()  # the pile is no longer empty: draws are back
+            self._dirty_plans()
             self.where[other] = W_PILE
             self.owner[other] = -1
             self.where[a.card] = W_PLANNING
@@ -904,12 +1017,15 @@ class Spacedealer(Game):
 
     def _discard_planning(self, p: int, cid: int) -> None:
         self.planning[p].remove(cid)
+        self._dirty_plans()
         lv = card_type(cid).level
         if lv == 1:
             self.personal[p].insert(0, cid)
             self.where[cid] = W_PERSONAL
         else:
             self.pile[lv].insert(0, cid)
+            if len(self.pile[lv]) == 1:
+                self._dirty()
             self.where[cid] = W_PILE
             self.owner[cid] = -1
         self.emit({"event": "discard", "seat": p, "card": cid})
@@ -917,6 +1033,12 @@ class Spacedealer(Game):
     # ------------------------------------------------------------------ legal actions
     @property
     def to_act(self) -> list[int]:
+        ta = self._ta
+        if ta is None:
+            ta = self._ta = self._compute_to_act()
+        return ta[:]  # a copy: callers may keep or change it
+
+    def _compute_to_act(self) -> list[int]:
         if self.over:
             return []
         if self.phase == 0:
@@ -924,6 +1046,12 @@ class Spacedealer(Game):
         if self.ticks:
             return [p for p in range(self.players) if not self.done[p]]
         return [p for p in range(self.players) if self._can_act(p)]
+
+    def _fresh_to_act(self) -> list[int]:
+        """``to_act`` computed from scratch, without any cache (for :meth:`cache_errors`)."""
+        if self.over or self.phase == 0 or self.ticks:
+            return self._compute_to_act()
+        return [p for p in range(self.players) if self._legal(p)]
 
     def _can_act(self, p: int) -> bool:
         """``legal_actions(p) != []``, answered cheaply when possible (real time)."""
@@ -1208,7 +1336,8 @@ class Spacedealer(Game):
     # ------------------------------------------------------------------ apply
     def _apply(self, seat: int, action: Action) -> None:
         p = seat
-        self._dirty()
+        self._cache[p] = None
+        self._ta = None
         if self.phase == 0:
             assert isinstance(action, A.Start)
             self.choice[p] = action.card
@@ -1217,6 +1346,7 @@ class Spacedealer(Game):
             self.emit({"event": "chosen", "seat": p}, {p: {"card": action.card}})
             if all(c >= 0 for c in self.choice):
                 self._reveal()
+                self._dirty()
             return
         if self.pending[p]:
             self._resolve(p, action)
@@ -1252,12 +1382,15 @@ class Spacedealer(Game):
     def _h_plan(self, p: int, a: Any) -> None:
         self.personal[p].remove(a.card)
         self.planning[p].append(a.card)
+        self._dirty_plans()
         self.where[a.card] = W_PLANNING
         self.emit({"event": "plan", "seat": p, "card": a.card})
 
     def _h_draw(self, p: int, a: Any) -> None:
         pile = self.pile[a.level]
         drawn = [pile.pop() for _ in range(min(2, len(pile)))]
+        if not pile:
+            self._dirty()  # no more draws of this level for anyone
         for c in drawn:
             self.where[c] = W_DRAWN
             self.owner[c] = p
@@ -1275,6 +1408,7 @@ class Spacedealer(Game):
         cid = item[2]
         self.where[cid] = W_PLANNING
         self.planning[p].append(cid)
+        self._dirty_plans()
         self.emit({"event": "keep", "seat": p, "level": item[1]}, {p: {"card": cid}})
 
     def _h_research(self, p: int, a: Any) -> None:
@@ -1291,6 +1425,7 @@ class Spacedealer(Game):
 
     def _h_fly(self, p: int, a: Any) -> None:
         s = a.ship
+        self._dirty_at(self.ship_field[s])
         self.ship_from[s] = self.ship_field[s]
         self.ship_to[s] = a.field
         self.ship_field[s] = -1
@@ -1298,6 +1433,8 @@ class Spacedealer(Game):
         self.emit({"event": "fly", "seat": p, "ship": s, "field": a.field, "timer": t})
 
     def _h_move(self, p: int, a: Any) -> None:
+        self._dirty_at(self._cont_loc(self._idx(a.src)))
+        self._dirty_at(self._cont_loc(self._idx(a.dst)))
         self.goods[4 * self._idx(a.src) + a.colour] -= 1
         self.goods[4 * self._idx(a.dst) + a.colour] += 1
         self.emit({"event": "move", "seat": p, "src": a.src, "dst": a.dst, "colour": a.colour})
@@ -1309,6 +1446,8 @@ class Spacedealer(Game):
         for k in range(4):
             self.goods[4 * s + k] -= need[k]
             self.supply[k] += need[k]
+        self._dirty_at(self.ship_field[s])
+        self._dirty_pending()
         q = self.owner[cid]
         self.fulfilled[a.demand] = p
         self.markers[p] -= 1
@@ -1318,6 +1457,7 @@ class Spacedealer(Game):
                    "points": [vd, vo]})  # fmt: skip
         if self.markers[p] == 0 and self.end_at > self.clock:
             self.end_at = self.clock
+            self._dirty()
             self.emit({"event": "last_marker", "seat": p})
 
     def _h_gizzi(self, p: int, a: Any) -> None:
@@ -1328,6 +1468,8 @@ class Spacedealer(Game):
         for k in range(4):
             self.goods[4 * s + k] -= need[k]
             self.supply[k] += need[k]
+        self._dirty_at(f)
+        self._dirty_pending()
         vp = GIZZI[gid % 12].vp_deliver
         self.score[p] += vp
         self.gwon[p].append(gid)
@@ -1337,35 +1479,42 @@ class Spacedealer(Game):
     def _h_dump(self, p: int, a: Any) -> None:
         self.goods[4 * a.ship + a.colour] -= 1
         self.supply[a.colour] += 1
+        self._dirty_at(self.ship_field[a.ship])
+        self._dirty_pending()
         self.emit({"event": "dump", "seat": p, "ship": a.ship, "colour": a.colour})
 
     def _h_drop(self, p: int, a: Any) -> None:
         f = self.ship_field[a.ship]
         self.goods[4 * a.ship + a.colour] -= 1
         self.fgoods[4 * f + a.colour] += 1
+        self._dirty_at(f)
         self.emit({"event": "drop", "seat": p, "ship": a.ship, "field": f, "colour": a.colour})
 
     def _h_collect(self, p: int, a: Any) -> None:
         f = self.ship_field[a.ship]
         self.goods[4 * a.ship + a.colour] += 1
         self.fgoods[4 * f + a.colour] -= 1
+        self._dirty_at(f)
         self.emit({"event": "collect", "seat": p, "ship": a.ship, "field": f, "colour": a.colour})
 
     def _h_offer_goods(self, p: int, a: Any) -> None:
         q = self._cont_owner(self._idx(a.dst))
         self.offer[p] = (q, 0, self._idx(a.src), self._idx(a.dst), a.give, a.take)
+        self._dirty_seat(q)
         self.emit({"event": "offer", "seat": p, "to": q, "kind": "goods", "src": a.src,
                    "dst": a.dst, "give": a.give, "take": a.take})  # fmt: skip
 
     def _h_offer_card(self, p: int, a: Any) -> None:
         cid = self.planning[p][a.slot]
         self.offer[p] = (a.to, 1, cid, -1)
+        self._dirty_seat(a.to)
         self.emit({"event": "offer", "seat": p, "to": a.to, "kind": "card", "card": cid})
 
     def _h_offer_swap(self, p: int, a: Any) -> None:
         cid = self.planning[p][a.slot]
         c2 = self.planning[a.to][a.their]
         self.offer[p] = (a.to, 2, cid, c2)
+        self._dirty_seat(a.to)
         self.emit({"event": "offer", "seat": p, "to": a.to, "kind": "swap", "card": cid,
                    "their": c2})  # fmt: skip
 
@@ -1374,8 +1523,11 @@ class Spacedealer(Game):
         o = self.offer[q]
         assert o is not None
         self.offer[q] = None
+        self._dirty_seat(q)
         if o[1] == 0:
             src, dst, give, take = o[2], o[3], o[4], o[5]
+            self._dirty_at(self._cont_loc(src))
+            self._dirty_at(self._cont_loc(dst))
             if give < NONE:
                 self.goods[4 * src + give] -= 1
                 self.goods[4 * dst + give] += 1
@@ -1384,6 +1536,7 @@ class Spacedealer(Game):
                 self.goods[4 * src + take] += 1
         else:
             cid = o[2]
+            self._dirty_plans()
             self.planning[q].remove(cid)
             self.planning[p].append(cid)
             self.owner[cid] = p
@@ -1396,13 +1549,18 @@ class Spacedealer(Game):
 
     def _h_decline(self, p: int, a: Any) -> None:
         self.offer[a.seat] = None
+        self._dirty_seat(a.seat)
         self.emit({"event": "decline", "seat": p, "from": a.seat})
 
     def _h_withdraw(self, p: int, a: Any) -> None:
+        o = self.offer[p]
+        if o is not None:
+            self._dirty_seat(o[0])
         self.offer[p] = None
         self.emit({"event": "withdraw", "seat": p})
 
     def _h_sabotage(self, p: int, a: Any) -> None:
+        self._dirty()
         src = next(
             c
             for c in self.built[p]
@@ -1423,6 +1581,7 @@ class Spacedealer(Game):
                    "kind": T_NAMES[kind]})  # fmt: skip
 
     def _h_missile(self, p: int, a: Any) -> None:
+        self._dirty()
         src = next(
             c
             for c in self.built[p]
@@ -1506,7 +1665,7 @@ class Spacedealer(Game):
         self.reason = data["reason"]
         self.stations = tuple(data["stations"])
         self.probes = tuple(data["probes"])
-        self._cache = [None] * n
+        self._dirty()
 
     def clone(self) -> Spacedealer:
         g = self._clone_base()
@@ -1625,7 +1784,7 @@ class Spacedealer(Game):
         gp = sorted(self.gpile)
         rng.shuffle(gp)
         self.gpile[:] = gp
-        self._cache = [None] * n
+        self._dirty()
 
     # ------------------------------------------------------------------ RL / bounds
     @classmethod

@@ -1,0 +1,215 @@
+"""The cached legal actions, ``to_act`` and next timer never drift from a fresh computation.
+
+Spacedealer keeps each seat's legal-action list and ``to_act`` between steps and forgets
+only what an action or a timer can change (see ``Spacedealer._dirty``). These property
+tests drive seeded random playouts (real time and ticks, basic and advanced rules, clones
+along the way) and compare every cached value with a computation from scratch after every
+step, so a missing invalidation fails here instead of silently changing the game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spacetable.engine import Action
+from spacetable.engine import load as load_save
+from spacetable.games.spacedealer import actions as A
+from spacetable.games.spacedealer.cards import COLOURS, card_type
+from spacetable.games.spacedealer.constants import BURST
+from spacetable.games.spacedealer.positions import build, load, moor, started
+from spacetable.games.spacedealer.rules import W_OUT, Spacedealer
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {"length": 300, "timer": 20},
+    {"rules": "advanced", "length": 300, "timer": 20},
+    {"length": 900},
+    {"rules": "advanced", "length": 900, "timer": 30},
+    {"mode": "ticks", "length": 120, "timer": 20},
+    {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 20},
+]
+
+
+def _step(g: Spacedealer, rng: random.Random) -> None:
+    seats = g.to_act
+    if g.realtime and (not seats or rng.random() < 0.3):
+        g.advance(rng.choice((0.5, 1.0, 1.0, 3.0, 3.0, 10.0, 30.0)))
+        return
+    s = rng.choice(seats)
+    g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+
+
+def _check(g: Spacedealer) -> None:
+    assert g.cache_errors() == []
+    fresh = [g._legal(q) for q in range(g.players)]
+    assert [g.legal_actions(q) for q in range(g.players)] == fresh
+    assert g.to_act == g._fresh_to_act()
+
+
+def _scarce(g: Spacedealer) -> None:
+    """Little supply and short piles, so that a colour or a pile often runs out (the rare
+    changes that reach other seats: the choices of their pending goods, their draws)."""
+    g.supply = [1, 1, 1, 1]
+    for lv, keep in ((2, 3), (3, 2)):
+        for c in g.pile[lv][keep:]:
+            g.where[c] = W_OUT
+        del g.pile[lv][keep:]
+    g._dirty()
+
+
+def _playout(n: int, seed: int, which: int, scarce: bool = False) -> int:
+    g = Spacedealer(n, seed, OPTION_SETS[which])
+    if scarce:
+        _scarce(g)
+    rng = random.Random(seed)
+    steps = 0
+    while not g.is_over:
+        if rng.random() < 0.5:  # fill every cache, so that the next step must forget
+            assert isinstance(g.to_act, list)
+            for q in range(n):
+                g.legal_actions(q)
+        _step(g, rng)
+        steps += 1
+        assert g.cache_errors() == [], f"step {g.step}"
+        if rng.random() < 0.02:
+            _check(g)
+            g = g.clone()
+            assert g.cache_errors() == []
+    return steps
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(3, 8),
+    st.integers(0, 10_000),
+    st.integers(0, len(OPTION_SETS) - 1),
+    st.booleans(),
+)
+def test_cached_legal_actions_equal_a_fresh_computation(
+    n: int, seed: int, which: int, scarce: bool
+) -> None:
+    assert _playout(n, seed, which, scarce) > 0
+
+
+def test_cached_legal_actions_at_every_player_count() -> None:
+    for n in range(3, 9):
+        for which in range(len(OPTION_SETS)):
+            for seed in range(2):
+                _playout(n, 100 * n + seed, which)
+                _playout(n, 100 * n + seed, which, scarce=True)
+
+
+def test_caches_reset_on_load_and_resample() -> None:
+    g = Spacedealer(5, 3, {"rules": "advanced", "length": 300, "timer": 20})
+    rng = random.Random(3)
+    while g.clock < 150 and not g.is_over:
+        _step(g, rng)
+    for q in range(5):
+        g.legal_actions(q)
+    before = [g.legal_actions(q) for q in range(5)]
+    copy = load_save(g.to_json())
+    assert isinstance(copy, Spacedealer)
+    _check(copy)
+    assert [copy.legal_actions(q) for q in range(5)] == before
+    assert copy.to_act == g.to_act
+    for seat in range(5):
+        d = g.determinize(seat, random.Random(seat))
+        assert isinstance(d, Spacedealer)
+        _check(d)
+    _check(g)
+
+
+def test_a_direct_state_edit_and_dirty_is_seen() -> None:
+    g = Spacedealer(3, 1, {"length": 300, "timer": 20})
+    rng = random.Random(1)
+    while g.phase == 0:
+        _step(g, rng)
+    g.legal_actions(0)
+    g.personal[0].clear()
+    g._dirty()
+    _check(g)
+
+
+# Rare changes that reach other seats, each set up directly: the other seat's list is cached
+# first, then must change.
+
+
+def _colours(actions: list[Action]) -> set[int]:
+    return {a.colour for a in actions if isinstance(a, A.Put)}
+
+
+def test_supply_returned_by_a_dump_reaches_a_pending_multimine() -> None:
+    g = started(4, side=1, pos=1)
+    mm = build(g, 1, "multimine", 7)
+    load(g, 0, "R")
+    g.supply[0] = 0
+    g._dirty()
+    g.apply(1, A.get(A.Use, mm))
+    g.advance(60.0)
+    assert g.pending[1] and _colours(g.legal_actions(1)) == {1, 2, 3}
+    g.apply(0, A.get(A.Dump, 0, 0))
+    assert _colours(g.legal_actions(1)) == {0, 1, 2, 3}
+    _check(g)
+
+
+def test_supply_returned_by_a_delivery_reaches_a_pending_multimine() -> None:
+    g = started(4, side=1, pos=1)
+    mm = build(g, 2, "multimine", 7)
+    mine = next(c for c in g.built[0] if card_type(c).kind == "mine")
+    need = card_type(mine).demands[0][0]
+    load(g, 1, "".join(COLOURS[k] * v for k, v in enumerate(need)))
+    moor(g, 1, 0)
+    colour = next(k for k in range(4) if need[k])
+    g.supply[colour] = 0
+    g._dirty()
+    g.apply(2, A.get(A.Use, mm))
+    g.advance(60.0)
+    assert colour not in _colours(g.legal_actions(2))
+    g.apply(1, A.get(A.Deliver, 1, 2 * mine))
+    assert colour in _colours(g.legal_actions(2))
+    _check(g)
+
+
+def test_an_emptied_and_refilled_pile_reaches_every_seat() -> None:
+    g = started(4)
+    g.tech[:] = [2, 2, 2, 2]
+    for c in g.pile[2][2:]:
+        g.where[c] = W_OUT
+    del g.pile[2][2:]
+    g._dirty()
+    assert A.get(A.Draw, 2) in g.legal_actions(1)
+    g.apply(0, A.get(A.Draw, 2))
+    assert A.get(A.Draw, 2) not in g.legal_actions(1)
+    g.apply(0, g.legal_actions(0)[0])  # keep one, the other goes back under the pile
+    assert A.get(A.Draw, 2) in g.legal_actions(1)
+    _check(g)
+
+
+def test_the_last_marker_closes_the_game_for_every_seat() -> None:
+    g = started(4, side=1, pos=1)
+    mine = next(c for c in g.built[0] if card_type(c).kind == "mine")
+    moor(g, 1, 0)
+    need = card_type(mine).demands[0][0]
+    load(g, 1, "".join(COLOURS[k] * v for k, v in enumerate(need)))
+    g.markers[1] = 1
+    g.apply(2, A.RESEARCH)  # a running timer: the game ends only once it runs out
+    assert A.get(A.Plan, g.personal[3][0]) in g.legal_actions(3)  # far from the delivery
+    g.apply(1, A.get(A.Deliver, 1, 2 * mine))
+    assert not g.is_over
+    assert not [a for a in g.legal_actions(3) if isinstance(a, A.Plan)]
+    _check(g)
+
+
+def test_the_budget_of_each_seat_comes_back_with_the_clock() -> None:
+    g = started(3)
+    g.acts[:] = [BURST, BURST + 2, 0]
+    g._dirty()
+    assert g.to_act == [2] and g.legal_actions(0) == []
+    g.advance(0.5)
+    assert g.to_act == [0, 2] and g.legal_actions(0) and g.legal_actions(1) == []
+    g.advance(1.0)
+    assert g.to_act == [0, 1, 2] and g.legal_actions(1)
+    _check(g)
