@@ -98,3 +98,11 @@ def test_hop_labels_say_where_the_rocket_goes_and_what_waits_there() -> None:
     assert g3.describe_action(HOP[z("e4")], "en").endswith(": home with the crew!")
     # an action that is not legal now falls back to the plain label
     assert g3.describe_action(HOP[z("a1")], "en") == "ride the rocket in zone a1"
+
+
+def test_places_are_ordinals_in_both_languages() -> None:
+    ev = {"event": "finish", "colour": "red", "seat": 0, "place": 1}
+    assert describe_event(ev, "fr").endswith(": 1re place !")
+    assert describe_event(ev, "en").endswith(": 1st place!")
+    assert describe_event({**ev, "place": 2}, "fr").endswith(": 2e place !")
+    assert describe_event({**ev, "place": 3}, "en").endswith(": 3rd place!")

@@ -131,7 +131,7 @@ def render(view: dict[str, Any], lang: str) -> str:
         playing = view.get("current") == s and not view.get("is_over")
         head = ("▶ " if playing else "  ") + head
         if info["finished"] is not None:
-            status = _t(lang, "finished", place=info["finished"])
+            status = _t(lang, "finished", place=_ordinal(lang, info["finished"]))
         elif info["eliminated"]:
             status = _t(lang, "eliminated")
         elif info["crew_complete"]:
@@ -197,6 +197,13 @@ def render(view: dict[str, Any], lang: str) -> str:
     return "\n".join(lines)
 
 
+def _ordinal(lang: str, n: int) -> str:
+    """A place: 1st, 2nd, 3rd, 4th / 1re, 2e, 3e, 4e."""
+    if lang == "fr":
+        return "1re" if n == 1 else f"{n}e"
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
 def describe_event(event: dict[str, Any], lang: str) -> str:
     """One log event as a sentence."""
     kind = event.get("event", "")
@@ -227,7 +234,7 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     elif kind == "eliminated":
         s = _t(lang, "ev_eliminated", who=who)
     elif kind == "finish":
-        s = _t(lang, "ev_finish", who=who, place=event["place"])
+        s = _t(lang, "ev_finish", who=who, place=_ordinal(lang, event["place"]))
     elif kind == "stop":
         s = _t(lang, "ev_stop", who=who, k=k, at=event["at"])
     elif kind == "collect":
