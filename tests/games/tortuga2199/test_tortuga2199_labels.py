@@ -115,3 +115,27 @@ def test_render_names_positions_and_market_deck_sizes() -> None:
     assert f"Vortex (deck {len(g.mdeck[0])})" in text
     fr = render(g.view(0), "fr")
     assert f"Vortex (pioche {len(g.mdeck[0])})" in fr and "Mines (9):" in fr
+
+
+def test_event_sentences_name_sectors_abilities_and_winners() -> None:
+    from spacetable.games.tortuga2199.render import describe_event
+
+    g = position(hand=[BOO], pos=5)
+    g.mano = 1
+    do(g, A.MOVE[9])
+    assert describe_event(g.log[-1], "en") == "Player 0 moves to the Mines (9)."
+    assert describe_event(g.log[-1], "fr") == "Le joueur 0 se déplace vers les Mines (9)."
+    do(g, A.PLAY[BOO], A.AB_SECTOR["move"][10])
+    assert describe_event(g.log[-1], "fr") == (
+        "Le joueur 0 utilise une capacité de Booster : déplacement → la Forteresse (10)."
+    )
+    g.infl[1] = 3
+    g.turns = R.MAX_ROUNDS * 4 - 1
+    do(g, A.END)
+    assert describe_event(g.log[-1], "en").startswith(
+        "Game over (round limit). Winner(s): player(s) 1."
+    )
+    # An event without the sector kind (an older log) still reads.
+    assert describe_event({"event": "move", "seat": 2, "sector": 3}, "fr") == (
+        "Le joueur 2 se déplace vers le secteur 3."
+    )

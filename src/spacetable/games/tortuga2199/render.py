@@ -229,6 +229,20 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
     for key in ("card", "new"):
         if isinstance(kw.get(key), int) and 0 <= kw[key] < C.NCARD:
             kw[key] = _card(kw[key], lang)
+    if isinstance(event.get("sector"), int):
+        # Sectors named from the event's sector kind ("the Mines (9)"), by slot otherwise.
+        sk = event.get("kind")
+        key = sk if isinstance(sk, str) and sk in C.KIND_INDEX else "slot"
+        kw["sector"] = _t(lang, "sec_" + key, slot=event["sector"])
+        kw["of_sector"] = _t(lang, "of_" + key, slot=event["sector"])
+    if kind == "ability" and isinstance(event.get("kind"), str):
+        kw["kind"] = _t(lang, "abk_" + event["kind"])
+        tk = event.get("target_kind")
+        if isinstance(tk, str) and tk in C.KIND_INDEX:
+            kw["kind"] += " → " + _t(lang, "sec_" + tk, slot=event["target"])
+    if kind == "game_end":
+        kw["reason"] = _t(lang, "rs_" + str(event.get("reason")))
+        kw["winners"] = ", ".join(str(w) for w in event.get("winners", [])) or "?"
     if kind in ("takeback", "reserve"):
         kw["card"] = f" ({kw['card']})" if "card" in kw else ""
     if kind == "probe":

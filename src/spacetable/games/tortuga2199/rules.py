@@ -225,6 +225,7 @@ class Tortuga2199(Game):
                 "event": "game_end",
                 "reason": reason,
                 "winner": self.winner,
+                "winners": list(self._outcome().winners),
                 "influence": [self.total(p) for p in range(self.players)],
             }
         )
@@ -300,7 +301,14 @@ class Tortuga2199(Game):
         if k != C.K_TORTUGA:
             self.defence[s] = min(self.defence[s] + 1, C.KIND_MAX_DEF[k])
         self.emit(
-            {"event": "control", "seat": p, "sector": s, "from": prev, "defence": self.defence[s]}
+            {
+                "event": "control",
+                "seat": p,
+                "sector": s,
+                "kind": C.KIND_ID[k],
+                "from": prev,
+                "defence": self.defence[s],
+            }
         )
         if k == C.K_TERMINAL and p == self.cur:
             self.crypto += 1  # the Terminal bonus is usable at once
@@ -533,7 +541,14 @@ class Tortuga2199(Game):
             assert isinstance(action, A.Reenter)
             self.pos[seat] = action.sector
             self.phase = MAIN
-            self.emit({"event": "reenter", "seat": seat, "sector": action.sector})
+            self.emit(
+                {
+                    "event": "reenter",
+                    "seat": seat,
+                    "sector": action.sector,
+                    "kind": C.KIND_ID[self.kinds[action.sector]],
+                }
+            )
         else:
             assert isinstance(action, A.ChooseShip)
             self._choose_ship(seat, action.card)
@@ -577,7 +592,14 @@ class Tortuga2199(Game):
             assert isinstance(a, A.Move)
             self.mano -= 1
             self.pos[p] = a.sector
-            self.emit({"event": "move", "seat": p, "sector": a.sector})
+            self.emit(
+                {
+                    "event": "move",
+                    "seat": p,
+                    "sector": a.sector,
+                    "kind": C.KIND_ID[self.kinds[a.sector]],
+                }
+            )
         elif t is A.Buy:
             assert isinstance(a, A.Buy)
             self._buy(p, a.card)
@@ -590,7 +612,15 @@ class Tortuga2199(Game):
             assert isinstance(a, A.Reinforce)
             self.crypto -= a.to
             self.defence[a.sector] = a.to
-            self.emit({"event": "reinforce", "seat": p, "sector": a.sector, "to": a.to})
+            self.emit(
+                {
+                    "event": "reinforce",
+                    "seat": p,
+                    "sector": a.sector,
+                    "kind": C.KIND_ID[self.kinds[a.sector]],
+                    "to": a.to,
+                }
+            )
         elif t is A.TakeBack:
             c = self.reserve[p]
             self.reserve[p] = -1
@@ -625,7 +655,14 @@ class Tortuga2199(Game):
             self.mano -= 1
             self.mineral[self.pos[p]] = 0
             self.minerals[p] += 1
-            self.emit({"event": "collect", "seat": p, "sector": self.pos[p]})
+            self.emit(
+                {
+                    "event": "collect",
+                    "seat": p,
+                    "sector": self.pos[p],
+                    "kind": C.KIND_ID[self.kinds[self.pos[p]]],
+                }
+            )
         elif t is A.Probe:
             self.mano -= 1
             self._probe(p, self.pos[p])
@@ -651,6 +688,7 @@ class Tortuga2199(Game):
                     "event": "conquer",
                     "seat": p,
                     "sector": s,
+                    "kind": C.KIND_ID[self.kinds[s]],
                     "cost": cost,
                     "crypto": t is not A.Conquer,
                 }
@@ -663,7 +701,15 @@ class Tortuga2199(Game):
             self.catk = []
             self.cdef = []
             self.phase = ATK
-            self.emit({"event": "attack", "seat": p, "target": a.target, "sector": s})
+            self.emit(
+                {
+                    "event": "attack",
+                    "seat": p,
+                    "target": a.target,
+                    "sector": s,
+                    "kind": C.KIND_ID[self.kinds[s]],
+                }
+            )
         elif t is A.BuyInfluence:
             self.crypto -= INFLUENCE_PRICE
             self.emit({"event": "buy_influence", "seat": p})
@@ -714,7 +760,10 @@ class Tortuga2199(Game):
 
     def _probe(self, p: int, s: int) -> None:
         self.probes[s] |= 1 << p
-        self.emit({"event": "probe", "seat": p, "sector": s}, {p: {"creature": self.hunt[s]}})
+        self.emit(
+            {"event": "probe", "seat": p, "sector": s, "kind": C.KIND_ID[self.kinds[s]]},
+            {p: {"creature": self.hunt[s]}},
+        )
 
     def _capture(self, p: int) -> None:
         s = self.pos[p]
@@ -725,7 +774,15 @@ class Tortuga2199(Game):
         self.htokens[p].append(h)
         self.hunt_pile.remove(h)
         self.discard[p].append(h)
-        self.emit({"event": "capture", "seat": p, "sector": s, "creature": h})
+        self.emit(
+            {
+                "event": "capture",
+                "seat": p,
+                "sector": s,
+                "kind": C.KIND_ID[self.kinds[s]],
+                "creature": h,
+            }
+        )
         self._gain_bank(p, 1)
 
     # ------------------------------------------------------------------ abilities
@@ -750,6 +807,17 @@ class Tortuga2199(Game):
             self.emit(
                 {"event": "ability", "seat": p, "card": card, "kind": kind, "target": -1},
                 {p: {"reserved": a.target}},
+            )
+        elif kind in A.AB_SECTOR_KINDS:
+            self.emit(
+                {
+                    "event": "ability",
+                    "seat": p,
+                    "card": card,
+                    "kind": kind,
+                    "target": a.target,
+                    "target_kind": C.KIND_ID[self.kinds[a.target]],
+                }
             )
         else:
             self.emit(
