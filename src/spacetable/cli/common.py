@@ -11,8 +11,6 @@ from typing import Any
 import typer
 from rich.console import Console
 
-from spacetable.engine import Game
-
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
@@ -89,5 +87,8 @@ def event_describer(game_id: str) -> Callable[[dict[str, Any], str], str]:
     return fn  # type: ignore[no-any-return]
 
 
-def seat_label(game: Game, seat: int, lang: str) -> str:
-    return f"{'Siège' if lang == 'fr' else 'Seat'} {seat}"
+def outcome_describer(game_id: str) -> Callable[[dict[str, Any], str], str] | None:
+    """The game's ``describe_outcome(outcome_json, lang)`` (a localized reason), if it has one."""
+    mod = _game_module(game_id, "render")
+    fn = getattr(mod, "describe_outcome", None) if mod is not None else None
+    return fn

@@ -27,6 +27,7 @@ from .common import (
     console,
     err_console,
     event_describer,
+    outcome_describer,
     parse_bot_seats,
     parse_options,
     renderer,
@@ -135,6 +136,7 @@ class Session:
         self.tick = tick
         self.render = renderer(game.game_id)
         self.describe_event = event_describer(game.game_id)
+        self.describe_outcome = outcome_describer(game.game_id)
         self.last_human: int | None = None
 
     def t(self, key: str, **kw: Any) -> str:
@@ -150,7 +152,12 @@ class Session:
 
     def show_outcome(self) -> None:
         out = self.game.outcome()
-        console.print(Rule(self.t("over", reason=out.reason)))
+        # The final position as everyone may now see it, then the result.
+        console.print(Rule())
+        console.print(self.render(self.game.view(None), self.lang))
+        self.show_events(None)
+        reason = self.describe_outcome(out.to_json(), self.lang) if self.describe_outcome else None
+        console.print(Rule(self.t("over", reason=reason or out.reason)))
         table = Table()
         table.add_column("")
         table.add_column(self.t("score"), justify="right")
