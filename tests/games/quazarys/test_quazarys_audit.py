@@ -144,3 +144,34 @@ def test_pushed_home_by_pirates_is_an_arrival_and_the_last_arrival_wins() -> Non
     assert g.is_over
     assert g.outcome().winners == (0,)
     assert g.outcome().ranks == (1, 2)
+
+
+def test_option_rotation_quarter_turns_a_card_a_quarter_left_or_right() -> None:
+    # "Pivotez … dans la direction de votre choix": by default any other orientation; with
+    # rotation=quarter, a quarter turn to the left or to the right only (interpretation 14).
+    board = ". E13/1 . . . .\nB1 S1 S8 S3 S4 B2/2"
+    for opts, want in (
+        ({}, {"orient rot=0", "orient rot=2", "orient rot=3"}),
+        ({"rotation": "quarter"}, {"orient rot=0", "orient rot=2"}),
+    ):
+        g = new_game("quazarys", 2, 1, opts)
+        assert isinstance(g, Quazarys)
+        set_position(g, board, ["1,1,C", "1,4,E"], hands=[["A09", "A20"], OTHER], discard=["A04"])
+        g.apply(0, "play card=28")  # A09 Champ magnétique instable (Comète)
+        g.apply(0, "pick r=0 c=1")
+        assert {a.text() for a in g.legal_actions(0)} == want
+        g.apply(0, "orient rot=2")
+        assert g.board[(0, 1)] & 3 == 2
+    # A tornado with the option: the moved card also turns a quarter left or right, while an
+    # Exploration from hand is still laid in any orientation.
+    g = new_game("quazarys", 2, 1, {"rotation": "quarter"})
+    assert isinstance(g, Quazarys)
+    set_position(g, board, ["1,1,C", "1,4,E"], hands=[["A21", "E14"], OTHER], discard=["A04"])
+    g.apply(0, "play card=40")  # A21 Tornade solaire (Pulsar)
+    g.apply(0, "pick r=0 c=1")
+    g.apply(0, "place r=-1 c=3")  # row 0 emptied by the lift: the table was renumbered
+    assert {a.text() for a in g.legal_actions(0)} == {"orient rot=0", "orient rot=2"}
+    g.apply(0, "orient rot=0")
+    g.apply(0, "play card=13")  # E14 Station orbitale (Pulsar)
+    g.apply(0, "place r=0 c=2")
+    assert len(g.legal_actions(0)) == 4

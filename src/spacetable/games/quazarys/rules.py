@@ -128,6 +128,13 @@ class Quazarys(Game):
                 help_en="rounds after which an unfinished race is a draw (not in the rulebook)",
                 help_fr="tours de table après lesquels une course inachevée est nulle (hors règle)",
             ),
+            "rotation": OptionSpec(
+                default="any",
+                choices=("any", "quarter"),
+                help_en="'pivotez': any other orientation, or a quarter turn left or right",
+                help_fr="« pivotez » : toute autre orientation, ou un quart de tour à gauche "
+                "ou à droite",
+            ),
             "action_moves_home": OptionSpec(
                 default=True,
                 choices=(True, False),
@@ -374,7 +381,10 @@ class Quazarys(Game):
                 return [PLACES[rc] for rc in placements(self.board, (t[3], t[4]))]
             return [PLACES[rc] for rc in self.slots()]
         if kind == T_ORIENT:
-            return [o for o in ORIENTS if o.rot != t[3]]
+            f = t[3]
+            if f >= 0 and self.options["rotation"] == "quarter":
+                return [ORIENTS[(f + 1) % 4], ORIENTS[(f + 3) % 4]]
+            return [o for o in ORIENTS if o.rot != f]
         return []
 
     def black_hole_lines(self) -> list[tuple[str, int]]:
@@ -883,7 +893,7 @@ class Quazarys(Game):
             (2, {}),
             (3, {}),
             (4, {}),
-            (2, {"round_limit": 30}),
+            (2, {"round_limit": 30, "rotation": "quarter"}),
             (4, {"round_limit": 120}),
             (3, {"action_moves_home": False}),
         ]
