@@ -400,3 +400,30 @@ def test_gizzi_only_on_neutral_fields_and_only_in_advanced_games() -> None:
     assert not [a for a in g.legal_actions(0) if isinstance(a, (A.Gizzi, A.Drop))]
     basic = started(4)
     assert all(f < 0 for f in basic.gface) and basic.gpile == []
+
+
+def test_tech_level_stops_at_three() -> None:
+    """3.2.1: "Les positions 2 et 3 représentent un nouveau niveau technologique"."""
+    g = started(4, side=1, pos=1)
+    g.apply(0, A.RESEARCH)
+    assert A.RESEARCH not in g.legal_actions(0)  # one slot on the planet
+    g.advance(60.0)
+    g.apply(0, A.RESEARCH)
+    g.advance(60.0)
+    assert g.tech[0] == 3
+    assert A.RESEARCH not in g.legal_actions(0)
+    assert A.get(A.Draw, 2) in g.legal_actions(0) and A.get(A.Draw, 3) in g.legal_actions(0)
+
+
+def test_a_flight_that_is_the_last_timer_lands_as_the_game_ends() -> None:
+    """Interpretation 10 (docs): the game is over when the last running timer runs out; a
+    ship whose flight is that timer lands, with no time left to deliver."""
+    g = started(4, {"length": 120}, side=1, pos=1)
+    g.advance(100.0)
+    g.apply(1, A.get(A.Fly, 1, 1))
+    g.advance(30.0)
+    assert not g.is_over and g.ship_field[1] == -1
+    assert not [a for a in g.legal_actions(1) if isinstance(a, A.Fly)]
+    g.advance(30.0)
+    assert g.is_over and g.clock == 160.0 and g.ship_field[1] == 1
+    assert g.legal_actions(1) == []
