@@ -144,3 +144,14 @@ def test_long_action_lists_are_grouped() -> None:
     assert labels == [f"play card={v}" for v in range(1, 7)] + ["turn"]
     assert sum(len(m) for _, m in groups) == len(items)
     assert groups[-1][1] == [(99, Turn(0))]
+
+
+def test_bot_moves_are_told_from_the_public_log_only() -> None:
+    res = runner.invoke(
+        app, ["play", "toy", "-p", "2", "--seed", "2", "--bot", "1=random"], input="1\n" * 12
+    )
+    assert res.exit_code == 0, res.output
+    bot_lines = [line for line in res.output.splitlines() if line.startswith("Seat 1 (random):")]
+    assert any("event=play" in line for line in bot_lines)
+    draws = [line for line in bot_lines if "event=draw" in line]
+    assert draws and all("card" not in line for line in draws)  # the drawn card is private

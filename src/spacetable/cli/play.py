@@ -54,6 +54,7 @@ TEXT = {
         "quit": "Game left unfinished.",
         "no_save": "No file to save to: give one (s FILE) or start with --save.",
         "filter": "{n} actions match {word!r}.",
+        "acted": "has acted.",
         "groups": "Many actions: type gN to open a group, /word to filter, Enter for all groups.",
     },
     "fr": {
@@ -77,6 +78,7 @@ TEXT = {
         "quit": "Partie laissée en cours.",
         "no_save": "Aucun fichier : donnez-en un (s FICHIER) ou lancez avec --save.",
         "filter": "{n} actions contiennent {word!r}.",
+        "acted": "a joué.",
         "groups": "Beaucoup d'actions : gN ouvre un groupe, /mot filtre, "
         "Entrée revient aux groupes.",
     },
@@ -197,11 +199,16 @@ class Session:
                 a = self.bots[seat].choose(SeatPort(g, seat))
                 if a is None:
                     raise SpacetableError(f"bot of seat {seat} returned no action")
-                label = g.describe_action(a, self.lang)
+                before = g.log_size
                 g.apply(seat, a)
-                console.print(
-                    f"[cyan]{self.t('seat', seat=seat)} ({self.bots[seat].name})[/]: {label}"
-                )
+                # Tell the table what the public log says, never the bot's own label: the
+                # action may be secret (a hidden card committed to a combat).
+                who = f"[cyan]{self.t('seat', seat=seat)} ({self.bots[seat].name})[/]"
+                events = g.last_events(None, g.log_size - before) if g.log_size > before else []
+                for ev in events:
+                    console.print(f"{who}: {self.describe_event(ev, self.lang)}")
+                if not events:
+                    console.print(f"{who}: {self.t('acted')}")
                 self.autosave()
                 continue
             seat = human_seats[0]

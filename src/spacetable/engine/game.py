@@ -300,6 +300,11 @@ class Game(ABC):
         self._log_len += 1
 
     @property
+    def log_size(self) -> int:
+        """How many events the log holds (cheap; use with :meth:`last_events`)."""
+        return self._log_len
+
+    @property
     def log(self) -> list[dict[str, Any]]:
         """The public event log: what a spectator may know."""
         return [dict(ev) for ev, _ in _unroll(self._log)]
