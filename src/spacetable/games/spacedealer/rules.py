@@ -39,7 +39,7 @@ from typing import Any
 from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
 
 from . import actions as A
-from .cards import BOX, BOX_SIZE, COLOURS, GIZZI, GIZZI_GOODS, SETUP, boxes_for, card_type
+from .cards import BOX_SIZE, COLOURS, GIZZI, GIZZI_GOODS, SETUP, boxes_for, card_type
 from .constants import (
     BASE_PLANNING,
     BASE_TIMERS,
@@ -165,6 +165,52 @@ def _flights(nf: int, ship: int, f: int, empty: bool) -> tuple[Action, ...]:
     return out
 
 
+# Prebuilt actions and per-card facts for the hot path (``legal_actions``), indexed by card id
+# (up to the most cards any game uses), ship id or seat.
+_NCARDS = boxes_for(8) * BOX_SIZE
+_PLAN = tuple(A.get(A.Plan, c) for c in range(_NCARDS))
+_CONSTRUCT = tuple(A.get(A.Construct, c) for c in range(_NCARDS))
+_USE = tuple(A.get(A.Use, c) for c in range(_NCARDS))
+_DRAW2 = A.get(A.Draw, 2)
+_DRAW3 = A.get(A.Draw, 3)
+_ACCEPT = tuple(A.get(A.Accept, q) for q in range(8))
+_DECLINE = tuple(A.get(A.Decline, q) for q in range(8))
+_DUMP = tuple(A.get(A.Dump, s, k) for s in range(STORE_CODE) for k in range(4))
+
+
+def _use_kind(cid: int) -> int:
+    """0: no action slot; 1: a plain use; 2: sabotage or missile (needs a marker to arm);
+    3: a transport probe (needs goods)."""
+    t = card_type(cid)
+    if not t.slot:
+        return 0
+    if t.effect in ("sabotage", "missile"):
+        return 2
+    return 3 if t.effect == "transport" else 1
+
+
+_USE_KIND = tuple(_use_kind(c) for c in range(_NCARDS))
+#: (demand id ``2 * card + j``, goods needed) of each card's demands, in order
+_DEMANDS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple((2 * c + j, need) for j, (need, _, _) in enumerate(card_type(c).demands))
+    for c in range(_NCARDS)
+)
+_OFFERS: dict[tuple[int, int], tuple[Action | None, ...]] = {}
+
+
+def _offers(src: int, dst: int) -> tuple[Action | None, ...]:
+    """The goods offers from container code ``src`` to ``dst``, at ``give * 5 + take``."""
+    key = (src, dst)
+    out = _OFFERS.get(key)
+    if out is None:
+        out = _OFFERS[key] = tuple(
+            None if gv == tk else A.get(A.OfferGoods, src, dst, gv, tk)
+            for gv in range(5)
+            for tk in range(5)
+        )
+    return out
+
+
 class Spacedealer(Game):
     """The Spacedealer game state. See the module docstring for the layout."""
 
@@ -247,6 +293,7 @@ class Spacedealer(Game):
         self.nships = cfg["ships"]
         self.ncont = cfg["containers"]
         self.tmax = cfg["tmax"]
+        self._codes = tuple(self._code(c) for c in range(self.ncont))  # container -> code
         ncards = cfg["cards"]
         self.where = [W_OUT] * ncards
         self.owner = [-1] * ncards
@@ -1112,49 +1159,46 @@ class Spacedealer(Game):
 
     def _free_actions(self, p: int, out: list[Action]) -> None:
         n = self.players
-        closing = self._closing()
         plan = self.planning[p]
-        if not closing:
-            room = len(plan) < self.plan_cap[p]
-            if room:
-                for c in self.personal[p]:
-                    out.append(A.get(A.Plan, c))
-                if self.tech[p] >= 2 and self.pile[2]:
-                    out.append(A.get(A.Draw, 2))
-                if self.tech[p] >= 3 and self.pile[3]:
-                    out.append(A.get(A.Draw, 3))
-            if self._idle_timer(p) >= 0:
-                base = p * self.tmax
-                if self.tech[p] < 3 and not any(
-                    self.t_kind[base + i] == T_RESEARCH for i in range(self.tmax)
-                ):
+        if self.clock < self.end_at:  # not closing
+            tech = self.tech[p]
+            if len(plan) < self.plan_cap[p]:
+                out.extend([_PLAN[c] for c in self.personal[p]])
+                if tech >= 2 and self.pile[2]:
+                    out.append(_DRAW2)
+                if tech >= 3 and self.pile[3]:
+                    out.append(_DRAW3)
+            base = p * self.tmax
+            te = self.t_end
+            if any(te[t] < 0 for t in range(base, base + self.ntimers[p])):  # an idle timer
+                if tech < 3 and T_RESEARCH not in self.t_kind[base : base + self.tmax]:
                     out.append(A.RESEARCH)
+                ctimer = self.ctimer
                 for c in plan:
-                    if self.ctimer[c] < 0:
-                        out.append(A.get(A.Construct, c))
+                    if ctimer[c] < 0:
+                        out.append(_CONSTRUCT[c])
+                covered = self.covered
                 for c in self.built[p]:
-                    if self.covered[c] or self.ctimer[c] >= 0:
+                    if covered[c] or ctimer[c] >= 0:
                         continue
-                    t = card_type(c)
-                    if not t.slot:
+                    u = _USE_KIND[c]
+                    if not u:
                         continue
-                    if t.effect in ("sabotage", "missile") and (
-                        self.attack[c] >= t.amount or self.black == 0
-                    ):
+                    if u == 2 and (self.attack[c] >= card_type(c).amount or self.black == 0):
                         continue
-                    if t.effect == "transport":
-                        pc = self.nships + n + self.probes.index(c)
-                        if self._load(pc) == 0:
-                            continue
-                    out.append(A.get(A.Use, c))
+                    if u == 3 and self._load(self.nships + n + self.probes.index(c)) == 0:
+                        continue
+                    out.append(_USE[c])
                 nf = 2 * n
+                so, st, sf, g = self.ship_owner, self.ship_timer, self.ship_field, self.goods
                 for s in range(self.nships):
-                    if self.ship_owner[s] != p or self.ship_timer[s] >= 0:
+                    if so[s] != p or st[s] >= 0:
                         continue
-                    f = self.ship_field[s]
-                    if f < 0 or not self._cont_active(s):
+                    f = sf[s]
+                    if f < 0 or (s >= n and covered[self.stations[s - n]]):
                         continue
-                    out.extend(_flights(nf, s, f, self._load(s) == 0))
+                    b = 4 * s
+                    out.extend(_flights(nf, s, f, g[b] + g[b + 1] + g[b + 2] + g[b + 3] == 0))
             if self.adv:
                 self._attacks(p, out)
                 if self.offer[p] is None and plan:
@@ -1172,12 +1216,11 @@ class Spacedealer(Game):
                             for j in free[q]:
                                 out.append(get(A.OfferSwap, i, q, j))
         self._goods_actions(p, out)
-        for q in range(n):
-            o = self.offer[q]
+        for q, o in enumerate(self.offer):
             if o is not None and o[0] == p:
                 if self._offer_valid(q, o):
-                    out.append(A.get(A.Accept, q))
-                out.append(A.get(A.Decline, q))
+                    out.append(_ACCEPT[q])
+                out.append(_DECLINE[q])
         if self.offer[p] is not None:
             out.append(A.WITHDRAW)
 
@@ -1224,34 +1267,87 @@ class Spacedealer(Game):
 
     def _goods_actions(self, p: int, out: list[Action]) -> None:
         g = self.goods
-        # containers of p grouped by field
+        n = self.players
+        ns = self.nships
+        codes = self._codes
+        covered = self.covered
+        cap = self.cap
+        # the active containers of p grouped by field: ships, then the depots, then probes
         mine: dict[int, list[int]] = {}
-        for c in self._containers(p):
-            mine.setdefault(self._cont_loc(c), []).append(c)
+        so, sf = self.ship_owner, self.ship_field
+        for s in range(ns):
+            if so[s] == p and sf[s] >= 0 and (s < n or not covered[self.stations[s - n]]):
+                f = sf[s]
+                if f in mine:
+                    mine[f].append(s)
+                else:
+                    mine[f] = [s]
+        home = 2 * p
+        if cap[p] > 0:
+            mine.setdefault(home, []).append(ns + p)
+        if self.probes:
+            for k, cid in enumerate(self.probes):
+                if (
+                    self.owner[cid] == p
+                    and self.where[cid] == W_BUILT
+                    and not covered[cid]
+                    and self.ctimer[cid] < 0
+                ):
+                    mine.setdefault(home, []).append(ns + n + k)
         get = A.get
+        offer_free = self.offer[p] is None
         for f, conts in mine.items():
             if len(conts) > 1:
                 for src in conts:
+                    bs = 4 * src
+                    if not (g[bs] or g[bs + 1] or g[bs + 2] or g[bs + 3]):
+                        continue
                     for dst in conts:
-                        if src == dst or self._load(dst) >= self._cont_cap(dst):
+                        if src == dst:
+                            continue
+                        bd = 4 * dst
+                        room = (
+                            SHIP_CAP if dst < ns else cap[dst - ns] if dst < ns + n else PROBE_CAP
+                        )
+                        if g[bd] + g[bd + 1] + g[bd + 2] + g[bd + 3] >= room:
                             continue
                         for k in range(4):
-                            if g[4 * src + k]:
-                                out.append(get(A.Move, self._code(src), self._code(dst), k))
+                            if g[bs + k]:
+                                out.append(get(A.Move, codes[src], codes[dst], k))
             for s in conts:
-                if s >= self.nships:
-                    continue
+                if s >= ns:
+                    break  # ships come first
                 base = 4 * s
-                for k in range(4):
-                    if g[base + k]:
-                        out.append(get(A.Dump, s, k))
-                if f % 2 == 0:
-                    q = f // 2
-                    if q != p and g[base] + g[base + 1] + g[base + 2] + g[base + 3]:
+                g0, g1, g2, g3 = g[base], g[base + 1], g[base + 2], g[base + 3]
+                if not (g0 or g1 or g2 or g3):
+                    if f & 1 and self.adv:  # an empty ship may still collect on a neutral field
+                        for k in range(4):
+                            if self.fgoods[4 * f + k]:
+                                out.append(get(A.Collect, s, k))
+                    continue
+                d4 = 4 * s
+                if g0:
+                    out.append(_DUMP[d4])
+                if g1:
+                    out.append(_DUMP[d4 + 1])
+                if g2:
+                    out.append(_DUMP[d4 + 2])
+                if g3:
+                    out.append(_DUMP[d4 + 3])
+                if not f & 1:
+                    q = f >> 1
+                    if q != p:
+                        fulfilled = self.fulfilled
                         for cid in self.built[q]:
-                            for j, (need, _, _) in enumerate(BOX[cid % BOX_SIZE].demands):
-                                if self.fulfilled[2 * cid + j] < 0 and _fits(need, g, base):
-                                    out.append(get(A.Deliver, s, 2 * cid + j))
+                            for d, need in _DEMANDS[cid]:
+                                if (
+                                    fulfilled[d] < 0
+                                    and g0 >= need[0]
+                                    and g1 >= need[1]
+                                    and g2 >= need[2]
+                                    and g3 >= need[3]
+                                ):
+                                    out.append(get(A.Deliver, s, d))
                 elif self.adv:
                     gid = self.gface[f]
                     if gid >= 0 and _fits(GIZZI_GOODS[gid % 12], g, base):
@@ -1259,25 +1355,49 @@ class Spacedealer(Game):
                     for k in range(4):
                         if g[base + k]:
                             out.append(get(A.Drop, s, k))
-                    if self._load(s) < SHIP_CAP:
+                    if g0 + g1 + g2 + g3 < SHIP_CAP:
                         for k in range(4):
                             if self.fgoods[4 * f + k]:
                                 out.append(get(A.Collect, s, k))
-            if self.offer[p] is None:
-                for dst in self._others_at(p, f):
-                    for src in conts:
-                        for give in range(5):
-                            for take in range(5):
-                                if give != take and self._goods_ok(src, dst, give, take):
-                                    out.append(
-                                        get(
-                                            A.OfferGoods,
-                                            self._code(src),
-                                            self._code(dst),
-                                            give,
-                                            take,
-                                        )
-                                    )
+            if offer_free:
+                others = self._others_at(p, f)
+                if others:
+                    self._goods_offers(others, conts, out)
+
+    def _goods_offers(self, others: list[int], conts: list[int], out: list[Action]) -> None:
+        """The goods offers from p's containers ``conts`` to the containers ``others`` of other
+        seats on the same field (the order and the test of :meth:`_goods_ok`)."""
+        g = self.goods
+        codes = self._codes
+        cap_of = self._cont_cap
+        for dst in others:
+            bd = 4 * dst
+            gd = g[bd : bd + 4]
+            ld = gd[0] + gd[1] + gd[2] + gd[3]
+            cd = cap_of(dst)
+            for src in conts:
+                bs = 4 * src
+                gs = g[bs : bs + 4]
+                ls = gs[0] + gs[1] + gs[2] + gs[3]
+                cs = cap_of(src)
+                ok_swap = ls <= cs and ld <= cd  # one good each way
+                ok_give = ls - 1 <= cs and ld + 1 <= cd  # a gift
+                ok_take = ls + 1 <= cs and ld - 1 <= cd  # a request
+                tab = _offers(codes[src], codes[dst])
+                for give in range(4):
+                    if not gs[give]:
+                        continue
+                    row = 5 * give
+                    if ok_swap:
+                        for take in range(4):
+                            if take != give and gd[take]:
+                                out.append(tab[row + take])  # type: ignore[arg-type]
+                    if ok_give:
+                        out.append(tab[row + 4])  # type: ignore[arg-type]
+                if ok_take:
+                    for take in range(4):
+                        if gd[take]:
+                            out.append(tab[20 + take])  # type: ignore[arg-type]
 
     def _others_at(self, p: int, f: int) -> list[int]:
         """Active containers of other seats on field ``f``."""
@@ -1650,6 +1770,7 @@ class Spacedealer(Game):
         self.nships = cfg["ships"]
         self.ncont = cfg["containers"]
         self.tmax = cfg["tmax"]
+        self._codes = tuple(self._code(c) for c in range(self.ncont))  # container -> code
         for k in self._LISTS:
             setattr(self, k, list(data[k]))
         self.t_end = [float(x) for x in self.t_end]
