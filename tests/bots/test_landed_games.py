@@ -22,7 +22,7 @@ from spacetable.engine import Action, Game, game_class, list_games, new_game
 from spacetable.sim import play_game, step_bots
 
 LANDED = [g for g in list_games() if game_class(g).__module__.startswith("spacetable.games.")]
-LINEUP = ["greedy", "mcts:8:depth=6", "random", "easy", "mcts:6:greedy:depth=3"]
+LINEUP = ["greedy", "mcts:8", "random", "easy", "medium"]
 
 
 def _players(game: str) -> list[int]:
