@@ -43,10 +43,14 @@ def test_counts() -> None:
     assert ships == planets == [0, 1, 2, 3]
     # each ship has 4 boarding pads of its colour (§3.1)
     assert all(len(BOARD.ship_pads[c]) == 4 for c in range(4))
-    # 12 aliens, 3 per planet, each on a side of its planet
-    assert len(BOARD.aliens) == 12
+    # "les planètes sur lesquelles on place les 4 aliens" (§3.2): 4 aliens on each planet, one
+    # on each side, so each of up to 4 players may take one alien from every planet (§4)
+    assert len(BOARD.aliens) == 16
     for c in range(4):
-        assert sum(1 for _, p in BOARD.aliens if p == c) == 3
+        pads = {e for e, p in BOARD.aliens if p == c}
+        planet = next(i for i in range(81) if kinds[i] == "planet" and BOARD.cell_colour[i] == c)
+        assert pads == set(BOARD.cell_pads[planet])
+        assert all(BOARD.pad_zones[e] for e in pads)  # every alien can be reached
     for c in range(4):
         # 3 raiders on 3 pads; 3 rockets on the board (2 blue, 1 red); 1 blue + 1 red kept:
         # 5 rockets per player, 3 blue and 2 red (§3.2, §6)
@@ -122,7 +126,7 @@ def test_broken_board_row_names_line_and_field() -> None:
 def test_broken_setup_rows() -> None:
     cells, _, seats = _tables()
     text = read_text(PKG, "setup.csv").replace(
-        "red-rocket-2,red,rocket,2,,e3,red", "red-rocket-2,red,rocket,2,,e3,blue"
+        "red-rocket-2,red,rocket,2,,e4,red,n", "red-rocket-2,red,rocket,2,,e3,blue,s"
     )
     bad = parse_table(text, SetupRow, "setup.csv")
     with pytest.raises(DataError, match="red-rocket-2: a blue rocket cannot go in meteorites"):
@@ -134,7 +138,7 @@ def test_broken_setup_rows() -> None:
     with pytest.raises(DataError, match="red-raider-1: field 'pad'"):
         Board(cells, bad, seats, "x")
     text = read_text(PKG, "setup.csv").replace(
-        "alien-violet-1,violet,alien,1,e1w", "alien-violet-1,violet,alien,1,a5n"
+        "alien-violet-1,violet,alien,1,e2n", "alien-violet-1,violet,alien,1,a5n"
     )
     bad = parse_table(text, SetupRow, "setup.csv")
     with pytest.raises(DataError, match="not a side of the violet planet"):

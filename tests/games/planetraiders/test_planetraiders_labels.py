@@ -76,19 +76,19 @@ def test_gift_colours_hold_at_three_and_four_players() -> None:
 def test_hop_labels_say_where_the_rocket_goes_and_what_waits_there() -> None:
     from spacetable.games.planetraiders.actions import HOP, SELECT
 
-    g = position(2, "R2@g1n g1:b< g2:r^ f1:b< V1@f1w V2@h8n")
-    assert g.describe_action(SELECT[1], "en") == "move planet raider #2 (on g1n)"
-    assert g.describe_action(SELECT[1], "fr") == "déplacer le planet raider n°2 (en g1n)"
+    g = position(2, "R2@g2n g2:b< g3:r^ f2:b< V1@f2w V2@h8n")
+    assert g.describe_action(SELECT[1], "en") == "move planet raider #2 (on g2n)"
+    assert g.describe_action(SELECT[1], "fr") == "déplacer le planet raider n°2 (en g2n)"
     g.apply(0, SELECT[1])
     z = BOARD.zone
-    assert g.describe_action(HOP[z("g1")], "en") == "ride the blue rocket in g1 to g1w"
-    assert g.describe_action(HOP[z("g2")], "fr") == "prendre la fusée rouge de g2 vers g2n"
-    g.apply(0, HOP[z("g1")])
-    # from g1w (= f1e) the blue rocket of f1 leads to f1w, where violet raider 1 stands
-    assert g.describe_action(HOP[z("f1")], "en") == (
-        "ride the blue rocket in f1 to f1w: capture violet raider #1"
+    assert g.describe_action(HOP[z("g2")], "en") == "ride the blue rocket in g2 to g2w"
+    assert g.describe_action(HOP[z("g3")], "fr") == "prendre la fusée rouge de g3 vers g3n"
+    g.apply(0, HOP[z("g2")])
+    # from g2w (= f2e) the blue rocket of f2 leads to f2w, where violet raider 1 stands
+    assert g.describe_action(HOP[z("f2")], "en") == (
+        "ride the blue rocket in f2 to f2w: capture violet raider #1"
     )
-    assert "capturer le planet raider violet n°1" in g.describe_action(HOP[z("f1")], "fr")
+    assert "capturer le planet raider violet n°1" in g.describe_action(HOP[z("f2")], "fr")
     g2 = position(2, "R1@c1n c2:b^ @c2n:green V1@h8n")
     g2.apply(0, SELECT[0])
     assert g2.describe_action(HOP[z("c2")], "en").endswith(": take an alien of the green planet")

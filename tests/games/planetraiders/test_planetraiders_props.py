@@ -42,7 +42,7 @@ def check_invariants(g: PlanetRaiders) -> None:
     on_board = [o for o in g.occ if 0 <= o < ALIEN]
     assert sorted(on_board) == sorted(r for r, p in enumerate(g.rpad) if p >= 0)
     aliens_left = sum(1 for o in g.occ if o >= ALIEN)
-    assert aliens_left + sum(m.bit_count() for m in g.aliens) == 12
+    assert aliens_left + sum(m.bit_count() for m in g.aliens) == 16
     assert sum(g.ncaps) == sum(1 for c in g.captured_by if c >= 0)
     for s in range(n):
         assert g.ncaps[s] == sum(g.caps[s * n : (s + 1) * n])
@@ -176,5 +176,5 @@ def test_start_view_shows_pieces() -> None:
     v = PlanetRaiders(2, 0).view(0)
     assert v["raiders"][0][0] == {"pad": "c1s", "status": "board"}
     assert v["rockets"]["c1"] == {"colour": "blue", "nose": "n"}
-    assert len(v["aliens"]) == 12
+    assert len(v["aliens"]) == 16
     assert v["players_info"][1]["colour"] == "violet"

@@ -55,8 +55,8 @@ def hops(g: PlanetRaiders) -> set[str]:
 # ----------------------------------------------------------------------------- worked examples
 def test_example_red_raider_1_goes_through_a_b_c_to_d() -> None:
     """§5.2: red raider 1 reaches D through A, B and C, mixing blue and red rockets; the red
-    ones serve in the meteorite zones d2 and e3 (A=c2e, B=d2n, C=d3e, D=e3n)."""
-    g = position(2, "R1@c1n c2:b> d2:r^ d3:b> e3:r^ V1@h8n")
+    one serves in the meteorite zone e3 (A=c2e, B=d2n, C=d3e, D=e3n)."""
+    g = position(2, "R1@c1n c2:b> d2:b^ d3:b> e3:r^ V1@h8n")
     assert g.legal_actions(0) == [SELECT[0], END_MOVES]
     g.apply(0, SELECT[0])
     assert STOP not in g.legal_actions(0)  # a selected raider makes at least one hop
@@ -68,25 +68,33 @@ def test_example_red_raider_1_goes_through_a_b_c_to_d() -> None:
     assert on(g, "red", 1, "e3n")  # D
     # no rocket left around D: the move ended, and with it step 1; rockets are collected
     assert g.phase == 2
-    assert (g.blue[0], g.red[0]) == (2, 2)
+    assert (g.blue[0], g.red[0]) == (3, 1)
     assert all(g.rockets[Z(z)] < 0 for z in ("c2", "d2", "d3", "e3"))
+    # a blue rocket in place of the red one would not serve in the meteorite zone e3
+    g = position(2, "R1@c1n c2:b> d2:b^ d3:b> e3:b^ V1@h8n")
+    g.apply(0, SELECT[0])
+    for zone in ("c2", "d2", "d3"):
+        hop(g, zone)
+    assert on(g, "red", 1, "d3e") and g.phase == 2  # stopped at C: blocked
 
 
 def test_example_red_raider_2_chooses_one_of_two_rockets_then_takes_alien() -> None:
     """§5.2: raider 2 may use the rocket to E1 or the one to E; it takes only the one it
-    uses; with two blue rockets it goes through E to the alien on F, which leaves the game."""
-    g = position(2, "R2@g1n g1:b< g2:b^ f1:b< @e1e:violet V1@h8n")
+    uses; with two blue rockets it goes through E to the alien on F (a side of the violet
+    planet e2), which leaves the game."""
+    g = position(2, "R2@g2n g2:b< g3:b^ f2:b< aliens=standard V1@h8n")
     g.apply(0, SELECT[1])
-    assert hops(g) == {"g1", "g2"}  # E (g1w) or E1 (g2n): two possibilities
-    hop(g, "g1")
-    assert on(g, "red", 2, "f1e")  # E
-    hop(g, "f1")  # to F = e1e, the alien's pad
-    assert on(g, "red", 2, "f1w")
+    assert hops(g) == {"g2", "g3"}  # E (g2w) or E1 (g3n): two possibilities
+    hop(g, "g2")
+    assert on(g, "red", 2, "f2e")  # E
+    hop(g, "f2")  # to F = e2e, the alien's pad
+    assert on(g, "red", 2, "f2w")
     assert g.aliens[0] == 1 << COLOURS.index("violet")
-    assert g.occ[P("e1e")] == 1  # the raider, the alien is out of play
+    assert g.occ[P("e2e")] == 1  # the raider, the alien is out of play
+    assert sum(1 for o in g.occ if o >= ALIEN) == 15
     assert g.phase == 2  # move over, step 1 over (no other raider)
     assert (g.blue[0], g.red[0]) == (2, 0)  # only the rockets used
-    assert g.rockets[Z("g2")] >= 0  # E1's rocket stays on the board
+    assert g.rockets[Z("g3")] >= 0  # E1's rocket stays on the board
 
 
 def test_example_violet_raider_3_captures_yellow_raider_through_g_to_h() -> None:
@@ -111,12 +119,12 @@ def test_example_violet_raider_3_captures_yellow_raider_through_g_to_h() -> None
 def test_example_blocked_raider() -> None:
     """§5.2 (figure "planet raider bloqué"): rockets pointing at the raider, rockets off its
     lines, a blue rocket in meteorites and a pad held by its own raider do not move it."""
-    g = position(2, "R1@c1n c1:b^ c2:r> R2@c2e c3:b^ V1@d2n d2:bv d1:b^")
+    g = position(2, "R1@c1n c1:b^ c2:r> R2@c2e c3:b^ V1@d1e d1:b^")
     # R1 on c1n: c1's nose points at it; c2's nose points at R2's pad; c3 is not adjacent
     assert g._hops(0) == []
-    # V1 on d2n: d2 is a meteorite zone, so its blue rocket does not serve
+    # V1 on d1e: d1 is a meteorite zone, so its blue rocket does not serve
     assert g._hops(3) == []
-    # R2 on c2e: c2's nose points at it, d2 holds a blue rocket in meteorites
+    # R2 on c2e: c2's nose points at it, and d2 is empty
     assert g._hops(1) == []
     assert not any(a in g.legal_actions(0) for a in SELECT)
     g2 = position(2, "R1@c1n c1:b^ c2:r> R2@c2e c3:b^")
@@ -178,10 +186,11 @@ def test_partner_is_not_captured_in_teams() -> None:
 
 
 def test_one_alien_per_planet_per_player() -> None:
-    g = position(2, "R1@e2e e2:bv V1@h8n @e2s:violet crew:red=violet")
+    # e1n is the south side of the violet planet e2
+    g = position(2, "R1@e1w e1:b^ V1@h8n aliens=standard crew:red=violet")
     assert g._hops(0) == []  # already holds a violet alien
-    g = position(2, "R1@e2e e2:bv V1@h8n @e2s:violet crew:red=green")
-    assert g._hops(0) == [HOP[Z("e2")]]
+    g = position(2, "R1@e1w e1:b^ V1@h8n aliens=standard crew:red=green")
+    assert g._hops(0) == [HOP[Z("e1")]]
 
 
 def test_alien_ends_the_move_even_if_rockets_go_on() -> None:
@@ -203,7 +212,7 @@ def test_placement_zones_and_colours() -> None:
     assert Place("e5", "red", "n") in legal
     zones = {getattr(a, "zone", None) for a in legal}
     assert "c3" in zones and "e5" in zones
-    assert not zones & {"d4", "e1", "f6"}
+    assert not zones & {"d4", "e2", "f6"}
     with pytest.raises(ValueError):
         Z("d4")
     g.apply(0, Place("c3", "blue", "e"))
@@ -410,7 +419,7 @@ def test_initial_setup_counts() -> None:
         assert len(on_board) == 3 * n
         assert sum(1 for r in on_board if r >> 2 == RED) == n
         assert g.blue == [1] * n and g.red == [1] * n  # one red and one blue kept
-        assert sum(1 for o in g.occ if o >= ALIEN) == 12
+        assert sum(1 for o in g.occ if o >= ALIEN) == 16
         # each raider can use the rocket set in front of it on the first turn
         s = g.cur
         assert g.legal_actions(s)[:3] == list(SELECT)
