@@ -348,7 +348,8 @@ class Spacedealer(Game):
         self.reason = ""
         self.stations: tuple[int, ...] = ()
         self.probes: tuple[int, ...] = ()
-        self._cache: list[list[Action] | None] = [None] * n  # legal actions per seat
+        # legal actions per seat (None: not known; True: not empty, the list not built yet)
+        self._cache: list[list[Action] | bool | None] = [None] * n
         self._ta: list[int] | None = None  # to_act
         self._nxt: int | None = None  # the timer that ends first (-1: none)
         self._deal(cfg)
@@ -514,7 +515,7 @@ class Spacedealer(Game):
             c = self._cache[q]
             if c is not None:
                 fresh = self._legal(q)
-                if c != fresh:
+                if (c != fresh) if isinstance(c, list) else (c is not True or not fresh):
                     errs.append(f"legal_actions({q}): cached {c}, fresh {fresh}")
         if self._ta is not None and self._ta != self._fresh_to_act():
             errs.append(f"to_act: cached {self._ta}, fresh {self._fresh_to_act()}")
@@ -660,7 +661,12 @@ class Spacedealer(Game):
 
     def _build(self, p: int, cid: int, pos: int) -> None:
         t = card_type(cid)
-        self._dirty()  # grids, capacities, covered cards, demands, stations: reaches everyone
+        # the grid is p's own; new demands, depots, probes and stations are on p's orbit field
+        self._dirty_seat(p)
+        self._dirty_at(2 * p)
+        self._dirty_pending()  # a covered depot or probe may return goods to the supply
+        self._dirty_plans()
+        self._dirty_timers()  # a new or covered missile target
         self.planning[p].remove(cid)
         self.where[cid] = W_BUILT
         self.owner[cid] = p
@@ -717,6 +723,9 @@ class Spacedealer(Game):
         elif eff in ("sabotage", "missile"):
             self.black += self.attack[cid]
             self.attack[cid] = 0
+            self._dirty()
+        elif eff == "orbital_station":
+            self._dirty()  # its ship, wherever it is, no longer carries goods
         self.emit({"event": "covered", "seat": p, "card": cid})
 
     def _recap(self, p: int) -> None:
@@ -830,7 +839,11 @@ class Spacedealer(Game):
         self.t_end[t] = self.clock + self.tlen
         self.t_kind[t] = kind
         self.t_arg[t] = arg
-        self._nxt = None
+        nx = self._nxt
+        if nx is not None:  # the new timer may end first (ties: the lowest id)
+            te = self.t_end
+            if nx < 0 or te[t] < te[nx] or (te[t] == te[nx] and t < nx):
+                self._nxt = t
         self._dirty_seat(p)
         self._dirty_timers()
         if kind == T_BUILD:
@@ -1092,7 +1105,9 @@ class Spacedealer(Game):
             return [p for p in range(self.players) if self.choice[p] < 0]
         if self.ticks:
             return [p for p in range(self.players) if not self.done[p]]
-        return [p for p in range(self.players) if self._can_act(p)]
+        cache = self._cache
+        can = self._can_act
+        return [p for p, c in enumerate(cache) if (c if c is not None else can(p))]
 
     def _fresh_to_act(self) -> list[int]:
         """``to_act`` computed from scratch, without any cache (for :meth:`cache_errors`)."""
@@ -1101,21 +1116,44 @@ class Spacedealer(Game):
         return [p for p in range(self.players) if self._legal(p)]
 
     def _can_act(self, p: int) -> bool:
-        """``legal_actions(p) != []``, answered cheaply when possible (real time)."""
+        """``legal_actions(p) != []``, answered cheaply when possible (real time). The answer
+        is kept in the cache: ``True`` (the list itself unknown yet) or the list."""
         cache = self._cache[p]
         if cache is not None:
             return bool(cache)
+        if not self.pending[p] and not self._budget_ok(p):
+            self._cache[p] = []  # no free action left: exactly what _legal gives
+            return False
+        if self._surely_can(p):
+            self._cache[p] = True
+            return True
+        return bool(self.legal_actions(p))
+
+    def _surely_can(self, p: int) -> bool:
+        """Cheap tests that ``legal_actions(p)`` is not empty (False: not known)."""
         if self.pending[p]:
             return True
-        if not self._budget_ok(p):
-            return False
         if not self._closing():
-            if self.personal[p] and len(self.planning[p]) < self.plan_cap[p]:
-                return True
+            tech = self.tech[p]
+            if len(self.planning[p]) < self.plan_cap[p] and (
+                self.personal[p] or (tech >= 2 and self.pile[2]) or (tech >= 3 and self.pile[3])
+            ):
+                return True  # plan or draw
             if self._idle_timer(p) >= 0:
                 for s in range(self.nships):
                     if self.ship_owner[s] == p and self.ship_timer[s] < 0 and self._cont_active(s):
-                        return True
+                        return True  # fly
+                base = p * self.tmax
+                if tech < 3 and T_RESEARCH not in self.t_kind[base : base + self.tmax]:
+                    return True  # research
+                ctimer = self.ctimer
+                for c in self.planning[p]:
+                    if ctimer[c] < 0:
+                        return True  # construct
+                covered = self.covered
+                for c in self.built[p]:
+                    if _USE_KIND[c] == 1 and not covered[c] and ctimer[c] < 0:
+                        return True  # use
         if self.offer[p] is not None:
             return True  # withdraw
         for q in range(self.players):
@@ -1125,11 +1163,11 @@ class Spacedealer(Game):
         for s in range(self.nships):
             if self.ship_owner[s] == p and self._cont_active(s) and self._load(s):
                 return True  # dump
-        return bool(self.legal_actions(p))
+        return False
 
     def legal_actions(self, seat: int) -> list[Action]:
         cache = self._cache[seat]
-        if cache is None:
+        if not isinstance(cache, list):
             cache = self._cache[seat] = self._legal(seat)
         return cache[:]  # a copy: callers may keep or change it
 
@@ -1170,7 +1208,7 @@ class Spacedealer(Game):
                     out.append(_DRAW3)
             base = p * self.tmax
             te = self.t_end
-            if any(te[t] < 0 for t in range(base, base + self.ntimers[p])):  # an idle timer
+            if min(te[base : base + self.ntimers[p]]) < 0:  # an idle timer
                 if tech < 3 and T_RESEARCH not in self.t_kind[base : base + self.tmax]:
                     out.append(A.RESEARCH)
                 ctimer = self.ctimer
