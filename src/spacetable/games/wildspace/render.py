@@ -394,3 +394,64 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     except (KeyError, IndexError, TypeError, ValueError):
         pass
     return " ".join(f"{k}={v}" for k, v in event.items() if k != "step")
+
+
+# ---------------------------------------------------------------------- end of the game
+_OUTCOME_KEY = {
+    "all shuttles used twice": "oc_shuttles",
+    "victory over the Contrebandier": "oc_beat",
+    "the Contrebandier wins": "oc_smuggler",
+}
+
+
+def _names(seats: list[int], lang: str) -> str:
+    """'Player 0', 'Player 0 and Player 2', 'Joueur 0, Joueur 1 et Joueur 3'."""
+    names = [_t(lang, "seat", seat=q) for q in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {_t(lang, 'oc_and')} {names[-1]}"
+
+
+def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
+    reason = str(outcome["reason"])
+    key = _OUTCOME_KEY.get(reason)
+    scores = [float(s) for s in outcome["scores"]]
+    winners = [int(q) for q in outcome["winners"]]
+    others = {str(k): float(v) for k, v in (outcome.get("others") or {}).items()}
+    if not winners:
+        # Beaten by the automa: the Contrebandier (solo) holds no seat.
+        name, best = max(others.items(), key=lambda kv: kv[1])
+        if key == "oc_smuggler":
+            mine = scores[0]
+            why = _t(
+                lang,
+                "oc_smuggler_tie" if mine == best else "oc_smuggler_more",
+                who=_names([0], lang),
+                n=f"{mine:g}",
+            )
+        else:
+            why = reason
+        return _t(lang, "oc_automa", name=name, n=f"{best:g}", why=why)
+    top = scores[winners[0]]
+    if key == "oc_beat":
+        why = _t(lang, "oc_beat", n=f"{max(others.values(), default=0.0):g}")
+    elif key == "oc_shuttles":
+        why = _t(lang, "oc_shuttles")
+        if any(scores[q] == top for q in range(len(scores)) if q not in winners):
+            why = _t(lang, "oc_tiebreak", why=why)
+    else:
+        why = reason  # a reason this module does not know: shown as the game gives it
+    head = "oc_win" if len(winners) == 1 else "oc_tie"
+    return _t(lang, head, who=_names(winners, lang), n=f"{top:g}", why=why)
+
+
+def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
+    """The end of the game as one sentence (from ``Outcome.to_json()``): who won, with how
+    many credits, and why, e.g. "Player 2 wins with 47 credits: every shuttle has been used
+    twice". A reason this module does not know is shown raw; a malformed outcome gives the
+    raw reason alone."""
+    lang = "fr" if lang == "fr" else "en"
+    try:
+        return _outcome_sentence(outcome, lang)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
