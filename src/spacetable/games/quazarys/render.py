@@ -308,3 +308,48 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     if ev == "end":
         return t(lang, "ev_end", reason=t(lang, f"reason_{event['reason']}"))
     return str(event)
+
+
+# ---------------------------------------------------------------------- end of the game
+def _names(seats: list[int], lang: str) -> str:
+    """'Red (seat 0)', 'Red (seat 0) and Blue (seat 1)', 'A, B et C' (plain text, no markup)."""
+    names = [seat_label(s, lang) for s in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {t(lang, 'oc_and')} {names[-1]}"
+
+
+def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
+    reason = str(outcome["reason"])
+    winners = [int(s) for s in outcome["winners"]]
+    details = outcome.get("details") or {}
+    players = len(outcome["ranks"])
+    if reason == "arrived":
+        n = len(details.get("arrived") or winners)
+        why = t(lang, "oc_arrived_one") if n <= 1 else t(lang, "oc_arrived_many", n=n)
+    elif reason == "round_limit":
+        why = t(lang, "oc_round_limit", rounds=details["rounds"])
+    elif reason == "blocked":
+        why = t(lang, "oc_blocked")
+    else:
+        why = reason  # a reason this module does not know: shown as the game gives it
+    if not winners:
+        return why
+    if len(winners) == 1:
+        head = "oc_win"
+    elif len(winners) == players:
+        head = "oc_draw"  # a drawn race: every seat shares rank 1
+    else:
+        head = "oc_tie"
+    return t(lang, head, who=_names(winners, lang), why=why)
+
+
+def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
+    """The end of the game as one sentence (from ``Outcome.to_json()``): who won and why, e.g.
+    "Rouge (siège 0) gagne : son pion a rejoint sa base", or the draw and its cause. A reason
+    this module does not know is shown raw; a malformed outcome gives the raw reason alone."""
+    lang = "fr" if lang == "fr" else "en"
+    try:
+        return _outcome_sentence(outcome, lang)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
