@@ -269,4 +269,101 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     return escape(s)
 
 
-__all__ = ["SIDES", "board_lines", "describe_event", "render"]
+# ---------------------------------------------------------------------- end of the game
+_OUTCOME_KEY = {
+    "home": "oc_home",
+    "last in play": "oc_last",
+    "team home": "oc_team_home",
+    "team eliminated": "oc_team_out",
+    "round limit": "oc_rounds",
+    "no progress": "oc_stall",
+}
+
+
+def _seat_name(lang: str, colours: tuple[str, ...], s: int) -> str:
+    """A seat by its colour, capitalised, and its number: 'Red (seat 0)', 'Rouge (siège 0)'."""
+    c = _cname(lang, colours[s])
+    return _t(lang, "oc_seat", colour=c[:1].upper() + c[1:], seat=s)
+
+
+def _names(lang: str, colours: tuple[str, ...], seats: list[int]) -> str:
+    names = [_seat_name(lang, colours, s) for s in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {_t(lang, 'oc_and')} {names[-1]}"
+
+
+def _basis(lang: str, colours: tuple[str, ...], winners: list[int], outcome: dict[str, Any]) -> str:
+    """What ranked the winners first, by the order of ``PlanetRaiders._key``: home first, then
+    still in play, fewer crew members missing, more members gathered (the score), more raiders
+    left (the one criterion the outcome does not carry)."""
+    d = outcome["details"]
+    if any(colours[w] in (d.get("finished") or []) for w in winners):
+        return _t(lang, "oc_b_home")
+    out = set(d.get("eliminated") or [])
+    missing = [int(m) for m in d["crew_missing"]]
+    scores = outcome["scores"]
+
+    def key(s: int) -> tuple[float, ...]:
+        return (0.0 if s in out else 1.0, float(-missing[s]), float(scores[s]))
+
+    rest = [s for s in range(len(colours)) if s not in winners]
+    if not rest:
+        return _t(lang, "oc_b_even")  # a draw: every seat shares rank 1
+    w = max(key(s) for s in winners)
+    r = max(key(s) for s in rest)
+    if w[0] > r[0]:
+        return _t(lang, "oc_b_alone")
+    if w[1] > r[1]:
+        n = int(-w[1])
+        return _t(
+            lang, "oc_b_full" if n == 0 else "oc_b_missing1" if n == 1 else "oc_b_missing", n=n
+        )
+    if w[2] > r[2]:
+        return _t(lang, "oc_b_gathered", g=f"{w[2]:g}")
+    return _t(lang, "oc_b_raiders")
+
+
+def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
+    reason = str(outcome["reason"])
+    winners = [int(s) for s in outcome["winners"]]
+    n = len(outcome["ranks"])
+    colours = tuple(COLOURS[c] for c in BOARD.seat_colours[n])
+    d = outcome.get("details") or {}
+    key = _OUTCOME_KEY.get(reason)
+    if key is None:
+        why = reason  # a reason this module does not know: shown as the game gives it
+    elif key in ("oc_team_home", "oc_team_out"):
+        why = _t(lang, key)
+    else:
+        basis = _basis(lang, colours, winners, outcome)
+        if key == "oc_last" and basis == _t(lang, "oc_b_alone"):
+            why = basis
+        else:
+            why = _t(lang, key, basis=basis)
+    if not winners:
+        return why
+    if len(winners) == 1:
+        head = "oc_win"
+    elif len(winners) == n:
+        head = "oc_draw"  # every seat shares rank 1
+    elif d.get("teams"):
+        head = "oc_team_win"  # the two partners of a team
+    else:
+        head = "oc_tie"
+    return _t(lang, head, who=_names(lang, colours, winners), why=why)
+
+
+def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
+    """The end of the game as one sentence (from ``Outcome.to_json()``): who won, by colour
+    and seat, and why, e.g. "Rouge (siège 0) gagne : premier équipage rentré au vaisseau, et
+    tous les joueurs sauf un sont rentrés". A reason this module does not know is shown raw; a
+    malformed outcome gives the raw reason alone."""
+    lang = "fr" if lang == "fr" else "en"
+    try:
+        return _outcome_sentence(outcome, lang)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
+
+
+__all__ = ["SIDES", "board_lines", "describe_event", "describe_outcome", "render"]

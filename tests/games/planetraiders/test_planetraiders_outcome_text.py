@@ -1,0 +1,169 @@
+"""The end-of-game sentence of Planet Raiders (``render.describe_outcome``), the header the
+terminal client prints: for every reason ``PlanetRaiders._outcome`` can give, reached by
+seeded playouts, the sentence names the winner(s) by colour and seat, and the reason, in
+English and in French."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from spacetable.cli.common import outcome_describer
+from spacetable.engine import new_game
+from spacetable.games.planetraiders.board import BOARD, COLOURS
+from spacetable.games.planetraiders.render import describe_outcome
+from spacetable.games.planetraiders.rules import PlanetRaiders
+
+from .policy import purposeful
+
+# Every reason string ``PlanetRaiders._outcome`` can produce (``_game_over`` codes).
+REASONS = ("home", "last in play", "team home", "team eliminated", "round limit", "no progress")
+# The words of each reason, as the sentence says them.
+WORDS = {
+    "home": ("all players but one are home", "tous les joueurs sauf un sont rentrés"),
+    "last in play": ("is still in play", "en jeu"),
+    "team home": ("their team brought a crewed raider home", "leur équipe a ramené"),
+    "team eliminated": ("the other team has no raider left", "l'autre équipe n'a plus"),
+    "round limit": ("the turn limit is reached", "la limite de tours est atteinte"),
+    "no progress": (
+        "too many turns without capture, alien or arrival",
+        "trop de tours sans capture, alien ni arrivée",
+    ),
+}
+FR = {"red": "Rouge", "yellow": "Jaune", "violet": "Violet", "green": "Vert"}
+
+
+def _name(players: int, s: int, lang: str) -> str:
+    colour = COLOURS[BOARD.seat_colours[players][s]]
+    if lang == "fr":
+        return f"{FR[colour]} (siège {s})"
+    return f"{colour.capitalize()} (seat {s})"
+
+
+def _reach(
+    players: int, options: dict[str, Any] | None, first: int, reason: str, nwin: int
+) -> dict[str, Any]:
+    """The outcome of the first seeded playout from seed ``first`` on that ends for ``reason``
+    with ``nwin`` winners (the purposeful random policy: uniform play always stalls)."""
+    for seed in range(first, first + 40):
+        g = new_game("planetraiders", players, seed, options)
+        assert isinstance(g, PlanetRaiders)
+        r = random.Random(seed)
+        while not g.is_over:
+            g.apply(g.cur, purposeful(g, r))
+        out = g.outcome().to_json()
+        if out["reason"] == reason and len(out["winners"]) == nwin:
+            return out
+    raise AssertionError("no seeded game reached the wanted end")
+
+
+def _check(out: dict[str, Any]) -> tuple[str, str]:
+    players = len(out["ranks"])
+    en = describe_outcome(out, "en")
+    fr = describe_outcome(out, "fr")
+    assert en.strip() and fr.strip() and en != fr
+    assert "{" not in en + fr and "oc_" not in en + fr
+    for code in REASONS:  # no raw English reason code in French
+        assert not re.search(rf"\b{re.escape(code)}\b", fr), fr
+    assert out["winners"]
+    for s in range(players):
+        named = s in out["winners"]
+        assert (_name(players, s, "en") in en) == named, en
+        assert (_name(players, s, "fr") in fr) == named, fr
+    return en, fr
+
+
+CASES = [
+    # (reason, players, options, first seed, number of winners)
+    ("home", 2, None, 0, 1),
+    ("home", 3, None, 12, 1),
+    ("last in play", 3, None, 16, 1),
+    ("last in play", 4, None, 9, 1),
+    ("team home", 4, {"teams": True}, 0, 2),
+    ("team eliminated", 4, {"teams": True}, 286, 2),
+    ("round limit", 2, {"round_limit": 2}, 0, 1),
+    ("round limit", 3, None, 252, 1),
+    ("no progress", 2, None, 1, 1),
+    ("no progress", 2, None, 2, 2),  # a draw
+    ("no progress", 3, None, 0, 2),  # two seats share the win
+    ("no progress", 4, {"teams": True}, 4, 2),
+    ("no progress", 4, {"teams": True}, 71, 4),
+]
+
+
+@pytest.mark.parametrize(("reason", "players", "options", "first", "nwin"), CASES)
+def test_every_reason_reads_as_a_sentence_in_both_languages(
+    reason: str, players: int, options: dict[str, Any] | None, first: int, nwin: int
+) -> None:
+    out = _reach(players, options, first, reason, nwin)
+    en, fr = _check(out)
+    words_en, words_fr = WORDS[reason]
+    assert words_en in en and words_fr in fr
+    who_en = " and ".join(_name(players, s, "en") for s in out["winners"])
+    if nwin == 1:
+        assert en.startswith(f"{who_en} wins: ")
+        assert fr.startswith(f"{_name(players, out['winners'][0], 'fr')} gagne : ")
+    elif nwin == players:
+        assert en.startswith("Draw between ") and fr.startswith("Partie nulle entre ")
+    elif options:
+        assert " win: " in en and " gagnent : " in fr  # the two partners of a team
+    else:
+        assert " share the win: " in en and " se partagent la victoire : " in fr
+    finished = out["details"]["finished"]
+    home = any(COLOURS[BOARD.seat_colours[players][s]] in finished for s in out["winners"])
+    if home and reason not in ("team home", "team eliminated"):
+        assert "first crew brought home" in en
+        assert "premier équipage rentré au vaisseau" in fr
+
+
+def test_the_ranking_criterion_is_the_one_that_decided() -> None:
+    base = {
+        "ranks": [2, 1, 3],
+        "winners": [1],
+        "reason": "no progress",
+        "details": {"finished": [], "eliminated": [], "crew_missing": [2, 2, 3], "teams": []},
+    }
+    # Same crew missing as red, more members gathered.
+    out = {**base, "scores": [3.0, 4.0, 1.0]}
+    en, fr = _check(out)
+    assert en.endswith("as close to a full crew as the next, with more members gathered (4)")
+    assert fr.endswith(
+        "aussi près d'un équipage complet que le suivant, avec plus de membres réunis (4)"
+    )
+    # Same crew and members: more raiders left (not in the outcome, hence the last criterion).
+    en, fr = _check({**base, "scores": [4.0, 4.0, 1.0]})
+    assert en.endswith("with more raiders left")
+    # Fewer members missing.
+    details = {**base["details"], "crew_missing": [2, 1, 3]}
+    en, fr = _check({**base, "scores": [4.0, 4.0, 1.0], "details": details})
+    assert en.endswith("closest to a full crew (1 member missing)")
+    assert fr.endswith("le plus près d'un équipage complet (il manque 1 membre)")
+    # The others eliminated.
+    details = {**base["details"], "eliminated": [0, 2]}
+    en, fr = _check({**base, "scores": [4.0, 1.0, 1.0], "details": details})
+    assert en == "Yellow (seat 1) wins: too many turns without capture, alien or arrival; " + (
+        "the only one still in play"
+    )
+    last = {**base, "reason": "last in play", "scores": [4.0, 1.0, 1.0], "details": details}
+    en, fr = _check(last)
+    assert en == "Yellow (seat 1) wins: the only one still in play"
+    assert fr == "Jaune (siège 1) gagne : seul encore en jeu"
+
+
+def test_an_unknown_reason_falls_back_to_the_raw_reason() -> None:
+    out = {"scores": [3.0, 1.0], "ranks": [1, 2], "winners": [0], "reason": "black hole"}
+    assert describe_outcome(out, "en") == "Red (seat 0) wins: black hole"
+    assert describe_outcome(out, "fr") == "Rouge (siège 0) gagne : black hole"
+    assert describe_outcome({"reason": "black hole"}, "fr") == "black hole"
+    # Five seats (no such board) or a missing detail: the raw reason alone, never a crash.
+    five = {"scores": [0.0] * 5, "ranks": [1] * 5, "winners": [0], "reason": "home"}
+    assert describe_outcome(five, "en") == "home"
+    assert describe_outcome({**out, "reason": "no progress"}, "fr") == "no progress"
+    assert describe_outcome({}, "en") == ""
+
+
+def test_the_terminal_client_finds_it() -> None:
+    assert outcome_describer("planetraiders") is describe_outcome
