@@ -12,6 +12,7 @@ from typing import Any
 
 from . import cards as C
 from .actions import TEXT
+from .rules import MAX_ROUNDS, WIN_INFLUENCE
 
 COLOURS = ("red", "cyan", "green", "yellow")
 CELL_W = 17
@@ -271,3 +272,63 @@ class _Safe(dict[str, Any]):
 
     def __missing__(self, key: str) -> str:
         return "?"
+
+
+# ---------------------------------------------------------------------- end of the game
+def _names(seats: list[int], lang: str) -> str:
+    """'Player 0', 'Player 0 and Player 2', 'Joueur 0, Joueur 1 et Joueur 3'."""
+    names = [_t(lang, "oc_seat", seat=s) for s in seats]
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {_t(lang, 'oc_and')} {names[-1]}"
+
+
+def _tie_note(why: str, winners: list[int], d: dict[str, Any], lang: str) -> str:
+    """Name the tie-break (``_outcome``'s keys after Influence) when a seat with as much
+    Influence as the winners ranks behind them."""
+    infl = [int(x) for x in d["influence"]]
+    top = infl[winners[0]]
+    behind = [p for p in range(len(infl)) if p not in winners and infl[p] == top]
+    if not behind:
+        return why
+    if d.get("tortuga_conqueror") in winners:
+        return _t(lang, "oc_tie_tortuga", why=why)
+    return _t(lang, "oc_tie_sectors", why=why)
+
+
+def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
+    reason = str(outcome["reason"])
+    winners = [int(s) for s in outcome["winners"]]
+    draw = len(winners) > 1 and len(winners) == len(outcome["ranks"])  # all share rank 1
+    d = outcome.get("details") or {}
+    by = d.get("tortuga_conqueror", -1)
+    if reason == "influence":
+        why = _t(lang, "oc_influence", goal=WIN_INFLUENCE)
+    elif reason in ("tortuga", "limit"):
+        if reason == "limit":
+            why = _t(lang, "oc_limit", rounds=MAX_ROUNDS)
+        elif winners == [by]:
+            why = _t(lang, "oc_tortuga_self")
+        else:
+            why = _t(lang, "oc_tortuga", by=_names([int(by)], lang), by_seat=int(by))
+        if not draw:  # then the highest Influence decides, and maybe a tie-break
+            why = _tie_note(_t(lang, "oc_most", why=why), winners, d, lang)
+    else:
+        why = reason  # a reason this module does not know: shown as the game gives it
+    if not winners:
+        return why
+    n = f"{float(outcome['scores'][winners[0]]):g}"
+    head = "oc_draw" if draw else "oc_win" if len(winners) == 1 else "oc_tie"
+    return _t(lang, head, who=_names(winners, lang), n=n, why=why)
+
+
+def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
+    """The end of the game as one sentence (from ``Outcome.to_json()``): who won, with how
+    much Influence, and why, e.g. "Joueur 1 gagne avec 15 points d'Influence : premier à
+    atteindre 15 points d'Influence". A reason this module does not know is shown raw; a
+    malformed outcome gives the raw reason alone."""
+    lang = "fr" if lang == "fr" else "en"
+    try:
+        return _outcome_sentence(outcome, lang)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
