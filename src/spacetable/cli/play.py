@@ -47,7 +47,7 @@ TEXT = {
         "bad": "Not understood: {text!r}. Type ? for help.",
         "illegal": "Not legal: {err}",
         "late": "Too late: that action is no longer legal.",
-        "over": "Game over: {reason}",
+        "over_title": "Game over",
         "rank": "rank",
         "score": "score",
         "clock": "Clock: {clock:.1f} s",
@@ -71,7 +71,7 @@ TEXT = {
         "bad": "Pas compris : {text!r}. Tapez ? pour l'aide.",
         "illegal": "Pas légal : {err}",
         "late": "Trop tard : cette action n'est plus possible.",
-        "over": "Partie terminée : {reason}",
+        "over_title": "Partie terminée",
         "rank": "rang",
         "score": "score",
         "clock": "Horloge : {clock:.1f} s",
@@ -159,7 +159,8 @@ class Session:
         console.print(self.render(self.game.view(None), self.lang))
         self.show_events(None)
         reason = self.describe_outcome(out.to_json(), self.lang) if self.describe_outcome else None
-        console.print(Rule(self.t("over", reason=reason or out.reason)))
+        console.print(Rule(self.t("over_title")))
+        console.print(f"[bold]{reason or out.reason}[/]")
         table = Table()
         table.add_column("")
         table.add_column(self.t("score"), justify="right")
