@@ -126,6 +126,16 @@ def _col_power(c: int) -> tuple[int, int]:
 
 COL_SIDE = tuple(_col_power(c)[0] for c in range(GRID_W))
 COL_DIST = tuple(_col_power(c)[1] for c in range(GRID_W))
+#: powered columns by the plant levels of the left and right side: ``_POWERED[left][right]``
+_POWERED = tuple(
+    tuple(
+        tuple(0 < COL_DIST[c] <= POWER[(left, right)[COL_SIDE[c]]] for c in range(GRID_W))
+        for right in range(len(POWER))
+    )
+    for left in range(len(POWER))
+)
+#: the plant level a power plant card is built on
+_PLANT_NEED = {"generator": 0, "solar": 1, "fusion_reactor": 2}
 
 
 def config(players: int, options: Mapping[str, Any]) -> dict[str, int]:
@@ -612,37 +622,51 @@ class Spacedealer(Game):
         t = card_type(cid)
         out: list[int] = []
         if t.shape == "P":
-            need = {"generator": 0, "solar": 1, "fusion_reactor": 2}.get(t.kind, -1)
+            need = _PLANT_NEED.get(t.kind, -1)
             return [s for s in (0, 1) if self.plants[2 * p + s] == need]
         base = p * GRID_W
-        ac, dc, blocked = self.acell, self.dcell, self.blocked
-        if t.shape == "C1":
+        ac = self.acell[base : base + GRID_W]
+        dc = self.dcell[base : base + GRID_W]
+        blocked = self.blocked
+        shape = t.shape
+        if shape == "C1" or shape == "C2":
+            pw = _POWERED[self.plants[2 * p]][self.plants[2 * p + 1]]
+            if shape == "C1":
+                for c in range(GRID_W):
+                    if pw[c] and dc[c] < 0:
+                        top = ac[c]
+                        if top < 0 or not blocked[top]:
+                            out.append(c)
+            else:
+                for c in range(GRID_W - 1):
+                    if pw[c] and pw[c + 1]:
+                        t1, t2 = ac[c], ac[c + 1]
+                        if (t1 < 0 or not blocked[t1]) and (t2 < 0 or not blocked[t2]):
+                            out.append(c)
+        elif shape == "AD":  # touching a card: left or right, in either zone
+            last = GRID_W - 1
             for c in range(GRID_W):
-                if self._powered(p, c) and dc[base + c] < 0:
-                    top = ac[base + c]
-                    if top < 0 or not blocked[top]:
-                        out.append(c)
-        elif t.shape == "C2":
-            for c in range(GRID_W - 1):
-                if self._powered(p, c) and self._powered(p, c + 1):
-                    t1, t2 = ac[base + c], ac[base + c + 1]
-                    if (t1 < 0 or not blocked[t1]) and (t2 < 0 or not blocked[t2]):
-                        out.append(c)
-        elif t.shape == "AD":
-            for c in range(GRID_W):
-                if dc[base + c] >= 0:
+                if dc[c] >= 0:
                     continue
-                top = ac[base + c]
-                if top >= 0 and blocked[top]:
-                    continue
-                if top >= 0 or self._touches(p, ((0, c), (1, c))):
+                top = ac[c]
+                if top >= 0:
+                    if not blocked[top]:
+                        out.append(c)
+                elif (c > 0 and (ac[c - 1] >= 0 or dc[c - 1] >= 0)) or (
+                    c < last and (ac[c + 1] >= 0 or dc[c + 1] >= 0)
+                ):
                     out.append(c)
-        elif t.shape == "DD":
+        elif shape == "DD":  # touching a card: above either half, or beside the pair
             for c in range(GRID_W - 1):
                 if (
-                    dc[base + c] < 0
-                    and dc[base + c + 1] < 0
-                    and self._touches(p, ((1, c), (1, c + 1)))
+                    dc[c] < 0
+                    and dc[c + 1] < 0
+                    and (
+                        ac[c] >= 0
+                        or ac[c + 1] >= 0
+                        or (c > 0 and dc[c - 1] >= 0)
+                        or (c + 2 < GRID_W and dc[c + 2] >= 0)
+                    )
                 ):
                     out.append(c)
         return out
@@ -768,7 +792,28 @@ class Spacedealer(Game):
 
     # ------------------------------------------------------------------ time
     def _advance(self, seconds: float) -> None:
-        self._run_until(self.clock + seconds)
+        target = self.clock + seconds
+        nx = self._nxt
+        if (
+            nx is not None
+            and (nx < 0 or self.t_end[nx] > target)
+            and target < self.end_at
+            and not self.over
+            and not self.ticks
+        ):
+            # the common case, in short: no timer runs out, the end is not reached, only the
+            # budgets of free actions grow
+            c0 = self.clock
+            self.clock = target
+            lim0 = BURST + RATE * c0
+            acts = self.acts
+            if max(acts) >= lim0:
+                lim1 = BURST + RATE * target
+                for p, a in enumerate(acts):
+                    if lim0 <= a < lim1:
+                        self._dirty_seat(p)
+            return
+        self._run_until(target)
 
     def _next_timer(self) -> int:
         """The running timer that ends first (the lowest id among equal ends), or -1."""
@@ -1003,6 +1048,8 @@ class Spacedealer(Game):
         while pend:
             opts = self._options(p)
             if len(opts) > 1:
+                if not self.over and not (self.ticks and self.done[p]):
+                    self._cache[p] = opts  # exactly legal_actions(p) now
                 break
             self._resolve(p, opts[0])
 
@@ -1127,6 +1174,9 @@ class Spacedealer(Game):
         if self._surely_can(p):
             self._cache[p] = True
             return True
+        if self._surely_idle(p):
+            self._cache[p] = []
+            return False
         return bool(self.legal_actions(p))
 
     def _surely_can(self, p: int) -> bool:
@@ -1164,6 +1214,37 @@ class Spacedealer(Game):
             if self.ship_owner[s] == p and self._cont_active(s) and self._load(s):
                 return True  # dump
         return False
+
+    def _surely_idle(self, p: int) -> bool:
+        """After :meth:`_surely_can` found nothing: True if ``legal_actions(p)`` is surely
+        empty (basic rules; False: not known). What is left then are goods actions, and they
+        all need goods: in p's depots, or in another seat's container where p has one."""
+        if self.adv or self.probes:
+            return False
+        for c in self.built[p]:
+            if _USE_KIND[c] >= 2:
+                return False
+        g = self.goods
+        ns = self.nships
+        so, sf = self.ship_owner, self.ship_field
+        cap = self.cap
+        fields = [
+            f for s, f in enumerate(sf) if so[s] == p and self._cont_active(s)
+        ]  # p's ships there are empty, or _surely_can would have said so
+        if cap[p] > 0:
+            b = 4 * (ns + p)
+            if g[b] or g[b + 1] or g[b + 2] or g[b + 3]:
+                return False
+            fields.append(2 * p)
+        for f in fields:
+            for s in range(ns):
+                if sf[s] == f and so[s] != p and self._cont_active(s) and self._load(s):
+                    return False
+            if not f & 1:
+                q = f >> 1
+                if q != p and cap[q] > 0 and self._load(ns + q):
+                    return False
+        return True
 
     def legal_actions(self, seat: int) -> list[Action]:
         cache = self._cache[seat]
