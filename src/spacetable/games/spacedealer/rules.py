@@ -200,6 +200,12 @@ def _use_kind(cid: int) -> int:
 
 
 _USE_KIND = tuple(_use_kind(c) for c in range(_NCARDS))
+_ADVANCED = tuple(card_type(c).advanced for c in range(_NCARDS))
+#: the group a hidden card is resampled in: level-1 cards by kind, others by level
+_GROUP = tuple(
+    (1, card_type(c).kind) if card_type(c).level == 1 else (card_type(c).level, "")
+    for c in range(_NCARDS)
+)
 #: (demand id ``2 * card + j``, goods needed) of each card's demands, in order
 _DEMANDS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
     tuple((2 * c + j, need) for j, (need, _, _) in enumerate(card_type(c).demands))
@@ -289,7 +295,7 @@ class Spacedealer(Game):
 
     @property
     def realtime(self) -> bool:
-        return bool(self.options["mode"] == "realtime")
+        return not self.ticks  # set from the "mode" option by setup and load_state
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
@@ -1971,10 +1977,9 @@ class Spacedealer(Game):
                 for item in self.pending[p]:
                     if item[0] == P_KEEP:
                         drawn[p].extend(item[2:])
+        where = self.where
         outs = [
-            c
-            for c in range(len(self.where))
-            if self.where[c] == W_OUT and (self.adv or not card_type(c).advanced)
+            c for c in range(len(where)) if where[c] == W_OUT and (self.adv or not _ADVANCED[c])
         ]
         groups: dict[Any, list[tuple[list[int], int]]] = {}
         seqs: list[list[int]] = [self.personal[p] for p in range(n) if p != seat]
@@ -1982,9 +1987,11 @@ class Spacedealer(Game):
         seqs += [d for d in drawn if d]
         for seq in seqs:
             for i, c in enumerate(seq):
-                t = card_type(c)
-                key = (1, t.kind) if t.level == 1 else (t.level, "")
-                groups.setdefault(key, []).append((seq, i))
+                key = _GROUP[c]
+                if key in groups:
+                    groups[key].append((seq, i))
+                else:
+                    groups[key] = [(seq, i)]
         for key in sorted(groups, key=repr):
             slots = groups[key]
             new = sorted(seq[i] for seq, i in slots)  # canonical: only the counts matter

@@ -26,25 +26,31 @@ if TYPE_CHECKING:
     from .rules import Spacedealer
 
 
+_STATIC: dict[int, dict[str, Any]] = {}  # the fixed fields of each card's info, built once
+
+
 def card_info(g: Spacedealer, cid: int) -> dict[str, Any]:
     t = card_type(cid)
-    d: dict[str, Any] = {
-        "id": cid,
-        "kind": t.kind,
-        "name_en": t.name_en,
-        "name_fr": t.name_fr,
-        "level": t.level,
-        "conns": t.conns,
-        "shape": t.shape,
-        "effect": t.effect,
-        "amount": t.amount,
-        "colour": t.colour,
-        "slot": t.slot,
-        "demands": [
-            {"goods": list(need), "deliver": a, "owner": b, "by": g.fulfilled[2 * cid + j]}
-            for j, (need, a, b) in enumerate(t.demands)
-        ],
-    }
+    static = _STATIC.get(cid)
+    if static is None:
+        static = _STATIC[cid] = {
+            "id": cid,
+            "kind": t.kind,
+            "name_en": t.name_en,
+            "name_fr": t.name_fr,
+            "level": t.level,
+            "conns": t.conns,
+            "shape": t.shape,
+            "effect": t.effect,
+            "amount": t.amount,
+            "colour": t.colour,
+            "slot": t.slot,
+        }
+    d = static.copy()
+    d["demands"] = [
+        {"goods": list(need), "deliver": a, "owner": b, "by": g.fulfilled[2 * cid + j]}
+        for j, (need, a, b) in enumerate(t.demands)
+    ]
     return d
 
 
