@@ -1189,17 +1189,25 @@ class Spacedealer(Game):
         """Cheap tests that ``legal_actions(p)`` is not empty (False: not known)."""
         if self.pending[p]:
             return True
-        if not self._closing():
+        so, sf = self.ship_owner, self.ship_field
+        n = self.players
+        if self.clock < self.end_at:  # not closing
             tech = self.tech[p]
             if len(self.planning[p]) < self.plan_cap[p] and (
                 self.personal[p] or (tech >= 2 and self.pile[2]) or (tech >= 3 and self.pile[3])
             ):
                 return True  # plan or draw
-            if self._idle_timer(p) >= 0:
+            base = p * self.tmax
+            if min(self.t_end[base : base + self.ntimers[p]]) < 0:  # an idle timer
+                st = self.ship_timer
                 for s in range(self.nships):
-                    if self.ship_owner[s] == p and self.ship_timer[s] < 0 and self._cont_active(s):
+                    if (
+                        so[s] == p
+                        and st[s] < 0
+                        and sf[s] >= 0
+                        and (s < n or not self.covered[self.stations[s - n]])
+                    ):
                         return True  # fly
-                base = p * self.tmax
                 if tech < 3 and T_RESEARCH not in self.t_kind[base : base + self.tmax]:
                     return True  # research
                 ctimer = self.ctimer
@@ -1210,15 +1218,20 @@ class Spacedealer(Game):
                 for c in self.built[p]:
                     if _USE_KIND[c] == 1 and not covered[c] and ctimer[c] < 0:
                         return True  # use
-        if self.offer[p] is not None:
+        offer = self.offer
+        if offer[p] is not None:
             return True  # withdraw
-        for q in range(self.players):
-            o = self.offer[q]
+        for o in offer:
             if o is not None and o[0] == p:
                 return True  # decline
+        g = self.goods
         for s in range(self.nships):
-            if self.ship_owner[s] == p and self._cont_active(s) and self._load(s):
-                return True  # dump
+            if so[s] == p and sf[s] >= 0:
+                b = 4 * s
+                if (g[b] or g[b + 1] or g[b + 2] or g[b + 3]) and (
+                    s < n or not self.covered[self.stations[s - n]]
+                ):
+                    return True  # dump
         return False
 
     def _surely_idle(self, p: int) -> bool:
