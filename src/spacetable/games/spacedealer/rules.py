@@ -1411,15 +1411,20 @@ class Spacedealer(Game):
         covered = self.covered
         cap = self.cap
         # the active containers of p grouped by field: ships, then the depots, then probes
+        # and the active ships of the other seats by field (one pass over the ships)
         mine: dict[int, list[int]] = {}
+        oth: dict[int, list[int]] = {}
         so, sf = self.ship_owner, self.ship_field
         for s in range(ns):
-            if so[s] == p and sf[s] >= 0 and (s < n or not covered[self.stations[s - n]]):
-                f = sf[s]
-                if f in mine:
-                    mine[f].append(s)
-                else:
-                    mine[f] = [s]
+            o = so[s]
+            f = sf[s]
+            if o < 0 or f < 0 or (s >= n and covered[self.stations[s - n]]):
+                continue
+            d = mine if o == p else oth
+            if f in d:
+                d[f].append(s)
+            else:
+                d[f] = [s]
         home = 2 * p
         if cap[p] > 0:
             mine.setdefault(home, []).append(ns + p)
@@ -1498,7 +1503,14 @@ class Spacedealer(Game):
                             if self.fgoods[4 * f + k]:
                                 out.append(get(A.Collect, s, k))
             if offer_free:
-                others = self._others_at(p, f)
+                others = oth.get(f, [])
+                if not f & 1 and f != home:  # another seat's planet: its depots and probes
+                    q = f >> 1
+                    if cap[q] > 0:
+                        others.append(ns + q)
+                    for k, cid in enumerate(self.probes):
+                        if self.owner[cid] == q and self._cont_active(ns + n + k):
+                            others.append(ns + n + k)
                 if others:
                     self._goods_offers(others, conts, out)
 
