@@ -1420,11 +1420,11 @@ class Spacedealer(Game):
             f = sf[s]
             if o < 0 or f < 0 or (s >= n and covered[self.stations[s - n]]):
                 continue
-            d = mine if o == p else oth
-            if f in d:
-                d[f].append(s)
+            grp = mine if o == p else oth
+            if f in grp:
+                grp[f].append(s)
             else:
-                d[f] = [s]
+                grp[f] = [s]
         home = 2 * p
         if cap[p] > 0:
             mine.setdefault(home, []).append(ns + p)
