@@ -213,3 +213,39 @@ def test_the_budget_of_each_seat_comes_back_with_the_clock() -> None:
     g.advance(1.0)
     assert g.to_act == [0, 1, 2] and g.legal_actions(1)
     _check(g)
+
+
+def test_the_last_marker_removes_the_seats_other_deliveries() -> None:
+    g = started(4, side=1, pos=1)
+    mine = g.acell[6]
+    depot = build(g, 0, "depot", 7)
+    goods = "".join(
+        COLOURS[k] * v for cid in (mine, depot) for k, v in enumerate(card_type(cid).demands[0][0])
+    )
+    moor(g, 1, 0)
+    load(g, 1, goods)
+    g.markers[1] = 1
+    g.apply(2, A.RESEARCH)  # a running timer: the game goes on after the last marker
+    assert len([a for a in g.legal_actions(1) if isinstance(a, A.Deliver)]) >= 2
+    g.apply(1, A.get(A.Deliver, 1, 2 * mine))
+    assert not [a for a in g.legal_actions(1) if isinstance(a, A.Deliver)]
+    _check(g)
+
+
+def test_a_missile_on_an_unusable_slot_offers_the_owner_a_timer() -> None:
+    g = started(4, {"rules": "advanced"}, side=1, pos=1)
+    sab = build(g, 1, "sabotage", 7)
+    g.attack[sab] = 2  # full: the card itself cannot be used now
+    g.black -= 2
+    mis = build(g, 0, "missile", 7)
+    g.attack[mis] = 1
+    g.black -= 1
+    g._dirty()
+    assert A.get(A.Use, sab) not in g.legal_actions(1)
+    g.apply(0, A.get(A.Missile, sab))
+    assert A.get(A.Use, sab) in g.legal_actions(1)
+    _check(g)
+    g.apply(1, A.get(A.Use, sab))
+    g.advance(60.0)
+    assert not g.blocked[sab] and A.get(A.Use, sab) not in g.legal_actions(1)
+    _check(g)

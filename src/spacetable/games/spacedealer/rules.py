@@ -206,6 +206,8 @@ _GROUP = tuple(
     (1, card_type(c).kind) if card_type(c).level == 1 else (card_type(c).level, "")
     for c in range(_NCARDS)
 )
+#: (level, kind) of each card: levels 2-3 are resampled by level, their set-aside copies by kind
+_GROUP_KIND = tuple((card_type(c).level, card_type(c).kind) for c in range(_NCARDS))
 #: (demand id ``2 * card + j``, goods needed) of each card's demands, in order
 _DEMANDS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
     tuple((2 * c + j, need) for j, (need, _, _) in enumerate(card_type(c).demands))
@@ -1322,10 +1324,12 @@ class Spacedealer(Game):
                     u = _USE_KIND[c]
                     if not u:
                         continue
-                    if u == 2 and (self.attack[c] >= card_type(c).amount or self.black == 0):
-                        continue
-                    if u == 3 and self._load(self.nships + n + self.probes.index(c)) == 0:
-                        continue
+                    # a blocked slot always takes a timer: it only removes the marker (5.1 e)
+                    if not self.blocked[c]:
+                        if u == 2 and (self.attack[c] >= card_type(c).amount or self.black == 0):
+                            continue
+                        if u == 3 and self._load(self.nships + n + self.probes.index(c)) == 0:
+                            continue
                     out.append(_USE[c])
                 nf = 2 * n
                 so, st, sf, g = self.ship_owner, self.ship_timer, self.ship_field, self.goods
@@ -1479,7 +1483,7 @@ class Spacedealer(Game):
                     out.append(_DUMP[d4 + 3])
                 if not f & 1:
                     q = f >> 1
-                    if q != p:
+                    if q != p and self.markers[p] > 0:  # a marker to put on the demand (3.4)
                         fulfilled = self.fulfilled
                         for cid in self.built[q]:
                             for d, need in _DEMANDS[cid]:
@@ -1992,7 +1996,9 @@ class Spacedealer(Game):
         """Reshuffle what ``seat`` cannot see: other personal piles, the piles' order, the
         cards set aside at setup, other seats' drawn cards, unrevealed start choices and the
         Gizzi pile. Cards only trade places with cards of the same group (level-1 cards of the
-        same kind; level 2 or 3 cards of the same level), so every count stays true.
+        same kind; level 2 or 3 cards in play of the same level; a card set aside only with a
+        copy of its kind), so every count stays true, the number of cards of each kind in
+        play included (the rulebook's per-player-count lists).
         Canonical: every pool is sorted before it is shuffled and other personal piles are
         kept sorted, so the result depends only on what ``seat`` knows and on ``rng``."""
         n = self.players
@@ -2006,13 +2012,48 @@ class Spacedealer(Game):
         outs = [
             c for c in range(len(where)) if where[c] == W_OUT and (self.adv or not _ADVANCED[c])
         ]
+        # Levels 2-3: how many cards of each kind play is public (the rulebook's lists), which
+        # copies were set aside is not. Choose the copies set aside per kind first (the game's
+        # orbital stations and transport probes keep their ids: ``stations``, ``probes``),
+        # then deal the cards in play to the unseen places of their level (shuffled below).
+        unseen = [self.pile[2], self.pile[3], *[d for d in drawn if d]]
+        aside: dict[tuple[int, str], int] = {}
+        for c in outs:
+            key = _GROUP_KIND[c]
+            if key[0] >= 2:
+                aside[key] = aside.get(key, 0) + 1
+        by_kind: dict[tuple[int, str], list[int]] = {}
+        for c in sorted([c for seq in unseen for c in seq] + outs):
+            key = _GROUP_KIND[c]
+            if key[0] >= 2:
+                by_kind.setdefault(key, []).append(c)
+        fixed = set(self.stations) | set(self.probes)
+        play: dict[int, list[int]] = {2: [], 3: []}
+        outs = [c for c in outs if _GROUP_KIND[c][0] == 1]
+        for key in sorted(by_kind):
+            ids = by_kind[key]
+            if key[1] in ("orbital_station", "transport_probe"):
+                play[key[0]] += [c for c in ids if c in fixed]
+                outs += [c for c in ids if c not in fixed]
+            else:
+                rng.shuffle(ids)
+                k = aside.get(key, 0)
+                outs += ids[:k]
+                play[key[0]] += ids[k:]
+        for lv in (2, 3):
+            places = [(seq, i) for seq in unseen for i, c in enumerate(seq) if _GROUP[c][0] == lv]
+            for (seq, i), c in zip(places, sorted(play[lv]), strict=True):
+                seq[i] = c
         groups: dict[Any, list[tuple[list[int], int]]] = {}
         seqs: list[list[int]] = [self.personal[p] for p in range(n) if p != seat]
-        seqs += [self.pile[2], self.pile[3], outs]
-        seqs += [d for d in drawn if d]
+        seqs += unseen  # the piles and other seats' drawn cards: levels 2-3 shuffled here
+        seqs.append(outs)
         for seq in seqs:
+            last = seq is outs
             for i, c in enumerate(seq):
                 key = _GROUP[c]
+                if last and key[0] >= 2:
+                    continue  # the copies set aside were chosen above
                 if key in groups:
                     groups[key].append((seq, i))
                 else:
