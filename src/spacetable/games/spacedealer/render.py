@@ -22,6 +22,7 @@ from .actions import container
 from .cards import COLOUR_EN, COLOUR_FR, COLOURS, GIZZI, PLANETS, SETUP, card_type
 
 TEXT = Texts.load("spacetable.games.spacedealer")
+KEYS = frozenset(TEXT.keys())
 
 ABBR = {
     "mine": "Mine",
@@ -47,6 +48,12 @@ CELL = 6
 
 def _t(lang: str, key: str, **kw: Any) -> str:
     return TEXT.get(lang, key, **kw)
+
+
+def _word(lang: str, word: Any) -> str:
+    """A kind, reason or rules name from the rules (``research``, ``time``...) in ``lang``."""
+    key = f"word_{word}"
+    return TEXT.get(lang, key) if key in KEYS else str(word)
 
 
 def _colour(k: int, lang: str) -> str:
@@ -141,7 +148,7 @@ def _planet(view: dict[str, Any], p: int, lang: str) -> list[str]:
         else:
             left = max(0.0, tm["ends"] - view["clock"])
             arg = f" #{tm['arg']}" if tm["arg"] >= 0 else ""
-            ts.append(f"({tm['kind']}{arg} {left:.0f}s)")
+            ts.append(f"({_word(lang, tm['kind'])}{arg} {left:.0f}s)")
     lines.append(f"  {_t(lang, 'timers')}: " + " ".join(ts))
     plan = ", ".join(_card_name(c, lang) for c in pl["planning"]) or "-"
     n = len(pl["planning"])
@@ -279,7 +286,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         out.append(f"{_t(lang, 'offers')}: " + "; ".join(offers))
     pend = view.get("pending")
     if pend:
-        desc = pend["kind"]
+        desc = _word(lang, pend["kind"])
         if "card" in pend:
             desc += " " + _card_name(pend["card"], lang)
         if "cards" in pend:
@@ -317,6 +324,9 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
         for k in ("to", "src", "dst"):
             if isinstance(event.get(k), int):
                 kw[k] = container(event[k], lang)
+    for k in ("kind", "reason", "rules", "why"):
+        if isinstance(event.get(k), str):
+            kw[k] = _word(lang, event[k])
     card = event.get("card")
     if kind in ("chosen", "keep"):
         kw["card"] = f" ({_card_name(card, lang)})" if isinstance(card, int) else ""
