@@ -21,6 +21,7 @@ run as timed tests.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import platform
@@ -158,6 +159,8 @@ def measure(
     out["mcts_iterations_per_s"] = its / (clock() - t0)
     g = states[0]
     text = g.to_json()
+    gc.collect()
+    gc.disable()  # a collection during the snapshots would count freed memory against us
     tracemalloc.start()
     a = tracemalloc.take_snapshot()
     copy = load(text)
@@ -165,6 +168,7 @@ def measure(
     c = copy.clone()
     d = tracemalloc.take_snapshot()
     tracemalloc.stop()
+    gc.enable()
     out["memory"] = {
         "state_bytes": sum(s.size_diff for s in b.compare_to(a, "filename")),
         "clone_bytes": sum(s.size_diff for s in d.compare_to(b, "filename")),
