@@ -20,6 +20,7 @@ from spacetable.engine.data import Texts
 
 from .actions import container
 from .cards import COLOUR_EN, COLOUR_FR, COLOURS, GIZZI, PLANETS, SETUP, card_type
+from .constants import START_MARKERS
 
 TEXT = Texts.load("spacetable.games.spacedealer")
 KEYS = frozenset(TEXT.keys())
@@ -361,3 +362,58 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
         return TEXT.get(lang, key, **kw)
     except (KeyError, IndexError):
         return TEXT.get(lang, "ev_other", event=kind)
+
+
+def _names(seats: list[int], lang: str) -> str:
+    names = [_pname(q, lang) for q in seats]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + f" {_t(lang, 'oc_and')} " + names[-1]
+
+
+def _points(n: float, lang: str) -> str:
+    one = n < 2 if lang == "fr" else n == 1  # French: 0 and 1 point are singular
+    return f"{n:g} " + _t(lang, "oc_point" if one else "oc_points")
+
+
+def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
+    reason = str(outcome["reason"])
+    scores = [float(s) for s in outcome["scores"]]
+    winners = [int(q) for q in outcome["winners"]]
+    if not winners:
+        return reason
+    details = outcome.get("details")
+    details = details if isinstance(details, dict) else {}
+    top = scores[winners[0]]
+    if reason == "time":
+        why = _t(lang, "oc_time")
+    elif reason == "markers":
+        used = details.get("markers_used")
+        last = (
+            [q for q, u in enumerate(used) if int(u) >= START_MARKERS]
+            if isinstance(used, list)
+            else []
+        )
+        if not last:
+            why = _t(lang, "oc_markers_any")
+        else:
+            key = "oc_markers" if len(last) == 1 else "oc_markers_many"
+            why = _t(lang, key, who=_names(last, lang))
+    else:
+        why = reason  # a reason this module does not know: shown as the game gives it
+    if any(scores[q] == top for q in range(len(scores)) if q not in winners):
+        why = _t(lang, "oc_tiebreak", why=why)
+    head = "oc_win" if len(winners) == 1 else "oc_tie"
+    return _t(lang, head, who=_names(winners, lang), n=_points(top, lang), why=why)
+
+
+def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
+    """The end of the game as one sentence (from ``Outcome.to_json()``): the winner(s) by
+    planet, with how many points, and why, e.g. "Moimoi wins with 14 points: the game time is
+    over". Shared wins and ties broken by the victory markers placed are said. A reason this
+    module does not know is shown raw; a malformed outcome gives the raw reason alone."""
+    lang = "fr" if lang == "fr" else "en"
+    try:
+        return _outcome_sentence(outcome, lang)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
