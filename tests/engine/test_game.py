@@ -200,3 +200,19 @@ def test_random_playouts_conserve_cards(seed: int, players: int, hand: int) -> N
         assert sum(remaining) + sum(g.scores) == sum(DECK)
     assert sum(g.scores) == sum(DECK)
     assert g.step <= HighCards.max_decisions(players, g.options)
+
+
+def test_a_determinized_copy_carries_no_secret_history_seed_or_private_log() -> None:
+    g = spacetable.new_game("toy", 2, seed=3)
+    _playout(g, 5, steps=4)
+    seat = g.to_act[0]
+    other = 1 - seat
+    d = g.determinize(seat, random.Random(1))
+    assert d.seed != g.seed  # the real seed would rebuild the real hidden state
+    assert d.record()["entries"] == []
+    saved = json.loads(d.to_json())
+    assert saved["history"] == []
+    privates = [priv for _, priv in saved["log"] if priv]
+    assert privates and all(set(priv) == {str(seat)} for priv in privates)
+    assert any(str(other) in (priv or {}) for _, priv in json.loads(g.to_json())["log"])
+    assert spacetable.load(d.to_json()).to_json() == d.to_json()

@@ -351,14 +351,19 @@ class Game(ABC):
     def determinize(self, seat: int, rng: random.Random) -> Game:
         """A copy where everything ``seat`` cannot see is resampled consistently with its view.
 
-        The copy's generator is reseeded from ``rng`` (future chance is hidden too), and its log
-        keeps only the private details of ``seat``.
+        The copy's generator is reseeded from ``rng`` (future chance is hidden too); it carries
+        no history and a new seed (its record replays nothing real), and its log and save keep
+        only the private details of ``seat``.
         """
         self._check_seat(seat)
         g = self.clone()
         if self.info.hidden_information:
             g.resample_hidden(seat, rng)
         g.rng = Rng(rng.getrandbits(64))
+        # A hypothetical state: the real seed would rebuild the real hidden state, and the
+        # real history holds other seats' secret choices, so neither travels with the copy.
+        g.seed = g.rng.state
+        g._history = None
         g._log_filter = seat
         return g
 
@@ -406,7 +411,7 @@ class Game(ABC):
             "log_filter": self._log_filter,
             "state": self.state_dict(),
             "history": self._entries(),
-            "log": [[ev, _priv_json(priv)] for ev, priv in _unroll(self._log)],
+            "log": [[ev, _priv_json(priv, self._log_filter)] for ev, priv in _unroll(self._log)],
         }
         return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
@@ -442,10 +447,14 @@ class Game(ABC):
         return g
 
 
-def _priv_json(priv: dict[int, dict[str, Any]] | None) -> dict[str, Any] | None:
+def _priv_json(
+    priv: dict[int, dict[str, Any]] | None, only: int | None = None
+) -> dict[str, Any] | None:
+    """Private log details as JSON; ``only`` keeps one seat's (a determinized copy's save)."""
     if not priv:
         return None
-    return {str(k): v for k, v in priv.items()}
+    out = {str(k): v for k, v in priv.items() if only is None or k == only}
+    return out or None
 
 
 def action_space(cls: type[Game], players: int, options: Mapping[str, Any]) -> ActionSpace:
