@@ -63,6 +63,7 @@ def playouts(
     """Random playouts for about ``seconds``: playouts/s, decisions/s, mean game length."""
     rng = random.Random(seed)
     n = decisions = steps = 0
+    game_seconds = 0.0
     t0 = clock()
     elapsed = 0.0
     while elapsed < seconds or n == 0:
@@ -71,15 +72,19 @@ def playouts(
             if random_step(g, rng):
                 decisions += 1
         steps += g.step
+        game_seconds += g.clock
         n += 1
         elapsed = clock() - t0
-    return {
+    out = {
         "playouts_per_s": n / elapsed,
         "decisions_per_s": decisions / elapsed,
         "steps_per_s": steps / elapsed,
         "decisions_per_game": decisions / n,
         "playouts": float(n),
     }
+    if game_seconds:  # real-time games: simulated game minutes per wall second
+        out["game_minutes_per_s"] = game_seconds / 60 / elapsed
+    return out
 
 
 def mid_game_states(
@@ -262,6 +267,7 @@ def table_rows(report: dict[str, Any]) -> list[list[str]]:
                 u("to_json"),
                 u("evaluate"),
                 _fmt_int(r.get("mcts_iterations_per_s", 0.0)),
+                f"{r['game_minutes_per_s']:,.0f}" if "game_minutes_per_s" in r else "-",
                 f"{mem.get('state_bytes', 0) / 1024:.0f}" if mem else "-",
                 f"{mem.get('clone_bytes', 0) / 1024:.1f}" if mem else "-",
             ]
@@ -284,6 +290,7 @@ COLUMNS = (
     "to_json µs",
     "evaluate µs",
     "MCTS it/s",
+    "game min/s",
     "state KiB",
     "clone KiB",
 )
