@@ -300,9 +300,9 @@ class Spacedealer(Game):
         return not self.ticks  # set from the "mode" option by setup and load_state
 
     # ------------------------------------------------------------------ setup
-    def setup(self) -> None:
-        n = self.players
-        cfg = config(n, self.options)
+    def _configure(self) -> dict[str, Any]:
+        """Settings derived from the options and the player count (setup and load_state)."""
+        cfg = config(self.players, self.options)
         self.adv = self.options["rules"] == "advanced"
         self.ticks = self.options["mode"] == "ticks"
         self.length = float(self.options["length"])
@@ -312,6 +312,11 @@ class Spacedealer(Game):
         self.ncont = cfg["containers"]
         self.tmax = cfg["tmax"]
         self._codes = tuple(self._code(c) for c in range(self.ncont))  # container -> code
+        return cfg
+
+    def setup(self) -> None:
+        n = self.players
+        cfg = self._configure()
         ncards = cfg["cards"]
         self.where = [W_OUT] * ncards
         self.owner = [-1] * ncards
@@ -1914,17 +1919,7 @@ class Spacedealer(Game):
         return d
 
     def load_state(self, data: dict[str, Any]) -> None:
-        n = self.players
-        cfg = config(n, self.options)
-        self.adv = self.options["rules"] == "advanced"
-        self.ticks = self.options["mode"] == "ticks"
-        self.length = float(self.options["length"])
-        self.tlen = float(self.options["timer"])
-        self.tick_step = float(self.options["tick"])
-        self.nships = cfg["ships"]
-        self.ncont = cfg["containers"]
-        self.tmax = cfg["tmax"]
-        self._codes = tuple(self._code(c) for c in range(self.ncont))  # container -> code
+        self._configure()
         for k in self._LISTS:
             setattr(self, k, list(data[k]))
         self.t_end = [float(x) for x in self.t_end]
