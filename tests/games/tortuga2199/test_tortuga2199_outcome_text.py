@@ -76,10 +76,10 @@ CASES = [
     ("limit", 4, None, "greedy", 5, 1),
     ("limit", 3, None, "random", 0, 1),
     ("limit", 2, None, "random", 0, 2),  # a draw: nobody scored
-    ("tortuga", 2, None, "greedy", 31, 1),
+    ("tortuga", 2, None, "greedy", 80, 1),
     ("tortuga", 2, {"scenario": "peaceful"}, "greedy", 14, 1),  # tie broken by the conquest
     ("tortuga", 3, {"scenario": "aggressive"}, "greedy", 1, 1),
-    ("tortuga", 4, None, "greedy0.2", 10, 1),
+    ("tortuga", 4, None, "greedy0.2", 121, 1),
 ]
 
 
