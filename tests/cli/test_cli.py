@@ -155,3 +155,10 @@ def test_bot_moves_are_told_from_the_public_log_only() -> None:
     assert any("event=play" in line for line in bot_lines)
     draws = [line for line in bot_lines if "event=draw" in line]
     assert draws and all("card" not in line for line in draws)  # the drawn card is private
+
+
+def test_play_load_checks_the_game_id(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    save.write_text(spacetable.new_game("toy", 2, seed=1).to_json())
+    res = runner.invoke(app, ["play", "toy_rt", "--load", str(save)])
+    assert res.exit_code == 2 and "holds a game of toy" in res.output

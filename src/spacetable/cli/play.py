@@ -366,6 +366,8 @@ def play(
     try:
         if load is not None:
             game = spacetable.load(load.read_text(encoding="utf-8"))
+            if game.game_id != game_id:
+                raise ValueError(f"{load} holds a game of {game.game_id}, not {game_id}")
         else:
             game = spacetable.new_game(game_id, players, seed, parse_options(option))
         bots = {
