@@ -264,24 +264,16 @@ for _a in ACTION_ROWS:
     EFFECT.append(_a.effect)
     VORTEX.append(False)
     LAYOUT.append(None)
-for _s in SUN_ROWS:
-    CARD_ID.append(_s.id)
-    NAME_FR.append(_s.name_fr)
-    NAME_EN.append(_s.name_en)
-    KIND.append(KIND_SUN)
-    FACTION.append(-1)
-    EFFECT.append("")
-    VORTEX.append(False)
-    LAYOUT.append(parse_layout(_s.layout))
-for _b in BASE_ROWS:
-    CARD_ID.append(_b.id)
-    NAME_FR.append(_b.name_fr)
-    NAME_EN.append(_b.name_en)
-    KIND.append(KIND_BASE)
-    FACTION.append(-1)
-    EFFECT.append("")
-    VORTEX.append(False)
-    LAYOUT.append(parse_layout(_b.layout))
+for _kind, _rows in ((KIND_SUN, SUN_ROWS), (KIND_BASE, BASE_ROWS)):
+    for _s in _rows:
+        CARD_ID.append(_s.id)
+        NAME_FR.append(_s.name_fr)
+        NAME_EN.append(_s.name_en)
+        KIND.append(_kind)
+        FACTION.append(-1)
+        EFFECT.append("")
+        VORTEX.append(False)
+        LAYOUT.append(parse_layout(_s.layout))
 
 #: ``ORIENTED[card * 4 + rot]``: the layout of a tile turned ``rot`` quarter turns.
 ORIENTED: list[Layout | None] = []
