@@ -311,18 +311,7 @@ class Game(ABC):
 
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The event log as ``seat`` sees it: public events plus its own private details."""
-        out = []
-        for ev, priv in _unroll(self._log):
-            e = dict(ev)
-            if (
-                seat is not None
-                and priv
-                and seat in priv
-                and (self._log_filter is None or self._log_filter == seat)
-            ):
-                e.update(priv[seat])
-            out.append(e)
-        return out
+        return [self._seen_by(item, seat) for item in _unroll(self._log)]
 
     def last_events(self, seat: int | None, n: int = 8) -> list[dict[str, Any]]:
         """The last ``n`` events as ``seat`` sees them."""
@@ -332,13 +321,15 @@ class Game(ABC):
             cell, item = cell
             items.append(item)
         items.reverse()
-        out = []
-        for ev, priv in items:
-            e = dict(ev)
-            if seat is not None and priv and seat in priv and self._log_filter in (None, seat):
-                e.update(priv[seat])
-            out.append(e)
-        return out
+        return [self._seen_by(item, seat) for item in items]
+
+    def _seen_by(self, item: tuple[dict[str, Any], Any], seat: int | None) -> dict[str, Any]:
+        """One log entry as ``seat`` sees it (a determinized copy shows one seat's details)."""
+        ev, priv = item
+        e = dict(ev)
+        if seat is not None and priv and seat in priv and self._log_filter in (None, seat):
+            e.update(priv[seat])
+        return e
 
     # ------------------------------------------------------------------ copies
     def _clone_base(self) -> Self:
