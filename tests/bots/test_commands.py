@@ -13,7 +13,7 @@ import typer
 from typer.testing import CliRunner
 
 from spacetable.cli import balance, bench, tournament
-from spacetable.cli.tournament import make_jobs, run_jobs, run_tournament
+from spacetable.cli.tournament import head_to_head, make_jobs, run_jobs, run_tournament
 
 runner = CliRunner()
 
@@ -61,6 +61,27 @@ def test_tournament_more_bots_than_seats_and_repeated_kinds() -> None:
     rep = run_tournament("toy", 2, ["random", "greedy", "random"], 9, seed=1)
     assert [e["name"] for e in rep["entrants"]] == ["random#1", "greedy", "random#2"]
     assert sum(e["seats_played"] for e in rep["entrants"]) == 18
+
+
+def test_head_to_head_groups_kinds_and_scores_pairs_per_game() -> None:
+    bots = ["greedy", "random", "random"]
+    # game 0: lineup greedy, random, random; greedy first, seat 1 and 2 tied second
+    # game 1: lineup random, random, greedy; greedy second behind seat 0, above seat 1
+    # game 2: lineup random, greedy, random; greedy tied first with seat 0
+    results = [
+        {"index": 0, "ranks": [1, 2, 2]},
+        {"index": 1, "ranks": [1, 3, 2]},
+        {"index": 2, "ranks": [1, 1, 3]},
+    ]
+    rows = {(r["a"], r["b"]): r for r in head_to_head(results, bots, 3)}
+    assert set(rows) == {("greedy", "random"), ("random", "greedy")}
+    g = rows[("greedy", "random")]
+    assert g["games"] == 3
+    assert g["share"] == pytest.approx((1.0 + 0.5 + 0.75) / 3)
+    assert rows[("random", "greedy")]["share"] == pytest.approx(1 - g["share"])
+    assert g["ci"][0] < g["share"] < g["ci"][1]
+    rep = run_tournament("toy", 3, bots, 6, seed=2)
+    assert {(r["a"], r["b"]) for r in rep["head_to_head"]} == set(rows)
 
 
 def test_tournament_command_json_plot_and_table(tmp_path: Path) -> None:

@@ -293,10 +293,51 @@ def summarize(
     return {
         "games": len(results),
         "entrants": entrants_out,
+        "head_to_head": head_to_head(results, bots, players),
         "seats": seats_out,
         "fair_share": 1.0 / players,
         "mean_decisions": sum(decisions) / len(decisions) if decisions else 0.0,
     }
+
+
+def head_to_head(
+    results: Sequence[dict[str, Any]], bots: Sequence[str], players: int
+) -> list[dict[str, Any]]:
+    """How often each bot kind ranks above each other kind, game by game.
+
+    For every pair of kinds (``greedy`` and ``random`` in ``greedy,random,random``) and every
+    game where both sit, the game's share is the fraction of (a seat, b seat) pairs where the
+    a seat finished better (ties count half). The report gives the mean of those shares with a
+    Wilson interval over games (a game is one fractional trial, since the pairs of one game are
+    not independent). At 2 players with two kinds this is a's win share; with more seats it is
+    the multiplayer analogue of a head-to-head score.
+    """
+    kinds = sorted(set(bots), key=list(bots).index)
+    b = len(bots)
+    out: list[dict[str, Any]] = []
+    for ka in kinds:
+        for kb in kinds:
+            if ka == kb:
+                continue
+            per_game: list[float] = []
+            for r in results:
+                i = r["index"]
+                lineup = [bots[(i + k) % b] for k in range(players)]
+                ranks = r["ranks"]
+                pairs = [
+                    1.0 if ranks[x] < ranks[y] else 0.5 if ranks[x] == ranks[y] else 0.0
+                    for x in range(players)
+                    if lineup[x] == ka
+                    for y in range(players)
+                    if lineup[y] == kb
+                ]
+                if pairs:
+                    per_game.append(sum(pairs) / len(pairs))
+            n = len(per_game)
+            w = sum(per_game)
+            lo, hi = wilson(w, n)
+            out.append({"a": ka, "b": kb, "games": n, "share": w / n if n else 0.0, "ci": [lo, hi]})
+    return out
 
 
 def _pct(x: float) -> str:
@@ -428,6 +469,13 @@ def register(app: typer.Typer) -> None:
                 f"{e['rating']:.0f} ({e['rating_ci'][0]:.0f}-{e['rating_ci'][1]:.0f})",
             )
         console.print(t)
+        if len(report["head_to_head"]) > 2 or report["players"] > 2:
+            h = Table(title="head to head (share of pairs where A finished above B)")
+            for col in ("A", "B", "games", "A above B % (95% CI)"):
+                h.add_column(col, justify="left" if col in ("A", "B") else "right")
+            for row in report["head_to_head"]:
+                h.add_row(row["a"], row["b"], str(row["games"]), _share(row["share"], row["ci"]))
+            console.print(h)
         s = Table(title=f"win share by seat (fair: {_pct(report['fair_share'])})")
         for col in ("seat", "games", "win % (95% CI)"):
             s.add_column(col, justify="right")
