@@ -113,6 +113,40 @@ DIST_TO_PLANET = _target_table(
 )
 
 
+#: _PLANET_DIST[mask][pad]: rockets needed to reach a side of the nearest planet whose colour
+#: is not in the bit mask (99 when the mask holds every planet)
+_PLANET_DIST = [
+    [
+        min([99] + [DIST_TO_PLANET[c][e] for c in range(len(COLOURS)) if not mask >> c & 1])
+        for e in range(N_EDGES)
+    ]
+    for mask in range(1 << len(COLOURS))
+]
+
+
+def _steps() -> list[tuple[tuple[int, tuple[int, ...]], ...]]:
+    """_STEPS[pad]: for each zone the pad borders, ``(zone, dest)`` where ``dest[rocket]`` is
+    the pad a rocket of that code (``colour * 4 + nose``) carries a raider to from ``pad``,
+    or -1 when it cannot (a blue rocket in a meteorite zone, or the nose at the raider);
+    ``dest[-1]`` is -1 too (an empty zone holds -1)."""
+    out = []
+    for p in range(N_EDGES):
+        row = []
+        for z in BOARD.pad_zones[p]:
+            dest = []
+            for code in range(8):
+                q = BOARD.cell_pads[z][code & 3]
+                blocked = (code < 4 and BOARD.is_meteor[z]) or q == p
+                dest.append(-1 if blocked else q)
+            dest.append(-1)
+            row.append((z, tuple(dest)))
+        out.append(tuple(row))
+    return out
+
+
+_STEPS = _steps()
+
+
 def crew_missing(aliens: int, captures: int) -> int:
     """Members still missing for the closest crew (rulebook §2: 2 aliens + 2 raiders, or
     3 aliens + 1 raider; aliens are always different since one per planet)."""
@@ -123,6 +157,17 @@ def crew_missing(aliens: int, captures: int) -> int:
 
 def crew_complete(aliens: int, captures: int) -> bool:
     return (aliens >= 2 and captures >= 2) or (aliens >= 3 and captures >= 1)
+
+
+_BITS = [m.bit_count() for m in range(1 << len(COLOURS))]
+#: _CREWED[aliens][captures] and _CREW_VALUE[aliens][captures] (captures capped at 2, which
+#: changes neither): crew complete, and the evaluation's crew term
+_CREWED = [[crew_complete(a, c) for c in range(3)] for a in range(len(COLOURS) + 1)]
+_CREW_VALUE = [[0.18 * (4 - crew_missing(a, c)) for c in range(3)] for a in range(len(COLOURS) + 1)]
+#: _REACH_VALUE[crewed][d]: the evaluation's term for a raider ``d`` rockets from its target
+_REACH_VALUE = [
+    [(0.12 if crewed else 0.06) * (1.0 - d / 12.0) for d in range(13)] for crewed in (False, True)
+]
 
 
 class PlanetRaiders(Game):
@@ -810,92 +855,98 @@ class PlanetRaiders(Game):
         return int(opts["round_limit"]) * players * per_turn
 
     # ------------------------------------------------------------------ heuristic
-    def _goal_distance(self, s: int, p: int, crewed: bool) -> int:
-        """Rockets needed from pad ``p`` to the nearest useful target of seat ``s``: its ship once
-        crewed, else an alien of a planet it lacks or an enemy raider."""
-        if crewed:
-            return DIST_TO_SHIP[self.colour[s]][p]
-        best = 99
-        mask = self.aliens[s]
-        for planet in range(len(COLOURS)):
-            if not mask >> planet & 1:
-                d = DIST_TO_PLANET[planet][p]
-                if d < best:
-                    best = d
-        row = HOP_DIST[p]
-        team = self.team[s]
-        for rid, q in enumerate(self.rpad):
-            if q >= 0 and self.team[rid // RAIDERS] != team:
-                d = row[q]
-                if d < best:
-                    best = d
-        return best
-
-    def _reach_distance(self, rid: int, crewed: bool) -> int:
-        """Smallest goal distance over the pads raider ``rid`` can reach this turn through
-        the rockets in place (0 when it can reach a target: alien, enemy raider, home)."""
-        s = rid // RAIDERS
-        start = self.rpad[rid]
-        best = self._goal_distance(s, start, crewed)
-        seen = {start}
-        stack = [start]
-        occ = self.occ
-        rockets = self.rockets
-        team = self.team[s]
-        home = self.colour[s]
-        while stack:
-            p = stack.pop()
-            for z in _PAD_ZONES[p]:
-                r = rockets[z]
-                if r < 0 or (r < 4 and _IS_METEOR[z]):
-                    continue
-                q = _CELL_PADS[z][r & 3]
-                if q in seen:
-                    continue
-                o = occ[q]
-                if o >= ALIEN:
-                    if not self.aliens[s] >> (o - ALIEN) & 1:
-                        return 0
-                    continue
-                if o >= 0 and o != rid:
-                    if self.team[o // RAIDERS] != team:
-                        return 0
-                    continue
-                if crewed and _SHIP_OF_PAD[q] == home:
-                    return 0
-                seen.add(q)
-                d = self._goal_distance(s, q, crewed)
-                if d < best:
-                    best = d
-                stack.append(q)
-        return best
-
     def _progress_value(self, s: int) -> float:
         """Crew members gathered, raiders left, and how close each raider is (or can get
-        this turn through the rockets already in place) to its next target."""
-        if s in self.finished:
-            return 2.0 - 0.1 * self.finished.index(s)
+        this turn through the rockets already in place) to its next target.
+
+        A raider's distance is the smallest *goal distance* (rockets needed to its nearest
+        useful target: its ship once crewed, else an alien of a planet it lacks or an enemy
+        raider) over the pads it can reach this turn through the rockets in place, and 0 when
+        it can reach a target this turn. This is the bots' hot path: the reach search uses the
+        precomputed :data:`_STEPS`, and goal distances are taken only when no target is in
+        reach."""
+        finished = self.finished
+        if s in finished:
+            return 2.0 - 0.1 * finished.index(s)
         if self.out[s]:
             return 0.0
-        a = self.aliens[s].bit_count()
+        mask = self.aliens[s]
         c = self.ncaps[s]
-        crewed = crew_complete(a, c)
-        v = 0.18 * (4 - crew_missing(a, c))
-        v += 0.05 * self.alive(s)
-        v += 0.0005 * min(self.blue[s] + 2 * self.red[s], 8)
+        if c > 2:
+            c = 2
+        a = _BITS[mask]
+        crewed = _CREWED[a][c]
+        rpad = self.rpad
         base = s * RAIDERS
-        weight = 0.12 if crewed else 0.06
-        for rid in range(base, base + RAIDERS):
-            if self.rpad[rid] >= 0:
-                d = self._reach_distance(rid, crewed)
-                v += weight * (1.0 - min(d, 12) / 12.0)
+        own = rpad[base : base + RAIDERS]
+        v = _CREW_VALUE[a][c]
+        v += 0.05 * (3 - own.count(EMPTY))
+        v += 0.0005 * min(self.blue[s] + 2 * self.red[s], 8)
+        reach_value = _REACH_VALUE[crewed]
+        occ = self.occ
+        rockets = self.rockets
+        team_of = self.team
+        team = team_of[s]
+        home = self.colour[s] if crewed else -1
+        enemy: list[list[int]] | None = None
+        for k in range(RAIDERS):
+            start = own[k]
+            if start < 0:
+                continue
+            rid = base + k
+            # the pads this raider can reach this turn (depth-first through placed rockets)
+            seen = {start}
+            stack = [start]
+            hit = False
+            while stack and not hit:
+                for z, dest in _STEPS[stack.pop()]:
+                    q = dest[rockets[z]]
+                    if q < 0 or q in seen:
+                        continue
+                    o = occ[q]
+                    if o >= ALIEN:
+                        if not mask >> (o - ALIEN) & 1:
+                            hit = True
+                            break
+                        continue
+                    if o >= 0 and o != rid:
+                        if team_of[o // RAIDERS] != team:
+                            hit = True
+                            break
+                        continue
+                    if crewed and _SHIP_OF_PAD[q] == home:
+                        hit = True
+                        break
+                    seen.add(q)
+                    stack.append(q)
+            if hit:
+                d = 0
+            elif crewed:
+                ship_dist = DIST_TO_SHIP[home]
+                d = min([ship_dist[p] for p in seen])
+            else:
+                if enemy is None:
+                    enemy = [
+                        HOP_DIST[q]
+                        for r, q in enumerate(rpad)
+                        if q >= 0 and team_of[r // RAIDERS] != team
+                    ]
+                planet_dist = _PLANET_DIST[mask]
+                d = 99
+                for p in seen:
+                    e = planet_dist[p]
+                    for row in enemy:
+                        if row[p] < e:
+                            e = row[p]
+                    if e < d:
+                        d = e
+            v += reach_value[d if d < 12 else 12]
         return v
 
     def evaluate(self, seat: int) -> float:
         if self.over:
             out = self._outcome()
             return out.rewards()[seat]
-        mine = self._progress_value(seat)
         if self.teams:
             mine = max(
                 self._progress_value(s)
@@ -908,6 +959,7 @@ class PlanetRaiders(Game):
                 if self.team[s] != self.team[seat]
             ]
         else:
+            mine = self._progress_value(seat)
             others = [self._progress_value(s) for s in range(self.players) if s != seat]
         best = max(others) if others else 0.0
         return max(0.0, min(1.0, 0.5 + 0.4 * (mine - best)))
