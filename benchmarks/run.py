@@ -5,6 +5,7 @@ Usage (from the repository root, with the project's virtual environment)::
     python benchmarks/run.py speed [GAME ...]            # -> benchmarks/speed.json
     python benchmarks/run.py strength GAME A B GAMES [OPTIONS_JSON]  # -> strength.json
     python benchmarks/run.py balance GAME GAMES [N ...]  # appends to benchmarks/balance.json
+    python benchmarks/run.py keep-balance FILE ...       # a `spacetable balance --json` report
     python benchmarks/run.py report                      # -> benchmarks/RESULTS.md
 
 The measurements are those of ``spacetable bench``, ``spacetable tournament`` and
@@ -86,6 +87,17 @@ def balance(game: str, games: int, counts: list[int], workers: int) -> None:
     rep = run_balance(game, counts or None, games, workers=workers)
     rows = [r for r in _load("balance.json") if r["game"] != game]
     rows.append(rep)
+    _save("balance.json", sorted(rows, key=lambda r: r["game"]))
+
+
+def keep_balance(paths: list[str]) -> None:
+    """Keep reports written by ``spacetable balance --json`` (one per game) in balance.json."""
+    rows = _load("balance.json")
+    for path in paths:
+        rep = json.loads(Path(path).read_text())
+        rep.setdefault("machine", bench.machine())
+        rows = [r for r in rows if r["game"] != rep["game"]]
+        rows.append(rep)
     _save("balance.json", sorted(rows, key=lambda r: r["game"]))
 
 
@@ -174,28 +186,42 @@ def report() -> None:
                 f"| {r['game']} | {r['a']} | {r['games']} | {_pct(r['win_share'])} "
                 f"| {_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])} |"
             )
-    out += ["", "## Balance (greedy bot in every seat; `spacetable balance`)", ""]
-    brows = _load("balance.json")
-    for b in brows:
+    out += [
+        "",
+        "## Balance (greedy bot in every seat; `spacetable balance`)",
+        "",
+        "Per game and player count: the first-seat advantage (share of the first seat to act",
+        "minus the fair share), and for each kind of starting asymmetry the start that wins most",
+        "often, with its 95% Wilson interval and its distance to fair. A start more than 5",
+        "points above fair is flagged (solo: fair is the average win rate of all starts).",
+        "",
+        "| game | seats | games | seed | first-seat advantage | asymmetry | best start | "
+        "win % (95% CI) | vs fair | flagged |",
+        "|---|---:|---:|---:|---:|---|---|---:|---:|---|",
+    ]
+    for b in _load("balance.json"):
         for c in b["counts"]:
-            if c["players"] == 1:
-                fair = sum(r["win_share"] for r in c["rows"] if r["asymmetry"] == "seat")
-                out.append(
-                    f"- {b['game']}, solo, {c['games']} games: the bot wins {_pct(fair)}% "
-                    "(a start is flagged when it wins more than 5 points above that)"
-                )
-            else:
-                out.append(
-                    f"- {b['game']}, {c['players']} players, {c['games']} games: first-seat "
-                    f"advantage {100 * c['first_seat_advantage']:+.1f} points"
-                )
+            kinds: dict[str, dict[str, Any]] = {}
             for r in c["rows"]:
-                if r["flag"]:
-                    out.append(
-                        f"  - {r['asymmetry']}={r['value']}: {_pct(r['win_share'])}% "
-                        f"({_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])}), "
-                        f"{100 * r['vs_fair']:+.1f} points above fair"
-                    )
+                if (
+                    r["asymmetry"] == "seat"
+                    and c["players"] > 1
+                    and any(x["asymmetry"] == "order" for x in c["rows"])
+                ):
+                    continue  # seat and order coincide where the order is fixed
+                best = kinds.get(r["asymmetry"])
+                if best is None or r["vs_fair"] > best["vs_fair"]:
+                    kinds[r["asymmetry"]] = r
+            adv = "solo" if c["players"] == 1 else f"{100 * c['first_seat_advantage']:+.1f}"
+            for k, r in kinds.items():
+                flagged = [x for x in c["rows"] if x["asymmetry"] == k and x["flag"]]
+                out.append(
+                    f"| {b['game']} | {c['players']} | {c['games']} | {b['seed']} | {adv} | {k} "
+                    f"| {r['value']} | {_pct(r['win_share'])} "
+                    f"({_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])}) "
+                    f"| {100 * r['vs_fair']:+.1f} "
+                    f"| {', '.join(x['value'] for x in flagged) or '-'} |"
+                )
     (HERE / "RESULTS.md").write_text("\n".join(out) + "\n")
 
 
@@ -212,6 +238,8 @@ def main(argv: list[str]) -> None:
         strength(args[0], args[1], args[2], int(args[3]), workers, opts)
     elif cmd == "balance":
         balance(args[0], int(args[1]), [int(x) for x in args[2:]], workers)
+    elif cmd == "keep-balance":
+        keep_balance(args)
     elif cmd == "report":
         report()
     else:
