@@ -295,9 +295,10 @@ class Spacedealer(Game):
                         "tick": 15}))  # fmt: skip
         return out
 
-    @property
-    def realtime(self) -> bool:
-        return not self.ticks  # set from the "mode" option by setup and load_state
+    #: plain attributes, not properties (read on every step of a playout): ``realtime`` is
+    #: set from the "mode" option by setup and load_state, ``is_over`` by the end of the game
+    realtime: bool = True
+    is_over: bool = False
 
     # ------------------------------------------------------------------ setup
     def _configure(self) -> dict[str, Any]:
@@ -305,6 +306,7 @@ class Spacedealer(Game):
         cfg = config(self.players, self.options)
         self.adv = self.options["rules"] == "advanced"
         self.ticks = self.options["mode"] == "ticks"
+        self.realtime = not self.ticks
         self.length = float(self.options["length"])
         self.tlen = float(self.options["timer"])
         self.tick_step = float(self.options["tick"])
@@ -367,12 +369,15 @@ class Spacedealer(Game):
         self.done = [0] * n
         self.phase = 0
         self.end_at = self.length
-        self.over = False
+        self.is_over = False
         self.reason = ""
         self.stations: tuple[int, ...] = ()
         self.probes: tuple[int, ...] = ()
         # legal actions per seat (None: not known; True: not empty, the list not built yet)
         self._cache: list[list[Action] | bool | None] = [None] * n
+        # each seat's goods actions (:meth:`_goods_actions`; None: not known): they change
+        # less often than the rest of the list, so an action of the seat keeps them
+        self._gcache: list[list[Action] | None] = [None] * n
         self._ta: list[int] | None = None  # to_act
         self._nxt: int | None = None  # the timer that ends first (-1: none)
         self._deal(cfg)
@@ -480,11 +485,20 @@ class Spacedealer(Game):
         ``_dirty_*`` helpers); :meth:`cache_errors` checks that no cached list drifts.
         """
         self._cache = [None] * self.players
+        self._gcache = [None] * self.players
         self._ta = None
         self._nxt = None
 
     def _dirty_seat(self, q: int) -> None:
+        """Forget the list of seat ``q`` but its goods actions (what ``q``'s own timers, cards
+        and budget change)."""
         self._cache[q] = None
+        self._ta = None
+
+    def _dirty_offer(self, q: int) -> None:
+        """The goods offer of seat ``q`` was made or ended: its goods actions change."""
+        self._cache[q] = None
+        self._gcache[q] = None
         self._ta = None
 
     def _dirty_at(self, f: int) -> None:
@@ -493,12 +507,15 @@ class Spacedealer(Game):
         if f < 0:
             return
         cache = self._cache
+        gcache = self._gcache
         so = self.ship_owner
         for s, sf in enumerate(self.ship_field):
             if sf == f and so[s] >= 0:
                 cache[so[s]] = None
+                gcache[so[s]] = None
         if not f & 1:
             cache[f >> 1] = None  # the planet's depots and probes
+            gcache[f >> 1] = None
         self._ta = None
 
     def _dirty_pending(self) -> None:
@@ -540,6 +557,12 @@ class Spacedealer(Game):
                 fresh = self._legal(q)
                 if (c != fresh) if isinstance(c, list) else (c is not True or not fresh):
                     errs.append(f"legal_actions({q}): cached {c}, fresh {fresh}")
+            gc = self._gcache[q]
+            if gc is not None:
+                fresh_g: list[Action] = []
+                self._goods_actions(q, fresh_g)
+                if gc != fresh_g:
+                    errs.append(f"goods actions({q}): cached {gc}, fresh {fresh_g}")
         if self._ta is not None and self._ta != self._fresh_to_act():
             errs.append(f"to_act: cached {self._ta}, fresh {self._fresh_to_act()}")
         if self._nxt is not None and self._nxt != self._next_timer():
@@ -811,7 +834,7 @@ class Spacedealer(Game):
             nx is not None
             and (nx < 0 or self.t_end[nx] > target)
             and target < self.end_at
-            and not self.over
+            and not self.is_over
             and not self.ticks
         ):
             # the common case, in short: no timer runs out, the end is not reached, only the
@@ -840,7 +863,7 @@ class Spacedealer(Game):
     def _run_until(self, target: float) -> None:
         te = self.t_end
         c0 = self.clock
-        while not self.over:
+        while not self.is_over:
             best = self._nxt
             if best is None:
                 best = self._nxt = self._next_timer()
@@ -849,7 +872,7 @@ class Spacedealer(Game):
             self.clock = te[best]
             self._complete(best)
             self._check_end()
-        if not self.over:
+        if not self.is_over:
             if self.end_at <= target and not self._running():
                 self.clock = max(self.clock, self.end_at)
                 self._check_end()
@@ -870,9 +893,9 @@ class Spacedealer(Game):
                         self._dirty_seat(p)
 
     def _check_end(self) -> None:
-        if self.over or self.clock < self.end_at or self._running():
+        if self.is_over or self.clock < self.end_at or self._running():
             return
-        self.over = True
+        self.is_over = True
         self._dirty()
         self.reason = "markers" if min(self.markers) == 0 else "time"
         for p in range(self.players):
@@ -1061,7 +1084,7 @@ class Spacedealer(Game):
         while pend:
             opts = self._options(p)
             if len(opts) > 1:
-                if not self.over and not (self.ticks and self.done[p]):
+                if not self.is_over and not (self.ticks and self.done[p]):
                     self._cache[p] = opts  # exactly legal_actions(p) now
                 break
             self._resolve(p, opts[0])
@@ -1159,7 +1182,7 @@ class Spacedealer(Game):
         return ta[:]  # a copy: callers may keep or change it
 
     def _compute_to_act(self) -> list[int]:
-        if self.over:
+        if self.is_over:
             return []
         if self.phase == 0:
             return [p for p in range(self.players) if self.choice[p] < 0]
@@ -1171,7 +1194,7 @@ class Spacedealer(Game):
 
     def _fresh_to_act(self) -> list[int]:
         """``to_act`` computed from scratch, without any cache (for :meth:`cache_errors`)."""
-        if self.over or self.phase == 0 or self.ticks:
+        if self.is_over or self.phase == 0 or self.ticks:
             return self._compute_to_act()
         return [p for p in range(self.players) if self._legal(p)]
 
@@ -1181,15 +1204,23 @@ class Spacedealer(Game):
         cache = self._cache[p]
         if cache is not None:
             return bool(cache)
-        if not self.pending[p] and not self._budget_ok(p):
+        if self.pending[p]:
+            self._cache[p] = True
+            return True
+        if self.acts[p] >= (TICK_CAP if self.ticks else BURST + RATE * self.clock):
             self._cache[p] = []  # no free action left: exactly what _legal gives
             return False
         if self._surely_can(p):
             self._cache[p] = True
             return True
-        if self._surely_idle(p):
-            self._cache[p] = []
-            return False
+        if self._only_goods(p):
+            # nothing but goods actions may be left: the list is the goods actions
+            gc = self._gcache[p]
+            if gc is None:
+                gc = self._gcache[p] = []
+                self._goods_actions(p, gc)
+            self._cache[p] = gc
+            return bool(gc)
         return bool(self.legal_actions(p))
 
     def _surely_can(self, p: int) -> bool:
@@ -1198,6 +1229,7 @@ class Spacedealer(Game):
             return True
         so, sf = self.ship_owner, self.ship_field
         n = self.players
+        ns = self.nships
         if self.clock < self.end_at:  # not closing
             tech = self.tech[p]
             if len(self.planning[p]) < self.plan_cap[p] and (
@@ -1207,12 +1239,14 @@ class Spacedealer(Game):
             base = p * self.tmax
             if min(self.t_end[base : base + self.ntimers[p]]) < 0:  # an idle timer
                 st = self.ship_timer
-                for s in range(self.nships):
+                if st[p] < 0 and sf[p] >= 0:
+                    return True  # fly (ship p is always p's own)
+                for s in range(n, ns):  # the neutral ships of orbital stations
                     if (
                         so[s] == p
                         and st[s] < 0
                         and sf[s] >= 0
-                        and (s < n or not self.covered[self.stations[s - n]])
+                        and not self.covered[self.stations[s - n]]
                     ):
                         return True  # fly
                 if tech < 3 and T_RESEARCH not in self.t_kind[base : base + self.tmax]:
@@ -1226,51 +1260,33 @@ class Spacedealer(Game):
                     if _USE_KIND[c] == 1 and not covered[c] and ctimer[c] < 0:
                         return True  # use
         offer = self.offer
-        if offer[p] is not None:
-            return True  # withdraw
-        for o in offer:
-            if o is not None and o[0] == p:
-                return True  # decline
+        if offer.count(None) < n:  # some offer is open
+            if offer[p] is not None:
+                return True  # withdraw
+            for o in offer:
+                if o is not None and o[0] == p:
+                    return True  # decline
         g = self.goods
-        for s in range(self.nships):
+        if sf[p] >= 0:
+            b = 4 * p
+            if g[b] or g[b + 1] or g[b + 2] or g[b + 3]:
+                return True  # dump
+        for s in range(n, ns):
             if so[s] == p and sf[s] >= 0:
                 b = 4 * s
-                if (g[b] or g[b + 1] or g[b + 2] or g[b + 3]) and (
-                    s < n or not self.covered[self.stations[s - n]]
-                ):
+                if (g[b] or g[b + 1] or g[b + 2] or g[b + 3]) and not self.covered[
+                    self.stations[s - n]
+                ]:
                     return True  # dump
         return False
 
-    def _surely_idle(self, p: int) -> bool:
-        """After :meth:`_surely_can` found nothing: True if ``legal_actions(p)`` is surely
-        empty (basic rules; False: not known). What is left then are goods actions, and they
-        all need goods: in p's depots, or in another seat's container where p has one."""
+    def _only_goods(self, p: int) -> bool:
+        """After :meth:`_surely_can` found nothing: True if ``legal_actions(p)`` is exactly
+        p's goods actions (basic rules, no card of the advanced rules built). Every other
+        free action of the basic rules is one :meth:`_surely_can` tests."""
         if self.adv or self.probes:
             return False
-        for c in self.built[p]:
-            if _USE_KIND[c] >= 2:
-                return False
-        g = self.goods
-        ns = self.nships
-        so, sf = self.ship_owner, self.ship_field
-        cap = self.cap
-        fields = [
-            f for s, f in enumerate(sf) if so[s] == p and self._cont_active(s)
-        ]  # p's ships there are empty, or _surely_can would have said so
-        if cap[p] > 0:
-            b = 4 * (ns + p)
-            if g[b] or g[b + 1] or g[b + 2] or g[b + 3]:
-                return False
-            fields.append(2 * p)
-        for f in fields:
-            for s in range(ns):
-                if sf[s] == f and so[s] != p and self._cont_active(s) and self._load(s):
-                    return False
-            if not f & 1:
-                q = f >> 1
-                if q != p and cap[q] > 0 and self._load(ns + q):
-                    return False
-        return True
+        return all(_USE_KIND[c] < 2 for c in self.built[p])
 
     def legal_actions(self, seat: int) -> list[Action]:
         cache = self._cache[seat]
@@ -1279,7 +1295,7 @@ class Spacedealer(Game):
         return cache[:]  # a copy: callers may keep or change it
 
     def _legal(self, p: int) -> list[Action]:
-        if self.over:
+        if self.is_over:
             return []
         if self.phase == 0:
             if self.choice[p] >= 0:
@@ -1324,10 +1340,8 @@ class Spacedealer(Game):
                         out.append(_CONSTRUCT[c])
                 covered = self.covered
                 for c in self.built[p]:
-                    if covered[c] or ctimer[c] >= 0:
-                        continue
                     u = _USE_KIND[c]
-                    if not u:
+                    if not u or covered[c] or ctimer[c] >= 0:
                         continue
                     # a blocked slot always takes a timer: it only removes the marker (5.1 e)
                     if not self.blocked[c]:
@@ -1338,11 +1352,15 @@ class Spacedealer(Game):
                     out.append(_USE[c])
                 nf = 2 * n
                 so, st, sf, g = self.ship_owner, self.ship_timer, self.ship_field, self.goods
-                for s in range(self.nships):
+                f = sf[p]
+                if st[p] < 0 and f >= 0:  # ship p is always p's own
+                    b = 4 * p
+                    out.extend(_flights(nf, p, f, g[b] + g[b + 1] + g[b + 2] + g[b + 3] == 0))
+                for s in range(n, self.nships):  # the neutral ships of orbital stations
                     if so[s] != p or st[s] >= 0:
                         continue
                     f = sf[s]
-                    if f < 0 or (s >= n and covered[self.stations[s - n]]):
+                    if f < 0 or covered[self.stations[s - n]]:
                         continue
                     b = 4 * s
                     out.extend(_flights(nf, s, f, g[b] + g[b + 1] + g[b + 2] + g[b + 3] == 0))
@@ -1362,14 +1380,20 @@ class Spacedealer(Game):
                                 out.append(get(A.OfferCard, i, q))
                             for j in free[q]:
                                 out.append(get(A.OfferSwap, i, q, j))
-        self._goods_actions(p, out)
-        for q, o in enumerate(self.offer):
-            if o is not None and o[0] == p:
-                if self._offer_valid(q, o):
-                    out.append(_ACCEPT[q])
-                out.append(_DECLINE[q])
-        if self.offer[p] is not None:
-            out.append(A.WITHDRAW)
+        gc = self._gcache[p]
+        if gc is None:
+            gc = self._gcache[p] = []
+            self._goods_actions(p, gc)
+        out += gc
+        offer = self.offer
+        if offer.count(None) < n:  # some offer is open
+            for q, o in enumerate(offer):
+                if o is not None and o[0] == p:
+                    if self._offer_valid(q, o):
+                        out.append(_ACCEPT[q])
+                    out.append(_DECLINE[q])
+            if offer[p] is not None:
+                out.append(A.WITHDRAW)
 
     def _attacks(self, p: int, out: list[Action]) -> None:
         sab = mis = False
@@ -1419,21 +1443,21 @@ class Spacedealer(Game):
         codes = self._codes
         covered = self.covered
         cap = self.cap
-        # the active containers of p grouped by field: ships, then the depots, then probes
-        # and the active ships of the other seats by field (one pass over the ships)
+        # the active containers of p grouped by field: ships (ship p, always p's own, first),
+        # then the depots, then probes
         mine: dict[int, list[int]] = {}
-        oth: dict[int, list[int]] = {}
         so, sf = self.ship_owner, self.ship_field
-        for s in range(ns):
-            o = so[s]
+        stations = self.stations
+        f = sf[p]
+        if f >= 0:
+            mine[f] = [p]
+        for s in range(n, ns):  # the neutral ships of orbital stations
             f = sf[s]
-            if o < 0 or f < 0 or (s >= n and covered[self.stations[s - n]]):
-                continue
-            grp = mine if o == p else oth
-            if f in grp:
-                grp[f].append(s)
-            else:
-                grp[f] = [s]
+            if so[s] == p and f >= 0 and not covered[stations[s - n]]:
+                if f in mine:
+                    mine[f].append(s)
+                else:
+                    mine[f] = [s]
         home = 2 * p
         if cap[p] > 0:
             mine.setdefault(home, []).append(ns + p)
@@ -1512,7 +1536,15 @@ class Spacedealer(Game):
                             if self.fgoods[4 * f + k]:
                                 out.append(get(A.Collect, s, k))
             if offer_free:
-                others = oth.get(f, [])
+                # the active ships of the other seats on the field
+                others = [
+                    s
+                    for s in range(ns)
+                    if sf[s] == f
+                    and so[s] != p
+                    and so[s] >= 0
+                    and (s < n or not covered[stations[s - n]])
+                ]
                 if not f & 1 and f != home:  # another seat's planet: its depots and probes
                     q = f >> 1
                     if cap[q] > 0:
@@ -1528,32 +1560,39 @@ class Spacedealer(Game):
         seats on the same field (the order and the test of :meth:`_goods_ok`)."""
         g = self.goods
         codes = self._codes
-        cap_of = self._cont_cap
+        ns = self.nships
+        nsn = ns + self.players
+        cap = self.cap
+        srcs = []
+        for src in conts:
+            bs = 4 * src
+            gs = g[bs : bs + 4]
+            cs = SHIP_CAP if src < ns else cap[src - ns] if src < nsn else PROBE_CAP
+            srcs.append((src, gs, gs[0] + gs[1] + gs[2] + gs[3], cs))
         for dst in others:
             bd = 4 * dst
             gd = g[bd : bd + 4]
             ld = gd[0] + gd[1] + gd[2] + gd[3]
-            cd = cap_of(dst)
-            for src in conts:
-                bs = 4 * src
-                gs = g[bs : bs + 4]
-                ls = gs[0] + gs[1] + gs[2] + gs[3]
-                cs = cap_of(src)
+            cd = SHIP_CAP if dst < ns else cap[dst - ns] if dst < nsn else PROBE_CAP
+            for src, gs, ls, cs in srcs:
+                if not ls and not ld:
+                    continue  # nothing to give or take
                 ok_swap = ls <= cs and ld <= cd  # one good each way
                 ok_give = ls - 1 <= cs and ld + 1 <= cd  # a gift
                 ok_take = ls + 1 <= cs and ld - 1 <= cd  # a request
                 tab = _offers(codes[src], codes[dst])
-                for give in range(4):
-                    if not gs[give]:
-                        continue
-                    row = 5 * give
-                    if ok_swap:
-                        for take in range(4):
-                            if take != give and gd[take]:
-                                out.append(tab[row + take])  # type: ignore[arg-type]
-                    if ok_give:
-                        out.append(tab[row + 4])  # type: ignore[arg-type]
-                if ok_take:
+                if ls:
+                    for give in range(4):
+                        if not gs[give]:
+                            continue
+                        row = 5 * give
+                        if ok_swap and ld:
+                            for take in range(4):
+                                if take != give and gd[take]:
+                                    out.append(tab[row + take])  # type: ignore[arg-type]
+                        if ok_give:
+                            out.append(tab[row + 4])  # type: ignore[arg-type]
+                if ok_take and ld:
                     for take in range(4):
                         if gd[take]:
                             out.append(tab[20 + take])  # type: ignore[arg-type]
@@ -1779,6 +1818,7 @@ class Spacedealer(Game):
     def _h_offer_goods(self, p: int, a: Any) -> None:
         q = self._cont_owner(self._idx(a.dst))
         self.offer[p] = (q, 0, self._idx(a.src), self._idx(a.dst), a.give, a.take)
+        self._dirty_offer(p)
         self._dirty_seat(q)
         self.emit({"event": "offer", "seat": p, "to": q, "kind": "goods", "src": a.src,
                    "dst": a.dst, "give": a.give, "take": a.take})  # fmt: skip
@@ -1786,6 +1826,7 @@ class Spacedealer(Game):
     def _h_offer_card(self, p: int, a: Any) -> None:
         cid = self.planning[p][a.slot]
         self.offer[p] = (a.to, 1, cid, -1)
+        self._dirty_offer(p)
         self._dirty_seat(a.to)
         self.emit({"event": "offer", "seat": p, "to": a.to, "kind": "card", "card": cid})
 
@@ -1793,6 +1834,7 @@ class Spacedealer(Game):
         cid = self.planning[p][a.slot]
         c2 = self.planning[a.to][a.their]
         self.offer[p] = (a.to, 2, cid, c2)
+        self._dirty_offer(p)
         self._dirty_seat(a.to)
         self.emit({"event": "offer", "seat": p, "to": a.to, "kind": "swap", "card": cid,
                    "their": c2})  # fmt: skip
@@ -1802,7 +1844,7 @@ class Spacedealer(Game):
         o = self.offer[q]
         assert o is not None
         self.offer[q] = None
-        self._dirty_seat(q)
+        self._dirty_offer(q)
         if o[1] == 0:
             src, dst, give, take = o[2], o[3], o[4], o[5]
             self._dirty_at(self._cont_loc(src))
@@ -1828,7 +1870,7 @@ class Spacedealer(Game):
 
     def _h_decline(self, p: int, a: Any) -> None:
         self.offer[a.seat] = None
-        self._dirty_seat(a.seat)
+        self._dirty_offer(a.seat)
         self.emit({"event": "decline", "seat": p, "from": a.seat})
 
     def _h_withdraw(self, p: int, a: Any) -> None:
@@ -1836,6 +1878,7 @@ class Spacedealer(Game):
         if o is not None:
             self._dirty_seat(o[0])
         self.offer[p] = None
+        self._dirty_offer(p)
         self.emit({"event": "withdraw", "seat": p})
 
     def _h_sabotage(self, p: int, a: Any) -> None:
@@ -1871,10 +1914,6 @@ class Spacedealer(Game):
         self.emit({"event": "missile", "seat": p, "card": a.card, "victim": self.owner[a.card]})
 
     # ------------------------------------------------------------------ end
-    @property
-    def is_over(self) -> bool:
-        return self.over
-
     def _outcome(self) -> Outcome:
         n = self.players
         used = [START_MARKERS - self.markers[p] for p in range(n)]
@@ -1912,7 +1951,7 @@ class Spacedealer(Game):
         d["black"] = self.black
         d["phase"] = self.phase
         d["end_at"] = self.end_at
-        d["over"] = self.over
+        d["over"] = self.is_over
         d["reason"] = self.reason
         d["stations"] = list(self.stations)
         d["probes"] = list(self.probes)
@@ -1931,7 +1970,7 @@ class Spacedealer(Game):
         self.black = data["black"]
         self.phase = data["phase"]
         self.end_at = float(data["end_at"])
-        self.over = data["over"]
+        self.is_over = data["over"]
         self.reason = data["reason"]
         self.stations = tuple(data["stations"])
         self.probes = tuple(data["probes"])
@@ -1985,6 +2024,7 @@ class Spacedealer(Game):
         g.pending = [x[:] for x in self.pending]
         g.offer = self.offer[:]
         g._cache = self._cache[:]
+        g._gcache = self._gcache[:]
         return g
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:

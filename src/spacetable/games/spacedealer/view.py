@@ -177,7 +177,7 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
         "timer_length": g.tlen,
         "end_at": g.end_at,
         "closing": g._closing(),
-        "phase": "setup" if g.phase == 0 else "over" if g.over else "play",
+        "phase": "setup" if g.phase == 0 else "over" if g.is_over else "play",
         "supply": list(g.supply),
         "black": g.black,
         "piles": [len(g.pile[2]), len(g.pile[3])],
