@@ -6,6 +6,7 @@ from spacetable.engine import new_game
 from spacetable.games.quazarys.board import MAX_DIM
 from spacetable.games.quazarys.cards import CARD_ID, KIND, KIND_BASE, KIND_SUN
 from spacetable.games.quazarys.notation import card_index, point_text, set_position
+from spacetable.games.quazarys.render import describe_outcome
 from spacetable.games.quazarys.rules import CROSS_SUNS, Quazarys
 
 LINE = "B1 S1 S8 S3 S4 B2/2"
@@ -172,6 +173,22 @@ def test_when_several_arrive_the_last_to_arrive_wins() -> None:
     assert out.winners == (1,)
     assert out.ranks == (2, 1)
     assert out.details["arrived"] == [0, 1]
+
+
+def test_option_tie_break_first_gives_the_round_to_the_first_arrival() -> None:
+    g = new_game("quazarys", 2, 1, {"tie_break": "first"})
+    assert isinstance(g, Quazarys)
+    set_position(g, LINE, ["0,1,W", "0,4,E"], hands=[HAND, OTHER], discard=["A04"], first=0)
+    g.apply(0, "move r=0 c=0 p=0")
+    assert g.leader() == 0 and g.evaluate(0) == 0.9 and g.evaluate(1) < 0.9
+    g.apply(1, "move r=0 c=5 p=0")  # seat 1 reaches its base too, later in the round
+    assert g.is_over
+    out = g.outcome()
+    assert out.winners == (0,)
+    assert out.ranks == (1, 2)
+    assert out.details["tie_break"] == "first"
+    assert "first to arrive wins" in describe_outcome(out.to_json(), "en")
+    assert "premier arrivé" in describe_outcome(out.to_json(), "fr")
 
 
 def test_arrival_by_the_last_player_of_the_round_ends_at_once() -> None:

@@ -326,7 +326,8 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
     players = len(outcome["ranks"])
     if reason == "arrived":
         n = len(details.get("arrived") or winners)
-        why = t(lang, "oc_arrived_one") if n <= 1 else t(lang, "oc_arrived_many", n=n)
+        many = "oc_arrived_many_first" if details.get("tie_break") == "first" else "oc_arrived_many"
+        why = t(lang, "oc_arrived_one") if n <= 1 else t(lang, many, n=n)
     elif reason == "round_limit":
         why = t(lang, "oc_round_limit", rounds=details["rounds"])
     elif reason == "blocked":

@@ -141,6 +141,16 @@ class Quazarys(Game):
                 help_en="a move made by an Action card may end on the pawn's own base",
                 help_fr="un déplacement dû à une carte Action peut finir sur sa propre base",
             ),
+            "tie_break": OptionSpec(
+                default="last",
+                choices=("last", "first"),
+                help_en="several pawns home in the final round: the last to arrive wins "
+                "(rulebook, end of the game) or the first (its goal: 'be the first player to "
+                "reach your base')",
+                help_fr="plusieurs pions rentrés dans le dernier tour de table : le dernier "
+                "arrivé gagne (règle, fin de la partie) ou le premier (but du jeu : « être le "
+                "premier joueur à rejoindre sa base »)",
+            ),
         },
         hidden_information=True,
         chance=True,
@@ -713,25 +723,35 @@ class Quazarys(Game):
         self.emit({"event": "end", "reason": reason, "arrived": list(self.arrived)})
 
     # ------------------------------------------------------------------ outcome
+    def leader(self) -> int:
+        """The seat that wins if the game ends now, among those home (-1 if none): the last to
+        arrive (rulebook), or the first with the option ``tie_break=first``."""
+        if not self.arrived:
+            return -1
+        return self.arrived[0] if self.options["tie_break"] == "first" else self.arrived[-1]
+
     def _outcome(self) -> Outcome:
         n = self.players
         if self.arrived:
-            winner = self.arrived[-1]
+            winner = self.leader()
+            sign = -1.0 if self.options["tie_break"] == "first" else 1.0
             keys = []
             for s in range(n):
                 if s == winner:
                     keys.append((2.0, 0.0))
                 elif s in self.arrived:
-                    keys.append((1.0, float(self.arrived.index(s))))
+                    keys.append((1.0, sign * self.arrived.index(s)))
                 else:
                     keys.append((0.0, 0.0))
             scores = tuple(1.0 if s == winner else 0.0 for s in range(n))
-            return Outcome(
-                scores,
-                ranks_from_keys(keys),
-                "arrived",
-                {"winner": winner, "arrived": list(self.arrived), "rounds": self.turns // n},
-            )
+            details: dict[str, Any] = {
+                "winner": winner,
+                "arrived": list(self.arrived),
+                "rounds": self.turns // n,
+            }
+            if sign < 0:
+                details["tie_break"] = "first"
+            return Outcome(scores, ranks_from_keys(keys), "arrived", details)
         return Outcome(
             tuple(0.0 for _ in range(n)),
             tuple(1 for _ in range(n)),
@@ -894,7 +914,7 @@ class Quazarys(Game):
             (3, {}),
             (4, {}),
             (2, {"round_limit": 30, "rotation": "quarter"}),
-            (4, {"round_limit": 120}),
+            (4, {"round_limit": 120, "tie_break": "first"}),
             (3, {"action_moves_home": False}),
         ]
 
@@ -918,8 +938,9 @@ class Quazarys(Game):
         mine = self.race_distance(seat)
         best = min(self.race_distance(s) for s in range(self.players) if s != seat)
         if seat in self.arrived:
-            # Home: I win unless someone else arrives later in this round.
-            return 0.9 if self.arrived[-1] == seat else 0.6
+            # Home: I win unless someone else arrives later in this round (the rulebook's
+            # tie-break; with tie_break=first, unless someone arrived before).
+            return 0.9 if self.leader() == seat else 0.6
         x = (best - mine) / 3.0 + 0.05 * (len(self.hands[seat]) - HAND_SIZE)
         return 1.0 / (1.0 + math.exp(-x))
 
