@@ -4,6 +4,7 @@ Usage (from the repository root, with the project's virtual environment)::
 
     python benchmarks/run.py speed [GAME ...]            # -> benchmarks/speed.json
     python benchmarks/run.py strength GAME A B GAMES [OPTIONS_JSON]  # -> strength.json
+                                          # (B may be a list, e.g. random,random)
     python benchmarks/run.py balance GAME GAMES [N ...]  # appends to benchmarks/balance.json
     python benchmarks/run.py keep-balance FILE ...       # a `spacetable balance --json` report
     python benchmarks/run.py report                      # -> benchmarks/RESULTS.md
@@ -54,8 +55,10 @@ def strength(
 ) -> None:
     t0 = time.time()
     players = max(2, game_class(game).info.min_players)
-    rep = run_tournament(game, players, [a, b], games, seed=2026, workers=workers, options=options)
+    bots = [a, *b.split(",")]  # B may be a list: `greedy random,random` is 1 greedy vs 2 random
+    rep = run_tournament(game, players, bots, games, seed=2026, workers=workers, options=options)
     e = rep["entrants"][0]
+    h2h = next(r for r in rep["head_to_head"] if r["a"] == a)
     rows = _load("strength.json")
     rows = [
         r
@@ -72,6 +75,8 @@ def strength(
             "games": games,
             "win_share": e["win_share"],
             "win_ci": e["win_ci"],
+            "head_to_head": h2h["share"],
+            "head_to_head_ci": h2h["ci"],
             "mean_decisions": rep["mean_decisions"],
             "seconds": time.time() - t0,
             "workers": workers,
@@ -99,6 +104,16 @@ def keep_balance(paths: list[str]) -> None:
         rows = [r for r in rows if r["game"] != rep["game"]]
         rows.append(rep)
     _save("balance.json", sorted(rows, key=lambda r: r["game"]))
+
+
+def _h2h(r: dict[str, Any]) -> str:
+    if "head_to_head" in r:
+        share, (lo, hi) = r["head_to_head"], r["head_to_head_ci"]
+    elif r.get("players", 2) == 2:  # older rows: at 2 players it is the win share
+        share, (lo, hi) = r["win_share"], r["win_ci"]
+    else:
+        return "-"
+    return f"{_pct(share)} ({_pct(lo)}-{_pct(hi)})"
 
 
 def _pct(x: float) -> str:
@@ -152,11 +167,14 @@ def report() -> None:
             "iterations per decision (reproducible); `mcts:Ts`, T seconds. Samples are smaller",
             "than the 200 games per pairing of the goal where the time did not allow more:",
             "the interval says what the sample supports. With more seats than bots the bots",
-            "alternate over the seats (A, B, A / B, A, B), and *fair* is one seat's fair share.",
+            "alternate over the seats (A, B, A / B, A, B) unless B lists the other seats",
+            "(`random,random`: one A against two B), and *fair* is one seat's fair share.",
+            "*A above B*: the head-to-head share (how often an A seat finished above a B seat,",
+            "ties half, game by game; at 2 players it is A's win share).",
             "",
             "| game | seats | options | A | B | games | A's win % | 95% CI | fair % "
-            "| decisions/game | wall s |",
-            "|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|",
+            "| A above B % (95% CI) | decisions/game | wall s |",
+            "|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for r in srows:
             opts = ", ".join(f"{k}={v}" for k, v in r.get("options", {}).items()) or "-"
@@ -164,7 +182,7 @@ def report() -> None:
                 f"| {r['game']} | {r.get('players', 2)} | {opts} | {r['a']} | {r['b']} "
                 f"| {r['games']} | {_pct(r['win_share'])} "
                 f"| {_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])} "
-                f"| {_pct(1 / r.get('players', 2))} | {r['mean_decisions']:.0f} "
+                f"| {_pct(1 / r.get('players', 2))} | {_h2h(r)} | {r['mean_decisions']:.0f} "
                 f"| {r['seconds']:.0f} |"
             )
     trows = _load("tuning.json")
