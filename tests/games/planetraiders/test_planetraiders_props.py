@@ -178,3 +178,22 @@ def test_start_view_shows_pieces() -> None:
     assert v["rockets"]["c1"] == {"colour": "blue", "nose": "n"}
     assert len(v["aliens"]) == 16
     assert v["players_info"][1]["colour"] == "violet"
+
+
+def test_cached_evaluation_matches_a_fresh_search() -> None:
+    """``evaluate`` reuses a raider's reach search while the rockets it read are unchanged
+    (the cache is shared by clones): every candidate of every decision along purposeful
+    playouts (every third decision) scores exactly as with an empty cache."""
+    for n, opts, seed in ((2, {}, 3), (4, {"teams": True}, 5)):
+        g = PlanetRaiders(n, seed, opts)
+        rng = random.Random(seed)
+        while not g.is_over and g.step < 150:
+            s = g.to_act[0]
+            g.evaluate(s)
+            for a in g.legal_actions(s) if g.step % 3 == 0 else []:
+                c = g.clone()
+                c.apply(s, a)
+                fresh = c.clone()
+                fresh._reach = {}
+                assert [c.evaluate(t) for t in range(n)] == [fresh.evaluate(t) for t in range(n)]
+            g.apply(s, purposeful(g, rng))

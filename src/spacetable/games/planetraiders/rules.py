@@ -23,7 +23,8 @@ n, e, s, w).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any
 
 from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
@@ -159,6 +160,15 @@ def crew_complete(aliens: int, captures: int) -> bool:
     return (aliens >= 2 and captures >= 2) or (aliens >= 3 and captures >= 1)
 
 
+#: The reach cache of :meth:`PlanetRaiders._progress_value`: raider -> (reads the rockets the
+#: raider's search looked at, what they were, the evaluation term found).
+ReachCache = dict[int, tuple[Callable[[list[int]], Any], Any, float]]
+
+
+def _read_nothing(rockets: list[int]) -> None:
+    return None
+
+
 _BITS = [m.bit_count() for m in range(1 << len(COLOURS))]
 #: _CREWED[aliens][captures] and _CREW_VALUE[aliens][captures] (captures capped at 2, which
 #: changes neither): crew complete, and the evaluation's crew term
@@ -263,6 +273,7 @@ class PlanetRaiders(Game):
         self.exchanges = 0
         self.over = False
         self.reason = ""
+        self._reach: ReachCache = {}
         self._begin_turn()
 
     # ------------------------------------------------------------------ queries
@@ -426,6 +437,7 @@ class PlanetRaiders(Game):
 
     # ------------------------------------------------------------------ transitions
     def _hop(self, zone: int) -> None:
+        self._reach = {}  # raiders, aliens or captures change: the reach cache starts again
         rid = self.sel
         seat = rid // RAIDERS
         r = self.rockets[zone]
@@ -807,6 +819,7 @@ class PlanetRaiders(Game):
             setattr(self, k, list(data[k]))
         for k in self._SCALARS:
             setattr(self, k, data[k])
+        self._reach = {}
 
     def clone(self) -> PlanetRaiders:
         g = self._clone_base()
@@ -863,8 +876,11 @@ class PlanetRaiders(Game):
         useful target: its ship once crewed, else an alien of a planet it lacks or an enemy
         raider) over the pads it can reach this turn through the rockets in place, and 0 when
         it can reach a target this turn. This is the bots' hot path: the reach search uses the
-        precomputed :data:`_STEPS`, and goal distances are taken only when no target is in
-        reach."""
+        precomputed :data:`_STEPS`, goal distances are taken only when no target is in reach,
+        and each raider's term is cached with the rockets its search read. The cache is shared
+        by clones and starts again at every hop (the only change of raiders, aliens, captures,
+        finished or eliminated players), so an entry is reused exactly when every rocket the
+        search read is the same: the search would read the same and find the same."""
         finished = self.finished
         if s in finished:
             return 2.0 - 0.1 * finished.index(s)
@@ -889,17 +905,25 @@ class PlanetRaiders(Game):
         team = team_of[s]
         home = self.colour[s] if crewed else -1
         enemy: list[list[int]] | None = None
+        cache = self._reach
         for k in range(RAIDERS):
             start = own[k]
             if start < 0:
                 continue
             rid = base + k
+            known = cache.get(rid)
+            if known is not None and known[0](rockets) == known[1]:
+                v += known[2]  # no rocket this raider's search read has changed
+                continue
             # the pads this raider can reach this turn (depth-first through placed rockets)
             seen = {start}
             stack = [start]
+            popped = []
             hit = False
             while stack and not hit:
-                for z, dest in _STEPS[stack.pop()]:
+                p = stack.pop()
+                popped.append(p)
+                for z, dest in _STEPS[p]:
                     q = dest[rockets[z]]
                     if q < 0 or q in seen:
                         continue
@@ -940,7 +964,11 @@ class PlanetRaiders(Game):
                             e = row[p]
                     if e < d:
                         d = e
-            v += reach_value[d if d < 12 else 12]
+            term = reach_value[d if d < 12 else 12]
+            v += term
+            zones = [z for p in popped for z, _ in _STEPS[p]]
+            read = itemgetter(*zones) if zones else _read_nothing
+            cache[rid] = (read, read(rockets), term)
         return v
 
     def evaluate(self, seat: int) -> float:
