@@ -1,87 +1,291 @@
-"""The heuristic value of a Spacedealer position for one seat (for greedy and MCTS bots)."""
+"""The heuristic value of a Spacedealer position for one seat (for greedy and MCTS bots).
+
+Points come from deliveries: goods of the right colours on a ship, flown one field per
+timer (a loaded ship only moves to a neighbouring field) to another planet with an open
+demand. The value of a seat is its score plus what its pipeline of goods is worth:
+
+* for each of its ships, the best target planet: each open demand there is worth its
+  deliverer points times the share of its goods already gathered (on the ship; less at
+  home, in the depots or a pending put; less again while a mine still produces them),
+  discounted by ``LAMBDA`` per flight still needed (straight there if the ship carries
+  every good, else home first) and dropped when those flights cannot end in time;
+* goods a mine produces count only if a container at home has room for them;
+* the engine behind the goods, scaled by the share of time left: working mines (a new
+  colour is worth most), depots, power plants with room for more mines, tech, cards
+  being built or planned;
+* every free action used costs ``ACT_COST``, so a move that changes nothing scores below
+  waiting (the greedy bot acts when acting ties with waiting).
+
+Rivals are measured by their score only (half the best, half the mean: the owner's bonus of a
+delivery helps one rival); the value is a logistic of the difference.
+"""
 
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .cards import BOX, BOX_SIZE
-from .constants import T_BUILD, T_FLY, T_RESEARCH, T_USE, fits
+from .constants import P_PUT, SHIP_CAP, T_BUILD, T_RESEARCH, T_USE
 
 if TYPE_CHECKING:
     from .rules import Spacedealer
 
+#: discount per flight still needed before a delivery
+LAMBDA = 0.8
+#: a delivery the ship could make now, against its points (delivering must gain more than
+#: the owner's bonus costs: see ``evaluate``)
+READY = 0.5
+#: goods at home (depots, a produced good not yet put) against goods on the ship
+HOME = 0.75
+#: goods a mine is producing against goods at home
+MAKING = 0.8
+#: cost of one free action (a useless action scores below waiting)
+ACT_COST = 0.002
+#: a good a working mine of its colour could still produce, against one on the ship
+TO_MAKE = 0.3
+#: a second target planet counts this much (goods useful elsewhere keep some value)
+SECOND = 0.25
+#: scale of the logistic of the score difference
+SCALE = 6.0
+
+#: a demand: (sort key, goods per colour, deliverer points, goods, colours asked for)
+_Demand = tuple[float, tuple[int, ...], int, int, tuple[int, ...]]
+#: the demands of each card row
+_DEM: tuple[tuple[_Demand, ...], ...] = tuple(
+    tuple(
+        (-vd / sum(need), need, vd, sum(need), tuple(k for k in range(4) if need[k]))
+        for need, vd, _ in BOX[i].demands
+    )
+    for i in range(BOX_SIZE)
+)
+_RATIO = itemgetter(0)
+_EFFECT = tuple(BOX[i].effect for i in range(BOX_SIZE))
+_COLOUR = tuple(BOX[i].colour for i in range(BOX_SIZE))
+_AMOUNT = tuple(BOX[i].amount for i in range(BOX_SIZE))
+
+
+#: development value of a working mine of a colour the seat had no mine of, and of another
+NEW_MINE = 1.6
+OLD_MINE = 0.5
+#: development value of one tech level above the first
+TECH = 0.5
+_OTHER_WORTH = {"multimine": 1.6, "depot": 1.0, "convert": 0.5, "plant": 0.4}
+#: development value of each card row but mines
+_WORTH = tuple(_OTHER_WORTH.get(e, 0.3) for e in _EFFECT)
+
+
+def _card_worth(row: int, colours: list[int]) -> float:
+    """Development value of one working card (before the time-left scaling); ``colours``
+    counts the seat's working mines per colour (a mine of a new colour is worth most)."""
+    if _EFFECT[row] == "mine":
+        return (NEW_MINE if colours[_COLOUR[row]] == 0 else OLD_MINE) * _AMOUNT[row]
+    return _WORTH[row]
+
 
 def evaluate(g: Spacedealer, seat: int) -> float:
-    """Points now plus what can still score, against the best rival, in [0, 1].
+    """The value of ``g`` for ``seat`` in [0, 1] (see the module docstring)."""
+    n = g.players
+    rivals = [g.score[p] for p in range(n) if p != seat]
+    rival = 0.5 * max(rivals) + 0.5 * sum(rivals) / len(rivals)
+    mine = float(g.score[seat])
+    if not g.is_over and g.phase == 1:
+        mine += _potential(g, seat)
+    return 1.0 / (1.0 + math.exp(-(mine - rival) / SCALE))
 
-    The worth of a seat is its score plus, scaled by the share of time left: its tech
-    level, working mines, cards in planning, timers running (research, building, mines
-    producing, flights), goods carried, and for each of its ships the best demand it can
-    fulfil now on another planet, discounted by the flights still needed to get there.
-    """
-    left = max(0.0, g.end_at - g.clock) / max(1.0, g.length)
+
+def _potential(g: Spacedealer, p: int) -> float:
+    """What ``p``'s goods, ships and planet are worth besides its score."""
     n = g.players
     nf = 2 * n
+    clock = g.clock
+    end = g.end_at
+    left = max(0.0, end - clock)
+    share = left / max(1.0, g.length)
+    tlen = g.tlen
     goods = g.goods
-    fulfilled = g.fulfilled
-    # open demands once: (owner, goods, deliverer points); open-demand count per owner
-    open_dem: list[tuple[int, tuple[int, ...], int]] = []
-    open_count = [0] * n
-    if left > 0.0:
-        for q in range(n):
-            for c in g.built[q]:
-                for j, (need, vd, _) in enumerate(BOX[c % BOX_SIZE].demands):
-                    if fulfilled[2 * c + j] < 0:
-                        open_dem.append((q, need, vd))
-                        open_count[q] += 1
-
-    def worth(p: int) -> float:
-        v = float(g.score[p])
-        if left <= 0.0:
-            return v
-        x = 1.2 * (g.tech[p] - 1) + 0.3 * len(g.planning[p]) + 0.4 * open_count[p]
-        x += 0.6 * (g.plants[2 * p] + g.plants[2 * p + 1])
-        x += 0.15 * g._load(g.nships + p)
-        for c in g.built[p]:
-            if not g.covered[c]:
-                t = BOX[c % BOX_SIZE]
-                e = t.effect
-                if e == "mine" or e == "multimine":
-                    x += 0.9 + 0.2 * t.amount
-                elif e in ("convert", "depot", "tech_centre", "robot_factory"):
-                    x += 0.6
-                elif e != "plant":
-                    x += 0.4
-        base = p * g.tmax
-        for i in range(g.tmax):
-            k = g.t_kind[base + i]
-            if k == T_RESEARCH:
-                x += 0.5
-            elif k == T_BUILD:
-                x += 0.25
-            elif k == T_USE:
-                x += 0.2 + 0.1 * BOX[g.t_arg[base + i] % BOX_SIZE].amount
-            elif k == T_FLY:
-                x += 0.15
-        for s in range(g.nships):
-            if g.ship_owner[s] != p:
-                continue
+    ns = g.nships
+    home = 2 * p
+    x = -ACT_COST * g.acts[p]
+    if g.offer[p] is not None:
+        x -= 0.01
+    # goods at home: the depots and produced goods waiting to be put
+    hb = 4 * (ns + p)
+    hg = [goods[hb], goods[hb + 1], goods[hb + 2], goods[hb + 3]]
+    hwild = 0
+    for item in g.pending[p]:
+        if item[0] == P_PUT:
+            if item[1] >= 0:
+                hg[item[1]] += 1
+            else:
+                hwild += 1
+    # room at home for what the mines produce: the depots, and the ship if it stays home
+    room = g.cap[p] - sum(goods[hb : hb + 4]) - (sum(hg) - sum(goods[hb : hb + 4])) - hwild
+    base = p * g.tmax
+    t_kind, t_arg = g.t_kind, g.t_arg
+    for s in range(ns):
+        if g.ship_owner[s] == p and g.ship_field[s] == home and g.ship_timer[s] < 0:
             b = 4 * s
-            load = goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3]
-            if not load:
+            room += SHIP_CAP - (goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3])
+    # the working cards: mines per colour, a multi-mine, the rest of the engine
+    colours = [0, 0, 0, 0]
+    multi = False
+    dev = 0.0
+    covered = g.covered
+    for c in g.built[p]:
+        if not covered[c]:
+            r = c % BOX_SIZE
+            e = _EFFECT[r]
+            if e == "mine":
+                colours[_COLOUR[r]] += 1
+            else:
+                multi = multi or e == "multimine"
+                dev += _WORTH[r]
+    for k in colours:
+        if k:
+            dev += NEW_MINE + OLD_MINE * (k - 1)
+    # goods being produced (counted as far as there is room for them), cards being built
+    mg = [0, 0, 0, 0]
+    mwild = 0
+    for i in range(g.ntimers[p]):
+        k = t_kind[base + i]
+        if k == T_USE:
+            r = t_arg[base + i] % BOX_SIZE
+            e = _EFFECT[r]
+            if e == "mine":
+                a = min(_AMOUNT[r], max(0, room), g.supply[_COLOUR[r]])
+                mg[_COLOUR[r]] += a
+                room -= a
+            elif e == "multimine" and room > 0:
+                mwild += 1
+                room -= 1
+        elif k == T_BUILD:
+            c = t_arg[base + i]
+            if g.sites(p, c):  # a card with no site would only go back to planning
+                dev += 0.8 * _card_worth(c % BOX_SIZE, colours)
+        elif k == T_RESEARCH:
+            dev += 0.8 * TECH
+    dev += TECH * (g.tech[p] - 1)
+    for c in g.planning[p]:
+        dev += 0.15 * _card_worth(c % BOX_SIZE, colours)
+    x += share * dev
+    # open demands on the other planets, best points per good first
+    fulfilled = g.fulfilled
+    targets: list[tuple[int, list[_Demand]]] = []
+    for q in range(n):
+        if q == p:
+            continue
+        ds = []
+        for c in g.built[q]:
+            dem = _DEM[c % BOX_SIZE]
+            if dem:
+                d2 = 2 * c
+                for j, d in enumerate(dem):
+                    if fulfilled[d2 + j] < 0:
+                        ds.append(d)
+        if ds:
+            ds.sort(key=_RATIO)
+            targets.append((2 * q, ds))
+    if not targets:
+        return x
+    making = bool(mwild) or mg != [0, 0, 0, 0]
+    wild = hwild + mwild
+    for s in range(ns):
+        if g.ship_owner[s] != p:
+            continue
+        f = g.ship_field[s]
+        if f < 0:  # in flight: counted where it lands
+            f = g.ship_to[s]
+            if f < 0:
                 continue
-            x += 0.3 * load
-            f = g.ship_field[s] if g.ship_field[s] >= 0 else g.ship_to[s]
-            best = 0.0
-            for q, need, vd in open_dem:
-                if q != p and fits(need, goods, b):
-                    d = abs(2 * q - f) % nf
-                    d = min(d, nf - d)
-                    best = max(best, vd / (1.0 + 0.25 * d))
-            x += best
-        return v + left * x
-
-    mine = worth(seat)
-    rival = max(worth(p) for p in range(n) if p != seat)
-    return 1.0 / (1.0 + math.exp(-(mine - rival) / 4.0))
+        b = 4 * s
+        sg = [goods[b], goods[b + 1], goods[b + 2], goods[b + 3]]
+        loaded = sg[0] + sg[1] + sg[2] + sg[3] > 0
+        # flights to reach home: a loaded ship moves one field per flight
+        dh = abs(f - home)
+        if dh > n:
+            dh = nf - dh
+        to_home = dh if loaded else min(dh, 1)
+        best = second = 0.0
+        for fq, ds in targets:
+            direct = abs(f - fq)
+            if direct > n:
+                direct = nf - direct
+            via = abs(home - fq)
+            if via > n:
+                via = nf - via
+            via += to_home
+            ready = READY * LAMBDA**direct if direct * tlen <= left + 1e-9 else 0.0
+            if via * tlen + (tlen if making else 0.0) <= left + 1e-9:
+                later = READY * LAMBDA**via
+            else:
+                later = 0.0
+            if not ready and not later:
+                continue
+            ls = sg[:]
+            lh = hg[:]
+            lm = mg[:]
+            v = 0.0
+            for _, need, vd, tot, cols in ds:
+                m1 = 0
+                for k in cols:
+                    a = need[k]
+                    b = ls[k]
+                    m1 += a if a < b else b
+                if m1 == tot:  # the ship carries it all: straight there
+                    if ready:
+                        v += vd * ready
+                        for k in cols:
+                            ls[k] -= need[k]
+                    continue
+                if not later:
+                    continue
+                # the rest from home, from the mines at work, or still to be produced
+                m2 = m3 = m4 = unmade = 0
+                for k in cols:
+                    r = need[k] - ls[k]
+                    if r <= 0:
+                        continue
+                    a = lh[k]
+                    if a >= r:
+                        m2 += r
+                        continue
+                    m2 += a
+                    r -= a
+                    a = lm[k]
+                    if a >= r:
+                        m3 += r
+                        continue
+                    m3 += a
+                    r -= a
+                    m4 += r
+                    if not colours[k]:
+                        unmade += r
+                if unmade > wild and not multi:
+                    continue  # a colour p cannot get
+                got = m1 + HOME * m2 + HOME * MAKING * m3 + TO_MAKE * m4
+                v += vd * later * got / tot
+                # the goods gathered for this demand are not counted again
+                for k in cols:
+                    r = need[k]
+                    a = ls[k]
+                    if a >= r:
+                        ls[k] = a - r
+                        continue
+                    ls[k] = 0
+                    r -= a
+                    a = lh[k]
+                    if a >= r:
+                        lh[k] = a - r
+                        continue
+                    lh[k] = 0
+                    r -= a
+                    a = lm[k]
+                    lm[k] = a - r if a >= r else 0
+            if v > best:
+                best, second = v, best
+            elif v > second:
+                second = v
+        x += best + SECOND * second
+    return x
