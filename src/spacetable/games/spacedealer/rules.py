@@ -79,6 +79,7 @@ from .constants import (
     W_PLANNING,
     fits,
 )
+from .heuristic import evaluate as _evaluate
 
 _fits = fits
 
@@ -2224,9 +2225,7 @@ class Spacedealer(Game):
     # ------------------------------------------------------------------ heuristic
     def evaluate(self, seat: int) -> float:
         """Heuristic value in [0, 1] (see :func:`heuristic.evaluate`)."""
-        from .heuristic import evaluate
-
-        return evaluate(self, seat)
+        return _evaluate(self, seat)
 
 
 _HANDLERS: dict[type[Action], Any] = {
