@@ -69,6 +69,8 @@ def _broken(old: str, new: str) -> str:
         (",T,7,2,2,0", ",T,7,-2,2,0", "cost"),
         (",hunt,1,0,0,1,,2,1,", ",hunt,1,0,0,1,,,1,", "difficulty"),
         ("rulebook\nmanoeuvre", "guessed\nmanoeuvre", "source"),
+        # A combat ability on a card without Manoeuvre (never usable in a combat).
+        ("ship,1,0,0,1,cbt:2", "ship,1,0,1,0,cbt:2", "manoeuvre"),
     ],
 )
 def test_broken_card_row_names_line_and_field(old: str, new: str, field: str) -> None:
@@ -77,7 +79,7 @@ def test_broken_card_row_names_line_and_field(old: str, new: str, field: str) ->
         parse_table(text, C.CardRow, "cards.csv")
     msg = str(e.value)
     assert "cards.csv: line" in msg
-    if field not in ("difficulty",):
+    if field not in ("difficulty", "manoeuvre"):
         assert repr(field) in msg
     line = int(re.search(r"line (\d+)", msg).group(1))  # type: ignore[union-attr]
     assert new.split("\n")[0] in text.splitlines()[line - 1] or field == "source"

@@ -72,14 +72,14 @@ CASES = [
     # (reason, players, options, policy, first seed, number of winners)
     ("influence", 2, None, "greedy", 2, 1),
     ("influence", 3, None, "greedy", 1, 1),
-    ("limit", 2, None, "greedy", 0, 1),
-    ("limit", 4, None, "greedy", 5, 1),
+    ("limit", 2, None, "greedy", 14, 1),
+    ("limit", 4, None, "greedy", 9, 1),
     ("limit", 3, None, "random", 0, 1),
-    ("limit", 2, None, "random", 0, 2),  # a draw: nobody scored
-    ("tortuga", 2, None, "greedy", 80, 1),
-    ("tortuga", 2, {"scenario": "peaceful"}, "greedy", 14, 1),  # tie broken by the conquest
-    ("tortuga", 3, {"scenario": "aggressive"}, "greedy", 1, 1),
-    ("tortuga", 4, None, "greedy0.2", 121, 1),
+    ("limit", 2, None, "random", 2, 2),  # a draw: nobody scored
+    ("tortuga", 2, None, "greedy", 103, 1),
+    ("tortuga", 2, {"scenario": "peaceful"}, "greedy", 28, 1),
+    ("tortuga", 3, {"scenario": "aggressive"}, "greedy", 4, 1),
+    ("tortuga", 4, None, "greedy0.2", 169, 1),
 ]
 
 
@@ -133,6 +133,14 @@ def test_tortuga_conquered_by_a_player_who_does_not_win() -> None:
         "Joueur 1 gagne avec 11 points d'Influence : conquête de Tortuga par le joueur 0, qui "
         "met fin à la partie ; le plus d'Influence"
     )
+
+
+def test_a_tie_broken_by_the_conqueror_of_tortuga() -> None:
+    out = _outcome("tortuga", [1, 2], [12, 12], tortuga_conqueror=0)
+    en, fr = _check(out)
+    assert en.startswith("Player 0 wins with 12 Influence")
+    assert en.endswith("(tie broken: the conqueror of Tortuga)")
+    assert fr.endswith("(égalité départagée : le conquérant de Tortuga)")
 
 
 def test_a_tie_broken_by_the_sectors_and_a_shared_win() -> None:

@@ -118,6 +118,14 @@ class CardRow(Row):
             raise ValueError("only hunt cards have difficulty and influence")
         if self.deck in ("T", "V", "R", "M", "F") and self.cost < 1:
             raise ValueError("a market card must cost at least 1")
+        # "Il n'est pas autorisé de jouer des cartes qui n'accordent aucune Manœuvre" in a
+        # combat: a combat ability on a card without Manoeuvre could never be used.
+        combat = [k for k, _ in parse_abilities(self.abilities) if k in COMBAT_KINDS]
+        if combat and self.manoeuvre < 1:
+            raise ValueError(
+                f"combat abilities ({', '.join(combat)}) need a card with Manoeuvre: "
+                "a card without Manoeuvre cannot be used in a combat"
+            )
         return self
 
 
