@@ -212,6 +212,8 @@ def report() -> None:
         "minus the fair share), and for each kind of starting asymmetry the start that wins most",
         "often, with its 95% Wilson interval and its distance to fair. A start more than 5",
         "points above fair is flagged (solo: fair is the average win rate of all starts).",
+        "A flag left standing comes from a rule of the rulebook, not from reconstructed data:",
+        "the game's docs (section Balance) say which rule and what was measured.",
         "",
         "| game | seats | games | seed | first-seat advantage | asymmetry | best start | "
         "win % (95% CI) | vs fair | flagged |",
@@ -220,13 +222,13 @@ def report() -> None:
     for b in _load("balance.json"):
         for c in b["counts"]:
             kinds: dict[str, dict[str, Any]] = {}
+            by_kind = {
+                k: [(x["value"], x["win_share"]) for x in c["rows"] if x["asymmetry"] == k]
+                for k in ("seat", "order")
+            }
             for r in c["rows"]:
-                if (
-                    r["asymmetry"] == "seat"
-                    and c["players"] > 1
-                    and any(x["asymmetry"] == "order" for x in c["rows"])
-                ):
-                    continue  # seat and order coincide where the order is fixed
+                if r["asymmetry"] == "seat" and by_kind["seat"] == by_kind["order"]:
+                    continue  # seat and order coincide where seat 0 always starts
                 best = kinds.get(r["asymmetry"])
                 if best is None or r["vs_fair"] > best["vs_fair"]:
                     kinds[r["asymmetry"]] = r
