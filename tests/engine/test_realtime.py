@@ -44,6 +44,18 @@ def test_advance_needs_positive_seconds() -> None:
     assert g.clock == 0.0 and g.step == 0
 
 
+def test_advance_unchecked_is_advance_without_the_checks() -> None:
+    a = spacetable.new_game("toy_rt", 2, seed=3, options={"length": 200.0, "timer": 60.0})
+    b = spacetable.new_game("toy_rt", 2, seed=3, options={"length": 200.0, "timer": 60.0})
+    for g in (a, b):
+        g.apply(0, {"type": "turn", "timer": 0})
+    a.advance(70)
+    b.advance_unchecked(70.0)
+    assert a.clock == b.clock == 70.0 and a.step == b.step == 2
+    assert a.scores == b.scores == [1, 0]
+    assert a.to_json() == b.to_json() and a.record() == b.record()
+
+
 @pytest.mark.parametrize("players", [1, 2, 3])
 def test_conformance_of_the_realtime_toy(players: int) -> None:
     for seed in range(3):

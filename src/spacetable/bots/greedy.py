@@ -45,7 +45,7 @@ def best_actions(
         if a is not None:
             c.apply_unchecked(seat, a)
         if tick is not None and not c.is_over:
-            c.advance(tick)
+            c.advance_unchecked(tick)
         v = score_after(c, seat)
         if v > best + 1e-12:
             best = v
@@ -67,7 +67,7 @@ class GreedyBot(Bot):
     def __init__(self, seed: int | None = None, *, epsilon: float = 0.0, tick: float = 1.0) -> None:
         super().__init__(seed)
         self.epsilon = epsilon
-        self.tick = tick
+        self.tick = float(tick)
 
     def choose(self, port: SeatPort) -> Action | None:
         legal = port.legal_actions()

@@ -90,7 +90,7 @@ class MCTSBot(Bot):
         self.rollout = rollout
         self.depth = depth
         self.greedy_width = greedy_width
-        self.tick = tick
+        self.tick = float(tick)
         self.pace = pace
         self._quiet: tuple[float, float] | None = None  # real time: (decided to wait at, until)
         #: Statistics of the last decision (iterations run, root visits per action text).
@@ -191,7 +191,7 @@ class MCTSBot(Bot):
             if best_a is not None:
                 game.apply_unchecked(seat, best_a)
             elif not game.is_over:
-                game.advance(self.tick)
+                game.advance_unchecked(self.tick)
             path.append((seat, best))
             node = best
         rewards = self._rollout(game, rng, rt)
@@ -210,7 +210,7 @@ class MCTSBot(Bot):
             steps += 1
             seats = game.to_act
             if rt and (not seats or rng.random() < 0.5):
-                game.advance(self.tick)
+                game.advance_unchecked(self.tick)
                 continue
             if not seats:
                 break

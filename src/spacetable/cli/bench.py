@@ -49,7 +49,7 @@ def random_step(g: Game, rng: random.Random) -> bool:
     """One random decision; in a real-time game, sometimes an advance instead. True if acted."""
     seats = g.to_act
     if g.realtime and (not seats or rng.random() < 0.3):
-        g.advance(rng.choice((0.5, 1.0, 3.0)))
+        g.advance_unchecked(rng.choice((0.5, 1.0, 3.0)))
         return False
     seat = seats[0] if len(seats) == 1 else rng.choice(seats)
     legal = g.legal_actions(seat)

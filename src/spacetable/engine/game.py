@@ -263,9 +263,14 @@ class Game(ABC):
             raise ValueError(f"advance needs a positive number of seconds, got {seconds!r}")
         if self.is_over:
             raise IllegalAction("the game is over")
-        self._advance(float(seconds))
+        self.advance_unchecked(float(seconds))
+
+    def advance_unchecked(self, seconds: float) -> None:
+        """Fast path for search: :meth:`advance` by a positive float, in a real-time game that
+        is not over (not checked)."""
+        self._advance(seconds)
         self.step += 1
-        self._history = (self._history, (None, float(seconds), self.clock))
+        self._history = (self._history, (None, seconds, self.clock))
 
     def outcome(self) -> Outcome:
         """Scores, ranks and reason; raises :class:`SpacetableError` before the end."""

@@ -24,7 +24,7 @@ def playout(players: int, seed: int, options: dict[str, Any]) -> tuple[int, floa
     while not g.is_over:
         seats = g.to_act
         if g.realtime and (not seats or rng.random() < 0.3):
-            g.advance(rng.choice((0.5, 1.0, 3.0, 10.0, 30.0)))
+            g.advance_unchecked(rng.choice((0.5, 1.0, 3.0, 10.0, 30.0)))
             continue
         s = rng.choice(seats)
         g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
