@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from spacetable.cli import bench
-from spacetable.cli.balance import run_balance
+from spacetable.cli.balance import FLAG_MARGIN, run_balance
 from spacetable.cli.tournament import run_tournament
 from spacetable.engine import game_class
+from spacetable.stats import wilson
 
 HERE = Path(__file__).resolve().parent
 
@@ -96,14 +97,79 @@ def balance(game: str, games: int, counts: list[int], workers: int) -> None:
 
 
 def keep_balance(paths: list[str]) -> None:
-    """Keep reports written by ``spacetable balance --json`` (one per game) in balance.json."""
+    """Keep reports written by ``spacetable balance --json`` in balance.json.
+
+    Reports of the same game are merged: a player count measured by several reports (runs
+    with other seeds) is pooled, every start's wins and seats added up and its interval
+    computed again, and the report keeps the seeds of each count.
+    """
     rows = _load("balance.json")
+    merged: dict[str, dict[str, Any]] = {}
     for path in paths:
         rep = json.loads(Path(path).read_text())
         rep.setdefault("machine", bench.machine())
-        rows = [r for r in rows if r["game"] != rep["game"]]
+        for c in rep["counts"]:
+            c.setdefault("seeds", [rep["seed"]])
+        have = merged.get(rep["game"])
+        if have is None:
+            merged[rep["game"]] = rep
+            continue
+        counts = {c["players"]: c for c in have["counts"]}
+        for c in rep["counts"]:
+            old = counts.get(c["players"])
+            counts[c["players"]] = c if old is None else _pool(old, c)
+        have["counts"] = [counts[n] for n in sorted(counts)]
+    for game, rep in merged.items():
+        rows = [r for r in rows if r["game"] != game]
         rows.append(rep)
     _save("balance.json", sorted(rows, key=lambda r: r["game"]))
+
+
+def _pool(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """One player count measured twice (other seeds), as one sample."""
+    if a["players"] == 1:
+        raise SystemExit("solo balance reports cannot be pooled (fair is each run's average)")
+    fair = a["fair_share"]
+    table: dict[tuple[str, str], list[float]] = {}
+    for r in a["rows"] + b["rows"]:
+        t = table.setdefault((r["asymmetry"], r["value"]), [0.0, 0.0])
+        t[0] += r["win_share"] * r["seats_played"]
+        t[1] += r["seats_played"]
+    rows = []
+    for r in a["rows"] + [
+        x
+        for x in b["rows"]
+        if (x["asymmetry"], x["value"]) not in {(y["asymmetry"], y["value"]) for y in a["rows"]}
+    ]:
+        wins, n = table[(r["asymmetry"], r["value"])]
+        lo, hi = wilson(wins, int(n))
+        share = wins / n
+        rows.append(
+            {
+                "asymmetry": r["asymmetry"],
+                "value": r["value"],
+                "seats_played": int(n),
+                "win_share": share,
+                "win_ci": [lo, hi],
+                "vs_fair": share - fair,
+                "flag": share - fair > FLAG_MARGIN,
+                "significant": lo > fair + FLAG_MARGIN,
+            }
+        )
+    games = a["games"] + b["games"]
+    return {
+        "players": a["players"],
+        "games": games,
+        "fair_share": fair,
+        "first_seat_advantage": (
+            a["first_seat_advantage"] * a["games"] + b["first_seat_advantage"] * b["games"]
+        )
+        / games,
+        "rows": rows,
+        "mean_decisions": (a["mean_decisions"] * a["games"] + b["mean_decisions"] * b["games"])
+        / games,
+        "seeds": a["seeds"] + b["seeds"],
+    }
 
 
 def _h2h(r: dict[str, Any]) -> str:
@@ -215,7 +281,7 @@ def report() -> None:
         "A flag left standing comes from a rule of the rulebook, not from reconstructed data:",
         "the game's docs (section Balance) say which rule and what was measured.",
         "",
-        "| game | seats | games | seed | first-seat advantage | asymmetry | best start | "
+        "| game | seats | games | seeds | first-seat advantage | asymmetry | best start | "
         "win % (95% CI) | vs fair | flagged |",
         "|---|---:|---:|---:|---:|---|---|---:|---:|---|",
     ]
@@ -236,7 +302,8 @@ def report() -> None:
             for k, r in kinds.items():
                 flagged = [x for x in c["rows"] if x["asymmetry"] == k and x["flag"]]
                 out.append(
-                    f"| {b['game']} | {c['players']} | {c['games']} | {b['seed']} | {adv} | {k} "
+                    f"| {b['game']} | {c['players']} | {c['games']} "
+                    f"| {', '.join(str(x) for x in c.get('seeds', [b['seed']]))} | {adv} | {k} "
                     f"| {r['value']} | {_pct(r['win_share'])} "
                     f"({_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])}) "
                     f"| {100 * r['vs_fair']:+.1f} "
