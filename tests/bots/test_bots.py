@@ -45,6 +45,8 @@ def test_make_bot_parameters() -> None:
     assert (b.iterations, b.rollout, b.depth, b.c) == (50, "greedy", 5, 1.5)
     assert make_bot("mcts:0.02s").seconds == pytest.approx(0.02)  # type: ignore[attr-defined]
     assert make_bot("mcts:10:depth=end").depth is None  # type: ignore[attr-defined]
+    rt = make_bot("mcts:10:pace=2:tick=0.5")
+    assert (rt.pace, rt.tick) == (2.0, 0.5)  # type: ignore[attr-defined]
     g = make_bot("greedy:eps=0.25")
     assert isinstance(g, GreedyBot) and g.epsilon == 0.25
     for bad in ("nope", "mcts:lots", "greedy:depth=3", "mcts:10:bogus=1"):

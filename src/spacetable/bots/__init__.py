@@ -7,7 +7,9 @@ Kinds: ``random``, ``greedy`` (one-ply lookahead with the game's evaluation), ``
 users ``easy``, ``medium`` and ``hard`` (see :data:`LEVELS`). ``mcts`` also takes a budget
 after a colon: ``mcts:1000`` (iterations) or ``mcts:1s`` / ``mcts:0.25s`` (seconds per
 decision, not reproducible), then options: ``mcts:500:depth=20`` (random rollouts of 20
-steps), ``mcts:500:depth=8:greedy`` (greedy rollouts), ``mcts:500:c=0.7``.
+steps), ``mcts:500:depth=8:greedy`` (greedy rollouts), ``mcts:500:c=0.7``, and in real
+time ``mcts:300:pace=2`` (seconds of game time before a bot that chose to wait searches
+again) and ``tick=`` (game seconds of one step).
 ``greedy:eps=0.2`` plays a random action 20% of the time.
 """
 
@@ -74,6 +76,8 @@ def _parse_params(kind: str, parts: list[str]) -> dict[str, Any]:
                 params["depth"] = None if value in ("none", "end") else int(value)
             elif kind == "mcts" and key == "rollout":
                 params["rollout"] = value
+            elif kind == "mcts" and key in ("tick", "pace"):
+                params[key] = float(value)
             elif kind == "greedy" and key == "eps":
                 params["epsilon"] = float(value)
             else:

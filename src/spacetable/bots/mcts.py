@@ -13,8 +13,10 @@ this is plain open-loop MCTS.
 Several seats to act (simultaneous choices): the root decision is the bot's own seat; deeper
 in the tree each decision is taken by the first seat in ``to_act``. Real-time games
 (``game.realtime``): the root choices are the legal actions plus *wait* (``None``), searched
-flat (UCB1 over the root choices); a rollout then plays random actions and advances the
-clock by ``tick`` seconds, so the bot decides within one tick of game time and never blocks.
+flat (UCB1 over the root choices); each root choice is followed by ``tick`` seconds of game
+time (as in the greedy bot, so acting and waiting are compared at the same clock); a rollout
+then plays random actions and advances the clock by ``tick`` seconds, so the bot decides
+within one tick of game time and never blocks.
 
 The budget is a number of ``iterations`` (deterministic for a given seed) or ``seconds`` of
 wall-clock time per decision (not reproducible: it depends on the machine's speed).
@@ -190,6 +192,9 @@ class MCTSBot(Bot):
             assert best is not None
             if best_a is not None:
                 game.apply_unchecked(seat, best_a)
+                if rt and not game.is_over:
+                    # as for waiting (and as greedy does), the action is followed by one tick
+                    game.advance_unchecked(self.tick)
             elif not game.is_over:
                 game.advance_unchecked(self.tick)
             path.append((seat, best))
