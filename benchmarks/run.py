@@ -239,8 +239,8 @@ def report() -> None:
             "ties half, game by game; at 2 players it is A's win share).",
             "",
             "| game | seats | options | A | B | games | A's win % | 95% CI | fair % "
-            "| A above B % (95% CI) | decisions/game | wall s |",
-            "|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+            "| A above B % (95% CI) | decisions/game | wall s | taken |",
+            "|---|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
         ]
         for r in srows:
             opts = ", ".join(f"{k}={v}" for k, v in r.get("options", {}).items()) or "-"
@@ -249,7 +249,7 @@ def report() -> None:
                 f"| {r['games']} | {_pct(r['win_share'])} "
                 f"| {_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])} "
                 f"| {_pct(1 / r.get('players', 2))} | {_h2h(r)} | {r['mean_decisions']:.0f} "
-                f"| {r['seconds']:.0f} |"
+                f"| {r['seconds']:.0f} | {r.get('date', '-')} |"
             )
     trows = _load("tuning.json")
     if trows:
