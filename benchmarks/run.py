@@ -24,10 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from spacetable.cli import bench
-from spacetable.cli.balance import FLAG_MARGIN, run_balance
+from spacetable.cli.balance import balance_row, run_balance
 from spacetable.cli.tournament import run_tournament
 from spacetable.engine import game_class
-from spacetable.stats import wilson
 
 HERE = Path(__file__).resolve().parent
 
@@ -131,31 +130,11 @@ def _pool(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
         raise SystemExit("solo balance reports cannot be pooled (fair is each run's average)")
     fair = a["fair_share"]
     table: dict[tuple[str, str], list[float]] = {}
-    for r in a["rows"] + b["rows"]:
+    for r in a["rows"] + b["rows"]:  # dicts keep the first report's order of rows
         t = table.setdefault((r["asymmetry"], r["value"]), [0.0, 0.0])
         t[0] += r["win_share"] * r["seats_played"]
         t[1] += r["seats_played"]
-    rows = []
-    for r in a["rows"] + [
-        x
-        for x in b["rows"]
-        if (x["asymmetry"], x["value"]) not in {(y["asymmetry"], y["value"]) for y in a["rows"]}
-    ]:
-        wins, n = table[(r["asymmetry"], r["value"])]
-        lo, hi = wilson(wins, int(n))
-        share = wins / n
-        rows.append(
-            {
-                "asymmetry": r["asymmetry"],
-                "value": r["value"],
-                "seats_played": int(n),
-                "win_share": share,
-                "win_ci": [lo, hi],
-                "vs_fair": share - fair,
-                "flag": share - fair > FLAG_MARGIN,
-                "significant": lo > fair + FLAG_MARGIN,
-            }
-        )
+    rows = [balance_row(k, v, wins, round(n), fair) for (k, v), (wins, n) in table.items()]
     games = a["games"] + b["games"]
     return {
         "players": a["players"],

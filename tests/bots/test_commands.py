@@ -69,11 +69,11 @@ def test_head_to_head_groups_kinds_and_scores_pairs_per_game() -> None:
     # game 1: lineup random, random, greedy; greedy second behind seat 0, above seat 1
     # game 2: lineup random, greedy, random; greedy tied first with seat 0
     results = [
-        {"index": 0, "ranks": [1, 2, 2]},
-        {"index": 1, "ranks": [1, 3, 2]},
-        {"index": 2, "ranks": [1, 1, 3]},
+        {"lineup": ["greedy", "random", "random"], "ranks": [1, 2, 2]},
+        {"lineup": ["random", "random", "greedy"], "ranks": [1, 3, 2]},
+        {"lineup": ["random", "greedy", "random"], "ranks": [1, 1, 3]},
     ]
-    rows = {(r["a"], r["b"]): r for r in head_to_head(results, bots, 3)}
+    rows = {(r["a"], r["b"]): r for r in head_to_head(results, bots)}
     assert set(rows) == {("greedy", "random"), ("random", "greedy")}
     g = rows[("greedy", "random")]
     assert g["games"] == 3

@@ -49,22 +49,7 @@ def summarize_balance(results: Sequence[dict[str, Any]], players: int) -> dict[s
     for (key, value), xs in sorted(
         table.items(), key=lambda kv: (kv[0][0] != "seat", kv[0][0], _natural(kv[0][1]))
     ):
-        n = len(xs)
-        w = sum(xs)
-        lo, hi = wilson(w, n)
-        share = w / n
-        rows.append(
-            {
-                "asymmetry": key,
-                "value": value,
-                "seats_played": n,
-                "win_share": share,
-                "win_ci": [lo, hi],
-                "vs_fair": share - fair,
-                "flag": share - fair > FLAG_MARGIN,
-                "significant": lo > fair + FLAG_MARGIN,
-            }
-        )
+        rows.append(balance_row(key, value, sum(xs), len(xs), fair))
     first = [r for r in rows if r["asymmetry"] == "order" and r["value"] == "0"]
     first += [r for r in rows if r["asymmetry"] == "seat" and r["value"] == "0"]
     seat0 = first[0] if first else None
@@ -75,6 +60,22 @@ def summarize_balance(results: Sequence[dict[str, Any]], players: int) -> dict[s
         "first_seat_advantage": seat0["win_share"] - fair if seat0 and players > 1 else 0.0,
         "rows": rows,
         "mean_decisions": sum(r["decisions"] for r in results) / max(len(results), 1),
+    }
+
+
+def balance_row(key: str, value: str, wins: float, n: int, fair: float) -> dict[str, Any]:
+    """The report row of one start: ``wins`` (fractions of a win) over ``n`` seats played."""
+    lo, hi = wilson(wins, n)
+    share = wins / n
+    return {
+        "asymmetry": key,
+        "value": value,
+        "seats_played": n,
+        "win_share": share,
+        "win_ci": [lo, hi],
+        "vs_fair": share - fair,
+        "flag": share - fair > FLAG_MARGIN,
+        "significant": lo > fair + FLAG_MARGIN,
     }
 
 

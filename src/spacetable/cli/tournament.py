@@ -293,16 +293,14 @@ def summarize(
     return {
         "games": len(results),
         "entrants": entrants_out,
-        "head_to_head": head_to_head(results, bots, players),
+        "head_to_head": head_to_head(results, bots),
         "seats": seats_out,
         "fair_share": 1.0 / players,
         "mean_decisions": sum(decisions) / len(decisions) if decisions else 0.0,
     }
 
 
-def head_to_head(
-    results: Sequence[dict[str, Any]], bots: Sequence[str], players: int
-) -> list[dict[str, Any]]:
+def head_to_head(results: Sequence[dict[str, Any]], bots: Sequence[str]) -> list[dict[str, Any]]:
     """How often each bot kind ranks above each other kind, game by game.
 
     For every pair of kinds (``greedy`` and ``random`` in ``greedy,random,random``) and every
@@ -312,31 +310,28 @@ def head_to_head(
     not independent). At 2 players with two kinds this is a's win share; with more seats it is
     the multiplayer analogue of a head-to-head score.
     """
-    kinds = sorted(set(bots), key=list(bots).index)
-    b = len(bots)
+    kinds = list(dict.fromkeys(bots))
+    per_game: dict[tuple[int, int], list[float]] = {
+        (a, b): [] for a in range(len(kinds)) for b in range(len(kinds)) if a != b
+    }
+    for r in results:
+        pairs = pairwise_from_ranks([kinds.index(k) for k in r["lineup"]], r["ranks"])
+        sums: dict[tuple[int, int], list[float]] = {}
+        for a, b, score in pairs:
+            for key, x in (((a, b), score), ((b, a), 1.0 - score)):
+                t = sums.setdefault(key, [0.0, 0.0])
+                t[0] += x
+                t[1] += 1
+        for key, (total, count) in sums.items():
+            per_game[key].append(total / count)
     out: list[dict[str, Any]] = []
-    for ka in kinds:
-        for kb in kinds:
-            if ka == kb:
-                continue
-            per_game: list[float] = []
-            for r in results:
-                i = r["index"]
-                lineup = [bots[(i + k) % b] for k in range(players)]
-                ranks = r["ranks"]
-                pairs = [
-                    1.0 if ranks[x] < ranks[y] else 0.5 if ranks[x] == ranks[y] else 0.0
-                    for x in range(players)
-                    if lineup[x] == ka
-                    for y in range(players)
-                    if lineup[y] == kb
-                ]
-                if pairs:
-                    per_game.append(sum(pairs) / len(pairs))
-            n = len(per_game)
-            w = sum(per_game)
-            lo, hi = wilson(w, n)
-            out.append({"a": ka, "b": kb, "games": n, "share": w / n if n else 0.0, "ci": [lo, hi]})
+    for (a, b), shares in per_game.items():
+        n = len(shares)
+        w = sum(shares)
+        lo, hi = wilson(w, n)
+        out.append(
+            {"a": kinds[a], "b": kinds[b], "games": n, "share": w / n if n else 0.0, "ci": [lo, hi]}
+        )
     return out
 
 
