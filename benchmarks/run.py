@@ -257,8 +257,8 @@ def report() -> None:
         "minus the fair share), and for each kind of starting asymmetry the start that wins most",
         "often, with its 95% Wilson interval and its distance to fair. A start more than 5",
         "points above fair is flagged (solo: fair is the average win rate of all starts).",
-        "A flag left standing comes from a rule of the rulebook, not from reconstructed data:",
-        "the game's docs (section Balance) say which rule and what was measured.",
+        "Each flag left standing is explained in the game's docs (section Balance): a rule of",
+        "the rulebook (Quazarys) or a sample too small to tell (Spacedealer at 5 players).",
         "",
         "| game | seats | games | seeds | first-seat advantage | asymmetry | best start | "
         "win % (95% CI) | vs fair | flagged |",
