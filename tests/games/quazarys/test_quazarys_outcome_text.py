@@ -5,7 +5,6 @@ winner or the drawn seats by colour and seat, and the reason, in English and in 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +15,7 @@ from spacetable.engine import new_game
 from spacetable.games.quazarys.cards import seat_label
 from spacetable.games.quazarys.render import TEXT, describe_outcome
 from spacetable.games.quazarys.rules import Quazarys
+from spacetable.testing.text import outcome_sentences
 
 # Every reason string ``Quazarys._outcome`` can produce (``_finish`` codes).
 REASONS = ("arrived", "round_limit", "blocked")
@@ -42,12 +42,7 @@ def _reach(
 
 
 def _check(out: dict[str, Any]) -> tuple[str, str]:
-    en = describe_outcome(out, "en")
-    fr = describe_outcome(out, "fr")
-    assert en.strip() and fr.strip() and en != fr
-    assert "{" not in en + fr and "oc_" not in en + fr
-    for code in REASONS:  # no raw English reason code in French
-        assert not re.search(rf"\b{re.escape(code)}\b", fr), fr
+    en, fr = outcome_sentences(describe_outcome, out, REASONS)
     assert out["winners"]
     for s in out["winners"]:
         assert seat_label(s, "en") in en and seat_label(s, "fr") in fr

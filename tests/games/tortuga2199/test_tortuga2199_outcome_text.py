@@ -5,7 +5,6 @@ seeded games, the sentence names the winner(s) and the reason, in English and in
 from __future__ import annotations
 
 import random
-import re
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ from spacetable.cli.common import outcome_describer
 from spacetable.engine import new_game
 from spacetable.games.tortuga2199.render import describe_outcome
 from spacetable.sim import play_game
+from spacetable.testing.text import outcome_sentences
 
 # Every reason string ``Tortuga2199._outcome`` can produce (``_finish`` codes).
 REASONS = ("influence", "tortuga", "limit")
@@ -51,12 +51,8 @@ def _reach(
 
 
 def _check(out: dict[str, Any]) -> tuple[str, str]:
-    en = describe_outcome(out, "en")
-    fr = describe_outcome(out, "fr")
-    assert en.strip() and fr.strip() and en != fr
-    assert "{" not in en + fr and "oc_" not in en + fr and "rs_" not in en + fr
-    for code in REASONS:  # no raw English reason code in French (Tortuga, Influence: names)
-        assert not re.search(rf"\b{re.escape(code)}\b", fr), fr
+    # no raw English reason code in French (Tortuga, Influence: names)
+    en, fr = outcome_sentences(describe_outcome, out, REASONS, ("{", "oc_", "rs_"))
     assert out["winners"]
     head_en, head_fr = en.split(": ")[0], fr.split(" : ")[0]  # who wins, before the reason
     for s in range(len(out["ranks"])):

@@ -1,0 +1,27 @@
+"""Checks shared by the games' tests of their player-facing sentences."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+
+def outcome_sentences(
+    describe_outcome: Callable[[dict[str, Any], str], str],
+    out: dict[str, Any],
+    reason_codes: Iterable[str],
+    markers: Iterable[str] = ("{", "oc_"),
+) -> tuple[str, str]:
+    """The English and French end-of-game sentences of ``out`` (an ``Outcome.to_json()``),
+    after the checks every game shares: both are non-empty and differ, neither shows a
+    template placeholder or a text key (``markers``), and no raw reason code of
+    ``reason_codes`` is left in the French sentence."""
+    en = describe_outcome(out, "en")
+    fr = describe_outcome(out, "fr")
+    assert en.strip() and fr.strip() and en != fr
+    for m in markers:
+        assert m not in en + fr, (m, en, fr)
+    for code in reason_codes:
+        assert not re.search(rf"\b{re.escape(code)}\b", fr), fr
+    return en, fr
