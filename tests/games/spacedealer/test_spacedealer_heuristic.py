@@ -6,9 +6,11 @@ starting blue mine asks for red + green (2 points to the deliverer, 1 to seat 1)
 
 from __future__ import annotations
 
+import random
+
 from spacetable.bots.greedy import best_actions
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.positions import build, load, moor, started
+from spacetable.games.spacedealer.positions import build, load, moor, started, take
 from spacetable.games.spacedealer.rules import Spacedealer
 
 
@@ -70,3 +72,70 @@ def test_a_useless_action_scores_below_waiting() -> None:
     dump = A.get(A.Dump, 0, 0)
     assert dump in g.legal_actions(0)
     assert _after(g, 0, dump) < _after(g, 0, None)
+
+
+def test_an_idle_seat_draws_a_card_rather_than_wait() -> None:
+    # seat 0 has nothing to deliver (no rival demand it can serve yet) and free planning
+    # places: drawing two level-2 cards to keep one is worth an action
+    g, _ = _position()
+    g.tech[0] = 2
+    g.personal[0].clear()
+    g.planning[0].clear()
+    g._dirty()
+    draw = A.get(A.Draw, 2)
+    assert draw in g.legal_actions(0)
+    for seed in range(8):  # whichever two cards come, drawing beats waiting, and keeping one
+        c = g.clone()  # of them beats leaving the choice open (the seat is blocked until then)
+        random.Random(seed).shuffle(c.pile[2])
+        assert _after(c, 0, draw) > _after(c, 0, None)
+        c.apply_unchecked(0, draw)
+        legal = c.legal_actions(0)
+        assert legal and all(isinstance(a, A.Keep) for a in legal)
+        best, _ = best_actions(c, 0, legal, tick=1.0)
+        assert None not in best
+
+
+def test_a_card_that_would_cover_more_than_it_brings_is_not_built() -> None:
+    # seat 0's powered cells 6 and 7 hold its green and red mines (its only ones of those
+    # colours): a blue fusion mine there covers both, and is worth less than two colours
+    g, _ = _position()
+    assert g.acell[6] == 7  # the starting green mine
+    build(g, 0, "mine", 7, "R")
+    fusion = take(g, 0, "fusion_mine", "B")
+    assert g.sites(0, fusion) == [6]  # a site exists, but it covers both mines
+    construct = A.get(A.Construct, fusion)
+    assert construct in g.legal_actions(0)
+    assert _after(g, 0, construct) < _after(g, 0, None)
+
+
+def test_a_card_with_no_site_is_dead_weight_in_planning() -> None:
+    g, _ = _position()
+    g.tech[0] = 2
+    g._dirty()
+    sited = take(g, 0, "generator")
+    dead = take(g, 0, "fusion_reactor")  # needs a solar satellite under it: no site
+    assert g.sites(0, sited) and not g.sites(0, dead)
+    with_dead = g.evaluate(0)
+    g.planning[0].remove(dead)
+    g._dirty()
+    assert g.evaluate(0) >= with_dead  # an empty place is worth at least the dead card
+
+
+def test_greedy_never_leaves_a_pending_decision_open() -> None:
+    # a seat with a pending decision (a good to put, a card to place or keep) is blocked
+    # until it resolves it: the evaluation must never make waiting the best choice then
+    from spacetable.bots import make_bot
+    from spacetable.sim import step_bots
+
+    checked = 0
+    for seed in range(3):
+        g = Spacedealer(3, seed, {"length": 600})
+        bots = [make_bot("greedy", seed * 10 + i) for i in range(3)]
+        while not g.is_over:
+            for p in g.to_act:
+                if g.pending[p] and g.phase == 1:
+                    best, _ = best_actions(g, p, g.legal_actions(p), tick=1.0)
+                    assert None not in best, (seed, g.clock, p, g.pending[p])
+                    checked += 1
+            step_bots(g, bots)
+    assert checked > 20

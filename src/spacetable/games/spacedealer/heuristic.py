@@ -11,10 +11,14 @@ demand. The value of a seat is its score plus what its pipeline of goods is wort
   every good, else home first) and dropped when those flights cannot end in time;
 * goods a mine produces count only if a container at home has room for them;
 * the engine behind the goods, scaled by the share of time left: working mines (a new
-  colour is worth most), depots, power plants with room for more mines, tech, cards
-  being built or planned;
+  colour is worth most, a larger mine a little more), depots, power plants, tech, the owner
+  points of the seat's own open demands (a rival may deliver them), cards being built,
+  planned or drawn (a card is worth what it adds at its best site, less the working cards it
+  would cover there; a card with no site is dead weight, since the basic rules cannot discard
+  it), and free planning places (half the best card that could fill them, or a draw);
 * every free action used costs ``ACT_COST``, so a move that changes nothing scores below
-  waiting (the greedy bot acts when acting ties with waiting).
+  waiting (the greedy bot acts when acting ties with waiting); every pending decision costs
+  ``PENDING``, so that resolving one always beats leaving the seat blocked.
 
 Rivals are measured by their score only (half the best, half the mean: the owner's bonus of a
 delivery helps one rival); the value is a logistic of the difference.
@@ -27,7 +31,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .cards import BOX, BOX_SIZE
-from .constants import P_PUT, SHIP_CAP, T_BUILD, T_RESEARCH, T_USE
+from .constants import GRID_W, P_KEEP, P_PUT, SHIP_CAP, T_BUILD, T_RESEARCH, T_USE
 
 if TYPE_CHECKING:
     from .rules import Spacedealer
@@ -69,18 +73,83 @@ _AMOUNT = tuple(BOX[i].amount for i in range(BOX_SIZE))
 #: development value of a working mine of a colour the seat had no mine of, and of another
 NEW_MINE = 1.6
 OLD_MINE = 0.5
+#: a mine producing ``a`` goods per use is worth ``1 + SIZE * (a - 1)`` mines of one good
+SIZE = 0.25
+#: a free planning place, against the best card that could fill it (it takes an action)
+SLOT = 0.5
+#: development value of drawing two cards to keep one (about the mean best of two)
+DRAW = 0.05
+#: cost of a pending decision (a seat must not prefer leaving one open to resolving it)
+PENDING = 0.05
 #: development value of one tech level above the first
 TECH = 0.5
-_OTHER_WORTH = {"multimine": 1.6, "depot": 1.0, "convert": 0.5, "plant": 0.4}
-#: development value of each card row but mines
-_WORTH = tuple(_OTHER_WORTH.get(e, 0.3) for e in _EFFECT)
+_OTHER_WORTH = {"multimine": 1.6, "depot": 1.0, "convert": 0.5, "plant": 0.8}
+#: an owner point of an open demand on the seat's planet (another player may deliver it)
+OWNER = 0.4
+#: the owner points of each card row's demands
+_OWNER_VP = tuple(sum(vo for _, _, vo in BOX[i].demands) for i in range(BOX_SIZE))
+#: development value of each built card row but mines, its demands aside
+_BASE = tuple(_OTHER_WORTH.get(e, 0.3) for e in _EFFECT)
+#: ... and of a card not built yet, whose demands will all be open
+_WORTH = tuple(_BASE[i] + OWNER * _OWNER_VP[i] for i in range(BOX_SIZE))
+#: a mine's worth against a mine of one good (by card row)
+_SIZE = tuple(1.0 + SIZE * (a - 1) for a in _AMOUNT)
+#: the owner points of each demand of each card row
+_VO = tuple(tuple(vo for _, _, vo in BOX[i].demands) for i in range(BOX_SIZE))
+
+
+#: the action-zone columns a card built at column 0 covers (C2: two; power plants, DD: none)
+_COVERS = tuple(
+    (0, 1) if BOX[i].shape == "C2" else (0,) if BOX[i].shape in ("C1", "AD") else ()
+    for i in range(BOX_SIZE)
+)
+
+
+def _net_worth(g: Spacedealer, p: int, cid: int, colours: list[int]) -> float | None:
+    """What building ``cid`` on ``p``'s planet adds at its best site: its worth less the
+    worth of the working cards it covers there (``None``: no site now)."""
+    sites = g.sites(p, cid)
+    if not sites:
+        return None
+    row = cid % BOX_SIZE
+    worth = _card_worth(row, colours)
+    cols = _COVERS[row]
+    if not cols:
+        return worth
+    acell = g.acell
+    covered = g.covered
+    base = p * GRID_W
+    loss = math.inf
+    for pos in sites:
+        lost = 0.0
+        for d in cols:
+            c = acell[base + pos + d]
+            if c >= 0 and not covered[c]:
+                r = c % BOX_SIZE
+                if _EFFECT[r] == "mine":
+                    k = colours[_COLOUR[r]]
+                    lost += (NEW_MINE if k == 1 else OLD_MINE) * _SIZE[r]
+                else:
+                    lost += _BASE[r]
+        loss = min(loss, lost)
+    return worth - loss
+
+
+def _planned(g: Spacedealer, p: int, cid: int, colours: list[int]) -> float:
+    """Development value of a card in ``p``'s planning (or drawn, to keep)."""
+    net = _net_worth(g, p, cid, colours)
+    if net is None:  # dead weight until a site comes (a new power plant, a card to touch)
+        return 0.0
+    return 0.15 * net if net > 0 else 0.0
 
 
 def _card_worth(row: int, colours: list[int]) -> float:
     """Development value of one working card (before the time-left scaling); ``colours``
     counts the seat's working mines per colour (a mine of a new colour is worth most)."""
     if _EFFECT[row] == "mine":
-        return (NEW_MINE if colours[_COLOUR[row]] == 0 else OLD_MINE) * _AMOUNT[row]
+        return (NEW_MINE if colours[_COLOUR[row]] == 0 else OLD_MINE) * _SIZE[row] + (
+            OWNER * _OWNER_VP[row]
+        )
     return _WORTH[row]
 
 
@@ -130,21 +199,52 @@ def _potential(g: Spacedealer, p: int) -> float:
             room += SHIP_CAP - (goods[b] + goods[b + 1] + goods[b + 2] + goods[b + 3])
     # the working cards: mines per colour, a multi-mine, the rest of the engine
     colours = [0, 0, 0, 0]
+    top = [0.0, 0.0, 0.0, 0.0]  # the largest mine of each colour
+    sizes = [0.0, 0.0, 0.0, 0.0]
     multi = False
     dev = 0.0
     covered = g.covered
+    fulfilled = g.fulfilled
     for c in g.built[p]:
+        r = c % BOX_SIZE
+        for j, vo in enumerate(_VO[r]):  # open demands: a rival may deliver them
+            if fulfilled[2 * c + j] < 0:
+                dev += OWNER * vo
         if not covered[c]:
-            r = c % BOX_SIZE
             e = _EFFECT[r]
             if e == "mine":
-                colours[_COLOUR[r]] += 1
+                k = _COLOUR[r]
+                colours[k] += 1
+                sizes[k] += _SIZE[r]
+                if _SIZE[r] > top[k]:
+                    top[k] = _SIZE[r]
             else:
                 multi = multi or e == "multimine"
-                dev += _WORTH[r]
-    for k in colours:
-        if k:
-            dev += NEW_MINE + OLD_MINE * (k - 1)
+                dev += _BASE[r]
+    for k in range(4):
+        if colours[k]:
+            dev += NEW_MINE * top[k] + OLD_MINE * (sizes[k] - top[k])
+    # planning: the cards there, drawn cards to keep, and the free places
+    pend = g.pending[p]
+    free = g.plan_cap[p] - len(g.planning[p])
+    for c in g.planning[p]:
+        dev += _planned(g, p, c, colours)
+    for item in pend:
+        if item[0] == P_KEEP:  # two drawn cards: the better one goes to planning
+            dev += max(_planned(g, p, item[2], colours), _planned(g, p, item[3], colours))
+            free -= 1
+    slot = 0.0  # what one more free place would be worth
+    if clock < end:
+        tech = g.tech[p]
+        draw = (tech >= 2 and bool(g.pile[2])) or (tech >= 3 and bool(g.pile[3]))
+        cands = sorted((_planned(g, p, c, colours) for c in g.personal[p]), reverse=True)
+        if draw:
+            cands.extend([DRAW] * (free + 1))
+            cands.sort(reverse=True)
+        if free > 0:
+            dev += SLOT * sum(cands[:free])
+        if len(cands) > max(free, 0):
+            slot = SLOT * cands[max(free, 0)]
     # goods being produced (counted as far as there is room for them), cards being built
     mg = [0, 0, 0, 0]
     mwild = 0
@@ -161,17 +261,21 @@ def _potential(g: Spacedealer, p: int) -> float:
                 mwild += 1
                 room -= 1
         elif k == T_BUILD:
+            # placed at its best site if that adds value; else discarded (advanced rules) if a
+            # free place is worth more than the card in planning; else shelved
             c = t_arg[base + i]
-            if g.sites(p, c):  # a card with no site would only go back to planning
-                dev += 0.8 * _card_worth(c % BOX_SIZE, colours)
+            net = _net_worth(g, p, c, colours)
+            if net is not None and net > 0:
+                dev += 0.8 * net
+            elif g.adv:
+                dev += 0.8 * max(0.0, slot - _planned(g, p, c, colours))
         elif k == T_RESEARCH:
             dev += 0.8 * TECH
     dev += TECH * (g.tech[p] - 1)
-    for c in g.planning[p]:
-        dev += 0.15 * _card_worth(c % BOX_SIZE, colours)
+    # a decision left pending blocks the seat: resolving it is always worth an action
+    x -= PENDING * len(pend)
     x += share * dev
     # open demands on the other planets, best points per good first
-    fulfilled = g.fulfilled
     targets: list[tuple[int, list[_Demand]]] = []
     for q in range(n):
         if q == p:
