@@ -31,7 +31,6 @@ State layout (flat lists, indexed by seat, card id, container id or timer id):
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -182,6 +181,7 @@ _NCARDS = boxes_for(8) * BOX_SIZE
 _PLAN = tuple(A.get(A.Plan, c) for c in range(_NCARDS))
 _CONSTRUCT = tuple(A.get(A.Construct, c) for c in range(_NCARDS))
 _USE = tuple(A.get(A.Use, c) for c in range(_NCARDS))
+_PLACE = tuple(A.get(A.Place, x) for x in range(GRID_W))
 _DRAW2 = A.get(A.Draw, 2)
 _DRAW3 = A.get(A.Draw, 3)
 _ACCEPT = tuple(A.get(A.Accept, q) for q in range(8))
@@ -215,6 +215,10 @@ _DEMANDS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
     for c in range(_NCARDS)
 )
 _OFFERS: dict[tuple[int, int], tuple[Action | None, ...]] = {}
+#: the same tables by code, ``_OTAB[src][dst]`` (None: not built yet), read on the hot path
+_OTAB: list[list[tuple[Action | None, ...] | None]] = [
+    [None] * (PROBE_CODE + 8) for _ in range(PROBE_CODE + 8)
+]
 
 
 def _offers(src: int, dst: int) -> tuple[Action | None, ...]:
@@ -227,6 +231,7 @@ def _offers(src: int, dst: int) -> tuple[Action | None, ...]:
             for gv in range(5)
             for tk in range(5)
         )
+        _OTAB[src][dst] = out
     return out
 
 
@@ -315,6 +320,9 @@ class Spacedealer(Game):
         self.ncont = cfg["containers"]
         self.tmax = cfg["tmax"]
         self._codes = tuple(self._code(c) for c in range(self.ncont))  # container -> code
+        # no orbital station, transport probe nor Gizzi card (the basic rules): the goods
+        # actions take a shorter path (:meth:`_goods_plain`)
+        self._plain = not self.adv and cfg["stations"] == 0 and cfg["probes"] == 0
         return cfg
 
     def setup(self) -> None:
@@ -379,6 +387,13 @@ class Spacedealer(Game):
         # each seat's goods actions (:meth:`_goods_actions`; None: not known): they change
         # less often than the rest of the list, so an action of the seat keeps them
         self._gcache: list[list[Action] | None] = [None] * n
+        # the goods actions of the other offer state (an offer of the seat open or not), kept
+        # when an offer is made or ended: a withdrawal finds the list from before the offer
+        self._galt: list[list[Action] | None] = [None] * n
+        # each seat's free actions but goods and offers (the card, timer and flight actions;
+        # :meth:`_free_part`), kept only with ``_plain`` (basic rules): they change with the
+        # seat's own actions, timers and cards, not with goods or offers of others
+        self._fcache: list[list[Action] | None] = [None] * n
         self._ta: list[int] | None = None  # to_act
         self._nxt: int | None = None  # the timer that ends first (-1: none)
         self._deal(cfg)
@@ -487,6 +502,8 @@ class Spacedealer(Game):
         """
         self._cache = [None] * self.players
         self._gcache = [None] * self.players
+        self._galt = [None] * self.players
+        self._fcache = [None] * self.players
         self._ta = None
         self._nxt = None
 
@@ -494,12 +511,21 @@ class Spacedealer(Game):
         """Forget the list of seat ``q`` but its goods actions (what ``q``'s own timers, cards
         and budget change)."""
         self._cache[q] = None
+        self._fcache[q] = None
+        self._ta = None
+
+    def _dirty_list(self, q: int) -> None:
+        """An offer to seat ``q`` was made or ended: only its answers change (its free
+        actions and its goods actions stay)."""
+        self._cache[q] = None
         self._ta = None
 
     def _dirty_offer(self, q: int) -> None:
-        """The goods offer of seat ``q`` was made or ended: its goods actions change."""
+        """The goods offer of seat ``q`` was made or ended: its goods actions change (to those
+        of the other offer state, kept if nothing changed since)."""
         self._cache[q] = None
-        self._gcache[q] = None
+        gc, ga = self._gcache, self._galt
+        gc[q], ga[q] = ga[q], gc[q]
         self._ta = None
 
     def _dirty_at(self, f: int) -> None:
@@ -509,14 +535,24 @@ class Spacedealer(Game):
             return
         cache = self._cache
         gcache = self._gcache
-        so = self.ship_owner
-        for s, sf in enumerate(self.ship_field):
-            if sf == f and so[s] >= 0:
-                cache[so[s]] = None
-                gcache[so[s]] = None
+        galt = self._galt
+        sf = self.ship_field
+        k = sf.count(f)
+        if k:
+            so = self.ship_owner
+            s = -1
+            for _ in range(k):
+                s = sf.index(f, s + 1)
+                q = so[s]
+                if q >= 0:
+                    cache[q] = None
+                    gcache[q] = None
+                    galt[q] = None
         if not f & 1:
-            cache[f >> 1] = None  # the planet's depots and probes
-            gcache[f >> 1] = None
+            q = f >> 1  # the planet's depots and probes
+            cache[q] = None
+            gcache[q] = None
+            galt[q] = None
         self._ta = None
 
     def _dirty_pending(self) -> None:
@@ -564,6 +600,21 @@ class Spacedealer(Game):
                 self._goods_actions(q, fresh_g)
                 if gc != fresh_g:
                     errs.append(f"goods actions({q}): cached {gc}, fresh {fresh_g}")
+            ga = self._galt[q]
+            if ga is not None:  # the goods actions with the other offer state
+                saved = self.offer[q]
+                self.offer[q] = () if saved is None else None
+                fresh_a: list[Action] = []
+                self._goods_actions(q, fresh_a)
+                self.offer[q] = saved
+                if ga != fresh_a:
+                    errs.append(f"goods actions({q}), other offer: cached {ga}, fresh {fresh_a}")
+            fc = self._fcache[q]
+            if fc is not None:
+                fresh_f: list[Action] = []
+                self._free_part(q, fresh_f)
+                if fc != fresh_f:
+                    errs.append(f"free actions({q}): cached {fc}, fresh {fresh_f}")
         if self._ta is not None and self._ta != self._fresh_to_act():
             errs.append(f"to_act: cached {self._ta}, fresh {self._fresh_to_act()}")
         if self._nxt is not None and self._nxt != self._next_timer():
@@ -854,12 +905,9 @@ class Spacedealer(Game):
 
     def _next_timer(self) -> int:
         """The running timer that ends first (the lowest id among equal ends), or -1."""
-        best = -1
-        bt = math.inf
-        for t, e in enumerate(self.t_end):
-            if e >= 0 and e < bt:
-                bt, best = e, t
-        return best
+        te = self.t_end
+        running = [e for e in te if e >= 0]
+        return te.index(min(running)) if running else -1  # index: the lowest id
 
     def _run_until(self, target: float) -> None:
         te = self.t_end
@@ -872,7 +920,8 @@ class Spacedealer(Game):
                 break
             self.clock = te[best]
             self._complete(best)
-            self._check_end()
+            if self.clock >= self.end_at:
+                self._check_end()
         if not self.is_over:
             if self.end_at <= target and not self._running():
                 self.clock = max(self.clock, self.end_at)
@@ -917,23 +966,28 @@ class Spacedealer(Game):
         self.pending[p] = []
 
     def _start_timer(self, p: int, kind: int, arg: int) -> int:
-        t = self._idle_timer(p)
-        self.t_end[t] = self.clock + self.tlen
+        te = self.t_end
+        t = p * self.tmax  # the first idle timer (:meth:`_idle_timer`; an action that turns
+        while te[t] >= 0:  # a timer is legal only when one is idle)
+            t += 1
+        te[t] = self.clock + self.tlen
         self.t_kind[t] = kind
         self.t_arg[t] = arg
-        nx = self._nxt
-        if nx is not None:  # the new timer may end first (ties: the lowest id)
-            te = self.t_end
-            if nx < 0 or te[t] < te[nx] or (te[t] == te[nx] and t < nx):
-                self._nxt = t
-        self._dirty_seat(p)
-        self._dirty_timers()
+        nx = self._nxt  # the new timer may end first (ties: the lowest id)
+        if nx is not None and (nx < 0 or te[t] < te[nx] or (te[t] == te[nx] and t < nx)):
+            self._nxt = t
+        self._cache[p] = None  # _dirty_seat(p)
+        self._fcache[p] = None
+        self._ta = None
+        if self.adv:
+            self._dirty_timers()
         if kind == T_BUILD:
             self.ctimer[arg] = t
-            self._dirty_plans()
+            if self.adv:
+                self._dirty_plans()
         elif kind == T_USE:
             self.ctimer[arg] = t
-            if card_type(arg).effect == "transport":
+            if _USE_KIND[arg] == 3:  # a transport probe
                 self._dirty_at(2 * p)  # the probe stops carrying goods while it flies
         elif kind == T_FLY:
             self.ship_timer[arg] = t
@@ -946,8 +1000,11 @@ class Spacedealer(Game):
         self.t_kind[t] = T_IDLE
         self.t_arg[t] = -1
         self._nxt = None
-        self._dirty_seat(p)
-        self._dirty_timers()
+        self._cache[p] = None  # _dirty_seat(p)
+        self._fcache[p] = None
+        self._ta = None
+        if self.adv:
+            self._dirty_timers()
         if self.t_attack[t]:
             self.t_attack[t] = 0
             self.black += 1
@@ -962,10 +1019,11 @@ class Spacedealer(Game):
             ev["card"] = arg
             self.emit(ev)
             self.pending[p].append((P_BUILD, arg))
-            self._dirty_plans()
+            if self.adv:
+                self._dirty_plans()
         elif kind == T_USE:
             self.ctimer[arg] = -1
-            if card_type(arg).effect == "transport":
+            if _USE_KIND[arg] == 3:  # a transport probe
                 self._dirty_at(2 * p)
             ev["card"] = arg
             self.emit(ev)
@@ -980,7 +1038,8 @@ class Spacedealer(Game):
             self.emit(ev)
         else:
             self.emit(ev)
-        self._autoresolve(p)
+        if self.pending[p]:
+            self._autoresolve(p)
 
     def _use_effect(self, p: int, cid: int) -> None:
         t = card_type(cid)
@@ -1026,7 +1085,7 @@ class Spacedealer(Game):
         out: list[Action] = []
         if kind == P_BUILD:
             cid = item[1]
-            out = [A.get(A.Place, x) for x in self.sites(p, cid)]
+            out = [_PLACE[x] for x in self.sites(p, cid)]
             out.append(A.SHELVE)
             if self.adv:
                 out.append(A.DISCARD)
@@ -1078,6 +1137,20 @@ class Spacedealer(Game):
         return out
 
     def _dests(self, p: int) -> list[int]:
+        if self._plain:  # ship p if at home, then the depots (as _own_at lists them)
+            g = self.goods
+            out = []
+            if self.ship_field[p] == 2 * p:
+                b = 4 * p
+                if g[b] + g[b + 1] + g[b + 2] + g[b + 3] < SHIP_CAP:
+                    out.append(p)
+            cap = self.cap[p]
+            if cap > 0:
+                c = self.nships + p
+                b = 4 * c
+                if g[b] + g[b + 1] + g[b + 2] + g[b + 3] < cap:
+                    out.append(c)
+            return out
         return [c for c in self._own_at(p, 2 * p) if self._load(c) < self._cont_cap(c)]
 
     def _autoresolve(self, p: int) -> None:
@@ -1190,8 +1263,43 @@ class Spacedealer(Game):
         if self.ticks:
             return [p for p in range(self.players) if not self.done[p]]
         out = []
-        for p, c in enumerate(self._cache):  # a loop: cheaper than a comprehension's call
-            if c if c is not None else self._can_act(p):
+        cache = self._cache
+        if not self._plain:
+            for p, c in enumerate(cache):  # a loop: cheaper than a comprehension's call
+                if c if c is not None else self._can_act(p):
+                    out.append(p)
+            return out
+        # basic rules: _can_act inline, with the free actions (card, timer and flight
+        # actions) built and kept: when there are none the list is the goods actions and
+        # the answers to offers, exactly what _legal gives
+        pending = self.pending
+        acts = self.acts
+        lim = BURST + RATE * self.clock
+        fcache = self._fcache
+        offers = self.offer.count(None) < self.players  # some offer is open
+        for p, c in enumerate(cache):
+            if c is None:
+                if pending[p]:
+                    c = cache[p] = True
+                elif acts[p] >= lim:
+                    c = cache[p] = []  # no free action left
+                else:
+                    fc = fcache[p]
+                    if fc is None:
+                        fc = fcache[p] = []
+                        self._free_part(p, fc)
+                    if fc:
+                        c = cache[p] = True
+                    else:
+                        c = self._gcache[p]
+                        if c is None:
+                            c = self._gcache[p] = []
+                            self._goods_plain(p, c)
+                        if offers:  # the answers to offers come last
+                            c = c[:]
+                            self._answers(p, c)
+                        cache[p] = c  # lists are never changed in place: it may be shared
+            if c:
                 out.append(p)
         return out
 
@@ -1202,8 +1310,9 @@ class Spacedealer(Game):
         return [p for p in range(self.players) if self._legal(p)]
 
     def _can_act(self, p: int) -> bool:
-        """``legal_actions(p) != []``, answered cheaply when possible (real time). The answer
-        is kept in the cache: ``True`` (the list itself unknown yet) or the list."""
+        """``legal_actions(p) != []``, answered cheaply when possible (real time but the basic
+        rules, which :meth:`_compute_to_act` answers itself). The answer is kept in the
+        cache: ``True`` (the list itself unknown yet) or the list."""
         cache = self._cache[p]
         if cache is not None:
             return bool(cache)
@@ -1315,19 +1424,104 @@ class Spacedealer(Game):
         if self.pending[p]:
             return self._options(p)
         out: list[Action] = []
-        if self._budget_ok(p):
-            self._free_actions(p, out)
+        if self.acts[p] < (TICK_CAP if self.ticks else BURST + RATE * self.clock):  # budget
+            if self._plain:  # _free_actions, in short
+                fc = self._fcache[p]
+                if fc is None:
+                    fc = self._fcache[p] = []
+                    self._free_part(p, fc)
+                gc = self._gcache[p]
+                if gc is None:
+                    gc = self._gcache[p] = []
+                    self._goods_plain(p, gc)
+                out = fc + gc
+                if self.offer.count(None) < self.players:  # some offer is open
+                    self._answers(p, out)
+            else:
+                self._free_actions(p, out)
         if self.ticks:
             out.append(A.DONE)
         return out
 
     def _free_actions(self, p: int, out: list[Action]) -> None:
+        if self._plain:
+            fc = self._fcache[p]
+            if fc is None:
+                fc = self._fcache[p] = []
+                self._free_part(p, fc)
+            out += fc
+        else:
+            self._free_part(p, out)
+        gc = self._gcache[p]
+        if gc is None:
+            gc = self._gcache[p] = []
+            if self._plain:
+                self._goods_plain(p, gc)
+            else:
+                self._goods_actions(p, gc)
+        out += gc
+        if self.offer.count(None) < self.players:  # some offer is open
+            self._answers(p, out)
+
+    def _answers(self, p: int, out: list[Action]) -> None:
+        """The answers of ``p`` to the open offers made to it, then its withdrawal."""
+        offer = self.offer
+        plain = self._plain
+        for q, o in enumerate(offer):
+            if o is not None and o[0] == p:
+                if self._goods_offer_ok(q, o) if plain else self._offer_valid(q, o):
+                    out.append(_ACCEPT[q])
+                out.append(_DECLINE[q])
+        if offer[p] is not None:
+            out.append(A.WITHDRAW)
+
+    def _goods_offer_ok(self, q: int, o: tuple[int, ...]) -> bool:
+        """:meth:`_offer_valid` of a goods offer with ``_plain`` (the only offers then):
+        containers are the ships (ship ``s`` is seat ``s``'s own) and the depots."""
+        to, src, dst, give, take = o[0], o[2], o[3], o[4], o[5]
+        n = self.players
+        sf = self.ship_field
+        cap = self.cap
+        if src < n:  # active, owner, field, capacity
+            if src != q or sf[src] < 0:
+                return False
+            f, cs = sf[src], SHIP_CAP
+        else:
+            if src - n != q or cap[q] <= 0:
+                return False
+            f, cs = 2 * q, cap[q]
+        if dst < n:
+            if dst != to or sf[dst] != f:
+                return False
+            cd = SHIP_CAP
+        else:
+            if dst - n != to or cap[to] <= 0 or 2 * to != f:
+                return False
+            cd = cap[to]
+        g = self.goods
+        bs, bd = 4 * src, 4 * dst
+        if give < NONE and not g[bs + give]:
+            return False
+        if take < NONE and not g[bd + take]:
+            return False
+        ds = (take < NONE) - (give < NONE)
+        return (
+            g[bs] + g[bs + 1] + g[bs + 2] + g[bs + 3] + ds <= cs
+            and g[bd] + g[bd + 1] + g[bd + 2] + g[bd + 3] - ds <= cd
+        )
+
+    def _free_part(self, p: int, out: list[Action]) -> None:
+        """The free actions of ``p`` but goods actions and answers to offers: plans, draws,
+        timers (research, construct, use, fly), and with the advanced rules attacks and
+        card offers."""
         n = self.players
         plan = self.planning[p]
         if self.clock < self.end_at:  # not closing
             tech = self.tech[p]
             if len(plan) < self.plan_cap[p]:
-                out.extend([_PLAN[c] for c in self.personal[p]])
+                personal = self.personal[p]
+                if personal:
+                    out.extend([_PLAN[c] for c in personal])
                 if tech >= 2 and self.pile[2]:
                     out.append(_DRAW2)
                 if tech >= 3 and self.pile[3]:
@@ -1342,23 +1536,32 @@ class Spacedealer(Game):
                     if ctimer[c] < 0:
                         out.append(_CONSTRUCT[c])
                 covered = self.covered
-                for c in self.built[p]:
-                    u = _USE_KIND[c]
-                    if not u or covered[c] or ctimer[c] >= 0:
-                        continue
-                    # a blocked slot always takes a timer: it only removes the marker (5.1 e)
-                    if not self.blocked[c]:
-                        if u == 2 and (self.attack[c] >= card_type(c).amount or self.black == 0):
+                if self._plain:  # no card of the advanced rules: plain uses, nothing blocked
+                    for c in self.built[p]:
+                        if _USE_KIND[c] and not covered[c] and ctimer[c] < 0:
+                            out.append(_USE[c])
+                else:
+                    for c in self.built[p]:
+                        u = _USE_KIND[c]
+                        if not u or covered[c] or ctimer[c] >= 0:
                             continue
-                        if u == 3 and self._load(self.nships + n + self.probes.index(c)) == 0:
-                            continue
-                    out.append(_USE[c])
+                        # a blocked slot always takes a timer: it only removes the marker
+                        # (5.1 e)
+                        if not self.blocked[c]:
+                            if u == 2 and (
+                                self.attack[c] >= card_type(c).amount or self.black == 0
+                            ):
+                                continue
+                            if u == 3 and self._load(self.nships + n + self.probes.index(c)) == 0:
+                                continue
+                        out.append(_USE[c])
                 nf = 2 * n
                 so, st, sf, g = self.ship_owner, self.ship_timer, self.ship_field, self.goods
                 f = sf[p]
                 if st[p] < 0 and f >= 0:  # ship p is always p's own
                     b = 4 * p
-                    out.extend(_flights(nf, p, f, g[b] + g[b + 1] + g[b + 2] + g[b + 3] == 0))
+                    empty = g[b] + g[b + 1] + g[b + 2] + g[b + 3] == 0
+                    out.extend(_FLIGHTS.get((nf, p, f, empty)) or _flights(nf, p, f, empty))
                 for s in range(n, self.nships):  # the neutral ships of orbital stations
                     if so[s] != p or st[s] >= 0:
                         continue
@@ -1383,20 +1586,6 @@ class Spacedealer(Game):
                                 out.append(get(A.OfferCard, i, q))
                             for j in free[q]:
                                 out.append(get(A.OfferSwap, i, q, j))
-        gc = self._gcache[p]
-        if gc is None:
-            gc = self._gcache[p] = []
-            self._goods_actions(p, gc)
-        out += gc
-        offer = self.offer
-        if offer.count(None) < n:  # some offer is open
-            for q, o in enumerate(offer):
-                if o is not None and o[0] == p:
-                    if self._offer_valid(q, o):
-                        out.append(_ACCEPT[q])
-                    out.append(_DECLINE[q])
-            if offer[p] is not None:
-                out.append(A.WITHDRAW)
 
     def _attacks(self, p: int, out: list[Action]) -> None:
         sab = mis = False
@@ -1440,6 +1629,9 @@ class Spacedealer(Game):
         return out
 
     def _goods_actions(self, p: int, out: list[Action]) -> None:
+        if self._plain:
+            self._goods_plain(p, out)
+            return
         g = self.goods
         n = self.players
         ns = self.nships
@@ -1558,6 +1750,80 @@ class Spacedealer(Game):
                 if others:
                     self._goods_offers(others, conts, out)
 
+    def _goods_plain(self, p: int, out: list[Action]) -> None:
+        """:meth:`_goods_actions` when there are no orbital stations nor transport probes and
+        no Gizzi fields (basic rules): the same list, in the same order, with less work.
+        Ship ``s`` is seat ``s``'s own, containers are the ships then the depots."""
+        g = self.goods
+        n = self.players
+        sf = self.ship_field
+        cap = self.cap
+        home = 2 * p
+        store = n + p
+        f = sf[p]
+        blocks: list[tuple[int, list[int]]] = []
+        if f >= 0:
+            blocks.append((f, [p, store] if f == home and cap[p] > 0 else [p]))
+        if f != home and cap[p] > 0:
+            blocks.append((home, [store]))
+        get = A.get
+        offer_free = self.offer[p] is None
+        for f, conts in blocks:
+            if len(conts) > 1:  # ship p and the depots at home
+                codes = self._codes
+                for src in conts:
+                    bs = 4 * src
+                    if not (g[bs] or g[bs + 1] or g[bs + 2] or g[bs + 3]):
+                        continue
+                    for dst in conts:
+                        if src == dst:
+                            continue
+                        bd = 4 * dst
+                        room = SHIP_CAP if dst < n else cap[dst - n]
+                        if g[bd] + g[bd + 1] + g[bd + 2] + g[bd + 3] >= room:
+                            continue
+                        for k in range(4):
+                            if g[bs + k]:
+                                out.append(get(A.Move, codes[src], codes[dst], k))
+            ship = conts[0] == p
+            if ship:
+                base = 4 * p
+                g0, g1, g2, g3 = g[base], g[base + 1], g[base + 2], g[base + 3]
+                if g0 or g1 or g2 or g3:
+                    if g0:
+                        out.append(_DUMP[base])
+                    if g1:
+                        out.append(_DUMP[base + 1])
+                    if g2:
+                        out.append(_DUMP[base + 2])
+                    if g3:
+                        out.append(_DUMP[base + 3])
+                    if not f & 1:
+                        q = f >> 1
+                        if q != p and self.markers[p] > 0:  # a marker to put on the demand
+                            fulfilled = self.fulfilled
+                            for cid in self.built[q]:
+                                for d, need in _DEMANDS[cid]:
+                                    if (
+                                        fulfilled[d] < 0
+                                        and g0 >= need[0]
+                                        and g1 >= need[1]
+                                        and g2 >= need[2]
+                                        and g3 >= need[3]
+                                    ):
+                                        out.append(get(A.Deliver, p, d))
+            if offer_free:
+                # the other seats' ships on the field, then the planet's depots
+                others = []
+                if sf.count(f) > ship:
+                    for s in range(n):
+                        if sf[s] == f and s != p:
+                            others.append(s)
+                if not f & 1 and f != home and cap[f >> 1] > 0:
+                    others.append(n + (f >> 1))
+                if others:
+                    self._goods_offers(others, conts, out)
+
     def _goods_offers(self, others: list[int], conts: list[int], out: list[Action]) -> None:
         """The goods offers from p's containers ``conts`` to the containers ``others`` of other
         seats on the same field (the order and the test of :meth:`_goods_ok`)."""
@@ -1583,7 +1849,7 @@ class Spacedealer(Game):
                 ok_swap = ls <= cs and ld <= cd  # one good each way
                 ok_give = ls - 1 <= cs and ld + 1 <= cd  # a gift
                 ok_take = ls + 1 <= cs and ld - 1 <= cd  # a request
-                tab = _offers(codes[src], codes[dst])
+                tab = _OTAB[codes[src]][codes[dst]] or _offers(codes[src], codes[dst])
                 if ls:
                     for give in range(4):
                         if not gs[give]:
@@ -1671,7 +1937,8 @@ class Spacedealer(Game):
             return
         if self.pending[p]:
             self._resolve(p, action)
-            self._check_end()
+            if self.clock >= self.end_at:
+                self._check_end()
             return
         if isinstance(action, A.Done):
             self.done[p] = 1
@@ -1682,9 +1949,12 @@ class Spacedealer(Game):
                 self._dirty()
             return
         self.acts[p] += 1
-        handler = _HANDLERS[type(action)]
-        handler(self, p, action)
-        self._check_end()
+        t = type(action)
+        if t not in _KEEP_FREE:
+            self._fcache[p] = None
+        _HANDLERS[t](self, p, action)
+        if self.clock >= self.end_at:
+            self._check_end()
 
     def _reveal(self) -> None:
         for p in range(self.players):
@@ -1822,7 +2092,7 @@ class Spacedealer(Game):
         q = self._cont_owner(self._idx(a.dst))
         self.offer[p] = (q, 0, self._idx(a.src), self._idx(a.dst), a.give, a.take)
         self._dirty_offer(p)
-        self._dirty_seat(q)
+        self._dirty_list(q)
         self.emit({"event": "offer", "seat": p, "to": q, "kind": "goods", "src": a.src,
                    "dst": a.dst, "give": a.give, "take": a.take})  # fmt: skip
 
@@ -1830,7 +2100,7 @@ class Spacedealer(Game):
         cid = self.planning[p][a.slot]
         self.offer[p] = (a.to, 1, cid, -1)
         self._dirty_offer(p)
-        self._dirty_seat(a.to)
+        self._dirty_list(a.to)
         self.emit({"event": "offer", "seat": p, "to": a.to, "kind": "card", "card": cid})
 
     def _h_offer_swap(self, p: int, a: Any) -> None:
@@ -1838,7 +2108,7 @@ class Spacedealer(Game):
         c2 = self.planning[a.to][a.their]
         self.offer[p] = (a.to, 2, cid, c2)
         self._dirty_offer(p)
-        self._dirty_seat(a.to)
+        self._dirty_list(a.to)
         self.emit({"event": "offer", "seat": p, "to": a.to, "kind": "swap", "card": cid,
                    "their": c2})  # fmt: skip
 
@@ -1848,6 +2118,7 @@ class Spacedealer(Game):
         assert o is not None
         self.offer[q] = None
         self._dirty_offer(q)
+        self._fcache[q] = None  # its ship may become empty or loaded: its flights change
         if o[1] == 0:
             src, dst, give, take = o[2], o[3], o[4], o[5]
             self._dirty_at(self._cont_loc(src))
@@ -1879,7 +2150,7 @@ class Spacedealer(Game):
     def _h_withdraw(self, p: int, a: Any) -> None:
         o = self.offer[p]
         if o is not None:
-            self._dirty_seat(o[0])
+            self._dirty_list(o[0])
         self.offer[p] = None
         self._dirty_offer(p)
         self.emit({"event": "withdraw", "seat": p})
@@ -2028,6 +2299,8 @@ class Spacedealer(Game):
         g.offer = self.offer[:]
         g._cache = self._cache[:]
         g._gcache = self._gcache[:]
+        g._galt = self._galt[:]
+        g._fcache = self._fcache[:]
         return g
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
@@ -2252,3 +2525,6 @@ _HANDLERS: dict[type[Action], Any] = {
     A.Sabotage: Spacedealer._h_sabotage,
     A.Missile: Spacedealer._h_missile,
 }
+#: actions after which the actor's free actions but goods (``_fcache``, basic rules) stay:
+#: they change only offers (its goods actions are forgotten apart)
+_KEEP_FREE = frozenset((A.OfferGoods, A.Withdraw, A.Decline))
