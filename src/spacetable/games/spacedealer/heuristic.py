@@ -75,6 +75,8 @@ NEW_MINE = 1.6
 OLD_MINE = 0.5
 #: a mine producing ``a`` goods per use is worth ``1 + SIZE * (a - 1)`` mines of one good
 SIZE = 0.25
+#: a generator on a side with no power yet (it powers two connections: room for two mines)
+FIRST_PLANT = 2.0
 #: a free planning place, against the best card that could fill it (it takes an action)
 SLOT = 0.5
 #: development value of drawing two cards to keep one (about the mean best of two)
@@ -98,6 +100,7 @@ _SIZE = tuple(1.0 + SIZE * (a - 1) for a in _AMOUNT)
 _VO = tuple(tuple(vo for _, _, vo in BOX[i].demands) for i in range(BOX_SIZE))
 
 
+_SHAPE = tuple(BOX[i].shape for i in range(BOX_SIZE))
 #: the action-zone columns a card built at column 0 covers (C2: two; power plants, DD: none)
 _COVERS = tuple(
     (0, 1) if BOX[i].shape == "C2" else (0,) if BOX[i].shape in ("C1", "AD") else ()
@@ -112,6 +115,8 @@ def _net_worth(g: Spacedealer, p: int, cid: int, colours: list[int]) -> float | 
     if not sites:
         return None
     row = cid % BOX_SIZE
+    if _SHAPE[row] == "P" and g.plants[2 * p + sites[0]] == 0:
+        return FIRST_PLANT  # a generator on an empty side: the first power of that side
     worth = _card_worth(row, colours)
     cols = _COVERS[row]
     if not cols:
@@ -331,7 +336,10 @@ def _potential(g: Spacedealer, p: int) -> float:
             lh = hg[:]
             lm = mg[:]
             v = 0.0
+            trip = 0  # goods of the demands counted: one trip carries SHIP_CAP at most
             for _, need, vd, tot, cols in ds:
+                if trip + tot > SHIP_CAP:
+                    continue
                 m1 = 0
                 for k in cols:
                     a = need[k]
@@ -340,6 +348,7 @@ def _potential(g: Spacedealer, p: int) -> float:
                 if m1 == tot:  # the ship carries it all: straight there
                     if ready:
                         v += vd * ready
+                        trip += tot
                         for k in cols:
                             ls[k] -= need[k]
                     continue
@@ -370,6 +379,7 @@ def _potential(g: Spacedealer, p: int) -> float:
                     continue  # a colour p cannot get
                 got = m1 + HOME * m2 + HOME * MAKING * m3 + TO_MAKE * m4
                 v += vd * later * got / tot
+                trip += tot
                 # the goods gathered for this demand are not counted again
                 for k in cols:
                     r = need[k]
