@@ -194,6 +194,13 @@ class Game(ABC):
         """Game hook: heuristic value of this state for ``seat`` in [0, 1] (for bots)."""
         return 0.5
 
+    def next_event(self) -> float | None:
+        """Game hook (real-time games): the game time (``clock``) of the next scheduled
+        change that no seat causes, such as a timer running out, or ``None`` if none is
+        scheduled. Searching bots jump to it instead of stepping through quiet seconds; it
+        must depend only on what every seat sees."""
+        return None
+
     def _advance(self, seconds: float) -> None:
         """Game hook (real-time games): let ``seconds`` of game time pass."""
         raise SpacetableError(f"{self.info.id} is not a real-time game")

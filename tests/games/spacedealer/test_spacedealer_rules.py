@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacetable.engine import IllegalAction, OptionError, SpacetableError
+from spacetable.engine import IllegalAction, OptionError, SpacetableError, new_game
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.cards import card_type
 from spacetable.games.spacedealer.constants import PROBE_CODE
@@ -846,3 +846,18 @@ def test_pending_choices_are_dropped_at_the_end() -> None:
     g.advance(70.0)  # the mine's good arrives at 130 s, after the end, and is the last timer
     assert g.is_over and g.pending[0] == []
     assert g.supply == [10, 10, 10, 10]
+
+
+def test_next_event_is_the_first_timer_to_run_out_then_the_end() -> None:
+    g = started(3)
+    assert g.next_event() == g.end_at  # no timer runs: only the end of the game is scheduled
+    g.apply(0, A.RESEARCH)
+    g.advance(10.0)
+    g.apply(1, A.RESEARCH)
+    first = g.next_event()
+    assert first == g.clock + g.tlen - 10.0  # seat 0's timer, turned 10 s earlier
+    assert g.tech[0] == 1
+    g.advance(first - g.clock)
+    assert g.tech[0] == 2 and g.tech[1] == 1  # it ran out exactly then
+    assert g.next_event() == first + 10.0
+    assert new_game("toy", 2, 0).next_event() is None  # turn-based games schedule nothing

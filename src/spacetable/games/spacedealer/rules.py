@@ -2502,6 +2502,16 @@ class Spacedealer(Game):
         """Heuristic value in [0, 1] (see :func:`heuristic.evaluate`)."""
         return _evaluate(self, seat)
 
+    def next_event(self) -> float | None:
+        """The game time of the next scheduled change: a running sand timer runs out, or the
+        game length is reached (sand timers are public: every seat sees them)."""
+        if self.is_over:
+            return None
+        ends = [e for e in self.t_end if e >= 0]
+        if self.clock < self.end_at:
+            ends.append(self.end_at)
+        return min(ends) if ends else None
+
 
 _HANDLERS: dict[type[Action], Any] = {
     A.Plan: Spacedealer._h_plan,
