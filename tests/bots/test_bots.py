@@ -45,8 +45,8 @@ def test_make_bot_parameters() -> None:
     assert (b.iterations, b.rollout, b.depth, b.c) == (50, "greedy", 5, 1.5)
     assert make_bot("mcts:0.02s").seconds == pytest.approx(0.02)  # type: ignore[attr-defined]
     assert make_bot("mcts:10:depth=end").depth is None  # type: ignore[attr-defined]
-    rt = make_bot("mcts:10:pace=2:tick=0.5")
-    assert (rt.pace, rt.tick) == (2.0, 0.5)  # type: ignore[attr-defined]
+    rt = make_bot("mcts:10:pace=2:tick=0.5:horizon=90:worlds=16")
+    assert (rt.pace, rt.tick, rt.horizon, rt.worlds) == (2.0, 0.5, 90.0, 16)  # type: ignore[attr-defined]
     g = make_bot("greedy:eps=0.25")
     assert isinstance(g, GreedyBot) and g.epsilon == 0.25
     for bad in ("nope", "mcts:lots", "greedy:depth=3", "mcts:10:bogus=1"):
@@ -134,3 +134,33 @@ def test_mcts_in_real_time_waits_at_its_pace_after_choosing_to_wait() -> None:
     g.advance(0.5)
     bot.choose(SeatPort(g, 0))
     assert bot.last_stats["iterations"] == 40  # searched again after `pace` seconds
+
+
+def test_mcts_planning_search_in_real_time() -> None:
+    # `horizon`: a tree of the seat's own decisions, every leaf scored at the same clock
+    g = new_game("bt_mines", 2, 0)
+    bot = MCTSBot(0, iterations=80, horizon=20.0, c=0.5)
+    assert bot.choose(SeatPort(g, 0)) is not None  # a mine pays for itself many times over
+    assert set(bot.last_stats["visits"]) == {"build", "wait"}
+    late = new_game("bt_mines", 2, 0)
+    late.advance(18.5)  # a mine built now no longer pays before the end
+    assert MCTSBot(0, iterations=80, horizon=20.0, c=0.5).choose(SeatPort(late, 0)) is None
+    # deterministic for a seed, with fresh or reused determinizations
+    for worlds in (None, 4):
+        a = make_bot(f"mcts:40:horizon=5{'' if worlds is None else f':worlds={worlds}'}", 3)
+        b = make_bot(f"mcts:40:horizon=5{'' if worlds is None else f':worlds={worlds}'}", 3)
+        ga, gb = new_game("bt_mines", 2, 1), new_game("bt_mines", 2, 1)
+        ra = play_game(ga, [a, make_bot("greedy", 1)]).record
+        assert ra == play_game(gb, [b, make_bot("greedy", 1)]).record
+    with pytest.raises(ValueError):
+        MCTSBot(horizon=0)
+    with pytest.raises(ValueError):
+        MCTSBot(worlds=0)
+
+
+def test_mcts_reused_determinizations_keep_the_budget() -> None:
+    g = new_game("bt_canon", 3, 2)
+    bot = MCTSBot(1, iterations=50, worlds=8)
+    assert bot.choose(SeatPort(g, g.to_act[0])) in g.legal_actions(g.to_act[0])
+    assert bot.last_stats["iterations"] == 50
+    assert sum(bot.last_stats["visits"].values()) == 50

@@ -76,8 +76,10 @@ def _parse_params(kind: str, parts: list[str]) -> dict[str, Any]:
                 params["depth"] = None if value in ("none", "end") else int(value)
             elif kind == "mcts" and key == "rollout":
                 params["rollout"] = value
-            elif kind == "mcts" and key in ("tick", "pace"):
+            elif kind == "mcts" and key in ("tick", "pace", "horizon"):
                 params[key] = float(value)
+            elif kind == "mcts" and key == "worlds":
+                params[key] = int(value)
             elif kind == "greedy" and key == "eps":
                 params["epsilon"] = float(value)
             else:

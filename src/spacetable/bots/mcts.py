@@ -80,6 +80,8 @@ class MCTSBot(Bot):
         greedy_width: int = 6,
         tick: float = 1.0,
         pace: float = 5.0,
+        horizon: float | None = None,
+        worlds: int | None = None,
     ) -> None:
         super().__init__(seed)
         if rollout not in ("random", "greedy"):
@@ -94,7 +96,14 @@ class MCTSBot(Bot):
         self.greedy_width = greedy_width
         self.tick = float(tick)
         self.pace = pace
+        if horizon is not None and horizon <= 0:
+            raise ValueError("horizon must be positive")
+        self.horizon = horizon
+        if worlds is not None and worlds < 1:
+            raise ValueError("worlds must be at least 1")
+        self.worlds = worlds
         self._quiet: tuple[float, float] | None = None  # real time: (decided to wait at, until)
+        self._range = (math.inf, -math.inf)
         #: Statistics of the last decision (iterations run, root visits per action text).
         self.last_stats: dict[str, Any] = {}
 
@@ -112,9 +121,11 @@ class MCTSBot(Bot):
             self._quiet = None
         seat = port.seat
         root = Node()
+        self._range = (math.inf, -math.inf)  # planning search: rewards seen, to normalise
         realtime = port.realtime
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         n = 0
+        worlds: list[Game] = []  # with ``worlds``: the determinizations drawn, reused in turn
         while True:
             if deadline is not None:
                 if n > 0 and time.perf_counter() >= deadline:
@@ -122,11 +133,22 @@ class MCTSBot(Bot):
             elif n >= self.iterations:
                 break
             rng = random.Random(self.rng.getrandbits(64))
-            game = port.determinize(rng)
-            self._iterate(game, seat, root, rng, realtime)
+            if self.worlds is None:
+                game = port.determinize(rng)
+            elif n < self.worlds:
+                worlds.append(port.determinize(rng))
+                game = worlds[-1].clone()
+            else:
+                game = worlds[n % self.worlds].clone()
+            if realtime and self.horizon is not None:
+                self._plan(game, seat, root, rng, game.clock + self.horizon)
+            else:
+                self._iterate(game, seat, root, rng, realtime)
             n += 1
         choices: list[Action | None] = list(legal)
-        if realtime:
+        if realtime and self.horizon is not None:
+            choices.insert(0, None)  # planning: wait unless an action is strictly better
+        elif realtime:
             choices.append(None)
         best: Action | None = legal[0]
         key = (-1, -1.0)
@@ -204,6 +226,66 @@ class MCTSBot(Bot):
         for s, nd in path:
             nd.visits += 1
             nd.total += rewards[s]
+
+    def _plan(self, game: Game, seat: int, root: Node, rng: random.Random, end: float) -> None:
+        """One iteration of the real-time planning search (``horizon`` set).
+
+        The tree holds the seat's own decisions only: an action is applied at the current
+        clock, and *waiting* jumps to the next scheduled change (``game.next_event()``, at
+        least ``tick`` seconds later) or to the horizon. The other seats do nothing in the
+        search (their timers still run). Every leaf is brought to the same clock, the
+        horizon, and scored with ``evaluate(seat)``, so plans of any length are compared at
+        the same time.
+        """
+        node = root
+        path: list[Node] = []
+        expanded = False
+        c = self.c
+        lo, hi = self._range
+        scale = 1.0 / (hi - lo) if hi > lo else 1.0
+        while not expanded and not game.is_over and game.clock < end:
+            legal: list[Action | None] = list(game.legal_actions(seat))
+            legal.append(None)
+            children = node.children
+            fresh: list[Action | None] = []
+            best: Node | None = None
+            best_a: Action | None = None
+            best_u = -math.inf
+            for a in legal:
+                child = children.get((seat, a))
+                if child is None:
+                    fresh.append(a)
+                    continue
+                child.avail += 1
+                if not fresh:
+                    u = (child.total / child.visits - lo) * scale + c * math.sqrt(
+                        math.log(child.avail) / child.visits
+                    )
+                    if u > best_u:
+                        best_u, best, best_a = u, child, a
+            if fresh:
+                best_a = fresh[rng.randrange(len(fresh))]
+                best = children[(seat, best_a)] = Node()
+                expanded = True
+            assert best is not None
+            if best_a is not None:
+                game.apply_unchecked(seat, best_a)
+            else:
+                now = game.clock
+                nxt = game.next_event()
+                target = end if nxt is None or nxt > end else max(nxt, now + self.tick)
+                game.advance_unchecked(min(target, end) - now if target > now else self.tick)
+            path.append(best)
+            node = best
+        if not game.is_over and game.clock < end:
+            game.advance_unchecked(end - game.clock)
+        reward = game.evaluate(seat)  # at the end too: the score difference, finer than ranks
+        if reward < lo or reward > hi:
+            self._range = (min(lo, reward), max(hi, reward))
+        root.visits += 1
+        for nd in path:
+            nd.visits += 1
+            nd.total += reward
 
     def _rollout(self, game: Game, rng: random.Random, rt: bool) -> tuple[float, ...]:
         steps = 0
