@@ -31,7 +31,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .cards import BOX, BOX_SIZE
-from .constants import GRID_W, P_KEEP, P_PUT, SHIP_CAP, T_BUILD, T_RESEARCH, T_USE
+from .constants import GRID_W, P_BUILD, P_KEEP, P_PUT, SHIP_CAP, T_BUILD, T_RESEARCH, T_USE
 
 if TYPE_CHECKING:
     from .rules import Spacedealer
@@ -81,8 +81,9 @@ FIRST_PLANT = 2.0
 SLOT = 0.5
 #: development value of drawing two cards to keep one (about the mean best of two)
 DRAW = 0.05
-#: cost of a pending decision (a seat must not prefer leaving one open to resolving it)
-PENDING = 0.05
+#: cost of a pending decision (a seat must not prefer leaving one open to resolving it; small,
+#: so that a search whose horizon ends before the decision is not misled)
+PENDING = 0.005
 #: development value of one tech level above the first
 TECH = 0.5
 _OTHER_WORTH = {"multimine": 1.6, "depot": 1.0, "convert": 0.5, "plant": 0.8}
@@ -170,7 +171,29 @@ def evaluate(g: Spacedealer, seat: int) -> float:
 
 
 def _potential(g: Spacedealer, p: int) -> float:
-    """What ``p``'s goods, ships and planet are worth besides its score."""
+    """What ``p``'s goods, ships and planet are worth besides its score.
+
+    A seat whose first pending decision is to place a built card or keep a drawn one is worth
+    its best way of resolving it (less ``PENDING``): those choices change the planet and the
+    planning places, so no simple count would always rank them above leaving the decision
+    open, and a seat must never prefer being blocked.
+    """
+    pend = g.pending[p]
+    if pend and pend[0][0] in (P_BUILD, P_KEEP):
+        best = -math.inf
+        for a in g.legal_actions(p):
+            c = g.clone()
+            c.apply_unchecked(p, a)
+            v = c.score[p] - g.score[p] + (_potential(c, p) if not c.is_over else 0.0)
+            if v > best:
+                best = v
+        if best > -math.inf:
+            return best - PENDING
+    return _counted(g, p)
+
+
+def _counted(g: Spacedealer, p: int) -> float:
+    """:func:`_potential` once no placing or keeping decision comes first."""
     n = g.players
     nf = 2 * n
     clock = g.clock
@@ -223,9 +246,12 @@ def _potential(g: Spacedealer, p: int) -> float:
                 sizes[k] += _SIZE[r]
                 if _SIZE[r] > top[k]:
                     top[k] = _SIZE[r]
-            else:
+            elif e != "plant":  # power plants: counted by side below
                 multi = multi or e == "multimine"
                 dev += _BASE[r]
+    for side in (2 * p, 2 * p + 1):
+        if g.plants[side]:
+            dev += FIRST_PLANT + _OTHER_WORTH["plant"] * (g.plants[side] - 1)
     for k in range(4):
         if colours[k]:
             dev += NEW_MINE * top[k] + OLD_MINE * (sizes[k] - top[k])
@@ -238,6 +264,10 @@ def _potential(g: Spacedealer, p: int) -> float:
         if item[0] == P_KEEP:  # two drawn cards: the better one goes to planning
             dev += max(_planned(g, p, item[2], colours), _planned(g, p, item[3], colours))
             free -= 1
+        elif item[0] == P_BUILD:  # a card built, to place later (still in planning)
+            net = _net_worth(g, p, item[1], colours)
+            if net is not None and net > 0:
+                dev += 0.8 * net
     slot = 0.0  # what one more free place would be worth
     if clock < end:
         tech = g.tech[p]
@@ -336,8 +366,28 @@ def _potential(g: Spacedealer, p: int) -> float:
             lh = hg[:]
             lm = mg[:]
             v = 0.0
-            trip = 0  # goods of the demands counted: one trip carries SHIP_CAP at most
-            for _, need, vd, tot, cols in ds:
+            # one trip carries SHIP_CAP goods at most: the demands the ship carries whole come
+            # first (it goes with what it has), then the others, best points per good first
+            trip = 0
+            rest = []
+            for d in ds:
+                _, need, vd, tot, cols = d
+                if trip + tot > SHIP_CAP:
+                    rest.append(d)
+                    continue
+                for k in cols:
+                    if ls[k] < need[k]:
+                        rest.append(d)
+                        break
+                else:  # the ship carries it all: straight there
+                    if ready:
+                        v += vd * ready
+                        trip += tot
+                        for k in cols:
+                            ls[k] -= need[k]
+            if not later:
+                rest = []
+            for _, need, vd, tot, cols in rest:
                 if trip + tot > SHIP_CAP:
                     continue
                 m1 = 0
@@ -345,15 +395,6 @@ def _potential(g: Spacedealer, p: int) -> float:
                     a = need[k]
                     b = ls[k]
                     m1 += a if a < b else b
-                if m1 == tot:  # the ship carries it all: straight there
-                    if ready:
-                        v += vd * ready
-                        trip += tot
-                        for k in cols:
-                            ls[k] -= need[k]
-                    continue
-                if not later:
-                    continue
                 # the rest from home, from the mines at work, or still to be produced
                 m2 = m3 = m4 = unmade = 0
                 for k in cols:
