@@ -182,6 +182,8 @@ _PLAN = tuple(A.get(A.Plan, c) for c in range(_NCARDS))
 _CONSTRUCT = tuple(A.get(A.Construct, c) for c in range(_NCARDS))
 _USE = tuple(A.get(A.Use, c) for c in range(_NCARDS))
 _PLACE = tuple(A.get(A.Place, x) for x in range(GRID_W))
+#: ``_PUT[colour][container code]``
+_PUT = tuple(tuple(A.get(A.Put, k, c) for c in range(PROBE_CODE + 8)) for k in range(4))
 _DRAW2 = A.get(A.Draw, 2)
 _DRAW3 = A.get(A.Draw, 3)
 _ACCEPT = tuple(A.get(A.Accept, q) for q in range(8))
@@ -201,6 +203,17 @@ def _use_kind(cid: int) -> int:
 
 
 _USE_KIND = tuple(_use_kind(c) for c in range(_NCARDS))
+#: per row of a box (for dealing): the kind and level of each card, the mines of each colour,
+#: the level-1 depots and generators, the cards of the basic rules (all in row order)
+_ROW_KIND = tuple(card_type(r).kind for r in range(BOX_SIZE))
+_ROW_LEVEL = tuple(card_type(r).level for r in range(BOX_SIZE))
+_ROW_MINES = tuple(
+    tuple(r for r in range(BOX_SIZE) if _ROW_KIND[r] == "mine" and card_type(r).colour == col)
+    for col in range(4)
+)
+_ROW_DEPOTS = tuple(r for r in range(BOX_SIZE) if _ROW_LEVEL[r] == 1 and _ROW_KIND[r] == "depot")
+_ROW_GENS = tuple(r for r in range(BOX_SIZE) if _ROW_LEVEL[r] == 1 and _ROW_KIND[r] == "generator")
+_ROW_BASIC = tuple(r for r in range(BOX_SIZE) if not card_type(r).advanced)
 _ADVANCED = tuple(card_type(c).advanced for c in range(_NCARDS))
 #: the group a hidden card is resampled in: level-1 cards by kind, others by level
 _GROUP = tuple(
@@ -411,24 +424,18 @@ class Spacedealer(Game):
         for b, kind in enumerate(sets):
             base = b * BOX_SIZE
             ids = [base + i for i in range(BOX_SIZE)]
-            used = {c for c in ids if not card_type(c).advanced}
+            used = {base + r for r in _ROW_BASIC}
             # starting sets: mines sorted by colour, shuffled, dealt so each pile lacks one colour
             piles: list[list[int]] = [[] for _ in range(4)]
             for col in range(4):
-                mines = [
-                    c for c in ids if card_type(c).kind == "mine" and card_type(c).colour == col
-                ]
+                mines = [base + r for r in _ROW_MINES[col]]
                 rng.shuffle(mines)
                 targets = [k for k in range(4) if k != col]
                 for k, m in zip(targets, mines, strict=True):
                     piles[k].append(m)
-            box_depots = [
-                c for c in ids if card_type(c).level == 1 and card_type(c).kind == "depot"
-            ]
+            box_depots = [base + r for r in _ROW_DEPOTS]
             rng.shuffle(box_depots)
-            box_gens = [
-                c for c in ids if card_type(c).level == 1 and card_type(c).kind == "generator"
-            ]
+            box_gens = [base + r for r in _ROW_GENS]
             nsets = 4 if kind == "4" else 3 if kind == "3" else 2
             order = list(range(4))
             rng.shuffle(order)
@@ -450,13 +457,13 @@ class Spacedealer(Game):
             for kname, count in removals.items():
                 if kname in ("generator", "depot"):
                     continue  # the unused starting sets above
-                pool = sorted(c for c in used if card_type(c).kind == kname)
+                pool = sorted(c for c in used if _ROW_KIND[c - base] == kname)
                 rng.shuffle(pool)
                 used -= set(pool[:count])
             if b < len(asets):
                 add = SETUP["advanced"][asets[b]]
                 for kname, count in add.items():
-                    pool = [c for c in ids if card_type(c).kind == kname]
+                    pool = [c for c in ids if _ROW_KIND[c - base] == kname]
                     rng.shuffle(pool)
                     chosen = sorted(pool[:count])
                     used |= set(chosen)
@@ -465,9 +472,9 @@ class Spacedealer(Game):
                     if kname == "transport_probe":
                         probes.extend(chosen)
             for c in sorted(used):
-                t = card_type(c)
-                if t.level >= 2:
-                    self.pile[t.level].append(c)
+                lv = _ROW_LEVEL[c - base]
+                if lv >= 2:
+                    self.pile[lv].append(c)
                     self.where[c] = W_PILE
         for lv in (2, 3):
             rng.shuffle(self.pile[lv])
@@ -698,11 +705,6 @@ class Spacedealer(Game):
 
     def _closing(self) -> bool:
         return self.clock >= self.end_at
-
-    def _budget_ok(self, p: int) -> bool:
-        if self.ticks:
-            return self.acts[p] < TICK_CAP
-        return self.acts[p] < BURST + RATE * self.clock
 
     # ------------------------------------------------------------------ building sites
     def sites(self, p: int, cid: int) -> list[int]:
@@ -1093,7 +1095,8 @@ class Spacedealer(Game):
             colour = item[1]
             dests = self._dests(p)
             cols = [colour] if colour >= 0 else [k for k in range(4) if self.supply[k] > 0]
-            out = [A.get(A.Put, k, self._code(d)) for k in cols for d in dests]
+            codes = self._codes
+            out = [_PUT[k][codes[d]] for k in cols for d in dests]
             if not out:
                 out = [A.SKIP]
         elif kind == P_CONV:  # convert
@@ -1169,7 +1172,8 @@ class Spacedealer(Game):
         self._dirty_seat(p)
         if kind == P_BUILD:
             cid = item[1]
-            self._dirty_plans()
+            if self.adv:
+                self._dirty_plans()
             if isinstance(a, A.Place):
                 self._build(p, cid, a.pos)
             elif isinstance(a, A.Discard):
@@ -2089,8 +2093,9 @@ class Spacedealer(Game):
         self.emit({"event": "collect", "seat": p, "ship": a.ship, "field": f, "colour": a.colour})
 
     def _h_offer_goods(self, p: int, a: Any) -> None:
-        q = self._cont_owner(self._idx(a.dst))
-        self.offer[p] = (q, 0, self._idx(a.src), self._idx(a.dst), a.give, a.take)
+        dst = self._idx(a.dst)
+        q = self._cont_owner(dst)
+        self.offer[p] = (q, 0, self._idx(a.src), dst, a.give, a.take)
         self._dirty_offer(p)
         self._dirty_list(q)
         self.emit({"event": "offer", "seat": p, "to": q, "kind": "goods", "src": a.src,
