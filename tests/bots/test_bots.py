@@ -164,3 +164,23 @@ def test_mcts_reused_determinizations_keep_the_budget() -> None:
     assert bot.choose(SeatPort(g, g.to_act[0])) in g.legal_actions(g.to_act[0])
     assert bot.last_stats["iterations"] == 50
     assert sum(bot.last_stats["visits"].values()) == 50
+
+
+def test_the_hard_level_takes_the_budget_of_its_game() -> None:
+    from spacetable.bots import HARD
+
+    default = make_bot("hard", 1)
+    assert isinstance(default, MCTSBot) and default.name == "hard"
+    assert default.iterations == int(HARD["default"].split(":")[1])
+    raiders = make_bot("hard", 1, "planetraiders")
+    assert isinstance(raiders, MCTSBot) and raiders.name == "hard"
+    assert raiders.iterations == 1000 > default.iterations
+    for game, kind in HARD.items():  # every entry is a valid MCTS kind
+        bot = make_bot("hard", 2, None if game == "default" else game)
+        twin = make_bot(kind, 2)
+        assert isinstance(bot, MCTSBot) and isinstance(twin, MCTSBot)
+        assert (bot.iterations, bot.horizon, bot.worlds) == (
+            twin.iterations,
+            twin.horizon,
+            twin.worlds,
+        )

@@ -36,27 +36,37 @@ def _medium(seed: int | None) -> Bot:
     return bot
 
 
-def _hard(seed: int | None) -> Bot:
-    bot = MCTSBot(seed, iterations=400)
-    bot.name = "hard"
-    return bot
-
-
 BOT_KINDS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "mcts": MCTSBot,
     "easy": _easy,
     "medium": _medium,
-    "hard": _hard,
+    "hard": lambda seed: _hard(seed, None),
 }
 
 #: The levels offered to users, easiest first, and what each one is.
 LEVELS: dict[str, str] = {
     "easy": "greedy bot that plays a random move 35% of the time",
     "medium": "greedy bot: one-ply lookahead with the game's evaluation",
-    "hard": "ISMCTS, 400 iterations, leaves scored by the game's evaluation",
+    "hard": "ISMCTS with the budget that beats greedy in that game (HARD), leaves scored by "
+    "the game's evaluation",
 }
+
+#: The *hard* level of each game, as a bot kind: the smallest measured budget that wins
+#: clearly against greedy there (``benchmarks/RESULTS.md``); other games get ``"default"``.
+HARD: dict[str, str] = {
+    "default": "mcts:400",
+    "planetraiders": "mcts:1000",
+}
+
+
+def _hard(seed: int | None, game: str | None) -> Bot:
+    kind = HARD.get(game or "default", HARD["default"])
+    base, *parts = kind.split(":")
+    bot = MCTSBot(seed, **_parse_params(base, parts))
+    bot.name = "hard"
+    return bot
 
 
 def _parse_params(kind: str, parts: list[str]) -> dict[str, Any]:
@@ -89,9 +99,11 @@ def _parse_params(kind: str, parts: list[str]) -> dict[str, Any]:
     return params
 
 
-def make_bot(kind: str, seed: int | None = None) -> Bot:
+def make_bot(kind: str, seed: int | None = None, game: str | None = None) -> Bot:
     """A bot of ``kind`` (see :data:`BOT_KINDS` and the module docstring); raises ValueError
-    naming the known kinds."""
+    naming the known kinds. ``game`` (a game id) picks the *hard* level's budget (:data:`HARD`)."""
+    if kind.strip() == "hard":
+        return _hard(seed, game)
     base, *parts = kind.strip().split(":")
     if parts and base in ("mcts", "greedy"):
         params = _parse_params(base, parts)
@@ -110,6 +122,7 @@ def make_bot(kind: str, seed: int | None = None) -> Bot:
 
 __all__ = [
     "BOT_KINDS",
+    "HARD",
     "LEVELS",
     "Bot",
     "GreedyBot",

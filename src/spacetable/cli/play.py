@@ -371,7 +371,7 @@ def play(
         else:
             game = spacetable.new_game(game_id, players, seed, parse_options(option))
         bots = {
-            s: make_bot(kind, (game.seed + 1000 * (s + 1)) & 0xFFFFFFFF)
+            s: make_bot(kind, (game.seed + 1000 * (s + 1)) & 0xFFFFFFFF, game.game_id)
             for s, kind in parse_bot_seats(bot, game.players).items()
         }
     except (ValueError, OSError) as e:

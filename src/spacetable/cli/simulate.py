@@ -37,7 +37,10 @@ def run_games(
     task = progress.add_task("games", total=games) if progress else None
     for i, s in enumerate(seeds_for(seed, games)):
         g = spacetable.new_game(game_id, players, s, options)
-        bots = [make_bot(bot_kinds[p % len(bot_kinds)], s + 7919 * (p + 1)) for p in range(players)]
+        bots = [
+            make_bot(bot_kinds[p % len(bot_kinds)], s + 7919 * (p + 1), game_id)
+            for p in range(players)
+        ]
         results.append(play_game(g, bots, tick=tick))
         if progress is not None and task is not None:
             progress.update(task, completed=i + 1)

@@ -117,7 +117,7 @@ def run_job(job: Job) -> dict[str, Any]:
     """Play one game; a compact, JSON-able summary of it."""
     g = new_game(job.game, job.players, job.seed, job.options)
     labels = asymmetries(g)
-    bots = [make_bot(k, s) for k, s in zip(job.lineup, job.bot_seeds, strict=True)]
+    bots = [make_bot(k, s, job.game) for k, s in zip(job.lineup, job.bot_seeds, strict=True)]
     res = play_game(g, bots, tick=job.tick)
     for s, extra in enumerate(asymmetries(g, "end")):
         labels[s].update(extra)
