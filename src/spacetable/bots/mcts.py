@@ -16,7 +16,11 @@ in the tree each decision is taken by the first seat in ``to_act``. Real-time ga
 flat (UCB1 over the root choices); each root choice is followed by ``tick`` seconds of game
 time (as in the greedy bot, so acting and waiting are compared at the same clock); a rollout
 then plays random actions and advances the clock by ``tick`` seconds, so the bot decides
-within one tick of game time and never blocks.
+within one tick of game time and never blocks. With ``horizon`` set, the real-time search is a
+planning tree of the seat's own decisions instead (see :meth:`MCTSBot._plan`).
+
+``worlds`` reuses a pool of determinizations (each drawn once per decision, then cloned in
+turn) instead of a fresh one per iteration.
 
 The budget is a number of ``iterations`` (deterministic for a given seed) or ``seconds`` of
 wall-clock time per decision (not reproducible: it depends on the machine's speed).
@@ -271,10 +275,10 @@ class MCTSBot(Bot):
             if best_a is not None:
                 game.apply_unchecked(seat, best_a)
             else:
-                now = game.clock
+                now = game.clock  # < end: wait for the next scheduled change, or the horizon
                 nxt = game.next_event()
-                target = end if nxt is None or nxt > end else max(nxt, now + self.tick)
-                game.advance_unchecked(min(target, end) - now if target > now else self.tick)
+                target = end if nxt is None else min(end, max(nxt, now + self.tick))
+                game.advance_unchecked(target - now)
             path.append(best)
             node = best
         if not game.is_over and game.clock < end:
