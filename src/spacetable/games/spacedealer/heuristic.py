@@ -101,12 +101,10 @@ _SIZE = tuple(1.0 + SIZE * (a - 1) for a in _AMOUNT)
 _VO = tuple(tuple(vo for _, _, vo in BOX[i].demands) for i in range(BOX_SIZE))
 
 
+#: each card row's shape, and the action-zone columns it covers when built at column 0
+#: (C2: two; C1 and AD: one; power plants and DD cards: none)
 _SHAPE = tuple(BOX[i].shape for i in range(BOX_SIZE))
-#: the action-zone columns a card built at column 0 covers (C2: two; power plants, DD: none)
-_COVERS = tuple(
-    (0, 1) if BOX[i].shape == "C2" else (0,) if BOX[i].shape in ("C1", "AD") else ()
-    for i in range(BOX_SIZE)
-)
+_COVERS = tuple((0, 1) if sh == "C2" else (0,) if sh in ("C1", "AD") else () for sh in _SHAPE)
 
 
 def _net_worth(g: Spacedealer, p: int, cid: int, colours: list[int]) -> float | None:
