@@ -194,28 +194,7 @@ class MCTSBot(Bot):
             legal: list[Action | None] = list(game.legal_actions(seat))
             if rt and not path:
                 legal.append(None)
-            children = node.children
-            fresh: list[Action | None] = []
-            best: Node | None = None
-            best_a: Action | None = None
-            best_u = -math.inf
-            for a in legal:
-                child = children.get((seat, a))
-                if child is None:
-                    fresh.append(a)
-                    continue
-                child.avail += 1
-                if not fresh:
-                    u = child.total / child.visits + self.c * math.sqrt(
-                        math.log(child.avail) / child.visits
-                    )
-                    if u > best_u:
-                        best_u, best, best_a = u, child, a
-            if fresh:
-                best_a = fresh[rng.randrange(len(fresh))]
-                best = children[(seat, best_a)] = Node()
-                expanded = True
-            assert best is not None
+            best_a, best, expanded = self._select(node, seat, legal, rng)
             if best_a is not None:
                 game.apply_unchecked(seat, best_a)
                 if rt and not game.is_over:
@@ -231,6 +210,42 @@ class MCTSBot(Bot):
             nd.visits += 1
             nd.total += rewards[s]
 
+    def _select(
+        self,
+        node: Node,
+        seat: int,
+        legal: list[Action | None],
+        rng: random.Random,
+        lo: float = 0.0,
+        scale: float = 1.0,
+    ) -> tuple[Action | None, Node, bool]:
+        """UCT at ``node`` among the ``legal`` choices of ``seat``: an untried one at random
+        (a new child, ``True``), else the best ``(mean - lo) * scale`` plus exploration,
+        where a child's availability counts the visits it was legal in."""
+        children = node.children
+        fresh: list[Action | None] = []
+        best: Node | None = None
+        best_a: Action | None = None
+        best_u = -math.inf
+        for a in legal:
+            child = children.get((seat, a))
+            if child is None:
+                fresh.append(a)
+                continue
+            child.avail += 1
+            if not fresh:
+                u = (child.total / child.visits - lo) * scale + self.c * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
+                if u > best_u:
+                    best_u, best, best_a = u, child, a
+        if fresh:
+            a = fresh[rng.randrange(len(fresh))]
+            child = children[(seat, a)] = Node()
+            return a, child, True
+        assert best is not None
+        return best_a, best, False
+
     def _plan(self, game: Game, seat: int, root: Node, rng: random.Random, end: float) -> None:
         """One iteration of the real-time planning search (``horizon`` set).
 
@@ -244,34 +259,12 @@ class MCTSBot(Bot):
         node = root
         path: list[Node] = []
         expanded = False
-        c = self.c
         lo, hi = self._range
         scale = 1.0 / (hi - lo) if hi > lo else 1.0
         while not expanded and not game.is_over and game.clock < end:
             legal: list[Action | None] = list(game.legal_actions(seat))
             legal.append(None)
-            children = node.children
-            fresh: list[Action | None] = []
-            best: Node | None = None
-            best_a: Action | None = None
-            best_u = -math.inf
-            for a in legal:
-                child = children.get((seat, a))
-                if child is None:
-                    fresh.append(a)
-                    continue
-                child.avail += 1
-                if not fresh:
-                    u = (child.total / child.visits - lo) * scale + c * math.sqrt(
-                        math.log(child.avail) / child.visits
-                    )
-                    if u > best_u:
-                        best_u, best, best_a = u, child, a
-            if fresh:
-                best_a = fresh[rng.randrange(len(fresh))]
-                best = children[(seat, best_a)] = Node()
-                expanded = True
-            assert best is not None
+            best_a, best, expanded = self._select(node, seat, legal, rng, lo, scale)
             if best_a is not None:
                 game.apply_unchecked(seat, best_a)
             else:
