@@ -1712,17 +1712,7 @@ class Spacedealer(Game):
                 if not f & 1:
                     q = f >> 1
                     if q != p and self.markers[p] > 0:  # a marker to put on the demand (3.4)
-                        fulfilled = self.fulfilled
-                        for cid in self.built[q]:
-                            for d, need in _DEMANDS[cid]:
-                                if (
-                                    fulfilled[d] < 0
-                                    and g0 >= need[0]
-                                    and g1 >= need[1]
-                                    and g2 >= need[2]
-                                    and g3 >= need[3]
-                                ):
-                                    out.append(get(A.Deliver, s, d))
+                        self._deliveries(s, q, g0, g1, g2, g3, out)
                 elif self.adv:
                     gid = self.gface[f]
                     if gid >= 0 and _fits(GIZZI_GOODS[gid % 12], g, base):
@@ -1805,17 +1795,7 @@ class Spacedealer(Game):
                     if not f & 1:
                         q = f >> 1
                         if q != p and self.markers[p] > 0:  # a marker to put on the demand
-                            fulfilled = self.fulfilled
-                            for cid in self.built[q]:
-                                for d, need in _DEMANDS[cid]:
-                                    if (
-                                        fulfilled[d] < 0
-                                        and g0 >= need[0]
-                                        and g1 >= need[1]
-                                        and g2 >= need[2]
-                                        and g3 >= need[3]
-                                    ):
-                                        out.append(get(A.Deliver, p, d))
+                            self._deliveries(p, q, g0, g1, g2, g3, out)
             if offer_free:
                 # the other seats' ships on the field, then the planet's depots
                 others = []
@@ -1827,6 +1807,23 @@ class Spacedealer(Game):
                     others.append(n + (f >> 1))
                 if others:
                     self._goods_offers(others, conts, out)
+
+    def _deliveries(
+        self, s: int, q: int, g0: int, g1: int, g2: int, g3: int, out: list[Action]
+    ) -> None:
+        """Add ship ``s``'s deliveries to the open demands of planet ``q``, the ship holding
+        ``g0``-``g3`` goods of each colour."""
+        fulfilled = self.fulfilled
+        for cid in self.built[q]:
+            for d, need in _DEMANDS[cid]:
+                if (
+                    fulfilled[d] < 0
+                    and g0 >= need[0]
+                    and g1 >= need[1]
+                    and g2 >= need[2]
+                    and g3 >= need[3]
+                ):
+                    out.append(A.get(A.Deliver, s, d))
 
     def _goods_offers(self, others: list[int], conts: list[int], out: list[Action]) -> None:
         """The goods offers from p's containers ``conts`` to the containers ``others`` of other
