@@ -1700,20 +1700,8 @@ class Spacedealer(Game):
                             if self.fgoods[4 * f + k]:
                                 out.append(get(A.Collect, s, k))
                     continue
-                d4 = 4 * s
-                if g0:
-                    out.append(_DUMP[d4])
-                if g1:
-                    out.append(_DUMP[d4 + 1])
-                if g2:
-                    out.append(_DUMP[d4 + 2])
-                if g3:
-                    out.append(_DUMP[d4 + 3])
-                if not f & 1:
-                    q = f >> 1
-                    if q != p and self.markers[p] > 0:  # a marker to put on the demand (3.4)
-                        self._deliveries(s, q, g0, g1, g2, g3, out)
-                elif self.adv:
+                self._unload(p, s, f, g0, g1, g2, g3, out)
+                if f & 1 and self.adv:
                     gid = self.gface[f]
                     if gid >= 0 and _fits(GIZZI_GOODS[gid % 12], g, base):
                         out.append(get(A.Gizzi, s))
@@ -1784,18 +1772,7 @@ class Spacedealer(Game):
                 base = 4 * p
                 g0, g1, g2, g3 = g[base], g[base + 1], g[base + 2], g[base + 3]
                 if g0 or g1 or g2 or g3:
-                    if g0:
-                        out.append(_DUMP[base])
-                    if g1:
-                        out.append(_DUMP[base + 1])
-                    if g2:
-                        out.append(_DUMP[base + 2])
-                    if g3:
-                        out.append(_DUMP[base + 3])
-                    if not f & 1:
-                        q = f >> 1
-                        if q != p and self.markers[p] > 0:  # a marker to put on the demand
-                            self._deliveries(p, q, g0, g1, g2, g3, out)
+                    self._unload(p, p, f, g0, g1, g2, g3, out)
             if offer_free:
                 # the other seats' ships on the field, then the planet's depots
                 others = []
@@ -1807,6 +1784,26 @@ class Spacedealer(Game):
                     others.append(n + (f >> 1))
                 if others:
                     self._goods_offers(others, conts, out)
+
+    def _unload(
+        self, p: int, s: int, f: int, g0: int, g1: int, g2: int, g3: int, out: list[Action]
+    ) -> None:
+        """Add what seat ``p`` may do with the goods (``g0``-``g3`` of each colour) of its
+        ship ``s`` on field ``f``: dump each colour, and on another seat's planet deliver to
+        its open demands (a marker to put on the demand, 3.4)."""
+        d4 = 4 * s
+        if g0:
+            out.append(_DUMP[d4])
+        if g1:
+            out.append(_DUMP[d4 + 1])
+        if g2:
+            out.append(_DUMP[d4 + 2])
+        if g3:
+            out.append(_DUMP[d4 + 3])
+        if not f & 1:
+            q = f >> 1
+            if q != p and self.markers[p] > 0:
+                self._deliveries(s, q, g0, g1, g2, g3, out)
 
     def _deliveries(
         self, s: int, q: int, g0: int, g1: int, g2: int, g3: int, out: list[Action]
