@@ -7,9 +7,12 @@ Kinds: ``random``, ``greedy`` (one-ply lookahead with the game's evaluation), ``
 users ``easy``, ``medium`` and ``hard`` (see :data:`LEVELS`). ``mcts`` also takes a budget
 after a colon: ``mcts:1000`` (iterations) or ``mcts:1s`` / ``mcts:0.25s`` (seconds per
 decision, not reproducible), then options: ``mcts:500:depth=20`` (random rollouts of 20
-steps), ``mcts:500:depth=8:greedy`` (greedy rollouts), ``mcts:500:c=0.7``, and in real
-time ``mcts:300:pace=2`` (seconds of game time before a bot that chose to wait searches
-again) and ``tick=`` (game seconds of one step).
+steps), ``mcts:500:depth=8:greedy`` (greedy rollouts), ``mcts:500:c=0.7``,
+``mcts:500:worlds=30`` (a pool of 30 determinizations reused), and in real time
+``mcts:300:pace=2`` (seconds of game time before a bot that chose to wait searches again),
+``tick=`` (game seconds of one step) and ``horizon=120`` (the planning search over the
+seat's own decisions, see :class:`MCTSBot`). The *hard* level depends on the game
+(:data:`HARD`; pass the game id to :func:`make_bot`).
 ``greedy:eps=0.2`` plays a random action 20% of the time.
 """
 
