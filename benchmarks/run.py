@@ -258,8 +258,8 @@ def report() -> None:
         "often, with its 95% Wilson interval and its distance to fair. A start more than 5",
         "points above fair is flagged (solo: fair is the average win rate of all starts).",
         "Each flag left standing is explained in the game's docs (section Balance): a rule of",
-        "the rulebook (Quazarys) or a sample too small to tell (Spacedealer at 4 and 5",
-        "players: 100 games each; seat 3 at 5 players is flagged in two runs, to look into).",
+        "the rulebook (Quazarys) or a sample too small to tell (Spacedealer at 4 players,",
+        "100 games).",
         "",
         "| game | seats | games | seeds | first-seat advantage | asymmetry | best start | "
         "win % (95% CI) | vs fair | flagged |",
