@@ -139,9 +139,16 @@ def _net_worth(g: Spacedealer, p: int, cid: int, colours: list[int]) -> float | 
     return worth - loss
 
 
-def _planned(g: Spacedealer, p: int, cid: int, colours: list[int]) -> float:
-    """Development value of a card in ``p``'s planning (or drawn, to keep)."""
-    net = _net_worth(g, p, cid, colours)
+_UNKNOWN = -math.inf  # no net worth given to _planned: compute it
+
+
+def _planned(
+    g: Spacedealer, p: int, cid: int, colours: list[int], net: float | None = _UNKNOWN
+) -> float:
+    """Development value of a card in ``p``'s planning (or drawn, to keep); ``net`` is its
+    :func:`_net_worth` when already known."""
+    if net == _UNKNOWN:
+        net = _net_worth(g, p, cid, colours)
     if net is None:  # dead weight until a site comes (a new power plant, a card to touch)
         return 0.0
     return 0.15 * net if net > 0 else 0.0
@@ -256,14 +263,18 @@ def _counted(g: Spacedealer, p: int) -> float:
     # planning: the cards there, drawn cards to keep, and the free places
     pend = g.pending[p]
     free = g.plan_cap[p] - len(g.planning[p])
+    # each planned card's net worth, computed once: a card being built, or built and waiting
+    # to be placed, is still in planning
+    nets = {c: _net_worth(g, p, c, colours) for c in g.planning[p]}
     for c in g.planning[p]:
-        dev += _planned(g, p, c, colours)
+        dev += _planned(g, p, c, colours, nets[c])
     for item in pend:
         if item[0] == P_KEEP:  # two drawn cards: the better one goes to planning
             dev += max(_planned(g, p, item[2], colours), _planned(g, p, item[3], colours))
             free -= 1
         elif item[0] == P_BUILD:  # a card built, to place later (still in planning)
-            net = _net_worth(g, p, item[1], colours)
+            c = item[1]
+            net = nets[c] if c in nets else _net_worth(g, p, c, colours)
             if net is not None and net > 0:
                 dev += 0.8 * net
     slot = 0.0  # what one more free place would be worth
@@ -297,11 +308,11 @@ def _counted(g: Spacedealer, p: int) -> float:
             # placed at its best site if that adds value; else discarded (advanced rules) if a
             # free place is worth more than the card in planning; else shelved
             c = t_arg[base + i]
-            net = _net_worth(g, p, c, colours)
+            net = nets[c] if c in nets else _net_worth(g, p, c, colours)
             if net is not None and net > 0:
                 dev += 0.8 * net
             elif g.adv:
-                dev += 0.8 * max(0.0, slot - _planned(g, p, c, colours))
+                dev += 0.8 * max(0.0, slot - _planned(g, p, c, colours, net))
         elif k == T_RESEARCH:
             dev += 0.8 * TECH
     dev += TECH * (g.tech[p] - 1)
