@@ -63,6 +63,10 @@ def test_mcts_iteration_budget_is_exact_and_time_budget_is_kept() -> None:
     assert a in g.legal_actions(g.to_act[0])
     assert bot.last_stats["iterations"] == 77
     assert sum(bot.last_stats["visits"].values()) == 77
+    visits, values = bot.last_stats["visits"], bot.last_stats["values"]  # for displays
+    assert set(values) == set(visits) and all(0 <= v <= 1 for v in values.values())
+    best = max(visits, key=lambda t: (visits[t], values[t]))  # most visited, then best mean
+    assert a is not None and a.text() == best
     import time
 
     timed = MCTSBot(1, seconds=0.05)
@@ -134,6 +138,21 @@ def test_mcts_in_real_time_waits_at_its_pace_after_choosing_to_wait() -> None:
     g.advance(0.5)
     bot.choose(SeatPort(g, 0))
     assert bot.last_stats["iterations"] == 40  # searched again after `pace` seconds
+
+
+def test_mcts_waiting_in_real_time_wakes_at_the_next_scheduled_change() -> None:
+    g = new_game("bt_mines", 2, 0)
+    g.advance(18.5)
+    g.next_event = lambda: 19.0  # type: ignore[method-assign]  # say a timer runs out at 19 s
+    assert SeatPort(g, 0).next_event() == 19.0
+    bot = MCTSBot(0, iterations=40, pace=5.0)
+    assert bot.choose(SeatPort(g, 0)) is None
+    bot.last_stats = {}
+    g.advance(0.4)
+    assert bot.choose(SeatPort(g, 0)) is None and bot.last_stats == {}  # still quiet
+    g.advance(0.1)
+    bot.choose(SeatPort(g, 0))
+    assert bot.last_stats["iterations"] == 40  # searched again when the timer ran out, not at 23.5
 
 
 def test_mcts_planning_search_in_real_time() -> None:

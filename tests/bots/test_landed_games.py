@@ -91,6 +91,9 @@ class GuardedPort(SeatPort):
     def determinize(self, rng: random.Random) -> Game:
         return self._real.determinize(self.seat, rng)
 
+    def next_event(self) -> float | None:  # public by contract: what every seat sees
+        return self._real.next_event()
+
     @property
     def realtime(self) -> bool:
         return self._real.realtime

@@ -64,6 +64,13 @@ class NotCanonical(HighCards):
         self.deck = pool
 
 
+class SecretSchedule(HighCards):
+    """next_event() depends on the cards in the hands, which a seat cannot all see."""
+
+    def next_event(self) -> float | None:
+        return float(sum(sum(h) for h in self.hands))
+
+
 class DuplicateLegal(HighCards):
     """legal_actions lists an action twice."""
 
@@ -99,6 +106,7 @@ def registered(request: pytest.FixtureRequest) -> Iterator[str]:
         (LeakyView, "determinize"),
         (NoDeterminize, "never changed"),
         (NotCanonical, "depends on the real hidden state"),
+        (SecretSchedule, "next_event"),
         (DuplicateLegal, "duplicate"),
         (TooLong, "maximum"),
     ],

@@ -48,6 +48,10 @@ class SeatPort:
     def step(self) -> int:
         return self._game.step
 
+    def next_event(self) -> float | None:
+        """The game time of the next scheduled change (:meth:`Game.next_event`; public)."""
+        return self._game.next_event()
+
     def view(self) -> dict[str, Any]:
         return self._game.view(self.seat)
 

@@ -67,7 +67,8 @@ class MCTSBot(Bot):
     40 random steps lose to greedy; see ``benchmarks/RESULTS.md``). ``tick`` is the game time of
     one real-time step; ``pace`` is how long (game time) a real-time bot that chose to wait
     waits before it searches again, like a player's reaction time (it also keeps the cost of
-    a long real-time game bounded).
+    a long real-time game bounded), unless the next scheduled change (a timer running out,
+    ``SeatPort.next_event()``) comes first.
     """
 
     name = "mcts"
@@ -108,7 +109,8 @@ class MCTSBot(Bot):
         self.worlds = worlds
         self._quiet: tuple[float, float] | None = None  # real time: (decided to wait at, until)
         self._range = (math.inf, -math.inf)
-        #: Statistics of the last decision (iterations run, root visits per action text).
+        #: Statistics of the last decision (iterations run; root visits and mean reward per
+        #: action text).
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ decision
@@ -164,13 +166,23 @@ class MCTSBot(Bot):
             if k > key:
                 key, best = k, a
         if best is None:
-            self._quiet = (port.clock, port.clock + self.pace)
+            # wait ``pace`` seconds, or until the next scheduled change (a timer running out)
+            until = port.clock + self.pace
+            nxt = port.next_event()
+            if nxt is not None and port.clock < nxt < until:
+                until = nxt
+            self._quiet = (port.clock, until)
         self.last_stats = {
             "iterations": n,
             "visits": {
                 ("wait" if a is None else a.text()): ch.visits
                 for (s, a), ch in root.children.items()
                 if s == seat
+            },
+            "values": {
+                ("wait" if a is None else a.text()): round(ch.total / ch.visits, 4)
+                for (s, a), ch in root.children.items()
+                if s == seat and ch.visits
             },
         }
         return best

@@ -13,9 +13,9 @@ Over seeded random playouts it checks, at random points:
 * the same seed gives the same game, even when the module-level ``random`` is reseeded in
   between (rules must not use it);
 * ``determinize(seat)`` keeps ``view(seat)``, ``legal_actions(seat)``, the seat's log, the
-  spectator's view and the public log identical, depends only on that view and the generator
-  (canonical), and, in a
-  game with hidden information, actually changes the hidden state somewhere over the run;
+  spectator's view, the public log and ``next_event()`` identical, depends only on that view
+  and the generator (canonical), and, in a game with hidden information, actually changes
+  the hidden state somewhere over the run;
 * ``view``, ``log`` and the outcome are JSON-serialisable; the outcome ranks are valid.
 
 Use :func:`check_game` directly, or :func:`conformance_configs` to parametrize tests.
@@ -290,6 +290,8 @@ def _sample_checks(
             raise fail(f"determinize({s}) changed log_for({s})")
         if d.view(None) != g.view(None) or d.log != g.log:
             raise fail(f"determinize({s}) changed what a spectator sees: the view leaks")
+        if d.next_event() != g.next_event():
+            raise fail(f"determinize({s}) changed next_event(): it must be public")
         if json.dumps(d.state_dict(), sort_keys=True) != original_state:
             rep.determinize_changed = True
             # Canonical: from another state with the same view, the same generator must give
