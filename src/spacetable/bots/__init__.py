@@ -91,7 +91,7 @@ def _parse_params(kind: str, parts: list[str]) -> dict[str, Any]:
                 params["rollout"] = value
             elif kind == "mcts" and key in ("tick", "pace", "horizon"):
                 params[key] = float(value)
-            elif kind == "mcts" and key == "worlds":
+            elif kind == "mcts" and key in ("worlds", "prune"):
                 params[key] = int(value)
             elif kind == "greedy" and key == "eps":
                 params["epsilon"] = float(value)

@@ -36,7 +36,7 @@ from typing import Any
 from spacetable.engine import Action, Game
 
 from .base import Bot, SeatPort
-from .greedy import best_actions
+from .greedy import best_actions, score_after
 
 Edge = tuple[int, Action | None]
 
@@ -87,6 +87,7 @@ class MCTSBot(Bot):
         pace: float = 5.0,
         horizon: float | None = None,
         worlds: int | None = None,
+        prune: int | None = None,
     ) -> None:
         super().__init__(seed)
         if rollout not in ("random", "greedy"):
@@ -107,6 +108,9 @@ class MCTSBot(Bot):
         if worlds is not None and worlds < 1:
             raise ValueError("worlds must be at least 1")
         self.worlds = worlds
+        if prune is not None and prune < 1:
+            raise ValueError("prune must be at least 1")
+        self.prune = prune
         self._quiet: tuple[float, float] | None = None  # real time: (decided to wait at, until)
         self._range = (math.inf, -math.inf)
         #: Statistics of the last decision (iterations run; root visits and mean reward per
@@ -132,6 +136,8 @@ class MCTSBot(Bot):
         deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
         n = 0
         worlds: list[Game] = []  # with ``worlds``: the determinizations drawn, reused in turn
+        if realtime and self.horizon is None and self.prune is not None:
+            return self._choose_paired(port, legal, deadline)
         while True:
             if deadline is not None:
                 if n > 0 and time.perf_counter() >= deadline:
@@ -166,12 +172,7 @@ class MCTSBot(Bot):
             if k > key:
                 key, best = k, a
         if best is None:
-            # wait ``pace`` seconds, or until the next scheduled change (a timer running out)
-            until = port.clock + self.pace
-            nxt = port.next_event()
-            if nxt is not None and port.clock < nxt < until:
-                until = nxt
-            self._quiet = (port.clock, until)
+            self._wait(port)
         self.last_stats = {
             "iterations": n,
             "visits": {
@@ -186,6 +187,115 @@ class MCTSBot(Bot):
             },
         }
         return best
+
+    # ------------------------------------------------------------------ paired search
+    def _choose_paired(
+        self, port: SeatPort, legal: list[Action], deadline: float | None
+    ) -> Action | None:
+        """Real time with ``prune``: a flat search of the ``prune`` best root actions by
+        one-ply value, plus waiting, each tried in turn on the same determinizations (common
+        random numbers: the choices are compared on the same hidden cards and chance). A try
+        applies the choice and plays a greedy rollout of every seat (:meth:`_greedy_rollout`);
+        the choice with the best mean reward is played, acting on ties."""
+        seat = port.seat
+        worlds = [port.determinize(random.Random(self.rng.getrandbits(64)))]
+        keep = self._keep(worlds[0], seat, legal)
+        totals = [0.0] * len(keep)
+        tries = [0] * len(keep)
+        n = 0
+        while True:
+            if deadline is not None:
+                if n >= len(keep) and time.perf_counter() >= deadline:
+                    break
+            elif n >= self.iterations:
+                break
+            w, i = divmod(n, len(keep))
+            if w >= len(worlds) and (self.worlds is None or len(worlds) < self.worlds):
+                worlds.append(port.determinize(random.Random(self.rng.getrandbits(64))))
+            game = worlds[w % len(worlds)].clone()
+            a = keep[i]
+            if a is not None:
+                game.apply_unchecked(seat, a)
+            totals[i] += self._greedy_rollout(game, seat)
+            tries[i] += 1
+            n += 1
+        best: Action | None = None
+        best_v = -math.inf
+        for a, t, k in zip(keep, totals, tries, strict=True):
+            if k and t / k > best_v:  # strict: the first (best one-ply) action wins ties
+                best, best_v = a, t / k
+        if best is None:
+            self._wait(port)
+        names = ["wait" if a is None else a.text() for a in keep]
+        self.last_stats = {
+            "iterations": n,
+            "visits": dict(zip(names, tries, strict=True)),
+            "values": {
+                name: round(t / k, 4) for name, t, k in zip(names, totals, tries, strict=True) if k
+            },
+        }
+        return best
+
+    def _keep(self, game: Game, seat: int, legal: list[Action]) -> list[Action | None]:
+        """The ``prune`` legal actions of ``seat`` best by one-ply value (after one tick, as
+        the greedy bot scores them), best first, then waiting."""
+        assert self.prune is not None
+        values: list[float] = []
+        for a in legal:
+            c = game.clone()
+            c.apply_unchecked(seat, a)
+            if not c.is_over:
+                c.advance_unchecked(self.tick)
+            values.append(score_after(c, seat))
+        order = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties keep order
+        out: list[Action | None] = [legal[i] for i in order[: self.prune]]
+        out.append(None)
+        return out
+
+    def _greedy_rollout(self, game: Game, seat: int) -> float:
+        """Every seat plays the greedy bot's policy, as the driver (``sim.step_bots``) runs
+        bots: in each tick every seat in ``to_act`` may act (up to 4 rounds), then the clock
+        advances by ``tick``; when nobody acted it jumps to the next scheduled change (at most
+        ``pace`` seconds). It stops after ``depth`` seconds of game time (``None``: at the
+        end) and returns the reward of ``seat``. Ties go to the first best action, so a
+        rollout is a function of its determinization."""
+        end = math.inf if self.depth is None else game.clock + self.depth
+        while not game.is_over and game.clock < end:
+            acted = False
+            for _ in range(4):
+                moved = False
+                for s in game.to_act:
+                    if game.is_over:
+                        break
+                    legal = game.legal_actions(s)
+                    if not legal:
+                        continue
+                    best, _ = best_actions(game, s, legal, self.tick)
+                    for a in best:
+                        if a is not None:
+                            game.apply_unchecked(s, a)
+                            moved = acted = True
+                            break
+                if not moved or game.is_over:
+                    break
+            if game.is_over:
+                break
+            now = game.clock
+            step = self.tick
+            if not acted:
+                nxt = game.next_event()
+                step = self.pace if nxt is None else max(self.tick, min(nxt - now, self.pace))
+            game.advance_unchecked(min(step, end - now))
+        return score_after(game, seat)
+
+    def _wait(self, port: SeatPort) -> None:
+        """Decided to wait: no new search for ``pace`` seconds of game time, or until the next
+        scheduled change (a timer running out)."""
+        until = port.clock + self.pace
+        nxt = port.next_event()
+        if nxt is not None and port.clock < nxt < until:
+            until = nxt
+        self._quiet = (port.clock, until)
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(
