@@ -258,8 +258,7 @@ def report() -> None:
         "often, with its 95% Wilson interval and its distance to fair. A start more than 5",
         "points above fair is flagged (solo: fair is the average win rate of all starts).",
         "Each flag left standing is explained in the game's docs (section Balance): a rule of",
-        "the rulebook (Quazarys) or a sample too small to tell (Spacedealer at 4 players,",
-        "100 games).",
+        "the rulebook (Quazarys).",
         "",
         "| game | seats | games | seeds | first-seat advantage | asymmetry | best start | "
         "win % (95% CI) | vs fair | flagged |",

@@ -155,6 +155,58 @@ def test_mcts_waiting_in_real_time_wakes_at_the_next_scheduled_change() -> None:
     assert bot.last_stats["iterations"] == 40  # searched again when the timer ran out, not at 23.5
 
 
+def test_mcts_paired_search_in_real_time() -> None:
+    # `prune`: the best root actions by one-ply value and waiting, each tried on the same
+    # determinizations, then every seat plays greedy for `depth` seconds
+    g = new_game("bt_mines", 2, 0)
+    bot = MCTSBot(0, iterations=6, prune=1, depth=10, worlds=3)
+    assert bot.choose(SeatPort(g, 0)) is not None  # a mine pays for itself many times over
+    assert bot.last_stats["iterations"] == 6
+    assert bot.last_stats["visits"] == {"build": 3, "wait": 3}  # paired: as many tries each
+    values = bot.last_stats["values"]
+    # waiting leaves the seat to the greedy policy in the rollouts, which builds at once too:
+    # a tie, and ties go to acting
+    assert values["build"] == values["wait"]
+    late = new_game("bt_mines", 2, 0)
+    late.advance(18.5)  # a mine built now no longer pays before the end
+    assert MCTSBot(0, iterations=6, prune=1, depth=10).choose(SeatPort(late, 0)) is None
+    # deterministic for a seed
+    kind = "mcts:4:prune=2:depth=5:worlds=2"
+    assert make_bot(kind).prune == 2  # type: ignore[attr-defined]
+    records = []
+    for _ in range(2):
+        ga = new_game("bt_mines", 2, 1)
+        records.append(play_game(ga, [make_bot(kind, 3), make_bot("greedy", 1)]).record)
+    assert records[0] == records[1]
+    with pytest.raises(ValueError):
+        MCTSBot(prune=0)
+
+
+def test_mcts_paired_search_keeps_the_best_actions_by_one_ply_value() -> None:
+    from spacetable.bots.greedy import score_after
+
+    g = new_game("spacedealer", 3, 5)
+    greedy = [make_bot("greedy", s) for s in range(3)]
+    from spacetable.sim import step_bots
+
+    while g.clock < 200 or len(g.legal_actions(0)) < 4:
+        step_bots(g, greedy)
+    legal = g.legal_actions(0)
+    bot = MCTSBot(0, prune=3, depth=5)
+    keep = bot._keep(g, 0, legal)
+    assert len(keep) == 4 and keep[-1] is None  # the three best, then waiting
+
+    def one_ply(a: object) -> float:
+        c = g.clone()
+        c.apply_unchecked(0, a)  # type: ignore[arg-type]
+        c.advance_unchecked(1.0)
+        return score_after(c, 0)
+
+    kept = [one_ply(a) for a in keep[:-1]]
+    others = [one_ply(a) for a in legal if a not in keep]
+    assert kept == sorted(kept, reverse=True) and min(kept) >= max(others, default=-1.0)
+
+
 def test_mcts_planning_search_in_real_time() -> None:
     # `horizon`: a tree of the seat's own decisions, every leaf scored at the same clock
     g = new_game("bt_mines", 2, 0)

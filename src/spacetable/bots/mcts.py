@@ -22,6 +22,12 @@ planning tree of the seat's own decisions instead (see :meth:`MCTSBot._plan`).
 ``worlds`` reuses a pool of determinizations (each drawn once per decision, then cloned in
 turn) instead of a fresh one per iteration.
 
+With ``prune`` set, the real-time search is a *paired* flat search instead (see
+:meth:`MCTSBot._choose_paired`): the ``prune`` best root actions by one-ply value and
+waiting are each tried on the same determinizations, and each try is a rollout in which
+every seat plays the greedy policy for ``depth`` seconds of game time (Monte Carlo rollout
+improvement of the greedy policy, with the other seats played as the greedy bots play).
+
 The budget is a number of ``iterations`` (deterministic for a given seed) or ``seconds`` of
 wall-clock time per decision (not reproducible: it depends on the machine's speed).
 """
@@ -68,7 +74,9 @@ class MCTSBot(Bot):
     one real-time step; ``pace`` is how long (game time) a real-time bot that chose to wait
     waits before it searches again, like a player's reaction time (it also keeps the cost of
     a long real-time game bounded), unless the next scheduled change (a timer running out,
-    ``SeatPort.next_event()``) comes first.
+    ``SeatPort.next_event()``) comes first. ``horizon`` (real time) selects the planning
+    search and ``worlds`` a pool of determinizations; ``prune`` (real time) selects the paired
+    search, where an iteration is one rollout and ``depth`` counts seconds of game time.
     """
 
     name = "mcts"

@@ -139,3 +139,21 @@ def test_greedy_never_leaves_a_pending_decision_open() -> None:
                     checked += 1
             step_bots(g, bots)
     assert checked > 20
+
+
+def test_the_paired_search_plays_a_short_game_and_delivers() -> None:
+    # the real-time search of the hard level (greedy rollouts of every seat) plays whole
+    # games: it acts, resolves its decisions and delivers like the greedy seats
+    from spacetable.bots import make_bot
+    from spacetable.sim import play_game
+
+    g = Spacedealer(3, 4, {"length": 300, "timer": 20})
+    bots = [make_bot("mcts:4:prune=2:depth=20:worlds=2", 1)] + [
+        make_bot("greedy", s) for s in (2, 3)
+    ]
+    res = play_game(g, bots)
+    assert g.is_over and res.decisions > 20
+    mine = [e for e in res.record["entries"] if e.get("seat") == 0 and "action" in e]
+    kinds = {e["action"]["type"] for e in mine}
+    assert {"start", "deliver"} <= kinds, kinds
+    assert not g.pending[0]
