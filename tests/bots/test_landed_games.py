@@ -121,6 +121,7 @@ def test_bots_reach_the_game_only_through_the_port(game: str) -> None:
                 "greedy",
                 "mcts:10:depth=6",
                 "mcts:10:horizon=60:worlds=4",
+                "mcts:6:prune=2:depth=20:worlds=2",
                 "easy",
             ):
                 a = make_bot(kind, 3).choose(GuardedPort(g, s))
@@ -143,7 +144,12 @@ def test_same_view_and_seed_give_the_same_choice(game: str) -> None:
             assert _canonical(g, s), f"{game}.resample_hidden depends on the real hidden order"
             d = g.determinize(s, random.Random(5))
             assert d.view(s) == g.view(s)
-            for kind in ("greedy", "mcts:12:depth=6", "mcts:12:horizon=60:worlds=4"):
+            for kind in (
+                "greedy",
+                "mcts:12:depth=6",
+                "mcts:12:horizon=60:worlds=4",
+                "mcts:6:prune=2:depth=20:worlds=2",
+            ):
                 x = make_bot(kind, 21).choose(SeatPort(g, s))
                 y = make_bot(kind, 21).choose(SeatPort(d, s))
                 assert x == y, (game, players, g.step, kind)
