@@ -26,6 +26,17 @@ def score_after(game: Game, seat: int) -> float:
     return game.evaluate(seat)
 
 
+def one_ply(game: Game, seat: int, action: Action | None, tick: float | None = None) -> float:
+    """The value for ``seat`` of playing ``action`` (``None``: nothing) on a clone of
+    ``game``, followed by ``tick`` seconds of game time when given."""
+    c = game.clone()
+    if action is not None:
+        c.apply_unchecked(seat, action)
+    if tick is not None and not c.is_over:
+        c.advance_unchecked(tick)
+    return score_after(c, seat)
+
+
 def best_actions(
     game: Game, seat: int, legal: list[Action], tick: float | None = None
 ) -> tuple[list[Action | None], float]:
@@ -41,12 +52,7 @@ def best_actions(
     if tick is not None:
         candidates.append(None)
     for a in candidates:
-        c = game.clone()
-        if a is not None:
-            c.apply_unchecked(seat, a)
-        if tick is not None and not c.is_over:
-            c.advance_unchecked(tick)
-        v = score_after(c, seat)
+        v = one_ply(game, seat, a, tick)
         if v > best + 1e-12:
             best = v
             out = [a]

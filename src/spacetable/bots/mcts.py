@@ -42,7 +42,7 @@ from typing import Any
 from spacetable.engine import Action, Game
 
 from .base import Bot, SeatPort
-from .greedy import best_actions, score_after
+from .greedy import best_actions, one_ply, score_after
 
 Edge = tuple[int, Action | None]
 
@@ -248,13 +248,7 @@ class MCTSBot(Bot):
         """The ``prune`` legal actions of ``seat`` best by one-ply value (after one tick, as
         the greedy bot scores them), best first, then waiting."""
         assert self.prune is not None
-        values: list[float] = []
-        for a in legal:
-            c = game.clone()
-            c.apply_unchecked(seat, a)
-            if not c.is_over:
-                c.advance_unchecked(self.tick)
-            values.append(score_after(c, seat))
+        values = [one_ply(game, seat, a, self.tick) for a in legal]
         order = sorted(range(len(legal)), key=lambda i: -values[i])  # stable: ties keep order
         out: list[Action | None] = [legal[i] for i in order[: self.prune]]
         out.append(None)
