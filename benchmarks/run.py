@@ -56,7 +56,15 @@ def strength(
     t0 = time.time()
     players = max(2, game_class(game).info.min_players)
     bots = [a, *b.split(",")]  # B may be a list: `greedy random,random` is 1 greedy vs 2 random
-    rep = run_tournament(game, players, bots, games, seed=2026, workers=workers, options=options)
+    done: list[dict[str, Any]] = []
+
+    def progress(result: dict[str, Any]) -> None:  # long runs: show how far they are
+        done.append(result)
+        print(f"{len(done)}/{games} games, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
+
+    rep = run_tournament(
+        game, players, bots, games, seed=2026, workers=workers, options=options, on_done=progress
+    )
     e = rep["entrants"][0]
     h2h = next(r for r in rep["head_to_head"] if r["a"] == a)
     rows = _load("strength.json")
