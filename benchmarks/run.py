@@ -56,11 +56,12 @@ def strength(
     t0 = time.time()
     players = max(2, game_class(game).info.min_players)
     bots = [a, *b.split(",")]  # B may be a list: `greedy random,random` is 1 greedy vs 2 random
-    done: list[dict[str, Any]] = []
+    done = 0
 
-    def progress(result: dict[str, Any]) -> None:  # long runs: show how far they are
-        done.append(result)
-        print(f"{len(done)}/{games} games, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
+    def progress(_result: dict[str, Any]) -> None:  # long runs: show how far they are
+        nonlocal done
+        done += 1
+        print(f"{done}/{games} games, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
 
     rep = run_tournament(
         game, players, bots, games, seed=2026, workers=workers, options=options, on_done=progress

@@ -250,6 +250,16 @@ def test_the_hard_level_takes_the_budget_of_its_game() -> None:
         bot = make_bot("hard", 2, None if game == "default" else game)
         twin = make_bot(kind, 2)
         assert isinstance(bot, MCTSBot) and isinstance(twin, MCTSBot)
-        settings = ("iterations", "seconds", "c", "rollout", "depth", "tick", "pace")
-        settings += ("horizon", "worlds", "prune")
+        settings = (
+            "iterations",
+            "seconds",
+            "c",
+            "rollout",
+            "depth",
+            "tick",
+            "pace",
+            "horizon",
+            "worlds",
+            "prune",
+        )
         assert [getattr(bot, k) for k in settings] == [getattr(twin, k) for k in settings]
