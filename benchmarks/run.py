@@ -67,7 +67,8 @@ def strength(
         game, players, bots, games, seed=2026, workers=workers, options=options, on_done=progress
     )
     e = rep["entrants"][0]
-    h2h = next(r for r in rep["head_to_head"] if r["a"] == a)
+    # a mirror match (the same kind on both sides) has no head-to-head row
+    h2h = next((r for r in rep["head_to_head"] if r["a"] == a), None)
     rows = _load("strength.json")
     rows = [
         r
@@ -84,8 +85,7 @@ def strength(
             "games": games,
             "win_share": e["win_share"],
             "win_ci": e["win_ci"],
-            "head_to_head": h2h["share"],
-            "head_to_head_ci": h2h["ci"],
+            **({"head_to_head": h2h["share"], "head_to_head_ci": h2h["ci"]} if h2h else {}),
             "mean_decisions": rep["mean_decisions"],
             "seconds": time.time() - t0,
             "workers": workers,
