@@ -9,6 +9,8 @@ Usage (from the repository root, with the project's virtual environment)::
     python benchmarks/run.py keep-balance FILE ...       # a `spacetable balance --json` report
     python benchmarks/run.py report                      # -> benchmarks/RESULTS.md
 
+``decisions.py`` (beside this script) compares real-time search budgets position by position.
+
 The measurements are those of ``spacetable bench``, ``spacetable tournament`` and
 ``spacetable balance`` (same code); this script only keeps the figures and formats them.
 None of this runs in the test suite.
@@ -179,8 +181,8 @@ def report() -> None:
     out = [
         "# Benchmark results",
         "",
-        "Written by `python benchmarks/run.py report` from `speed.json`, `strength.json` and",
-        "`balance.json` (kept beside it). Machine of the last run: "
+        "Written by `python benchmarks/run.py report` from `speed.json`, `strength.json`,",
+        "`decisions.json` and `balance.json` (kept beside it). Machine of the last run: "
         f"{m['cpu']}, {m['nproc']} cores (`nproc`), {m['implementation']} {m['python']}, "
         f"{m['platform']}. The machine is shared with other work while measuring, so the",
         "figures are lower bounds of what an idle core does.",
@@ -257,6 +259,27 @@ def report() -> None:
             out.append(
                 f"| {r['game']} | {r['a']} | {r['games']} | {_pct(r['win_share'])} "
                 f"| {_pct(r['win_ci'][0])}-{_pct(r['win_ci'][1])} |"
+            )
+    drows = _load("decisions.json")
+    if drows:
+        out += [
+            "",
+            "### Decision quality of Spacedealer's real-time searches (`decisions.py`)",
+            "",
+            f"On {drows[0]['positions']} positions where the paired search decides (three",
+            "seeded 3-player games against two greedy bots), each bot kind chooses (two bot",
+            "seeds), and an *oracle* (the paired search trying every legal action and waiting,",
+            "rollouts of *depth* seconds of game time on *worlds* determinizations) scores the",
+            "choice: *hit*, how often it is the oracle's best; *regret*, the oracle reward given",
+            "up (in thousandths). A lead for choosing budgets, not a measure of strength.",
+            "",
+            "| oracle depth (s) | worlds | bot kind | hit % | regret (10⁻³) | s/decision | taken |",
+            "|---:|---:|---|---:|---:|---:|---|",
+        ]
+        for r in drows:
+            out.append(
+                f"| {r['oracle_depth']} | {r['oracle_worlds']} | {r['kind']} | {_pct(r['hit'])} "
+                f"| {1000 * r['regret']:.2f} | {r['seconds_per_decision']:.3f} | {r['date']} |"
             )
     out += [
         "",
