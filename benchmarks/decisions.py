@@ -97,14 +97,10 @@ def oracle(depth: int, worlds: int) -> None:
         bot = MCTSBot(ORACLE_SEED, iterations=worlds * n, prune=n, depth=depth, worlds=worlds)
         bot.choose(SeatPort(g, 0))
         values.append(bot.last_stats["values"])
-    cache = _cache()  # again: another oracle may have finished meanwhile
-    cache[f"{depth}:{worlds}"] = {
-        "positions": _steps(pos),
-        "values": values,
-        "seconds": time.time() - t0,
-    }
-    CACHE.write_text(json.dumps(cache))
     took = time.time() - t0
+    cache = _cache()  # again: another oracle may have finished meanwhile
+    cache[f"{depth}:{worlds}"] = {"positions": _steps(pos), "values": values, "seconds": took}
+    CACHE.write_text(json.dumps(cache))
     print(f"oracle depth={depth} worlds={worlds}: {len(values)} positions, {took:.0f} s")
 
 
@@ -113,6 +109,10 @@ def compare(kinds: list[str]) -> None:
     if not oracles:
         raise SystemExit("no oracle yet: run `decisions.py oracle DEPTH WORLDS` first")
     pos = positions()
+    steps = _steps(pos)
+    for name, o in oracles.items():  # before any search: every oracle saw these positions
+        if o["positions"] != steps:
+            raise SystemExit(f"oracle {name} has other positions: delete {CACHE.name}")
     path = HERE / "decisions.json"
     rows: list[dict[str, Any]] = json.loads(path.read_text()) if path.exists() else []
     for kind in kinds:
@@ -127,8 +127,6 @@ def compare(kinds: list[str]) -> None:
         per = (time.perf_counter() - t0) / (len(BOT_SEEDS) * len(pos))
         for name, o in oracles.items():
             values: list[dict[str, float]] = o["values"]
-            if o["positions"] != _steps(pos):
-                raise SystemExit(f"oracle {name} has other positions: delete {CACHE.name}")
             hits = 0
             regret = 0.0
             for row in picks:
