@@ -22,8 +22,10 @@ from .engine import (
     game_info,
     list_games,
     load,
+    load_trusted,
     new_game,
     replay,
+    save_meta,
 )
 
 __version__ = "0.1.0"
@@ -44,6 +46,8 @@ __all__ = [
     "game_info",
     "list_games",
     "load",
+    "load_trusted",
     "new_game",
     "replay",
+    "save_meta",
 ]

@@ -49,7 +49,7 @@ class Coins(Game):
     def to_act(self) -> list[int]:
         return [] if self.is_over else [self.current]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat != self.current or self.is_over:
             return []
         return [TAKES["left"], TAKES["right"]] if len(self.row) > 1 else [TAKES["left"]]
@@ -144,7 +144,7 @@ class Mines(Game):
             return []
         return [s for s in range(self.players) if self.coins[s] >= 3]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         return [BUILD] if not self.is_over and self.coins[seat] >= 3 else []
 
     def _apply(self, seat: int, action: Action) -> None:

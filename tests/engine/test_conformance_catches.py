@@ -74,8 +74,8 @@ class SecretSchedule(HighCards):
 class DuplicateLegal(HighCards):
     """legal_actions lists an action twice."""
 
-    def legal_actions(self, seat: int) -> list[Any]:
-        legal = super().legal_actions(seat)
+    def _legal_actions(self, seat: int) -> list[Any]:
+        legal = super()._legal_actions(seat)
         return legal + legal[:1]
 
 

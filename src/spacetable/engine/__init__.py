@@ -16,7 +16,17 @@ from .errors import (
 from .game import ActionSpace, Game, action_space
 from .info import GameInfo, OptionSpec
 from .outcome import Outcome, ranks_from_keys
-from .registry import game_class, game_info, list_games, load, new_game, register, replay
+from .registry import (
+    game_class,
+    game_info,
+    list_games,
+    load,
+    load_trusted,
+    new_game,
+    register,
+    replay,
+    save_meta,
+)
 from .rng import Rng
 
 __all__ = [
@@ -41,8 +51,10 @@ __all__ = [
     "game_info",
     "list_games",
     "load",
+    "load_trusted",
     "new_game",
     "ranks_from_keys",
     "register",
     "replay",
+    "save_meta",
 ]

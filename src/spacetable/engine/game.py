@@ -15,6 +15,8 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar, Self
 
 from .actions import Action, ActionCodec
@@ -23,7 +25,7 @@ from .info import GameInfo
 from .outcome import Outcome
 from .rng import Rng
 
-SAVE_FORMAT = "spacetable-save/1"
+SAVE_FORMAT = "spacetable-save/2"
 RECORD_FORMAT = "spacetable-record/1"
 
 # A persistent (shared-tail) list: None or (previous cell, item). Clones share it for free.
@@ -121,6 +123,7 @@ class Game(ABC):
         self._log: Cons = None
         self._log_len = 0
         self._log_filter: int | None = None
+        self._legal_cache: tuple[int, int, tuple[Action, ...]] | None = None
         self.setup()
 
     # ------------------------------------------------------------------ game hooks
@@ -138,8 +141,9 @@ class Game(ABC):
         """Seats that may act now, in seat order; ``[]`` once the game is over."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every legal action of ``seat`` now, without duplicates; ``[]`` if it may not act."""
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """Game hook: every legal action of ``seat`` (a valid seat) now, without duplicates;
+        ``[]`` if it may not act. Return a new list: the caller may keep or change it."""
 
     @abstractmethod
     def _apply(self, seat: int, action: Action) -> None:
@@ -231,28 +235,62 @@ class Game(ABC):
         return c
 
     def parse_action(self, action: Action | Mapping[str, Any] | str) -> Action:
-        """Turn a JSON form (dict) or a text form (str) into an action value."""
+        """Turn an action value, its JSON form (dict) or its text form (str) into an action
+        value of this game with every field exactly of its declared type, or raise
+        :class:`InvalidAction` naming what is wrong."""
+        codec = self.codec()
         if isinstance(action, Action):
+            codec.check(action)
             return action
         if isinstance(action, Mapping):
-            return self.codec().from_json(action)
+            return codec.from_json(action)
         if isinstance(action, str):
-            return self.codec().from_text(action)
-        raise InvalidAction(f"not an action: {action!r}")
+            return codec.from_text(action)
+        r = repr(action)
+        raise InvalidAction(f"not an action: {r[:60]}{'...' if len(r) > 60 else ''}")
 
     def _check_seat(self, seat: int) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
+        if type(seat) is not int or not 0 <= seat < self.players:
             raise IllegalAction(f"no seat {seat!r} in a {self.players}-player game")
 
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action of ``seat`` now, without duplicates; ``[]`` if it may not act.
+
+        The engine keeps the last list it gave (for one seat, at this step), so that
+        :meth:`apply` of one of its actions checks legality in constant time.
+        """
+        if type(seat) is not int or not 0 <= seat < self.players:
+            self._check_seat(seat)
+        legal = self._legal_actions(seat)
+        self._legal_cache = (self.step, seat, tuple(legal))
+        return legal
+
     def apply(self, seat: int, action: Action | Mapping[str, Any] | str) -> None:
-        """Apply ``action`` for ``seat`` after checking it; a bad one raises and changes nothing."""
+        """Apply ``action`` for ``seat`` after checking it; a bad one raises and changes nothing.
+
+        An action taken from the last :meth:`legal_actions` list of that seat is found in
+        constant time; any other input is parsed, its fields checked against their declared
+        types exactly (``3.0`` or ``True`` is no ``int``), and looked up in a fresh list.
+        """
+        c = self._legal_cache
+        if (
+            c is not None
+            and type(seat) is int
+            and c[0] == self.step
+            and c[1] == seat
+            and any(map(is_, c[2], repeat(action)))
+        ):
+            self.apply_unchecked(seat, action)  # type: ignore[arg-type]  # found in the list
+            return
         self._check_seat(seat)
         act = self.parse_action(action)
         if self.is_over:
             raise IllegalAction("the game is over")
-        if seat not in self.to_act:
+        legal = self._legal_actions(seat)
+        self._legal_cache = (self.step, seat, tuple(legal))
+        if not legal:
             raise IllegalAction(f"seat {seat} may not act now (to act: {self.to_act})")
-        if act not in self.legal_actions(seat):
+        if act not in legal:
             raise IllegalAction(f"{act} is not legal for seat {seat} now")
         self.apply_unchecked(seat, act)
 
@@ -306,8 +344,12 @@ class Game(ABC):
     def emit(
         self, event: dict[str, Any], private: Mapping[int, dict[str, Any]] | None = None
     ) -> None:
-        """Log an event; ``private`` maps a seat to extra fields only that seat may see."""
-        event["step"] = self.step
+        """Log an event; ``private`` maps a seat to extra fields only that seat may see.
+
+        The engine adds its own bookkeeping under names that start with ``_`` (``_step``: the
+        step at which the event happened); a game's event keys never start with ``_``.
+        """
+        event["_step"] = self.step
         self._log = (self._log, (event, dict(private) if private else None))
         self._log_len += 1
 
@@ -323,10 +365,14 @@ class Game(ABC):
 
     def log_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The event log as ``seat`` sees it: public events plus its own private details."""
+        if seat is not None:
+            self._check_seat(seat)
         return [self._seen_by(item, seat) for item in _unroll(self._log)]
 
     def last_events(self, seat: int | None, n: int = 8) -> list[dict[str, Any]]:
         """The last ``n`` events as ``seat`` sees them."""
+        if seat is not None:
+            self._check_seat(seat)
         items: list[Any] = []
         cell = self._log
         while cell is not None and len(items) < n:
@@ -368,6 +414,7 @@ class Game(ABC):
         g.seed = g.rng.state
         g._history = None
         g._log_filter = seat
+        g._legal_cache = None
         return g
 
     # ------------------------------------------------------------------ persistence
@@ -399,9 +446,23 @@ class Game(ABC):
             "entries": self._entries(),
         }
 
-    def to_json(self) -> str:
-        """The whole state as JSON text (hidden parts included); :func:`load` restores it."""
-        data = {
+    def to_json(self, meta: Mapping[str, Any] | None = None) -> str:
+        """The whole state as JSON text (hidden parts included); :func:`load` restores it.
+
+        A save carries its record (seed, options, every decision with its clock): ``load``
+        rebuilds the game from it and refuses a save whose stored state differs. ``meta`` is a
+        JSON-able mapping kept beside the game for its client (how each seat is played, the
+        language...); :func:`~spacetable.engine.registry.save_meta` reads it back.
+        """
+        data = self._save_data()
+        if meta is not None:
+            if not isinstance(meta, Mapping):
+                raise TypeError(f"meta must be a mapping, got {type(meta).__name__}")
+            data["meta"] = dict(meta)
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def _save_data(self) -> dict[str, Any]:
+        return {
             "format": SAVE_FORMAT,
             "game": self.info.id,
             "rules_version": self.info.rules_version,
@@ -416,10 +477,12 @@ class Game(ABC):
             "history": self._entries(),
             "log": [[ev, _priv_json(priv, self._log_filter)] for ev, priv in _unroll(self._log)],
         }
-        return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
     def from_save(cls, data: dict[str, Any]) -> Game:
+        """Trusted fast path: restore a save's stored state as it is, without replaying its
+        record. Only for snapshots this process or its own server wrote; anything else goes
+        through :func:`~spacetable.engine.registry.load`. Raises only :class:`RecordError`."""
         g = object.__new__(cls)
         try:
             g.options = cls.info.normalize_options(data["players"], data["options"])
@@ -429,6 +492,7 @@ class Game(ABC):
             g.step = data["step"]
             g.clock = float(data["clock"])
             g._log_filter = data.get("log_filter")
+            g._legal_cache = None
             history: list[tuple[int | None, Any, float]] = []
             for e in data["history"]:
                 if "advance" in e:
@@ -445,7 +509,7 @@ class Game(ABC):
             g._log = _roll(log)
             g._log_len = len(log)
             g.load_state(data["state"])
-        except (KeyError, TypeError, ValueError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise RecordError(f"cannot load {cls.info.id} save: {e!r}") from e
         return g
 

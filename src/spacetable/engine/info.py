@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,17 +30,20 @@ class OptionSpec:
 
     def check(self, name: str, value: Any, players: int) -> Any:
         if self.choices is not None:
-            if value not in self.choices:
+            # Exact: 1.0 or True equal 1 in Python but are not the option's value.
+            if not any(type(value) is type(c) and value == c for c in self.choices):
                 raise OptionError(
                     f"option {name!r}: bad value {value!r}; allowed: "
                     + ", ".join(repr(c) for c in self.choices)
                 )
         else:
             kind = self.kind
-            if kind is float and isinstance(value, int) and not isinstance(value, bool):
+            if kind is float and type(value) is int:
                 value = float(value)
-            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise OptionError(f"option {name!r}: bad value {value!r}; expected {kind.__name__}")
+            if type(value) is not kind or (type(value) is float and not math.isfinite(value)):
+                raise OptionError(
+                    f"option {name!r}: bad value {value!r:.60}; expected {kind.__name__}"
+                )
             number: Any = value
             if self.minimum is not None and number < self.minimum:
                 raise OptionError(f"option {name!r}: {value!r} is below {self.minimum}")
@@ -84,14 +88,18 @@ class GameInfo:
 
     def normalize_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check ``players`` and ``options``; return the options with every default filled in."""
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise OptionError(f"players must be an integer, got {players!r}")
+        if type(players) is not int:
+            raise OptionError(f"players must be an integer, got {players!r:.60}")
         if not self.min_players <= players <= self.max_players:
             raise OptionError(
                 f"{self.id} takes {self.min_players} to {self.max_players} players, not {players}"
             )
+        if options is not None and not isinstance(options, Mapping):
+            raise OptionError(f"options must be a mapping, got {type(options).__name__}")
         options = dict(options or {})
-        unknown = sorted(set(options) - set(self.options))
+        unknown = sorted(
+            repr(k) if type(k) is not str else k for k in options if k not in self.options
+        )
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
             raise OptionError(f"{self.id}: unknown option(s) {', '.join(unknown)}; known: {known}")

@@ -50,7 +50,7 @@ class HighCards(Game):
     def to_act(self) -> list[int]:
         return [] if self.is_over else [self.current]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if seat != self.current or self.is_over:
             return []
         return [PLAYS[v] for v in sorted(set(self.hands[seat]))]

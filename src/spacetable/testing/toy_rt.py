@@ -53,7 +53,7 @@ class EggTimers(Game):
             return []
         return [p for p in range(self.players) if None in self.ends[p]]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.is_over:
             return []
         return [TURNS[t] for t in (0, 1) if self.ends[seat][t] is None]

@@ -137,7 +137,7 @@ def test_example_combat_at_the_mines() -> None:
     assert v1["combat"]["attack_cards"] is None and v1["combat"]["attack_count"] is None
     assert v1["players"][0]["hand_size"] == 3  # nothing leaks during the secret choice
     do(g, A.COMMIT_DONE)
-    assert g.log[-1] == {"event": "attack_cards", "seat": 0, "n": 3, "step": g.step - 1}
+    assert g.log[-1] == {"event": "attack_cards", "seat": 0, "n": 3, "_step": g.step - 1}
     assert g.view(1)["combat"]["attack_cards"] is None
     assert g.view(1)["combat"]["attack_count"] == 3
     assert g.to_act == [1]

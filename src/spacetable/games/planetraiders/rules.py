@@ -361,7 +361,7 @@ class PlanetRaiders(Game):
     def is_over(self) -> bool:
         return self.over
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.over or seat != self.cur:
             return []
         if self.phase == PHASE_HOP:

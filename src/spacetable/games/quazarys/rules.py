@@ -301,7 +301,7 @@ class Quazarys(Game):
     def is_over(self) -> bool:
         return self.over
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.over or seat != self.current:
             return []
         if self._opts is None:

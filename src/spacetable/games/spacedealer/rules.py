@@ -1404,7 +1404,7 @@ class Spacedealer(Game):
         built = self.built[p]
         return not built or max(map(_USE_KIND.__getitem__, built)) < 2
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         cache = self._cache[seat]
         if not isinstance(cache, list):
             cache = self._cache[seat] = self._legal(seat)

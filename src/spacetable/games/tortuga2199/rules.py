@@ -348,7 +348,7 @@ class Tortuga2199(Game):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         ph = self.phase
         if ph == OVER or seat not in self.to_act:
             return []

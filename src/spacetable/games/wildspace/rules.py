@@ -350,7 +350,7 @@ class WildSpace(Game):
             return [A.PAY[c] for c in self.hands[p] if row[c]]
         return [A.REMOVE[c] for c in self.tableau[p][1:]]
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def _legal_actions(self, seat: int) -> list[Action]:
         if self.over:
             return []
         if self.smuggler_turn:
