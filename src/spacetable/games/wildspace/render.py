@@ -393,7 +393,7 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
             return _t(lang, key, **fields)
     except (KeyError, IndexError, TypeError, ValueError):
         pass
-    return " ".join(f"{k}={v}" for k, v in event.items() if k != "step")
+    return " ".join(f"{k}={v}" for k, v in event.items() if not k.startswith("_"))
 
 
 # ---------------------------------------------------------------------- end of the game
