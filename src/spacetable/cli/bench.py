@@ -6,6 +6,9 @@ Measured on one core, for each game and player count:
   choice + ``apply_unchecked``, from a new game to its end; real-time games also advance the
   clock as the conformance suite does, and those advances take time too: ``steps_per_s``
   counts actions and advances);
+* the same random decisions per second through the checked contract, the README's loop
+  (``legal_actions`` + a random choice + ``apply``, and ``advance`` for the clock:
+  ``checked_decisions_per_s``), and its ratio to the unchecked loop (``checked_ratio``);
 * microseconds per ``legal_actions``, ``apply`` (on a clone, the clone's time subtracted),
   ``clone``, ``view``, ``determinize``, ``to_json`` and ``evaluate``, averaged over mid-game
   states (the state halfway through seeded random playouts);
@@ -29,11 +32,13 @@ import random
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from spacetable.bots import MCTSBot, SeatPort
+from spacetable.cli.common import check_writable, fail, os_error, positive
 from spacetable.engine import Game, game_class, list_games, load, new_game
 
 #: Time is the CPU time of this process, so that other work on a shared machine does not
@@ -57,10 +62,32 @@ def random_step(g: Game, rng: random.Random) -> bool:
     return True
 
 
+def checked_step(g: Game, rng: random.Random) -> bool:
+    """:func:`random_step` through the checked contract (the README's loop): ``advance`` and
+    ``apply``, which check the seat and the action again, instead of the unchecked calls.
+    The same generator draws give the same choices."""
+    seats = g.to_act
+    if g.realtime and (not seats or rng.random() < 0.3):
+        g.advance(rng.choice((0.5, 1.0, 3.0)))
+        return False
+    seat = seats[0] if len(seats) == 1 else rng.choice(seats)
+    legal = g.legal_actions(seat)
+    g.apply(seat, legal[rng.randrange(len(legal))])
+    return True
+
+
 def playouts(
-    game: str, players: int, options: dict[str, Any], seconds: float, seed: int = 0
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    seconds: float,
+    seed: int = 0,
+    step: Callable[[Game, random.Random], bool] = random_step,
 ) -> dict[str, float]:
-    """Random playouts for about ``seconds``: playouts/s, decisions/s, mean game length."""
+    """Random playouts for about ``seconds``: playouts/s, decisions/s, mean game length.
+
+    ``step`` plays one decision: :func:`random_step` (unchecked) or :func:`checked_step`.
+    """
     rng = random.Random(seed)
     n = decisions = steps = 0
     game_seconds = 0.0
@@ -69,7 +96,7 @@ def playouts(
     while elapsed < seconds or n == 0:
         g = new_game(game, players, rng.getrandbits(48), options)
         while not g.is_over:
-            if random_step(g, rng):
+            if step(g, rng):
                 decisions += 1
         steps += g.step
         game_seconds += g.clock
@@ -139,6 +166,9 @@ def measure(
     opts = dict(options or {})
     out: dict[str, Any] = {"game": game, "players": players, "options": opts}
     out.update(playouts(game, players, opts, seconds))
+    checked = playouts(game, players, opts, seconds, step=checked_step)
+    out["checked_decisions_per_s"] = checked["decisions_per_s"]
+    out["checked_ratio"] = checked["decisions_per_s"] / out["decisions_per_s"]
     states = mid_game_states(game, players, opts)
     if not states:
         return out
@@ -257,6 +287,8 @@ def table_rows(report: dict[str, Any]) -> list[list[str]]:
                 str(r["players"]),
                 f"{r['playouts_per_s']:.1f}",
                 _fmt_int(r["decisions_per_s"]),
+                _fmt_int(r["checked_decisions_per_s"]) if "checked_decisions_per_s" in r else "-",
+                f"{r['checked_ratio']:.2f}" if "checked_ratio" in r else "-",
                 _fmt_int(r.get("steps_per_s", r["decisions_per_s"])),
                 f"{r['decisions_per_game']:.0f}",
                 u("legal_actions"),
@@ -280,6 +312,8 @@ COLUMNS = (
     "seats",
     "playouts/s",
     "decisions/s",
+    "checked decisions/s",
+    "checked/unchecked",
     "steps/s",
     "decisions/game",
     "legal_actions µs",
@@ -293,6 +327,33 @@ COLUMNS = (
     "game min/s",
     "state KiB",
     "clone KiB",
+)
+
+
+#: The columns of the two tables the command prints.
+SPEED_COLUMNS = (
+    "game",
+    "seats",
+    "playouts/s",
+    "decisions/s",
+    "checked decisions/s",
+    "checked/unchecked",
+    "steps/s",
+    "decisions/game",
+    "MCTS it/s",
+    "game min/s",
+    "state KiB",
+)
+CALL_COLUMNS = (
+    "game",
+    "seats",
+    "legal_actions µs",
+    "apply µs",
+    "clone µs",
+    "view µs",
+    "determinize µs",
+    "to_json µs",
+    "evaluate µs",
 )
 
 
@@ -335,17 +396,27 @@ def register(app: typer.Typer) -> None:
         from rich.table import Table
 
         known = list_games()
-        for g in games or []:
-            if g not in known:
-                raise typer.BadParameter(f"unknown game {g!r}; known: {', '.join(known)}")
+        try:
+            for g in games or []:
+                if g not in known:
+                    raise ValueError(f"unknown game {g!r}; known: {', '.join(known)}")
+            positive(seconds, "--seconds")
+            if mcts_iterations < 1:
+                raise ValueError(f"--mcts-iterations must be at least 1, got {mcts_iterations}")
+            if markdown_file:
+                check_writable(Path(markdown_file), "--markdown")
+        except ValueError as e:
+            fail(e)
         todo = 0
+        fits: set[int] = set()
         for gid in games or known:
             info = game_class(gid).info
-            todo += sum(
-                1
-                for n in range(info.min_players, info.max_players + 1)
-                if not players or n in players
-            )
+            counts = range(info.min_players, info.max_players + 1)
+            fits.update(counts)
+            todo += sum(1 for n in counts if not players or n in players)
+        for n in players or []:
+            if n not in fits:
+                fail(f"--players {n}: no game measured takes {n} players")
         console = Console(stderr=as_json)
         with Progress(console=console, transient=True, disable=as_json) as progress:
             task = progress.add_task("bench", total=todo)
@@ -357,15 +428,17 @@ def register(app: typer.Typer) -> None:
                 on_done=lambda _r: progress.advance(task),
             )
         if markdown_file:
-            with open(markdown_file, "w", encoding="utf-8") as f:
-                f.write(markdown(report))
+            try:
+                Path(markdown_file).write_text(markdown(report), encoding="utf-8")
+            except OSError as e:
+                fail(f"--markdown: {os_error(e)}", code=1)
         if as_json:
             typer.echo(json.dumps(report, indent=1))
             return
         m = report["machine"]
         rows = table_rows(report)
-        speed = (0, 1, 2, 3, 4, 5, 13, 14, 15)
-        calls = (0, 1, 6, 7, 8, 9, 10, 11, 12)
+        speed = [COLUMNS.index(c) for c in SPEED_COLUMNS]
+        calls = [COLUMNS.index(c) for c in CALL_COLUMNS]
         for title, cols in (
             (f"speed and memory ({m['cpu']}, Python {m['python']})", speed),
             ("microseconds per call, mid-game states", calls),
