@@ -88,7 +88,7 @@ def test_play_against_a_bot_in_french_save_and_resume(tmp_path: Path) -> None:
         app, ["play", "toy", "--load", str(save), "--bot", "1=random"], input="1\n" * 12
     )
     assert res.exit_code == 0, res.output
-    assert "Game over" in res.output
+    assert "Partie terminée" in res.output  # the save remembers the language
 
 
 def test_play_rejects_bad_input() -> None:

@@ -25,7 +25,7 @@ from typing import Annotated, Any
 
 import typer
 
-from spacetable.cli.common import parse_options
+from spacetable.cli.common import check_bot, fail, parse_options
 from spacetable.cli.tournament import make_jobs, run_jobs, win_shares
 from spacetable.engine import game_class, new_game
 from spacetable.stats import wilson
@@ -140,10 +140,19 @@ def register(app: typer.Typer) -> None:
         from rich.progress import Progress
         from rich.table import Table
 
-        if games < 1:
-            raise typer.BadParameter("--games must be at least 1")
-        info = game_class(game).info
-        counts = list(players or range(info.min_players, info.max_players + 1))
+        try:
+            if games < 1:
+                raise ValueError(f"--games must be at least 1, got {games}")
+            if workers < 0:
+                raise ValueError(f"--workers must be at least 0 (0: one per core), got {workers}")
+            info = game_class(game).info
+            counts = list(dict.fromkeys(players or range(info.min_players, info.max_players + 1)))
+            options = parse_options(option)
+            for n in counts:
+                new_game(game, n, 0, options)  # bad settings stop here, before any game
+            check_bot(bot, "--bot", game)
+        except ValueError as e:
+            fail(e)
         w = workers or os.cpu_count() or 1
         console = Console(stderr=as_json)
         with Progress(console=console, transient=True, disable=as_json) as progress:
@@ -155,12 +164,12 @@ def register(app: typer.Typer) -> None:
                     games,
                     bot=bot,
                     seed=seed,
-                    options=parse_options(option),
+                    options=options,
                     workers=w,
                     on_done=lambda _r: progress.advance(task),
                 )
             except ValueError as e:
-                raise typer.BadParameter(str(e)) from e
+                fail(e)
         if as_json:
             typer.echo(json.dumps(report, indent=1))
             return

@@ -1,18 +1,95 @@
-"""Helpers shared by the commands: options, bot seats, rendering through the game's module."""
+"""Helpers shared by the commands: options, bot seats, rendering through the game's module.
+
+A user's mistake (a bad option value, a missing or unreadable file, a path that cannot be
+written) ends a command with :func:`fail`: one line ``error: ...`` on stderr, never wrapped
+whatever the terminal width, and exit status 2. Parsers here raise :class:`ValueError` with
+a message that names the option, for the command to pass to :func:`fail`.
+"""
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
 import json
+import math
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
+
+#: The exit status of a command stopped by a user's mistake (as for a bad option in click).
+USAGE_ERROR = 2
+
+#: The seat kind of a human player in ``--bot SEAT=KIND`` (to take a seat back from a bot).
+HUMAN = "human"
+
+
+def error_line(message: object) -> str:
+    """``message`` on one line (newlines of a nested error joined)."""
+    return " ".join(str(message).split())
+
+
+def fail(message: object, code: int = USAGE_ERROR) -> NoReturn:
+    """Print ``error: message`` on one line of stderr and end the command with ``code``."""
+    err_console.print(f"[red]error:[/] {escape(error_line(message))}", soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def os_error(err: OSError) -> str:
+    """``No such file or directory: 'x.json'``: an OSError without its errno prefix."""
+    reason = err.strerror or str(err)
+    return f"{reason}: {str(err.filename)!r}" if err.filename is not None else reason
+
+
+def read_text(path: Path, what: str = "file") -> str:
+    """The text of ``path``; a missing, unreadable or non-text file raises ValueError."""
+    if path.is_dir():
+        raise ValueError(f"{what} {str(path)!r} is a directory, not a file")
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ValueError(f"cannot read {what}: {os_error(e)}") from e
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{what} {str(path)!r} is not a text file: {e.reason}") from e
+
+
+def writable_file_problem(path: Path) -> str | None:
+    """Why ``path`` cannot be written as a file (None if it looks writable).
+
+    Checks what is known before writing: the folder exists and is a folder, the path is not
+    a folder. Permissions and a full disk still show only when writing.
+    """
+    if str(path) == "" or path.name in ("", ".", ".."):
+        return f"{str(path)!r} is not a file name"
+    if path.is_dir():
+        return f"{str(path)!r} is a directory, not a file"
+    parent = path.parent
+    if not parent.exists():
+        return f"folder {str(parent)!r} does not exist (for {str(path)!r})"
+    if not parent.is_dir():
+        return f"{str(parent)!r} is not a folder (for {str(path)!r})"
+    return None
+
+
+def check_writable(path: Path, option: str) -> None:
+    """:func:`writable_file_problem` as a ValueError naming the option."""
+    problem = writable_file_problem(path)
+    if problem is not None:
+        raise ValueError(f"{option}: {problem}")
+
+
+def positive(value: float, option: str, *, zero: bool = False) -> float:
+    """``value`` if it is a finite number above 0 (or at least 0 with ``zero``)."""
+    if not math.isfinite(value) or value < 0 or (value == 0 and not zero):
+        bound = "at least 0" if zero else "above 0"
+        raise ValueError(f"{option} must be a number {bound}, got {value:g}")
+    return value
 
 
 def parse_value(text: str) -> Any:
@@ -36,27 +113,75 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     for item in items or []:
         key, sep, val = item.partition("=")
         if not sep or not key:
-            raise typer.BadParameter(f"expected NAME=VALUE, got {item!r}", param_hint="--option")
+            raise ValueError(f"--option: expected NAME=VALUE, got {item!r}")
         out[key.strip()] = parse_value(val.strip())
     return out
 
 
 def parse_bot_seats(items: list[str] | None, players: int) -> dict[int, str]:
-    """``["1=random", "2=greedy"]`` -> ``{1: "random", 2: "greedy"}`` (seats are 0-based)."""
+    """``["1=random", "2=greedy"]`` -> ``{1: "random", 2: "greedy"}`` (seats are 0-based).
+
+    The kind is checked with :func:`check_bot`; ``human`` (:data:`HUMAN`) is kept as is. A
+    malformed item, a seat out of range or a seat given twice raises ValueError.
+    """
     out: dict[int, str] = {}
     for item in items or []:
         seat_s, sep, kind = item.partition("=")
-        try:
-            seat = int(seat_s)
-        except ValueError:
-            seat = -1
+        seat_s, kind = seat_s.strip(), kind.strip()
+        seat = int(seat_s) if seat_s.isascii() and seat_s.isdigit() else -1
         if not sep or not 0 <= seat < players or not kind:
-            raise typer.BadParameter(
-                f"expected SEAT=KIND with SEAT in 0..{players - 1}, got {item!r}",
-                param_hint="--bot",
+            raise ValueError(
+                f"--bot: expected SEAT=KIND with SEAT in 0..{players - 1}, got {item!r}"
             )
+        if seat in out:
+            raise ValueError(f"--bot: seat {seat} is given twice")
+        if kind != HUMAN:
+            check_bot(kind, "--bot")
         out[seat] = kind
     return out
+
+
+def check_bot(kind: str, option: str, game: str | None = None) -> str:
+    """``kind`` if :func:`spacetable.bots.make_bot` accepts it, else a ValueError."""
+    from spacetable.bots import make_bot
+
+    try:
+        make_bot(kind, 0, game)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"{option}: {error_line(e)}") from e
+    return kind
+
+
+def parse_bot_list(text: str, option: str, seats: int | None = None) -> list[str]:
+    """``"greedy, random"`` -> ``["greedy", "random"]``, every kind checked.
+
+    An empty list, an empty item (``greedy,,random``) or, with ``seats``, more kinds than
+    seats (the extra ones would never play) raises ValueError.
+    """
+    kinds = [k.strip() for k in text.split(",")]
+    if not text.strip():
+        raise ValueError(f"{option}: no bot given")
+    if any(not k for k in kinds):
+        raise ValueError(f"{option}: empty bot kind in {text!r}")
+    if seats is not None and len(kinds) > seats:
+        raise ValueError(
+            f"{option}: {len(kinds)} bots ({', '.join(kinds)}) for {seats} "
+            f"seat{'s' if seats != 1 else ''}: give at most one bot per seat"
+        )
+    for k in kinds:
+        check_bot(k, option)
+    return kinds
+
+
+def default_players(game_id: str, *, at_least: int = 1) -> int:
+    """The game's smallest player count, raised to ``at_least`` if the game allows it.
+
+    An unknown game raises ValueError (:class:`spacetable.engine.UnknownGame`).
+    """
+    from spacetable.engine import game_class
+
+    info = game_class(game_id).info
+    return min(max(info.min_players, at_least), info.max_players)
 
 
 def _game_module(game_id: str, name: str) -> Any:
@@ -83,7 +208,7 @@ def event_describer(game_id: str) -> Callable[[dict[str, Any], str], str]:
     mod = _game_module(game_id, "render")
     fn = getattr(mod, "describe_event", None) if mod is not None else None
     if fn is None:
-        return lambda ev, lang: " ".join(f"{k}={v}" for k, v in ev.items() if k != "step")
+        return lambda ev, lang: " ".join(f"{k}={v}" for k, v in ev.items() if not k.startswith("_"))
     return fn  # type: ignore[no-any-return]
 
 

@@ -6,30 +6,47 @@ events it may see, and its legal actions numbered; the player types a number. Ot
 raw view, ``q`` quits (saving first when ``--save`` is set), ``?`` helps. In a real-time game,
 game time flows while you think (``--speed`` game seconds per wall second), bots act in ticks
 meanwhile, and ``w [SECONDS]`` waits.
+
+A save remembers how the table is played (:func:`play_meta`: each seat human or its bot kind,
+the language, ``--speed`` and ``--tick``) in the save's ``meta`` under ``"play"``;
+``--load`` restores them, and the flags given on the command line override them
+(``--bot 1=human`` takes a seat back from a bot). A save that cannot be written (a missing
+folder, a directory) is reported in one line and the game goes on.
 """
 
 from __future__ import annotations
 
+import math
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 
 import spacetable
 from spacetable.bots import Bot, SeatPort, make_bot
-from spacetable.engine import Action, Game, SpacetableError
+from spacetable.engine import Action, Game, SpacetableError, save_meta
 from spacetable.sim import step_bots
 
 from .common import (
+    HUMAN,
+    check_bot,
+    check_writable,
     console,
-    err_console,
+    default_players,
+    error_line,
     event_describer,
+    fail,
+    os_error,
     outcome_describer,
     parse_bot_seats,
     parse_options,
+    positive,
+    read_text,
     renderer,
 )
 
@@ -44,6 +61,9 @@ TEXT = {
         "help": "number: play it · /word: filter · s [FILE]: save · l: log · j: raw view · q: quit",
         "help_rt": " · w [SECONDS]: wait",
         "saved": "Saved to {path}.",
+        "save_failed": "Not saved to {path}: {err}",
+        "is_dir": "it is a folder",
+        "no_folder": "folder {folder} does not exist",
         "bad": "Not understood: {text!r}. Type ? for help.",
         "illegal": "Not legal: {err}",
         "late": "Too late: that action is no longer legal.",
@@ -68,6 +88,9 @@ TEXT = {
         "j : vue brute · q : quitter",
         "help_rt": " · w [SECONDES] : attendre",
         "saved": "Sauvegardé dans {path}.",
+        "save_failed": "Pas sauvegardé dans {path} : {err}",
+        "is_dir": "c'est un dossier",
+        "no_folder": "le dossier {folder} n'existe pas",
         "bad": "Pas compris : {text!r}. Tapez ? pour l'aide.",
         "illegal": "Pas légal : {err}",
         "late": "Trop tard : cette action n'est plus possible.",
@@ -89,7 +112,7 @@ LONG_LIST = 40
 
 
 def group_actions(
-    items: list[tuple[int, Action]],
+    items: Sequence[tuple[int, Action]],
 ) -> list[tuple[str, list[tuple[int, Action]]]]:
     """Group a long numbered action list by type, then by the first field when a type is large."""
     by_type: dict[str, list[tuple[int, Action]]] = {}
@@ -117,8 +140,63 @@ class _Idle(Bot):
         return None
 
 
+#: The key of the play settings in a save's ``meta``.
+META_KEY = "play"
+
+DEFAULT_LANG = "en"
+DEFAULT_SPEED = 1.0
+DEFAULT_TICK = 1.0
+
+
+def play_meta(
+    seats: list[str | None], lang: str, speed: float, tick: float
+) -> dict[str, dict[str, Any]]:
+    """The ``meta`` of a save: each seat's bot kind (None for a human), language, timing."""
+    return {META_KEY: {"seats": list(seats), "lang": lang, "speed": speed, "tick": tick}}
+
+
+def read_play_meta(meta: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """The play settings of a save's ``meta`` (:func:`play_meta`), checked; {} when absent.
+
+    Keys present: ``seats`` (a list of bot kinds or None), ``lang``, ``speed``, ``tick``.
+    Anything malformed raises ValueError.
+    """
+    play = meta.get(META_KEY)
+    if play is None:
+        return {}
+    bad = "the save's play settings"
+    if not isinstance(play, Mapping):
+        raise ValueError(f"{bad} are not a JSON object")
+    out: dict[str, Any] = {}
+    if "seats" in play:
+        seats = play["seats"]
+        if not isinstance(seats, list) or len(seats) != players:
+            raise ValueError(f"{bad}: seats must be a list of {players} entries")
+        for s, kind in enumerate(seats):
+            if kind is not None and not isinstance(kind, str):
+                raise ValueError(f"{bad}: seat {s} must be a bot kind or null (human)")
+            if kind is not None:
+                check_bot(kind, f"{bad}, seat {s}")
+        out["seats"] = seats
+    if "lang" in play:
+        if play["lang"] not in TEXT:
+            raise ValueError(f"{bad}: unknown language {play['lang']!r}")
+        out["lang"] = play["lang"]
+    for key, zero in (("speed", True), ("tick", False)):
+        if key in play:
+            value = play[key]
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ValueError(f"{bad}: {key} must be a number")
+            out[key] = positive(float(value), f"{bad}: {key}", zero=zero)
+    return out
+
+
 class Session:
-    """One terminal game: the game, its bots and the human seats."""
+    """One terminal game: the game, its bots and the human seats.
+
+    ``kinds`` gives each bot seat's kind (as given to :func:`make_bot`), for saves; it
+    defaults to the bots' names.
+    """
 
     def __init__(
         self,
@@ -128,9 +206,11 @@ class Session:
         save: Path | None,
         speed: float,
         tick: float,
+        kinds: Mapping[int, str] | None = None,
     ) -> None:
         self.game = game
         self.bots = bots
+        self.kinds = {s: (kinds or {}).get(s, b.name) for s, b in bots.items()}
         self.humans = [s for s in range(game.players) if s not in bots]
         self.lang = lang if lang in TEXT else "en"
         self.save_path = save
@@ -172,17 +252,40 @@ class Session:
             table.add_row(name, f"{score:g}", "")
         console.print(table)
 
+    def meta(self) -> dict[str, dict[str, Any]]:
+        """What the save remembers of this table besides the game (see :func:`play_meta`)."""
+        seats = [self.kinds.get(s) for s in range(self.game.players)]
+        return play_meta(seats, self.lang, self.speed, self.tick)
+
+    def write_save(self, path: Path) -> bool:
+        """Save to ``path``; a path that cannot be written is reported in one line."""
+        problem: str | None = None
+        if path.is_dir():
+            problem = self.t("is_dir")
+        elif not path.parent.is_dir():
+            problem = self.t("no_folder", folder=path.parent)
+        else:
+            try:
+                path.write_text(self.game.to_json(meta=self.meta()), encoding="utf-8")
+            except OSError as e:
+                problem = os_error(e)
+        if problem is not None:
+            text = self.t("save_failed", path=path, err=error_line(problem))
+            console.print(f"[red]{escape(text)}[/]", soft_wrap=True)
+            return False
+        return True
+
     def save(self, path: Path | None = None) -> None:
         path = path or self.save_path
         if path is None:
             console.print(self.t("no_save"))
             return
-        path.write_text(self.game.to_json(), encoding="utf-8")
-        console.print(f"[dim]{self.t('saved', path=path)}[/]")
+        if self.write_save(path):
+            console.print(f"[dim]{escape(self.t('saved', path=path))}[/]", soft_wrap=True)
 
     def autosave(self) -> None:
         if self.save_path is not None:
-            self.save_path.write_text(self.game.to_json(), encoding="utf-8")
+            self.write_save(self.save_path)
 
     # ------------------------------------------------------------------ loop
     def run(self) -> bool:
@@ -299,7 +402,7 @@ class Session:
                 text = console.input(f"[bold]{self.t('choose', seat=seat)}> [/]").strip()
             except EOFError:
                 return None
-            if text.isdigit() and 1 <= int(text) <= len(legal):
+            if text.isdecimal() and 1 <= int(text) <= len(legal):
                 return legal[int(text) - 1]
             cmd, _, arg = text.partition(" ")
             if text in ("q", "quit"):
@@ -307,20 +410,23 @@ class Session:
             if text in ("?", "h", "help"):
                 console.print(self.t("help") + (self.t("help_rt") if g.realtime else ""))
             elif cmd == "s":
-                self.save(Path(arg) if arg else None)
+                self.save(Path(arg.strip()) if arg.strip() else None)
             elif text == "l":
                 self.show_events(seat, 40)
             elif text == "j":
                 console.print_json(data=g.view(seat))
             elif cmd == "w" and g.realtime:
                 try:
-                    return float(arg) if arg else self.tick
+                    wait = float(arg) if arg.strip() else self.tick
                 except ValueError:
-                    console.print(self.t("bad", text=text))
+                    wait = math.nan
+                if math.isfinite(wait) and wait > 0:
+                    return wait
+                console.print(self.t("bad", text=text))
             elif (
                 groups
                 and text[:1] == "g"
-                and text[1:].isdigit()
+                and text[1:].isdecimal()
                 and 0 < int(text[1:]) <= len(groups)
             ):
                 shown = groups[int(text[1:]) - 1][1]
@@ -350,36 +456,92 @@ class Session:
 
 def play(
     game_id: str = typer.Argument(..., help="Game id (see `spacetable games`)."),
-    players: int = typer.Option(2, "--players", "-p", help="Number of players."),
-    bot: list[str] = typer.Option(None, "--bot", "-b", help="SEAT=KIND, e.g. 1=random (0-based)."),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="Number of players [default: the game's smallest count]."
+    ),
+    bot: list[str] = typer.Option(
+        None, "--bot", "-b", help="SEAT=KIND, e.g. 1=random (0-based); SEAT=human for a human."
+    ),
     seed: int | None = typer.Option(None, help="Seed of the game (random if omitted)."),
-    lang: str = typer.Option("en", help="Language: en or fr."),
+    lang: str | None = typer.Option(None, help="Language: en or fr [default: en]."),
     option: list[str] = typer.Option(None, "--option", "-o", help="Game option NAME=VALUE."),
     save: Path | None = typer.Option(None, help="Save the game to FILE after every move."),
-    load: Path | None = typer.Option(None, help="Resume a game saved with --save or `s`."),
-    speed: float = typer.Option(1.0, help="Real-time games: game seconds per wall second."),
-    tick: float = typer.Option(1.0, help="Real-time games: seconds of game time per bot tick."),
+    load: Path | None = typer.Option(
+        None, help="Resume a game saved with --save or `s` (its bots, language and timing too)."
+    ),
+    speed: float | None = typer.Option(
+        None, help="Real-time games: game seconds per wall second [default: 1]."
+    ),
+    tick: float | None = typer.Option(
+        None, help="Real-time games: seconds of game time per bot tick [default: 1]."
+    ),
 ) -> None:
     """Play a game in the terminal (hot-seat for the human seats)."""
-    if lang not in TEXT:
-        raise typer.BadParameter("lang must be en or fr", param_hint="--lang")
     try:
-        if load is not None:
-            game = spacetable.load(load.read_text(encoding="utf-8"))
-            if game.game_id != game_id:
-                raise ValueError(f"{load} holds a game of {game.game_id}, not {game_id}")
-        else:
-            game = spacetable.new_game(game_id, players, seed, parse_options(option))
-        bots = {
-            s: make_bot(kind, (game.seed + 1000 * (s + 1)) & 0xFFFFFFFF, game.game_id)
-            for s, kind in parse_bot_seats(bot, game.players).items()
-        }
-    except (ValueError, OSError) as e:
-        err_console.print(f"[red]error:[/] {e}")
-        raise typer.Exit(2) from e
-    session = Session(game, bots, lang, save, speed, tick)
+        session = make_session(game_id, players, bot, seed, lang, option, save, load, speed, tick)
+    except ValueError as e:
+        fail(e)
     if not session.run():
         raise typer.Exit(0)
+
+
+def make_session(
+    game_id: str,
+    players: int | None,
+    bot: list[str] | None,
+    seed: int | None,
+    lang: str | None,
+    option: list[str] | None,
+    save: Path | None,
+    load: Path | None,
+    speed: float | None,
+    tick: float | None,
+) -> Session:
+    """The session the command line asks for; any mistake raises ValueError."""
+    if lang is not None and lang not in TEXT:
+        raise ValueError(f"--lang must be {' or '.join(TEXT)}, got {lang!r}")
+    if speed is not None:
+        positive(speed, "--speed", zero=True)
+    if tick is not None:
+        positive(tick, "--tick")
+    if save is not None:
+        check_writable(save, "--save")
+    settings: dict[str, Any] = {}
+    if load is not None:
+        given = [
+            name
+            for name, value in (("--players", players), ("--seed", seed), ("--option", option))
+            if value is not None and value != []
+        ]
+        if given:
+            raise ValueError(
+                f"{', '.join(given)} cannot be used with --load "
+                "(the save holds the game's settings)"
+            )
+        text = read_text(load, "save file")
+        game = spacetable.load(text)
+        if game.game_id != game_id:
+            raise ValueError(f"{load} holds a game of {game.game_id}, not {game_id}")
+        settings = read_play_meta(save_meta(text), game.players)
+    else:
+        n = players if players is not None else default_players(game_id)
+        game = spacetable.new_game(game_id, n, seed, parse_options(option))
+    kinds = {s: k for s, k in enumerate(settings.get("seats", [])) if k is not None}
+    kinds.update(parse_bot_seats(bot, game.players))
+    kinds = {s: k for s, k in kinds.items() if k != HUMAN}
+    bots = {
+        s: make_bot(kind, (game.seed + 1000 * (s + 1)) & 0xFFFFFFFF, game.game_id)
+        for s, kind in sorted(kinds.items())
+    }
+    return Session(
+        game,
+        bots,
+        lang if lang is not None else settings.get("lang", DEFAULT_LANG),
+        save,
+        speed if speed is not None else settings.get("speed", DEFAULT_SPEED),
+        tick if tick is not None else settings.get("tick", DEFAULT_TICK),
+        kinds,
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -13,11 +13,15 @@ import spacetable
 from spacetable.engine.game import SAVE_FORMAT
 from spacetable.engine.registry import as_record
 
-from .common import console, err_console, event_describer, renderer
+from .common import console, event_describer, fail, read_text, renderer
+
+LANGS = ("en", "fr")
 
 
-def _as_record(data: dict[str, Any]) -> dict[str, Any]:
+def _as_record(data: Any) -> dict[str, Any]:
     """A record from either a record file or a save file (which carries its history)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"not a record or a save: the file holds a JSON {type(data).__name__}")
     return as_record(data) if data.get("format") == SAVE_FORMAT else data
 
 
@@ -28,12 +32,20 @@ def replay(
     lang: str = typer.Option("en", help="Language: en or fr."),
 ) -> None:
     """Replay a game: the moves one by one with --step, else the final state and outcome."""
+    if lang not in LANGS:
+        fail(f"--lang must be {' or '.join(LANGS)}, got {lang!r}")
     try:
-        record = _as_record(json.loads(file.read_text(encoding="utf-8")))
+        text = read_text(file, "record")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{file} is not JSON: {e}") from e
+        record = _as_record(data)
         final = spacetable.replay(record)
-    except (OSError, ValueError) as e:
-        err_console.print(f"[red]error:[/] {e}")
-        raise typer.Exit(2) from e
+    except ValueError as e:
+        fail(e)
+    if seat is not None and not 0 <= seat < final.players:
+        fail(f"--seat must be a seat of this {final.players}-player game: 0..{final.players - 1}")
     render = renderer(final.game_id)
     describe = event_describer(final.game_id)
     entries = record["entries"]

@@ -19,7 +19,7 @@ import spacetable
 from spacetable.bots import make_bot
 from spacetable.sim import GameResult, play_game, seeds_for
 
-from .common import console, err_console, parse_options
+from .common import console, default_players, fail, parse_bot_list, parse_options, positive
 
 
 def run_games(
@@ -89,24 +89,30 @@ def _count(items: Any) -> dict[str, int]:
 
 def simulate(
     game_id: str = typer.Argument(..., help="Game id (see `spacetable games`)."),
-    players: int = typer.Option(2, "--players", "-p"),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="Seats per game [default: 2, or the game's smallest count]."
+    ),
     games: int = typer.Option(100, "--games", "-n", min=1),
-    bots: str = typer.Option("random", help="Comma-separated bot kinds, given to seats in turn."),
+    bots: str = typer.Option(
+        "random", help="Comma-separated bot kinds, given to seats in turn (at most one per seat)."
+    ),
     seed: int = typer.Option(0),
     option: list[str] = typer.Option(None, "--option", "-o", help="Game option NAME=VALUE."),
     tick: float = typer.Option(1.0, help="Real-time games: seconds per bot tick."),
     json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
     """Play bot-versus-bot games and summarise them."""
-    kinds = [k.strip() for k in bots.split(",") if k.strip()]
     try:
         options = parse_options(option)
+        if players is None:
+            players = default_players(game_id, at_least=2)
         spacetable.new_game(game_id, players, 0, options)
+        kinds = parse_bot_list(bots, "--bots", players)
         for k in kinds:
-            make_bot(k, 0)
+            make_bot(k, 0, game_id)
+        positive(tick, "--tick")
     except ValueError as e:
-        err_console.print(f"[red]error:[/] {e}")
-        raise typer.Exit(2) from e
+        fail(e)
     t0 = time.perf_counter()
     if json_out:
         results = run_games(game_id, players, games, kinds, seed, options, tick)

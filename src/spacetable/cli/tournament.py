@@ -20,12 +20,20 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from spacetable.bots import make_bot
-from spacetable.cli.common import parse_options
+from spacetable.cli.common import (
+    check_writable,
+    default_players,
+    error_line,
+    fail,
+    parse_bot_list,
+    parse_options,
+)
 from spacetable.engine import Game, new_game
 from spacetable.sim import play_game, seeds_for
 from spacetable.stats import (
@@ -344,8 +352,36 @@ def _share(x: float, ci: Sequence[float]) -> str:
     return f"{100 * x:.1f} ({100 * ci[0]:.1f}-{100 * ci[1]:.1f})"
 
 
+def plot_formats() -> list[str]:
+    """The file extensions matplotlib can write (``png``, ``svg``, ``pdf``...).
+
+    Raises ValueError when matplotlib is not installed.
+    """
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError as e:
+        raise ValueError(
+            f"--plot needs matplotlib ({error_line(e)}): pip install 'matplotlib>=3.8'"
+        ) from e
+    return sorted(FigureCanvasBase.get_supported_filetypes())
+
+
+def check_plot_path(path: str) -> None:
+    """Raise ValueError unless :func:`plot_ratings` can write ``path``: matplotlib is
+    installed, the folder exists, and the extension names a format matplotlib writes."""
+    formats = plot_formats()
+    check_writable(Path(path), "--plot")
+    ext = Path(path).suffix.lower().lstrip(".")
+    if ext not in formats:
+        got = f"'.{ext}'" if ext else "no extension"
+        raise ValueError(
+            f"--plot: {path!r} has {got}; use one of {', '.join('.' + f for f in formats)}"
+        )
+
+
 def plot_ratings(summary: dict[str, Any], path: str, title: str) -> None:
-    """A PNG of the ratings with their intervals (matplotlib, Agg backend)."""
+    """A plot of the ratings with their intervals (matplotlib, Agg backend); the format
+    follows the extension of ``path`` (PNG, SVG, PDF...)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -404,7 +440,12 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def tournament(
         game: Annotated[str, typer.Argument(help="game id")],
-        players: Annotated[int, typer.Option("--players", "-p", help="seats per game")] = 2,
+        players: Annotated[
+            int | None,
+            typer.Option(
+                "--players", "-p", help="seats per game [default: 2, or the game's smallest count]"
+            ),
+        ] = None,
         bots: Annotated[
             str, typer.Option("--bots", "-b", help="comma-separated bot kinds, e.g. greedy,random")
         ] = "greedy,random",
@@ -417,18 +458,37 @@ def register(app: typer.Typer) -> None:
             int, typer.Option("--workers", "-w", help="processes (0: one per core)")
         ] = 0,
         as_json: Annotated[bool, typer.Option("--json", help="print the JSON report")] = False,
-        plot: Annotated[str | None, typer.Option("--plot", help="write a PNG of ratings")] = None,
+        plot: Annotated[
+            str | None,
+            typer.Option("--plot", help="write a plot of the ratings (.png, .svg, .pdf...)"),
+        ] = None,
     ) -> None:
         """Bots play GAME against each other, seats rotated; win shares and ratings."""
         from rich.console import Console
         from rich.progress import Progress
         from rich.table import Table
 
-        kinds = [b.strip() for b in bots.split(",") if b.strip()]
-        if not kinds:
-            raise typer.BadParameter("no bots given")
-        if games < 1:
-            raise typer.BadParameter("--games must be at least 1")
+        try:
+            if games < 1:
+                raise ValueError(f"--games must be at least 1, got {games}")
+            if workers < 0:
+                raise ValueError(f"--workers must be at least 0 (0: one per core), got {workers}")
+            if players is None:
+                players = default_players(game, at_least=2)
+            kinds = parse_bot_list(bots, "--bots")
+            options = parse_options(option)
+            new_game(game, players, 0, options)  # bad settings stop here, before any game
+            seated = min(len(kinds), games + players - 1)
+            if seated < len(kinds):
+                raise ValueError(
+                    f"--games: in {games} game{'s' if games != 1 else ''} of {players} seats "
+                    f"only {seated} of the {len(kinds)} bots play; play at least "
+                    f"{len(kinds) - players + 1} games"
+                )
+            if plot:
+                check_plot_path(plot)
+        except ValueError as err:
+            fail(err)
         w = workers or os.cpu_count() or 1
         console = Console(stderr=as_json)
         with Progress(console=console, transient=True, disable=as_json) as progress:
@@ -440,16 +500,17 @@ def register(app: typer.Typer) -> None:
                     kinds,
                     games,
                     seed,
-                    options=parse_options(option),
+                    options=options,
                     workers=w,
                     on_done=lambda _r: progress.advance(task),
                 )
             except ValueError as err:
-                raise typer.BadParameter(str(err)) from err
-        if plot:
-            plot_ratings(report, plot, f"{game}, {players} players, {games} games")
+                fail(err)
+        title = f"{game}, {players} players, {games} games"
         if as_json:
             typer.echo(json.dumps(report, indent=1, default=float))
+            if plot:
+                _write_plot(report, plot, title)
             return
         t = Table(title=f"{game}: {games} games, {players} players, seed {seed}")
         for col in ("bot", "seats", "win % (95% CI)", "mean score", "mean rank", "rating (95% CI)"):
@@ -481,4 +542,13 @@ def register(app: typer.Typer) -> None:
             f"{report['mean_decisions']:.0f} decisions per game, {report['seconds']:.1f} s"
         )
         if plot:
+            _write_plot(report, plot, title)
             console.print(f"plot written to {plot}")
+
+
+def _write_plot(report: dict[str, Any], path: str, title: str) -> None:
+    """:func:`plot_ratings`, a failure (permissions, a full disk...) told in one line."""
+    try:
+        plot_ratings(report, path, title)
+    except (OSError, ValueError, RuntimeError) as err:
+        fail(f"--plot: cannot write {path!r}: {err}", code=1)
