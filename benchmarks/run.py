@@ -176,6 +176,42 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}"
 
 
+def _boundary() -> list[str]:
+    """The saves and memory section (``boundary.py``)."""
+    out: list[str] = []
+    rows = _load("saves.json")
+    if rows:
+        out += [
+            "",
+            "## Saves (`boundary.py saves`)",
+            "",
+            "A late-game save: the state after 90% of the decisions of a seeded random game.",
+            "`load` treats it as untrusted (replays the record it carries, then compares the",
+            "stored state); `load_trusted` restores a server's own snapshot. Best of 5 runs.",
+            "",
+            "| game | players | decisions | KB | write ms | load ms | load_trusted ms |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for r in rows:
+            out.append(
+                f"| {r['game']} | {r['players']} | {r['entries']} | {r['bytes'] / 1000:.1f} "
+                f"| {r['write_ms']:.2f} | {r['load_ms']:.2f} | {r['load_trusted_ms']:.2f} |"
+            )
+    mem = HERE / "memory.json"
+    if mem.exists():
+        m = json.loads(mem.read_text())
+        marks = ", ".join(f"{n}: {mb:.3f}" for n, mb in m["traced_mb"])
+        out += [
+            "",
+            "## Memory (`boundary.py memory`)",
+            "",
+            f"One process plays {m['games']:,} random {m['game']} games ({m['players']}",
+            f"players) in {m['seconds']} s; traced MB after a garbage collection, by games"
+            f" played: {marks}.",
+        ]
+    return out
+
+
 def report() -> None:
     m = bench.machine()
     out = [
@@ -215,6 +251,7 @@ def report() -> None:
                 misses.append(f"- {r['game']} at {r['players']} players: {', '.join(bad)}")
         out += ["", "Missed goals:" if misses else "Every game meets both speed goals."]
         out += misses
+    out += _boundary()
     out += ["", "## Strength (seats alternated; `spacetable tournament`)", ""]
     srows = _load("strength.json")
     if srows:

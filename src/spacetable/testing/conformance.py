@@ -16,7 +16,8 @@ Over seeded random playouts it checks, at random points:
   spectator's view, the public log and ``next_event()`` identical, depends only on that view
   and the generator (canonical), and, in a game with hidden information, actually changes
   the hidden state somewhere over the run;
-* ``view``, ``log`` and the outcome are JSON-serialisable; the outcome ranks are valid.
+* ``view``, ``log`` and the outcome are JSON-serialisable; the outcome ranks are valid; no
+  event field of a game starts with ``_`` (the engine's own names, such as ``_step``).
 
 Use :func:`check_game` directly, or :func:`conformance_configs` to parametrize tests.
 """
@@ -228,6 +229,11 @@ def _sample_checks(
     _jsonable(g.log, "log")
     if g.log != g.log_for(None):
         raise fail("the public log differs from a spectator's log")
+    # The engine's bookkeeping lives under names starting with "_": no game field may.
+    for s in range(players):
+        for ev in g.log_for(s):
+            if ev.get("_step") is None or any(k.startswith("_") and k != "_step" for k in ev):
+                raise fail(f"event {ev} uses a name reserved for the engine (starting with _)")
 
     # Action forms round-trip; every legal action applies on a clone.
     for s in g.to_act:
