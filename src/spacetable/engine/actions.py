@@ -230,7 +230,8 @@ class ActionCodec:
         fields = cls._fields
         extra = [k for k in data if k != "type" and k not in fields]
         if extra:
-            raise InvalidAction(f"action {cls.type!r} has no field(s) {_short(extra)}")
+            names = ", ".join(f"{k!r:.40}" for k in extra[:5])
+            raise InvalidAction(f"action {cls.type!r} has no field(s) {names}")
         missing = [f for f in fields if f not in data]
         if missing:
             raise InvalidAction(f"action {cls.type!r} is missing field(s) {missing}")
