@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import RecordError, UnknownGame
+from .errors import RecordError, SpacetableError, UnknownGame
 from .game import RECORD_FORMAT, SAVE_FORMAT, Game
 
 #: The format of saves before the engine rebuilt them from their record.
@@ -152,9 +152,13 @@ def load(text: str | bytes) -> Game:
     g = replay(as_record(data))
     stored = {k: v for k, v in data.items() if k != "meta"}
     rebuilt = json.loads(g.to_json())
-    if _canonical(stored) != _canonical(rebuilt):
-        where = _difference(rebuilt, stored, "") or "content"
-        raise RecordError(f"the save's stored state differs from its record at {where}")
+    try:
+        same = _canonical(stored) == _canonical(rebuilt)
+        where = None if same else _difference(rebuilt, stored, "")
+    except RecursionError:
+        raise RecordError("the save's stored state is nested too deeply") from None
+    if not same:
+        raise RecordError(f"the save's stored state differs from its record at {where or '/'}")
     return g
 
 
@@ -254,6 +258,8 @@ def replay(record: Mapping[str, Any] | str | bytes, upto: int | None = None) -> 
             raise RecordError(f"{where} must be an object, got {entry!r:.60}")
         try:
             if "advance" in entry:
+                if not g.realtime:
+                    raise RecordError(f"{where}: {game} is not a real-time game, nothing advances")
                 if set(entry) != {"advance", "clock"}:
                     raise RecordError(f"{where}: an advance has the keys 'advance' and 'clock'")
                 g.advance(_number(entry["advance"], f"{where}: 'advance'"))
@@ -275,7 +281,7 @@ def replay(record: Mapping[str, Any] | str | bytes, upto: int | None = None) -> 
                 continue
         except RecordError:
             raise
-        except ValueError as err:
+        except (ValueError, SpacetableError) as err:
             raise RecordError(f"{where} does not replay: {err}") from err
         if clock != g.clock:
             raise RecordError(f"{where}: clock {clock} but the game reached {g.clock}")
