@@ -79,6 +79,16 @@ def test_play_save_failure_is_told_in_french(tmp_path: Path) -> None:
     assert "Pas sauvegardé dans" in res.output and "c'est un dossier" in res.output
 
 
+def test_play_save_expands_the_home_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    res = runner.invoke(app, ["play", "toy", "-p", "2", "-b", "1=random"], input="s ~/g.json\nq\n")
+    assert res.exit_code == 0, res.output
+    assert spacetable.engine.save_meta((tmp_path / "g.json").read_text())["play"]["seats"] == [
+        None,
+        "random",
+    ]
+
+
 def test_autosave_that_cannot_write_reports_and_returns(tmp_path: Path) -> None:
     game = spacetable.new_game("toy", 2, seed=1)
     session = Session(game, {}, "en", tmp_path / "gone" / "g.json", 1.0, 1.0)
@@ -160,6 +170,9 @@ def test_load_of_a_save_without_play_settings_seats_humans(tmp_path: Path) -> No
     save = _toy_save(tmp_path)
     s = make_session("toy", None, None, None, None, None, None, save, None, None)
     assert s.bots == {} and s.humans == [0, 1] and (s.lang, s.speed, s.tick) == ("en", 1.0, 1.0)
+    save = _toy_save(tmp_path, "h.json", play={"seats": ["human", "random"]})
+    s = make_session("toy", None, None, None, None, None, None, save, None, None)
+    assert s.kinds == {1: "random"} and s.humans == [0]
 
 
 @pytest.mark.parametrize(
@@ -342,6 +355,9 @@ def test_replay_bad_language(tmp_path: Path) -> None:
         (["--bots", "random,,greedy"], ("--bots", "empty")),
         (["--bots", " "], ("--bots", "no bot")),
         (["--bots", "random,genius"], ("--bots", "unknown bot 'genius'")),
+        (["--bots", "mcts:nans"], ("--bots", "'nans'", "finite")),
+        (["--bots", "mcts:infs"], ("--bots", "finite")),
+        (["--bots", "greedy:eps=nan"], ("--bots", "finite")),
         (["--tick", "0"], ("--tick",)),
         (["--tick", "-1"], ("--tick",)),
         (["-o", "hand"], ("--option",)),

@@ -142,9 +142,21 @@ def parse_bot_seats(items: list[str] | None, players: int) -> dict[int, str]:
 
 
 def check_bot(kind: str, option: str, game: str | None = None) -> str:
-    """``kind`` if :func:`spacetable.bots.make_bot` accepts it, else a ValueError."""
+    """``kind`` if :func:`spacetable.bots.make_bot` accepts it, else a ValueError.
+
+    Numbers in a kind's parameters must be finite: ``mcts:infs`` or ``mcts:nans`` would
+    search forever.
+    """
     from spacetable.bots import make_bot
 
+    for part in kind.split(":")[1:]:
+        value = part.rpartition("=")[2]
+        try:
+            number = float(value[:-1] if value.endswith("s") else value)
+        except ValueError:
+            continue
+        if not math.isfinite(number):
+            raise ValueError(f"{option}: {part!r} in bot {kind!r} is not a finite number")
     try:
         make_bot(kind, 0, game)
     except (ValueError, TypeError) as e:

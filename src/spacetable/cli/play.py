@@ -175,7 +175,7 @@ def read_play_meta(meta: Mapping[str, Any], players: int) -> dict[str, Any]:
         for s, kind in enumerate(seats):
             if kind is not None and not isinstance(kind, str):
                 raise ValueError(f"{bad}: seat {s} must be a bot kind or null (human)")
-            if kind is not None:
+            if kind is not None and kind != HUMAN:
                 check_bot(kind, f"{bad}, seat {s}")
         out["seats"] = seats
     if "lang" in play:
@@ -410,7 +410,7 @@ class Session:
             if text in ("?", "h", "help"):
                 console.print(self.t("help") + (self.t("help_rt") if g.realtime else ""))
             elif cmd == "s":
-                self.save(Path(arg.strip()) if arg.strip() else None)
+                self.save(Path(arg.strip()).expanduser() if arg.strip() else None)
             elif text == "l":
                 self.show_events(seat, 40)
             elif text == "j":

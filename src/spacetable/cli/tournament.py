@@ -6,7 +6,8 @@ many bots as seats, every bot plays every seat equally often). Each game is a pu
 its job (game, settings, seed, line-up, bot seeds), so results do not depend on the number of
 worker processes. Reported: win shares with Wilson intervals (a shared first place counts as a
 fraction of a win), mean scores and ranks, per-seat win shares (first-seat advantage),
-Bradley-Terry ratings on the Elo scale with bootstrap intervals, and optionally a PNG plot.
+Bradley-Terry ratings on the Elo scale with bootstrap intervals, and optionally a plot (PNG,
+SVG, PDF... by the extension of ``--plot``, checked before any game is played).
 
 The game-running parts (:class:`Job`, :func:`run_jobs`) are shared with ``balance``.
 """
