@@ -179,15 +179,19 @@ def read_play_meta(meta: Mapping[str, Any], players: int) -> dict[str, Any]:
                 check_bot(kind, f"{bad}, seat {s}")
         out["seats"] = seats
     if "lang" in play:
-        if play["lang"] not in TEXT:
+        if not isinstance(play["lang"], str) or play["lang"] not in TEXT:
             raise ValueError(f"{bad}: unknown language {play['lang']!r}")
         out["lang"] = play["lang"]
     for key, zero in (("speed", True), ("tick", False)):
         if key in play:
             value = play[key]
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise ValueError(f"{bad}: {key} must be a number")
-            out[key] = positive(float(value), f"{bad}: {key}", zero=zero)
+            try:
+                if isinstance(value, bool) or not isinstance(value, int | float):
+                    raise TypeError
+                number = float(value)
+            except (TypeError, OverflowError):
+                raise ValueError(f"{bad}: {key} must be a number of seconds") from None
+            out[key] = positive(number, f"{bad}: {key}", zero=zero)
     return out
 
 
