@@ -12,6 +12,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from spacetable.bots import make_bot
 from spacetable.cli import balance, bench, tournament
 from spacetable.cli.tournament import head_to_head, make_jobs, run_jobs, run_tournament
 
@@ -203,3 +204,24 @@ def test_balance_solo_compares_starts_with_the_average_win_rate() -> None:
     assert c["fair_share"] == pytest.approx(seat["win_share"])
     assert c["first_seat_advantage"] == 0.0
     assert not seat["flag"]
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "greedy:eps=7",
+        "greedy:eps=-1",
+        "mcts:0s",
+        "mcts:-1s",
+        "mcts:1:c=-1",
+        "mcts:0",
+        "mcts:nans",
+        "mcts:infs",
+        "mcts:5:depth=-1",
+        "mcts:5:rollout=x",
+        "mcts:5:worlds=0",
+    ],
+)
+def test_bot_parameters_that_make_no_sense_are_refused(kind: str) -> None:
+    with pytest.raises(ValueError, match="bad parameter"):
+        make_bot(kind)

@@ -18,6 +18,7 @@ seat's own decisions, see :class:`MCTSBot`). The *hard* level depends on the gam
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -101,9 +102,29 @@ def _parse_params(kind: str, parts: list[str]) -> dict[str, Any]:
                 params["epsilon"] = float(value)
             else:
                 raise ValueError
+            _check_range(params)
         except ValueError:
             raise ValueError(f"bad parameter {p!r} for bot {kind!r}") from None
     return params
+
+
+def _check_range(params: dict[str, Any]) -> None:
+    """Refuse values that parse but make no sense (``eps=7``, ``0s``, ``c=-1``, ``nan``...)."""
+    for key, v in params.items():
+        if isinstance(v, float) and not math.isfinite(v):
+            raise ValueError
+        if key == "epsilon" and not 0.0 <= v <= 1.0:
+            raise ValueError
+        if key == "c" and v < 0.0:
+            raise ValueError
+        if key == "rollout" and v not in ("random", "greedy"):
+            raise ValueError
+        if key in ("seconds", "tick", "pace", "horizon") and v <= 0.0:
+            raise ValueError
+        if key in ("iterations", "worlds", "prune") and v < 1:
+            raise ValueError
+        if key == "depth" and v is not None and v < 0:  # 0: score the leaf, no rollout
+            raise ValueError
 
 
 def make_bot(kind: str, seed: int | None = None, game: str | None = None) -> Bot:
