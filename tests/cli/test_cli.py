@@ -112,7 +112,7 @@ def test_replay_record_and_save(tmp_path: Path) -> None:
     rec.write_text(json.dumps(g.record()))
     res = runner.invoke(app, ["replay", str(rec)])
     assert res.exit_code == 0, res.output
-    assert "hands empty" in res.output
+    assert "every hand is empty" in res.output
     res = runner.invoke(app, ["replay", str(rec), "--step", "--seat", "0"], input="\n" * 20)
     assert res.exit_code == 0 and f"{g.step}/{g.step}" in res.output
     save = tmp_path / "save.json"

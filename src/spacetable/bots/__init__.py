@@ -102,9 +102,12 @@ def _parse_params(kind: str, parts: list[str]) -> dict[str, Any]:
                 params["epsilon"] = float(value)
             else:
                 raise ValueError
-            _check_range(params)
         except ValueError:
             raise ValueError(f"bad parameter {p!r} for bot {kind!r}") from None
+        try:
+            _check_range(params)
+        except ValueError as e:
+            raise ValueError(f"bad parameter {p!r} for bot {kind!r}: {e}") from None
     return params
 
 
@@ -112,19 +115,19 @@ def _check_range(params: dict[str, Any]) -> None:
     """Refuse values that parse but make no sense (``eps=7``, ``0s``, ``c=-1``, ``nan``...)."""
     for key, v in params.items():
         if isinstance(v, float) and not math.isfinite(v):
-            raise ValueError
+            raise ValueError(f"{key} must be a finite number")
         if key == "epsilon" and not 0.0 <= v <= 1.0:
-            raise ValueError
+            raise ValueError("eps must be between 0 and 1")
         if key == "c" and v < 0.0:
-            raise ValueError
+            raise ValueError("c must be at least 0")
         if key == "rollout" and v not in ("random", "greedy"):
-            raise ValueError
+            raise ValueError("rollout must be random or greedy")
         if key in ("seconds", "tick", "pace", "horizon") and v <= 0.0:
-            raise ValueError
+            raise ValueError(f"{key} must be positive")
         if key in ("iterations", "worlds", "prune") and v < 1:
-            raise ValueError
+            raise ValueError(f"{key} must be at least 1")
         if key == "depth" and v is not None and v < 0:  # 0: score the leaf, no rollout
-            raise ValueError
+            raise ValueError("depth must be at least 0")
 
 
 def make_bot(kind: str, seed: int | None = None, game: str | None = None) -> Bot:

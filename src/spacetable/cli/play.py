@@ -29,7 +29,7 @@ from rich.table import Table
 
 import spacetable
 from spacetable.bots import Bot, SeatPort, make_bot
-from spacetable.engine import Action, Game, SpacetableError, save_meta
+from spacetable.engine import Action, Game, SpacetableError, Termination, save_meta
 from spacetable.sim import step_bots
 
 from .common import (
@@ -244,7 +244,13 @@ class Session:
         self.show_events(None)
         reason = self.describe_outcome(out.to_json(), self.lang) if self.describe_outcome else None
         console.print(Rule(self.t("over_title")))
-        console.print(f"[bold]{reason or out.reason}[/]")
+        if not reason:
+            reason = (
+                out.reason.sentence(self.lang)
+                if isinstance(out.reason, Termination)
+                else out.reason
+            )
+        console.print(f"[bold]{escape(reason)}[/]")
         table = Table()
         table.add_column("")
         table.add_column(self.t("score"), justify="right")

@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from rich.markup import escape
 from rich.rule import Rule
 
 import spacetable
+from spacetable.engine import Termination
 from spacetable.engine.game import SAVE_FORMAT
 from spacetable.engine.registry import as_record
 
@@ -67,7 +69,8 @@ def replay(
             console.print(f"  [dim]·[/] {describe(ev, lang)}")
     if final.is_over:
         out = final.outcome()
-        console.print(f"[bold]{out.reason}[/]: scores {list(out.scores)}, ranks {list(out.ranks)}")
+        why = out.reason.sentence(lang) if isinstance(out.reason, Termination) else out.reason
+        console.print(f"[bold]{escape(why)}[/]: scores {list(out.scores)}, ranks {list(out.ranks)}")
     else:
         console.print(f"{len(entries)} moves; the game is not over.")
 

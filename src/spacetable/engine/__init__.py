@@ -15,7 +15,7 @@ from .errors import (
 )
 from .game import ActionSpace, Game, action_space
 from .info import GameInfo, OptionSpec
-from .outcome import Outcome, ranks_from_keys
+from .outcome import Outcome, Termination, ranks_from_keys
 from .registry import (
     game_class,
     game_info,
@@ -28,33 +28,60 @@ from .registry import (
     save_meta,
 )
 from .rng import Rng
+from .state import (
+    BOOL,
+    FLOAT,
+    INT,
+    STR,
+    Cache,
+    Field,
+    Kind,
+    StateSpec,
+    list_of,
+    opt,
+    record,
+    tuple_of,
+)
 
 __all__ = [
+    "BOOL",
+    "FLOAT",
+    "INT",
+    "STR",
     "Action",
     "ActionCodec",
     "ActionSpace",
+    "Cache",
     "DataError",
+    "Field",
     "Game",
     "GameInfo",
     "IllegalAction",
     "InvalidAction",
+    "Kind",
     "OptionError",
     "OptionSpec",
     "Outcome",
     "RecordError",
     "Rng",
     "SpacetableError",
+    "StateSpec",
+    "Termination",
     "UnknownGame",
     "action",
     "action_space",
     "game_class",
     "game_info",
     "list_games",
+    "list_of",
     "load",
     "load_trusted",
     "new_game",
+    "opt",
     "ranks_from_keys",
+    "record",
     "register",
     "replay",
     "save_meta",
+    "tuple_of",
 ]

@@ -22,8 +22,9 @@ from typing import Any, ClassVar, Self
 from .actions import Action, ActionCodec
 from .errors import IllegalAction, InvalidAction, RecordError, SpacetableError
 from .info import GameInfo
-from .outcome import Outcome
+from .outcome import Outcome, Termination
 from .rng import Rng
+from .state import StateSpec
 
 SAVE_FORMAT = "spacetable-save/2"
 RECORD_FORMAT = "spacetable-record/1"
@@ -95,6 +96,11 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     #: Every action class the game uses (for parsing JSON and text forms).
     action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: The declared state (see :mod:`spacetable.engine.state`): the engine derives
+    #: ``state_dict``, ``load_state`` (with type and shape checks) and ``clone`` from it.
+    state: ClassVar[StateSpec | None] = None
+    #: The game's ways to end; ``Outcome.reason`` is one of its members.
+    terminations: ClassVar[type[Termination] | None] = None
     _codecs: ClassVar[dict[type, ActionCodec]] = {}
     _spaces: ClassVar[dict[tuple[type, int, str], ActionSpace]] = {}
 
@@ -162,17 +168,38 @@ class Game(ABC):
     def _view(self, seat: int | None) -> dict[str, Any]:
         """Game hook: JSON-able dict of what ``seat`` may know (``None``: a spectator)."""
 
-    @abstractmethod
     def state_dict(self) -> dict[str, Any]:
-        """Game hook: the whole game-specific state as JSON-able data (hidden parts included)."""
+        """The whole game-specific state as JSON-able data (hidden parts included).
 
-    @abstractmethod
+        Derived from :attr:`state`; a game without a declaration overrides it."""
+        spec = self.state
+        if spec is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no state")
+        return spec.dump(self)
+
     def load_state(self, data: dict[str, Any]) -> None:
-        """Game hook: the inverse of :meth:`state_dict`, on an instance made by :meth:`load`."""
+        """The inverse of :meth:`state_dict`, on an instance made by :meth:`from_save`: checks
+        every field's type and shape (a :class:`RecordError` names the field), then calls
+        :meth:`_derive`. Derived from :attr:`state`; a game without one overrides it."""
+        spec = self.state
+        if spec is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no state")
+        spec.load(self, data)
+        self._derive()
 
-    @abstractmethod
+    def _derive(self) -> None:
+        """Game hook: rebuild what is not state after a load (settings computed from the
+        options and the player count, lookup tables); caches are reset by the engine."""
+
     def clone(self) -> Self:
-        """A fast, independent copy. Start from ``self._clone_base()`` and copy mutables."""
+        """A fast, independent copy. Derived from :attr:`state` (a generated function that
+        copies each mutable field as deep as its kind); a game without one overrides it,
+        starting from ``self._clone_base()``."""
+        spec = self.state
+        if spec is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no state")
+        g: Self = spec.clone(self)
+        return g
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         """Game hook: resample everything ``seat`` cannot see, consistently with its view."""

@@ -2,14 +2,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
+
+
+class Termination(StrEnum):
+    """How a game ended, as python-chess's ``Termination``: each game subclasses it with
+    one member per ending its rulebook states (``MARKERS = "markers"``).
+
+    A member is its code (a string: it compares equal to it and is written as it in JSON);
+    :meth:`sentence` says it in a language. A game gives its sentences by overriding
+    :meth:`sentences` (usually from its ``text.toml``); the conformance suite checks that
+    every member has one in English and in French.
+    """
+
+    @classmethod
+    def sentences(cls) -> Mapping[str, Mapping[str, str]]:
+        """``{lang: {code: sentence}}`` for every member (game hook)."""
+        return {}
+
+    def sentence(self, lang: str = "en") -> str:
+        """This ending as a sentence in ``lang`` ('en' or 'fr')."""
+        table = type(self).sentences()
+        text = table.get(lang, {}).get(self.value) or table.get("en", {}).get(self.value)
+        return text or self.value.replace("_", " ")
 
 
 @dataclass(frozen=True)
 class Outcome:
     """Per-seat scores and ranks (1 = winner; tied seats share a rank) and the reason.
+
+    ``reason`` is a member of the game's :class:`Termination` (a string code).
 
     ``details`` holds game-specific, JSON-able explanations (score sheets, tie-breaks).
     ``others`` holds the scores of competitors that hold no seat, such as an automa (Wild
@@ -50,7 +75,7 @@ class Outcome:
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "winners": list(self.winners),
-            "reason": self.reason,
+            "reason": str(self.reason),
             "details": self.details,
         }
         if self.others:

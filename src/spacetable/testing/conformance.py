@@ -41,6 +41,7 @@ from spacetable.engine import (
     new_game,
     replay,
 )
+from spacetable.playout import step
 
 
 class ConformanceError(AssertionError):
@@ -94,15 +95,10 @@ def _jsonable(obj: Any, what: str) -> None:
 
 def _random_step(g: Game, rng: random.Random) -> tuple[int | None, Action | float]:
     """One random decision (or, in a real-time game, sometimes an advance of the clock)."""
-    seats = g.to_act
-    if g.realtime and (not seats or rng.random() < 0.3):
-        dt = rng.choice((0.5, 1.0, 3.0, 10.0, 30.0))
-        g.advance(dt)
-        return None, dt
-    seat = rng.choice(seats)
-    a = rng.choice(g.legal_actions(seat))
-    g.apply_unchecked(seat, a)
-    return seat, a
+    st = step(g, rng, checked=False)
+    if st.seat is None or st.action is None:
+        return None, st.seconds
+    return st.seat, st.action
 
 
 def _future(g: Game, seed: int, steps: int) -> str:

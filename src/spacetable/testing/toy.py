@@ -12,7 +12,20 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, action, ranks_from_keys
+from spacetable.engine import (
+    INT,
+    Action,
+    Field,
+    Game,
+    GameInfo,
+    OptionSpec,
+    Outcome,
+    StateSpec,
+    Termination,
+    action,
+    list_of,
+    ranks_from_keys,
+)
 
 
 @action("play")
@@ -21,6 +34,19 @@ class Play(Action):
 
     def describe(self, lang: str = "en") -> str:
         return f"jouer {self.card}" if lang == "fr" else f"play {self.card}"
+
+
+class End(Termination):
+    """How a game of High Cards ends (it has one way)."""
+
+    HANDS_EMPTY = "hands_empty"
+
+    @classmethod
+    def sentences(cls) -> Mapping[str, Mapping[str, str]]:
+        return {
+            "en": {"hands_empty": "every hand is empty"},
+            "fr": {"hands_empty": "toutes les mains sont vides"},
+        }
 
 
 DECK = [v for v in range(1, 7) for _ in range(2)]
@@ -37,6 +63,14 @@ class HighCards(Game):
         options={"hand": OptionSpec(default=2, choices=(1, 2, 3), help_en="cards per hand")},
     )
     action_types = (Play,)
+    terminations = End
+    # The state, declared once: the engine derives save, checked load and clone from it.
+    state = StateSpec(
+        Field("deck", list_of(INT)),
+        Field("hands", list_of(list_of(INT), length="players")),
+        Field("scores", list_of(INT, length="players")),
+        Field("current", INT),
+    )
 
     def setup(self) -> None:
         self.deck = list(DECK)
@@ -80,7 +114,7 @@ class HighCards(Game):
         return Outcome(
             tuple(float(s) for s in self.scores),
             ranks_from_keys([(s,) for s in self.scores]),
-            "hands empty",
+            End.HANDS_EMPTY,
         )
 
     def _view(self, seat: int | None) -> dict[str, Any]:
@@ -91,27 +125,6 @@ class HighCards(Game):
             "hand_sizes": [len(h) for h in self.hands],
             "hand": list(self.hands[seat]) if seat is not None else None,
         }
-
-    def state_dict(self) -> dict[str, Any]:
-        return {
-            "deck": list(self.deck),
-            "hands": [list(h) for h in self.hands],
-            "scores": list(self.scores),
-            "current": self.current,
-        }
-
-    def load_state(self, data: dict[str, Any]) -> None:
-        self.deck = list(data["deck"])
-        self.hands = [list(h) for h in data["hands"]]
-        self.scores = list(data["scores"])
-        self.current = data["current"]
-
-    def clone(self) -> HighCards:
-        g = self._clone_base()
-        g.deck = self.deck[:]
-        g.hands = [h[:] for h in self.hands]
-        g.scores = self.scores[:]
-        return g
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         pool = list(self.deck)
