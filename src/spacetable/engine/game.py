@@ -12,6 +12,7 @@ The engine never calls out for input: :attr:`Game.to_act` says who may decide, a
 from __future__ import annotations
 
 import json
+import math
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -331,8 +332,8 @@ class Game(ABC):
         """Real-time games: let ``seconds`` (> 0) of game time pass, resolving completions."""
         if not self.realtime:
             raise SpacetableError(f"{self.info.id} is not a real-time game")
-        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
-            raise ValueError(f"advance needs a positive number of seconds, got {seconds!r}")
+        if type(seconds) not in (int, float) or not 0 < seconds < math.inf:
+            raise InvalidAction(f"advance needs a positive number of seconds, got {seconds!r:.40}")
         if self.is_over:
             raise IllegalAction("the game is over")
         self.advance_unchecked(float(seconds))
