@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from spacetable.bots import Bot, SeatPort
 from spacetable.engine import Action, Game, SpacetableError
 
 #: ``policy(game, seat, legal) -> action`` (or ``None`` to wait in a real-time game).
@@ -44,6 +45,16 @@ def random_policy(rng: random.Random) -> Policy:
 
     def choose(game: Game, seat: int, legal: list[Action]) -> Action:
         return rng.choice(legal)
+
+    return choose
+
+
+def bot_policy(bots: Sequence[Bot]) -> Policy:
+    """Each seat played by its bot, through its :class:`~spacetable.bots.SeatPort` (a bot
+    that returns ``None`` waits)."""
+
+    def choose(game: Game, seat: int, legal: list[Action]) -> Action | None:
+        return bots[seat].choose(SeatPort(game, seat))
 
     return choose
 
