@@ -43,6 +43,8 @@ from spacetable.engine import (
 )
 from spacetable.playout import step
 
+from .configs import CONFIGS
+
 
 class ConformanceError(AssertionError):
     """A game broke the contract; the message says where (game, players, options, seed, step)."""
@@ -62,12 +64,11 @@ class Report:
 
 
 def conformance_configs(game_id: str) -> list[tuple[int, dict[str, Any]]]:
-    """(players, options) pairs to test: the game's own list if it declares ``test_configs``,
-    else every player count with defaults plus every non-default choice of each option."""
+    """(players, options) pairs to test: the game's list in :data:`configs.CONFIGS`, else
+    every player count with defaults plus every non-default choice of each option."""
+    if game_id in CONFIGS:
+        return [(n, dict(o)) for n, o in CONFIGS[game_id]]
     cls = game_class(game_id)
-    custom = getattr(cls, "test_configs", None)
-    if custom is not None:
-        return list(custom())
     info = cls.info
     out: list[tuple[int, dict[str, Any]]] = []
     for n in range(info.min_players, info.max_players + 1):

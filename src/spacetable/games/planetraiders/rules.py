@@ -222,16 +222,6 @@ class PlanetRaiders(Game):
     action_types = ACTION_TYPES
 
     # ------------------------------------------------------------------ set-up
-    @classmethod
-    def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
-        return [
-            (2, {}),
-            (3, {}),
-            (4, {}),
-            (4, {"teams": True}),
-            (2, {"round_limit": 6, "stall_rounds": 2}),
-        ]
-
     def setup(self) -> None:
         n = self.players
         self.colour: tuple[int, ...] = BOARD.seat_colours[n]

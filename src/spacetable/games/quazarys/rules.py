@@ -907,17 +907,6 @@ class Quazarys(Game):
         limit = int(options.get("round_limit", DEFAULT_ROUND_LIMIT))
         return limit * players * TURN_BOUND
 
-    @classmethod
-    def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
-        return [
-            (2, {}),
-            (3, {}),
-            (4, {}),
-            (2, {"round_limit": 30, "rotation": "quarter"}),
-            (4, {"round_limit": 120, "tie_break": "first"}),
-            (3, {"action_moves_home": False}),
-        ]
-
     def race_distance(self, seat: int) -> int:
         """Moves ``seat``'s pawn still needs to reach its base (arrows obeyed, pawns ignored);
         when arrows block every path, the arrow-free distance plus 4; 40 if cut off."""

@@ -296,24 +296,6 @@ class Spacedealer(Game):
     action_types = A.ACTION_TYPES
 
     # ------------------------------------------------------------------ options
-    @classmethod
-    def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
-        out: list[tuple[int, dict[str, Any]]] = []
-        for n in range(3, 9):
-            out.append((n, {"length": 300, "timer": 20}))
-            out.append((n, {"rules": "advanced", "length": 300, "timer": 20}))
-        out.append((4, {"length": 600}))  # the rulebook's one-minute timers
-        out.append((3, {"mode": "ticks", "length": 120, "timer": 20, "tick": 10}))
-        out.append((4, {"mode": "ticks", "length": 120, "timer": 20, "tick": 20}))
-        out.append((6, {"mode": "ticks", "length": 120, "timer": 20, "tick": 20}))
-        out.append((7, {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 30,
-                        "tick": 30}))  # fmt: skip
-        out.append((5, {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 20,
-                        "tick": 10}))  # fmt: skip
-        out.append((8, {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 30,
-                        "tick": 15}))  # fmt: skip
-        return out
-
     #: plain attributes, not properties (read on every step of a playout): ``realtime`` is
     #: set from the "mode" option by setup and load_state, ``is_over`` by the end of the game
     realtime: bool = True

@@ -1309,16 +1309,6 @@ class Tortuga2199(Game):
         per_turn = 1 + TURN_CAP + ABILITY_SLACK + 1 + (players - 1) * COMBAT_MAX
         return players + (MAX_ROUNDS * players + players - 1) * per_turn
 
-    @classmethod
-    def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
-        return [
-            (2, {}),
-            (3, {}),
-            (4, {}),
-            (3, {"scenario": "aggressive"}),
-            (2, {"scenario": "peaceful"}),
-        ]
-
     # ------------------------------------------------------------------ heuristic
     def evaluate(self, seat: int) -> float:
         """Influence lead, weighted by the deck's strength, minerals, hunts and position."""

@@ -863,19 +863,6 @@ class WildSpace(Game):
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
         return players * TURNS * TURN_BOUND + TURNS + 1
 
-    @classmethod
-    def test_configs(cls) -> list[tuple[int, dict[str, Any]]]:
-        return [
-            (1, {}),
-            (1, {"difficulty": "easy"}),
-            (1, {"difficulty": "hard", "smuggler": "auto"}),
-            (1, {"smuggler": "auto"}),
-            (2, {}),
-            (3, {}),
-            (4, {}),
-            (5, {}),
-        ]
-
     # ------------------------------------------------------------------ heuristic
     def evaluate(self, seat: int) -> float:
         if self.over:

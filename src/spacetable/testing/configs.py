@@ -1,0 +1,66 @@
+"""The settings the test suites cover for each game (player counts and option sets).
+
+Test configuration lives here, outside the games: a game holds its rules only. A game absent
+from :data:`CONFIGS` is tested at every player count with the defaults, plus every
+non-default choice of each option (:func:`spacetable.testing.conformance_configs`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Config = tuple[int, dict[str, Any]]
+
+_TICKS_ADV = {"mode": "ticks", "rules": "advanced", "length": 120}
+
+CONFIGS: dict[str, list[Config]] = {
+    "planetraiders": [
+        (2, {}),
+        (3, {}),
+        (4, {}),
+        (4, {"teams": True}),
+        (2, {"round_limit": 6, "stall_rounds": 2}),
+    ],
+    "quazarys": [
+        (2, {}),
+        (3, {}),
+        (4, {}),
+        (2, {"round_limit": 30, "rotation": "quarter"}),
+        (4, {"round_limit": 120, "tie_break": "first"}),
+        (3, {"action_moves_home": False}),
+    ],
+    "spacedealer": [
+        *[
+            (n, opts)
+            for n in range(3, 9)
+            for opts in (
+                {"length": 300, "timer": 20},
+                {"rules": "advanced", "length": 300, "timer": 20},
+            )
+        ],
+        (4, {"length": 600}),  # the rulebook's one-minute timers
+        (3, {"mode": "ticks", "length": 120, "timer": 20, "tick": 10}),
+        (4, {"mode": "ticks", "length": 120, "timer": 20, "tick": 20}),
+        (6, {"mode": "ticks", "length": 120, "timer": 20, "tick": 20}),
+        (7, {**_TICKS_ADV, "timer": 30, "tick": 30}),
+        (5, {**_TICKS_ADV, "timer": 20, "tick": 10}),
+        (8, {**_TICKS_ADV, "timer": 30, "tick": 15}),
+    ],
+    "tortuga2199": [
+        (2, {}),
+        (3, {}),
+        (4, {}),
+        (3, {"scenario": "aggressive"}),
+        (2, {"scenario": "peaceful"}),
+    ],
+    "wildspace": [
+        (1, {}),
+        (1, {"difficulty": "easy"}),
+        (1, {"difficulty": "hard", "smuggler": "auto"}),
+        (1, {"smuggler": "auto"}),
+        (2, {}),
+        (3, {}),
+        (4, {}),
+        (5, {}),
+    ],
+}
