@@ -2,7 +2,7 @@
 
 One hypothesis search per part (actions, saves, records) and setting; see
 ``spacetable.testing.hostile``. ``SPACETABLE_HOSTILE_EXAMPLES`` sets the examples per part
-(default 40). ``SPACETABLE_HOSTILE_REPORT=1`` appends each setting's counts to
+(default 60). ``SPACETABLE_HOSTILE_REPORT=1`` appends each setting's counts to
 ``benchmarks/hostile.jsonl`` (or to the path it names); run with ``-s`` to see one summary
 line per setting.
 """
@@ -20,7 +20,7 @@ from spacetable.engine import list_games
 from spacetable.testing import hostile_check, hostile_configs
 from spacetable.testing.hostile import PARTS, HostileReport
 
-EXAMPLES = int(os.environ.get("SPACETABLE_HOSTILE_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("SPACETABLE_HOSTILE_EXAMPLES", "60"))
 REPORT = os.environ.get("SPACETABLE_HOSTILE_REPORT", "")
 ROOT = Path(__file__).resolve().parents[1]
 

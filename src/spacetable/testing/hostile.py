@@ -109,6 +109,7 @@ class HostileReport:
     inputs: Counter[str] = field(default_factory=Counter)  # hostile inputs tried, per part
     kinds: Counter[str] = field(default_factory=Counter)  # per "part/kind"
     accepted: Counter[str] = field(default_factory=Counter)  # damaged saves/records taken
+    accepted_kinds: Counter[str] = field(default_factory=Counter)  # ... per "part/kind"
     failures: list[Failure] = field(default_factory=list)  # collect mode
     errors: list[str] = field(default_factory=list)  # hypothesis' minimal failures
     seconds: float = 0.0
@@ -143,6 +144,7 @@ class HostileReport:
             "inputs": dict(self.inputs),
             "kinds": dict(self.kinds),
             "accepted": dict(self.accepted),
+            "accepted_kinds": dict(self.accepted_kinds),
             "failures": [f.line() for f in self.failures],
             "errors": list(self.errors),
             "seconds": round(self.seconds, 3),
@@ -330,8 +332,14 @@ def _draw_position(data: st.DataObject, s: _Setting) -> tuple[int, int]:
     return seed, n if permille >= 1000 else n * permille // 1000
 
 
-def _checked_step(g: Game, rng: random.Random) -> tuple[Any, ...]:
-    """One random decision through the checked API (``apply``, ``advance``)."""
+def _checked_step(
+    g: Game, rng: random.Random, stale: Mapping[int, Sequence[Action]] | None = None
+) -> tuple[Any, ...]:
+    """One random decision through the checked API (``apply``, ``advance``).
+
+    With ``stale``, the action object comes from a legal list taken before (equal to the
+    fresh one): the engine must still judge it right after whatever came in between.
+    """
     seats = g.to_act
     if g.realtime and (not seats or rng.random() < 0.3):
         dt = rng.choice(_DTS)
@@ -339,18 +347,25 @@ def _checked_step(g: Game, rng: random.Random) -> tuple[Any, ...]:
         return ("advance", dt)
     seat = rng.choice(seats)
     legal = g.legal_actions(seat)
-    a = rng.choice(legal)
+    i = rng.randrange(len(legal))
+    old = stale.get(seat) if stale else None
+    a = old[i] if old is not None and len(old) == len(legal) else legal[i]
     g.apply(seat, a)
     return (seat, a.text(), tuple(x.text() for x in legal))
 
 
-def _future(g: Game, seed: int, steps: int = _FUTURE_STEPS) -> list[Any]:
+def _future(
+    g: Game,
+    seed: int,
+    steps: int = _FUTURE_STEPS,
+    stale: Mapping[int, Sequence[Action]] | None = None,
+) -> list[Any]:
     rng = random.Random(seed)
     trace: list[Any] = []
-    for _ in range(steps):
+    for i in range(steps):
         if g.is_over:
             break
-        trace.append(_checked_step(g, rng))
+        trace.append(_checked_step(g, rng, stale if i == 0 else None))
     trace.append(g.to_json())
     return trace
 
@@ -856,7 +871,8 @@ def _actions_example(data: st.DataObject, s: _Setting, report: HostileReport) ->
     obj = build(g)
     before = obj.to_json()
     others = _foreign_actions(s.game)
-    attacks = _action_attacks(_Target.of(obj, others))
+    tg = _Target.of(obj, others)
+    attacks = _action_attacks(tg)
     n = data.draw(st.integers(1, 4), label="attacks")
     for _ in range(n):
         at = data.draw(attacks, label="attack")
@@ -870,7 +886,7 @@ def _actions_example(data: st.DataObject, s: _Setting, report: HostileReport) ->
     if ref.to_json() != before:
         raise ck.fail("future", target, "a rebuilt reference differs: the stage is not exact")
     try:
-        mine = _future(obj, k)
+        mine = _future(obj, k, stale=tg.legal_by)  # first: an action listed before
     except Exception as e:
         raise ck.fail("future", "the attacked game", f"then raised {_exc(e)}") from e
     if mine != _future(ref, k):
@@ -1144,6 +1160,7 @@ def _saves_example(data: st.DataObject, s: _Setting, report: HostileReport) -> N
     except Exception as e:
         raise ck.fail(kind, what, f"raised {_exc(e)} (not a ValueError)") from e
     report.accepted["saves"] += 1
+    report.accepted_kinds[f"saves/{kind}"] += 1
     _play_through(ck, loaded, seed, what)
 
 
@@ -1208,7 +1225,7 @@ def _records_example(data: st.DataObject, s: _Setting, report: HostileReport) ->
     ck = _Checker(report, "records", f"{s.game} p{s.players} {s.options} seed={seed} step={step}")
     entries: list[Any] = rec["entries"]
     kinds = ["entry_bad", "entry_wrong_type", "tree", "game", "players", "seed", "options"]
-    kinds += ["format", "text", "not_a_record", "upto"]
+    kinds += ["format", "text", "not_a_record", "upto", "entries"]
     if entries:
         kinds += ["entry_dropped", "entry_duplicated", "entries_swapped", "entry_other_seat"]
     kind = data.draw(st.sampled_from(kinds), label="damage")
@@ -1220,6 +1237,14 @@ def _records_example(data: st.DataObject, s: _Setting, report: HostileReport) ->
             label="upto",
         )
         desc = f"replayed with upto={_short(upto, 30)}"
+    elif kind == "entries":  # the whole list of entries replaced
+        w: Any = data.draw(
+            st.sampled_from([[5], [{"seat": 0}], [[]], [None], 5, None, "x", {}, {"0": {}}])
+            | _other_kind(entries),
+            label="entries",
+        )
+        rec["entries"] = w
+        desc = f"entries = {_short(w, 60)}"
     elif kind == "entry_bad":
         i = data.draw(st.integers(0, len(entries)), label="index")
         e = data.draw(st.sampled_from(_BAD_ENTRIES) | json_values, label="entry")
@@ -1290,6 +1315,7 @@ def _records_example(data: st.DataObject, s: _Setting, report: HostileReport) ->
     except Exception as e:
         raise ck.fail(kind, what, f"raised {_exc(e)} (not a ValueError)") from e
     report.accepted["records"] += 1
+    report.accepted_kinds[f"records/{kind}"] += 1
     try:
         h.to_json()
         for seat in [None, *range(h.players)]:
@@ -1372,7 +1398,7 @@ def hostile_check(
     players: int,
     options: Mapping[str, Any] | None = None,
     *,
-    max_examples: int = 40,
+    max_examples: int = 60,
     parts: Sequence[str] = PARTS,
     collect: bool = False,
 ) -> HostileReport:
@@ -1408,7 +1434,7 @@ def hostile_configs(games: Sequence[str] | None = None) -> list[tuple[str, int, 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m spacetable.testing.hostile [--examples N] [--collect] [game ...]``."""
     args = list(sys.argv[1:] if argv is None else argv)
-    examples = 40
+    examples = 60
     collect = "--collect" in args
     if collect:
         args.remove("--collect")
