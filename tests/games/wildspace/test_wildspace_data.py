@@ -8,7 +8,7 @@ import pytest
 
 from spacetable.engine import DataError
 from spacetable.engine.data import parse_table, read_text
-from spacetable.games.wildspace import cards as C
+from spacetable.games.wildspace import components as C
 from spacetable.games.wildspace.notation import find_cards
 
 

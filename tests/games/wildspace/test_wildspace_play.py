@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from spacetable.bots import GreedyBot, RandomBot
 from spacetable.engine import Action, new_game
 from spacetable.games.wildspace import actions as A
-from spacetable.games.wildspace import cards as C
+from spacetable.games.wildspace import components as C
 from spacetable.games.wildspace.render import describe_event, render
 from spacetable.games.wildspace.rules import WildSpace
 from spacetable.sim import play_game

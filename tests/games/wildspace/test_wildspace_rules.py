@@ -6,7 +6,7 @@ import pytest
 
 from spacetable.engine import IllegalAction, OptionError, new_game
 from spacetable.games.wildspace import actions as A
-from spacetable.games.wildspace import cards as C
+from spacetable.games.wildspace import components as C
 from spacetable.games.wildspace.notation import find_card, find_cards, position
 from spacetable.games.wildspace.rules import (
     F_COST,

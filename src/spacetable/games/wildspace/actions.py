@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from spacetable.engine import Action, action
 
-from .cards import (
+from .components import (
     DECK_CARDS,
     H_EXPLORE,
     H_LANDING,

@@ -29,24 +29,59 @@ from pydantic import Field, field_validator, model_validator
 
 from spacetable.engine.data import Row, load_table
 
-PKG = "spacetable.games.wildspace"
-
-SPECIES: tuple[str, ...] = ("bear", "rhino", "owl", "chameleon", "monkey", "octopus")
-PROFESSIONS: tuple[str, ...] = (
-    "botanist",
-    "military",
-    "programmer",
-    "pilot",
-    "mechanic",
-    "scientist",
+from .constants import (
+    B_DRAW,
+    B_PLAY,
+    B_TAKE,
+    C_DISCARD,
+    C_NONE,
+    C_REMOVE,
+    DIFFICULTY,
+    K_CAPTAIN,
+    K_EMISSARY,
+    K_ROBOT,
+    K_SPECIALIST,
+    KINDS,
+    M_ALLPROF,
+    M_MOST,
+    M_PAIR,
+    M_PER,
+    M_SET,
+    MAX_DRAW,
+    PKG,
+    PROFESSIONS,
+    SHUTTLES,
+    SPECIES,
+    TRACK_LEN,
+    TURNS,
 )
-KINDS: tuple[str, ...] = ("captain", "specialist", "emissary", "robot")
-K_CAPTAIN, K_SPECIALIST, K_EMISSARY, K_ROBOT = range(4)
 
-TRACK_LEN = 5
-SHUTTLES = 5
-TURNS = 10
-MAX_DRAW = 4
+__all__ = [  # the shared constants, re-exported for ``components as C`` readers
+    "B_DRAW",
+    "B_PLAY",
+    "B_TAKE",
+    "C_DISCARD",
+    "C_NONE",
+    "C_REMOVE",
+    "DIFFICULTY",
+    "KINDS",
+    "K_CAPTAIN",
+    "K_EMISSARY",
+    "K_ROBOT",
+    "K_SPECIALIST",
+    "MAX_DRAW",
+    "M_ALLPROF",
+    "M_MOST",
+    "M_PAIR",
+    "M_PER",
+    "M_SET",
+    "PKG",
+    "PROFESSIONS",
+    "SHUTTLES",
+    "SPECIES",
+    "TRACK_LEN",
+    "TURNS",
+]
 
 # ---------------------------------------------------------------- predicates
 BASE_PREDS: tuple[str, ...] = (
@@ -92,8 +127,6 @@ def parse_condition(text: str) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- effects
-C_NONE, C_DISCARD, C_REMOVE = range(3)
-B_DRAW, B_PLAY, B_TAKE = range(3)
 Effect = tuple[int, int, int, int]  # cost kind, cost predicate, benefit kind, benefit arg
 
 EFFECTS: list[Effect] = []
@@ -137,7 +170,6 @@ def effect_id(text: str) -> int:
 
 
 # ---------------------------------------------------------------- missions
-M_SET, M_PAIR, M_MOST, M_PER, M_ALLPROF = range(5)
 Mission = tuple[int, ...]
 
 
@@ -426,12 +458,6 @@ H_EXPLORE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 H_BONUS: tuple[tuple[str, ...], ...] = tuple(tuple(r.bonus.split("+")) for r in HOSTILE_ROWS)
 HOSTILE_BY_CATEGORY: dict[int, tuple[int, ...]] = {
     c: tuple(r.id for r in HOSTILE_ROWS if r.category == c) for c in (1, 2, 3)
-}
-#: Hostile Planets drawn from categories 1, 2, 3 at each difficulty (5 in all).
-DIFFICULTY: dict[str, tuple[int, int, int]] = {
-    "easy": (3, 2, 0),
-    "medium": (2, 2, 1),
-    "hard": (1, 2, 2),
 }
 
 

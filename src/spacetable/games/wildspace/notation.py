@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .cards import CAPTAINS, CARD_ROWS, DECK_CARDS, THRESHOLD
+from .components import CAPTAINS, CARD_ROWS, DECK_CARDS, THRESHOLD
 from .rules import WildSpace
 
 

@@ -18,7 +18,7 @@ from .actions import (
     plural_words,
     pred_words,
 )
-from .cards import (
+from .components import (
     CARD_ROWS,
     H_BONUS,
     H_CATEGORY,

@@ -40,17 +40,11 @@ from spacetable.engine import (
 )
 
 from . import actions as A
-from .cards import (
-    B_DRAW,
-    B_PLAY,
-    C_DISCARD,
-    C_NONE,
-    C_REMOVE,
+from .components import (
     CAPTAINS,
     COND,
     CREDITS,
     DECK_CARDS,
-    DIFFICULTY,
     EFFECT_OF,
     EFFECTS,
     H_BONUS,
@@ -58,13 +52,7 @@ from .cards import (
     H_EXPLORE,
     H_LANDING,
     HOSTILE_BY_CATEGORY,
-    K_ROBOT,
     KIND,
-    M_ALLPROF,
-    M_MOST,
-    M_PAIR,
-    M_PER,
-    M_SET,
     MATCH,
     MISSION,
     N_HOSTILE,
@@ -72,32 +60,46 @@ from .cards import (
     PRED_INDEX,
     PREDS,
     PROF_OF,
-    PROFESSIONS,
     SECTOR_COND,
     SECTOR_OPTS,
-    SHUTTLES,
-    SPECIES,
     SPECIES_OF,
     START_TILES,
     THRESHOLD,
     TILES_BY_THRESHOLD,
     TRACK,
     TRACK_CREDITS,
-    TRACK_LEN,
-    TURNS,
     VET,
 )
-
-F_DRAW, F_USE_DRAW, F_PLAY, F_TAKE, F_COST = range(5)
-FRAME_NAMES = ("draw", "use_draw", "play", "take_play", "cost")
-SRC_PLANET = -1
-SRC_EXPLORE = -2
-SRC_TRACK = -10
-
-Frame = tuple[int, int, int, int, int]
-
-#: Safety bound per turn used by :meth:`WildSpace.max_decisions` (see the docs).
-TURN_BOUND = 1500
+from .constants import (
+    B_DRAW,
+    B_PLAY,
+    C_DISCARD,
+    C_NONE,
+    C_REMOVE,
+    DIFFICULTY,
+    F_COST,
+    F_DRAW,
+    F_PLAY,
+    F_TAKE,
+    F_USE_DRAW,
+    FRAME_NAMES,
+    K_ROBOT,
+    M_ALLPROF,
+    M_MOST,
+    M_PAIR,
+    M_PER,
+    M_SET,
+    PROFESSIONS,
+    SHUTTLES,
+    SPECIES,
+    SRC_EXPLORE,
+    SRC_PLANET,
+    SRC_TRACK,
+    TRACK_LEN,
+    TURN_BOUND,
+    TURNS,
+    Frame,
+)
 
 
 def _src_json(src: int) -> dict[str, Any]:
@@ -748,7 +750,7 @@ class WildSpace(Game):
         if f[0] == F_PLAY:
             return PREDS[f[1]]
         if f[0] == F_COST:
-            from .cards import EFFECT_TEXT
+            from .components import EFFECT_TEXT
 
             return EFFECT_TEXT[f[1]]
         return None

@@ -1,0 +1,89 @@
+"""Wild Space numbers, codes and names shared by the modules of the package, and the game's
+:class:`End` (its ways to end). A leaf: it imports nothing from the package.
+
+Pending decisions form a stack of frames ``(kind, a, b, src, optional)`` (see ``rules.py``):
+the ``F_*`` kinds and the ``SRC_*`` sources are defined here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+
+from spacetable.engine import Termination
+from spacetable.engine.data import Texts
+
+PKG = "spacetable.games.wildspace"
+
+# ---------------------------------------------------------------- crew cards
+SPECIES: tuple[str, ...] = ("bear", "rhino", "owl", "chameleon", "monkey", "octopus")
+PROFESSIONS: tuple[str, ...] = (
+    "botanist",
+    "military",
+    "programmer",
+    "pilot",
+    "mechanic",
+    "scientist",
+)
+KINDS: tuple[str, ...] = ("captain", "specialist", "emissary", "robot")
+K_CAPTAIN, K_SPECIALIST, K_EMISSARY, K_ROBOT = range(4)
+
+#: Steps of a captain's Veteran track.
+TRACK_LEN = 5
+#: Shuttles per player (each used twice: land, then explore).
+SHUTTLES = 5
+#: Turns per player (and for the Contrebandier in solo).
+TURNS = 10
+#: The largest "draw N" of the effect vocabulary.
+MAX_DRAW = 4
+#: Cards in the Reserve.
+RESERVE_SLOTS = 3
+#: Planets on the table: two starting planets, then a "3", a "6" and a "9".
+TABLE_PLANETS = 5
+#: ``spots`` entries per seat: 5 table positions x 2 sides.
+SPOTS_PER_SEAT = 2 * TABLE_PLANETS
+
+# ---------------------------------------------------------------- effects and missions
+C_NONE, C_DISCARD, C_REMOVE = range(3)  # cost kinds
+B_DRAW, B_PLAY, B_TAKE = range(3)  # benefit kinds
+M_SET, M_PAIR, M_MOST, M_PER, M_ALLPROF = range(5)  # mission kinds
+
+#: Hostile Planets drawn from categories 1, 2, 3 at each difficulty (5 in all).
+DIFFICULTY: dict[str, tuple[int, int, int]] = {
+    "easy": (3, 2, 0),
+    "medium": (2, 2, 1),
+    "hard": (1, 2, 2),
+}
+
+# ---------------------------------------------------------------- pending frames
+F_DRAW, F_USE_DRAW, F_PLAY, F_TAKE, F_COST = range(5)
+FRAME_NAMES: tuple[str, ...] = ("draw", "use_draw", "play", "take_play", "cost")
+SRC_PLANET = -1
+SRC_EXPLORE = -2
+SRC_TRACK = -10
+
+Frame = tuple[int, int, int, int, int]
+
+#: Safety bound per turn used by ``WildSpace.max_decisions`` (see the docs).
+TURN_BOUND = 1500
+
+
+@cache
+def _texts() -> Texts:
+    return Texts.load(PKG)
+
+
+class End(Termination):
+    """How a game of Wild Space ends (its sentences are ``end_<code>`` in ``text.toml``)."""
+
+    #: Every player has used every shuttle twice: ten turns each (2 to 5 players).
+    ALL_SHUTTLES_USED = "all_shuttles_used"
+    #: Solo: the player ends with strictly more credits than the Contrebandier.
+    SMUGGLER_BEATEN = "smuggler_beaten"
+    #: Solo: the Contrebandier has as many credits or more (it wins ties).
+    SMUGGLER_WINS = "smuggler_wins"
+
+    @classmethod
+    def sentences(cls) -> Mapping[str, Mapping[str, str]]:
+        t = _texts()
+        return {lang: {m.value: t.get(lang, f"end_{m.value}") for m in cls} for lang in Texts.LANGS}
