@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from spacetable.engine import Action, action
 
-from .board import BOARD, COLOURS, ROCKET_COLOURS, SIDES
+from .board import BOARD
+from .constants import COLOURS, ROCKET_COLOURS, SIDES
 
 _SIDE_EN = {"n": "north", "e": "east", "s": "south", "w": "west"}
 #: "nez au nord", "nez à l'est": the article agrees with the side

@@ -29,16 +29,19 @@ from pydantic import field_validator
 from spacetable.engine.data import Row, load_table
 from spacetable.engine.errors import DataError
 
-PKG = "spacetable.games.planetraiders.data"
+from .constants import (
+    BLUE,
+    COLOURS,
+    COLS,
+    N_CELLS,
+    N_EDGES,
+    RED,
+    ROCKET_COLOURS,
+    SIDES,
+    SIZE,
+)
 
-SIZE = 9
-COLS = "abcdefghi"
-COLOURS: tuple[str, ...] = ("red", "yellow", "violet", "green")
-ROCKET_COLOURS: tuple[str, ...] = ("blue", "red")  # index 0 blue, 1 red
-BLUE, RED = 0, 1
-SIDES = "nesw"
-N_EDGES = (SIZE + 1) * SIZE * 2  # 180
-N_CELLS = SIZE * SIZE
+PKG = "spacetable.games.planetraiders.data"
 
 Kind = Literal["neutral", "meteorite", "ship", "planet"]
 Colour = Literal["red", "yellow", "violet", "green"]

@@ -11,9 +11,10 @@ from __future__ import annotations
 from spacetable.engine import Action
 
 from .actions import Hop, Select
-from .board import BOARD, COLOURS, ROCKET_COLOURS
-from .rules import ALIEN as _ALIEN
-from .rules import RAIDERS as _RAIDERS
+from .board import BOARD
+from .constants import ALIEN as _ALIEN
+from .constants import COLOURS, ROCKET_COLOURS
+from .constants import RAIDERS as _RAIDERS
 from .rules import PlanetRaiders
 
 _ROCKET_FR = {"blue": "bleue", "red": "rouge"}

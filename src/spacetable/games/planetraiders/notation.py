@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .board import BOARD, COLOURS, RED, SIDES
-from .rules import ALIEN, EMPTY, RAIDERS, PlanetRaiders
+from .board import BOARD
+from .constants import ALIEN, COLOURS, EMPTY, RAIDERS, RED, SIDES
+from .rules import PlanetRaiders
 
 LETTERS = {"R": "red", "Y": "yellow", "V": "violet", "G": "green"}
 ARROWS = {"^": "n", ">": "e", "v": "s", "<": "w"}

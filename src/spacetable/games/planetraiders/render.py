@@ -21,7 +21,8 @@ from rich.markup import escape
 
 from spacetable.engine.data import Texts
 
-from .board import BOARD, COLOURS, SIDES, SIZE
+from .board import BOARD
+from .constants import COLOURS, SIDES, SIZE
 
 TEXT = Texts.load("spacetable.games.planetraiders")
 

@@ -27,7 +27,21 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any
 
-from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
+from spacetable.engine import (
+    BOOL,
+    INT,
+    STR,
+    Action,
+    Cache,
+    Field,
+    Game,
+    GameInfo,
+    OptionSpec,
+    Outcome,
+    StateSpec,
+    list_of,
+    ranks_from_keys,
+)
 
 from .actions import (
     ACTION_TYPES,
@@ -48,16 +62,26 @@ from .actions import (
     Select,
     Stop,
 )
-from .board import BLUE, BOARD, COLOURS, N_CELLS, N_EDGES, RED, ROCKET_COLOURS, SIDES
-
-ALIEN = 20
-EMPTY = -1
-RAIDERS = 3
-START_BLUE_HAND = 1  # each player keeps one blue and one red rocket (rulebook §6)
-START_RED_HAND = 1
-
-PHASE_MOVE, PHASE_HOP, PHASE_PLACE = 0, 1, 2
-PHASE_NAMES = ("move", "hop", "place")
+from .board import BOARD
+from .constants import (
+    ALIEN,
+    BLUE,
+    COLOURS,
+    EMPTY,
+    N_CELLS,
+    N_EDGES,
+    PHASE_HOP,
+    PHASE_MOVE,
+    PHASE_NAMES,
+    PHASE_PLACE,
+    RAIDERS,
+    RED,
+    ROCKET_COLOURS,
+    SIDES,
+    START_BLUE_HAND,
+    START_RED_HAND,
+    End,
+)
 
 _ZONES = BOARD.zones
 _CELL_INDEX = BOARD.cell_index
@@ -220,15 +244,64 @@ class PlanetRaiders(Game):
         chance=False,
     )
     action_types = ACTION_TYPES
+    terminations = End
+    # The state, declared once: the engine derives save, checked load and clone from it.
+    # Lengths fixed by the rules are checked on load ("players", and the properties below).
+    state = StateSpec(
+        Field("occ", list_of(INT, length=N_EDGES)),  # per pad: EMPTY, raider id, ALIEN + planet
+        Field("rpad", list_of(INT, length="raider_slots")),  # per raider: its pad or EMPTY
+        Field("rockets", list_of(INT, length=N_CELLS)),  # per square: EMPTY or colour * 4 + nose
+        Field("blue", list_of(INT, length="players")),  # hands
+        Field("red", list_of(INT, length="players")),
+        Field("aliens", list_of(INT, length="players")),  # bit masks of planet colours
+        Field("caps", list_of(INT, length="pair_slots")),  # caps[captor * n + victim]
+        Field("ncaps", list_of(INT, length="players")),
+        Field("captured_by", list_of(INT, length="raider_slots")),  # per raider: captor or EMPTY
+        Field("finished", list_of(INT)),  # seats home, in order of arrival
+        Field("out", list_of(BOOL, length="players")),  # eliminated seats
+        Field("used", list_of(INT, length=len(ROCKET_COLOURS))),  # blue, red used this turn
+        Field("retired", list_of(INT, length=len(ROCKET_COLOURS))),  # rockets out of play
+        Field("cur", INT),
+        Field("phase", INT),
+        Field("sel", INT),  # the selected raider (PHASE_HOP) or EMPTY
+        Field("hops", INT),  # hops of the selected raider's move so far
+        Field("moved", INT),  # bit mask of the raiders moved this turn
+        Field("progress", BOOL),  # a capture, alien or arrival this turn
+        Field("turns", INT),
+        Field("quiet", INT),  # turns in a row without progress
+        Field("exchanges", INT),
+        Field("over", BOOL),
+        Field("reason", STR),  # an End code once over, else ""
+        # The evaluation's reach cache (see _progress_value): every entry checks the rockets
+        # its search read, and the dict is replaced (never emptied) at every hop, the only
+        # change of what an entry assumes; so the games that share it (a game and its
+        # clones, between two hops) may all read and extend it.
+        Cache("_reach", reset=dict, copy="share"),
+    )
+
+    @property
+    def raider_slots(self) -> int:
+        """Raider ids in play: ``RAIDERS`` per seat."""
+        return RAIDERS * self.players
+
+    @property
+    def pair_slots(self) -> int:
+        """(captor, victim) pairs of seats."""
+        return self.players * self.players
 
     # ------------------------------------------------------------------ set-up
-    def setup(self) -> None:
+    def _derive(self) -> None:
+        """Settings from the options and the player count (not state: rebuilt on load)."""
         n = self.players
         self.colour: tuple[int, ...] = BOARD.seat_colours[n]
         self.teams: bool = bool(self.options["teams"])
         self.team: tuple[int, ...] = tuple((s % 2) if self.teams else s for s in range(n))
         self.turn_limit: int = int(self.options["round_limit"]) * n
         self.stall_limit: int = int(self.options["stall_rounds"]) * n
+
+    def setup(self) -> None:
+        self._derive()
+        n = self.players
         self.occ: list[int] = [EMPTY] * N_EDGES
         self.rpad: list[int] = [EMPTY] * (RAIDERS * n)
         self.rockets: list[int] = [EMPTY] * N_CELLS
@@ -592,23 +665,23 @@ class PlanetRaiders(Game):
         n = self.players
         if self.teams:
             if self.finished:
-                self._game_over("team home")
+                self._game_over(End.TEAM_HOME)
                 return
             for tm in (0, 1):
                 if all(self.out[s] for s in range(n) if self.team[s] == tm):
-                    self._game_over("team eliminated")
+                    self._game_over(End.TEAM_ELIMINATED)
                     return
         else:
             act = sum(1 for s in range(n) if self.active(s))
             if act <= 1:
-                self._game_over("home" if len(self.finished) >= n - 1 else "last in play")
+                self._game_over(End.HOME if len(self.finished) >= n - 1 else End.LAST_IN_PLAY)
 
-    def _game_over(self, reason: str) -> None:
+    def _game_over(self, reason: End) -> None:
         self.over = True
-        self.reason = reason
+        self.reason = reason.value  # the state and the log hold the plain code
         self.phase = PHASE_MOVE
         self.sel = EMPTY
-        self.emit({"event": "game_end", "reason": reason})
+        self.emit({"event": "game_end", "reason": reason.value})
 
     def _end_turn(self) -> None:
         """End the current turn and start the next player's (skipping turns with no choice)."""
@@ -624,10 +697,10 @@ class PlanetRaiders(Game):
             if self.over:
                 return
             if self.turns >= self.turn_limit:
-                self._game_over("round limit")
+                self._game_over(End.ROUND_LIMIT)
                 return
             if self.quiet >= self.stall_limit:
-                self._game_over("no progress")
+                self._game_over(End.NO_PROGRESS)
                 return
             n = self.players
             nxt = self.cur
@@ -688,7 +761,7 @@ class PlanetRaiders(Game):
         return Outcome(
             scores,
             ranks,
-            self.reason,
+            End(self.reason),
             {
                 "finished": [COLOURS[self.colour[s]] for s in self.finished],
                 "scores": "crew members gathered (aliens + captured raiders)",
@@ -761,72 +834,6 @@ class PlanetRaiders(Game):
             "stall_limit": self.stall_limit,
             "reason": self.reason if self.over else None,
         }
-
-    # ------------------------------------------------------------------ persistence
-    _LISTS = (
-        "occ",
-        "rpad",
-        "rockets",
-        "blue",
-        "red",
-        "aliens",
-        "caps",
-        "ncaps",
-        "captured_by",
-        "finished",
-        "out",
-        "used",
-        "retired",
-    )
-    _SCALARS = (
-        "cur",
-        "phase",
-        "sel",
-        "hops",
-        "moved",
-        "progress",
-        "turns",
-        "quiet",
-        "exchanges",
-        "over",
-        "reason",
-    )
-
-    def state_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {k: list(getattr(self, k)) for k in self._LISTS}
-        for k in self._SCALARS:
-            d[k] = getattr(self, k)
-        return d
-
-    def load_state(self, data: dict[str, Any]) -> None:
-        n = self.players
-        self.colour = BOARD.seat_colours[n]
-        self.teams = bool(self.options["teams"])
-        self.team = tuple((s % 2) if self.teams else s for s in range(n))
-        self.turn_limit = int(self.options["round_limit"]) * n
-        self.stall_limit = int(self.options["stall_rounds"]) * n
-        for k in self._LISTS:
-            setattr(self, k, list(data[k]))
-        for k in self._SCALARS:
-            setattr(self, k, data[k])
-        self._reach = {}
-
-    def clone(self) -> PlanetRaiders:
-        g = self._clone_base()
-        g.occ = self.occ[:]
-        g.rpad = self.rpad[:]
-        g.rockets = self.rockets[:]
-        g.blue = self.blue[:]
-        g.red = self.red[:]
-        g.aliens = self.aliens[:]
-        g.caps = self.caps[:]
-        g.ncaps = self.ncaps[:]
-        g.captured_by = self.captured_by[:]
-        g.finished = self.finished[:]
-        g.out = self.out[:]
-        g.used = self.used[:]
-        g.retired = self.retired[:]
-        return g
 
     # ------------------------------------------------------------------ RL / bounds
     @classmethod

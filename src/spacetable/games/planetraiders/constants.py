@@ -1,0 +1,89 @@
+"""Numbers, codes and names shared by the modules of Planet Raiders, and its endings.
+
+A leaf module: it imports nothing from the package (only the engine), so every other module
+may import it.
+
+Codes of the state (flat lists of ints, see :mod:`.rules`): a pad holds :data:`EMPTY`, a
+raider id ``seat * RAIDERS + k`` or ``ALIEN + planet colour``; a rocket zone holds
+:data:`EMPTY` or ``colour * 4 + nose`` (colour :data:`BLUE` 0 or :data:`RED` 1, nose 0..3 for
+``n e s w``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from spacetable.engine import Termination
+from spacetable.engine.data import Texts
+
+#: The package's strings in English and French (``text.toml``).
+TEXT = Texts.load("spacetable.games.planetraiders")
+
+# ---------------------------------------------------------------------- the board
+SIZE = 9
+COLS = "abcdefghi"
+#: The four player colours, in seat order at 4 players; also the planets' and ships' colours.
+COLOURS: tuple[str, ...] = ("red", "yellow", "violet", "green")
+ROCKET_COLOURS: tuple[str, ...] = ("blue", "red")  # index 0 blue, 1 red
+BLUE, RED = 0, 1
+#: A rocket's nose, and a square's sides, in this order (codes 0..3).
+SIDES = "nesw"
+N_EDGES = (SIZE + 1) * SIZE * 2  # 180 square sides (pads where a rocket zone borders)
+N_CELLS = SIZE * SIZE
+
+# ---------------------------------------------------------------------- pieces
+#: Raiders per player (rulebook §2 "une équipe de 3 planet raiders").
+RAIDERS = 3
+#: Rockets each player puts on the board at the start: two blue and one red (rulebook §6).
+START_ROCKETS: tuple[int, ...] = (BLUE, BLUE, RED)
+#: Each player keeps one blue and one red rocket in hand (rulebook §6).
+START_BLUE_HAND = 1
+START_RED_HAND = 1
+#: Aliens on each planet, one on each side (rulebook §3.2 "les 4 aliens").
+ALIENS_PER_PLANET = 4
+
+# ---------------------------------------------------------------------- state codes
+EMPTY = -1
+#: ``occ[pad]`` of an alien: ``ALIEN + planet colour`` (above every raider id).
+ALIEN = 20
+#: Rocket codes (``colour * NOSES + nose``) and their count.
+NOSES = len(SIDES)
+ROCKET_CODES = len(ROCKET_COLOURS) * NOSES
+
+PHASE_MOVE, PHASE_HOP, PHASE_PLACE = 0, 1, 2
+PHASE_NAMES = ("move", "hop", "place")
+
+
+class End(Termination):
+    """How a game of Planet Raiders ends (the codes are the saves' ``reason`` values)."""
+
+    #: every player but one is home (rulebook §2 "Le second ... et ainsi de suite")
+    HOME = "home"
+    #: at most one player is still in play, the others home or eliminated
+    LAST_IN_PLAY = "last in play"
+    #: teams: the first player home wins for the team
+    TEAM_HOME = "team home"
+    #: teams: every raider of a team is captured
+    TEAM_ELIMINATED = "team eliminated"
+    #: the ``round_limit`` option: the game must end
+    ROUND_LIMIT = "round limit"
+    #: the ``stall_rounds`` option: too many turns without capture, alien or arrival
+    NO_PROGRESS = "no progress"
+
+    @classmethod
+    def sentences(cls) -> Mapping[str, Mapping[str, str]]:
+        return {
+            lang: {m.value: TEXT.get(lang, REASON_KEYS[m.value]) for m in cls}
+            for lang in Texts.LANGS
+        }
+
+
+#: The ``text.toml`` key of each ending's sentence.
+REASON_KEYS: Mapping[str, str] = {
+    End.HOME.value: "reason_home",
+    End.LAST_IN_PLAY.value: "reason_last",
+    End.TEAM_HOME.value: "reason_team",
+    End.TEAM_ELIMINATED.value: "reason_team_out",
+    End.ROUND_LIMIT.value: "reason_rounds",
+    End.NO_PROGRESS.value: "reason_stall",
+}
