@@ -7,8 +7,10 @@ import random
 
 from spacetable.engine import Action
 from spacetable.games.planetraiders.actions import Hop, Place, Select
-from spacetable.games.planetraiders.board import BOARD, SIDES
-from spacetable.games.planetraiders.rules import ALIEN, DIST_TO_SHIP, PlanetRaiders
+from spacetable.games.planetraiders.board import BOARD
+from spacetable.games.planetraiders.constants import ALIEN, SIDES
+from spacetable.games.planetraiders.evaluation import DIST_TO_SHIP
+from spacetable.games.planetraiders.rules import PlanetRaiders
 
 
 def purposeful(g: PlanetRaiders, rng: random.Random) -> Action:

@@ -6,18 +6,9 @@ import pytest
 
 from spacetable.engine import DataError
 from spacetable.engine.data import parse_table, read_text
-from spacetable.games.planetraiders.board import (
-    BOARD,
-    COLOURS,
-    PKG,
-    SIDES,
-    SIZE,
-    Board,
-    CellRow,
-    SeatRow,
-    SetupRow,
-    cell_name,
-)
+from spacetable.games.planetraiders.board import BOARD, Board, cell_name
+from spacetable.games.planetraiders.components import PKG, CellRow, SeatRow, SetupRow
+from spacetable.games.planetraiders.constants import COLOURS, SIDES, SIZE
 
 
 def rot_cell(r: int, c: int) -> tuple[int, int]:

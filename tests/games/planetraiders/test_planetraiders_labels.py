@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from spacetable.cli.play import LONG_LIST, group_actions
 from spacetable.games.planetraiders.actions import GIVE, PLACE, Place
-from spacetable.games.planetraiders.board import BLUE, BOARD, RED
+from spacetable.games.planetraiders.board import BOARD
+from spacetable.games.planetraiders.constants import BLUE, RED
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.render import describe_event
 from spacetable.games.planetraiders.rules import PlanetRaiders
@@ -67,7 +68,7 @@ def test_gift_labels_name_the_seat_and_its_colour() -> None:
 
 def test_gift_colours_hold_at_three_and_four_players() -> None:
     from spacetable.games.planetraiders.actions import GIFT_COLOURS
-    from spacetable.games.planetraiders.board import COLOURS
+    from spacetable.games.planetraiders.constants import COLOURS
 
     for n in (3, 4):
         assert tuple(COLOURS[c] for c in BOARD.seat_colours[n]) == GIFT_COLOURS[:n]

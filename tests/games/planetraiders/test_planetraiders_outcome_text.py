@@ -12,7 +12,8 @@ import pytest
 
 from spacetable.cli.common import outcome_describer
 from spacetable.engine import new_game
-from spacetable.games.planetraiders.board import BOARD, COLOURS
+from spacetable.games.planetraiders.board import BOARD
+from spacetable.games.planetraiders.constants import COLOURS
 from spacetable.games.planetraiders.render import describe_outcome
 from spacetable.games.planetraiders.rules import PlanetRaiders
 from spacetable.testing.text import outcome_sentences

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from spacetable.engine import load, new_game, replay
-from spacetable.games.planetraiders.board import BOARD, N_EDGES
+from spacetable.games.planetraiders.board import BOARD
+from spacetable.games.planetraiders.constants import ALIEN, N_EDGES, RAIDERS
 from spacetable.games.planetraiders.render import describe_event, render
-from spacetable.games.planetraiders.rules import ALIEN, RAIDERS, PlanetRaiders
+from spacetable.games.planetraiders.rules import PlanetRaiders
 from spacetable.testing.golden import check_golden, transcript
 
 from .policy import purposeful
@@ -194,6 +195,6 @@ def test_cached_evaluation_matches_a_fresh_search() -> None:
                 c = g.clone()
                 c.apply(s, a)
                 fresh = c.clone()
-                fresh._reach = {}
+                fresh.reach_cache = {}
                 assert [c.evaluate(t) for t in range(n)] == [fresh.evaluate(t) for t in range(n)]
             g.apply(s, purposeful(g, rng))

@@ -19,14 +19,12 @@ from spacetable.games.planetraiders.actions import (
     Give,
     Place,
 )
-from spacetable.games.planetraiders.board import BLUE, BOARD, COLOURS, RED
+from spacetable.games.planetraiders.board import BOARD
+from spacetable.games.planetraiders.components import crew_complete, crew_missing
+from spacetable.games.planetraiders.constants import ALIEN, BLUE, COLOURS, RED
+from spacetable.games.planetraiders.evaluation import DIST_TO_SHIP, HOP_DIST
 from spacetable.games.planetraiders.notation import position
-from spacetable.games.planetraiders.rules import (
-    ALIEN,
-    PlanetRaiders,
-    crew_complete,
-    crew_missing,
-)
+from spacetable.games.planetraiders.rules import PlanetRaiders
 
 Z = BOARD.zone
 P = BOARD.pad
@@ -434,8 +432,6 @@ def test_teams_option_needs_four_players() -> None:
 
 # ----------------------------------------------------------------------------- evaluation
 def test_distances_count_rockets_and_go_round_ships() -> None:
-    from spacetable.games.planetraiders.rules import DIST_TO_SHIP, HOP_DIST
-
     violet = COLOURS.index("violet")
     # d6w is two pads from violet's ship f6 as the crow flies, but the yellow ship d6 is in
     # the way: c6n, c7e, d7e, e6n (e7s) and then f6w (e6e), five rockets

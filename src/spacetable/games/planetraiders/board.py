@@ -22,13 +22,9 @@ a raider standing on another side of that zone may ride it to the pad under the 
 
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import field_validator
-
-from spacetable.engine.data import Row, load_table
 from spacetable.engine.errors import DataError
 
+from .components import PKG, CellRow, SeatRow, SetupRow, load_tables
 from .constants import (
     BLUE,
     COLOURS,
@@ -40,53 +36,6 @@ from .constants import (
     SIDES,
     SIZE,
 )
-
-PKG = "spacetable.games.planetraiders.data"
-
-Kind = Literal["neutral", "meteorite", "ship", "planet"]
-Colour = Literal["red", "yellow", "violet", "green"]
-
-
-class CellRow(Row):
-    """One square of the board."""
-
-    id: str
-    row: int
-    col: int
-    kind: Kind
-    colour: Colour | None = None
-    name_fr: str
-    name_en: str
-
-    @field_validator("row", "col")
-    @classmethod
-    def _in_grid(cls, v: int) -> int:
-        if not 0 <= v < SIZE:
-            raise ValueError(f"must be in 0..{SIZE - 1}")
-        return v
-
-
-class SetupRow(Row):
-    """One piece of the initial set-up of a colour (raider, rocket) or an alien."""
-
-    id: str
-    colour: Colour
-    kind: Literal["raider", "rocket", "alien"]
-    number: int
-    pad: str | None = None
-    zone: str | None = None
-    rocket: Literal["blue", "red"] | None = None
-    nose: Literal["n", "e", "s", "w"] | None = None
-
-
-class SeatRow(Row):
-    """Which colour and side a seat plays at a player count."""
-
-    id: str
-    players: int
-    seat: int
-    colour: Colour
-    side: Literal["south", "west", "north", "east"]
 
 
 def cell_name(r: int, c: int) -> str:
@@ -262,9 +211,7 @@ class Board:
 
 
 def load_board() -> Board:
-    cells = load_table(PKG, "board.csv", CellRow)
-    setup = load_table(PKG, "setup.csv", SetupRow)
-    seats = load_table(PKG, "seats.csv", SeatRow)
+    cells, setup, seats = load_tables()
     return Board(cells, setup, seats, PKG)
 
 

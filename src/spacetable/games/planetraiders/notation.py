@@ -102,6 +102,6 @@ def position(
     g.progress = False
     g._log = None
     g._log_len = 0
-    g._reach = {}  # the position was rewritten: no cached reach is valid
+    g.reach_cache = {}  # the position was rewritten: no cached reach is valid
     g._begin_turn()
     return g

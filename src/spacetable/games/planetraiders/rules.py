@@ -23,8 +23,7 @@ n, e, s, w).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from operator import itemgetter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spacetable.engine import (
@@ -63,6 +62,7 @@ from .actions import (
     Stop,
 )
 from .board import BOARD
+from .components import crew_complete, crew_missing
 from .constants import (
     ALIEN,
     BLUE,
@@ -82,6 +82,7 @@ from .constants import (
     START_RED_HAND,
     End,
 )
+from .evaluation import ReachCache, evaluate
 
 _ZONES = BOARD.zones
 _CELL_INDEX = BOARD.cell_index
@@ -92,116 +93,6 @@ _SHIP_OF_PAD = BOARD.ship_of_pad
 _PLACE_BLUE = PLACE[BLUE]
 _PLACE_RED = PLACE[RED]
 _NEUTRAL = frozenset(BOARD.neutral_zones)
-
-
-def _hop_distances() -> list[list[int]]:
-    """HOP_DIST[p][q]: the fewest rockets that carry a raider from pad ``p`` to pad ``q``
-    (a hop goes from a side of a zone to another side of it; red rockets serve everywhere, so
-    every zone counts). Unlike a straight-line distance it goes round planets and ships."""
-    far = 99
-    nxt: list[list[int]] = [[] for _ in range(N_EDGES)]
-    for p in range(N_EDGES):
-        for z in BOARD.pad_zones[p]:
-            nxt[p].extend(q for q in BOARD.cell_pads[z] if q != p)
-    out = []
-    for src in range(N_EDGES):
-        dist = [far] * N_EDGES
-        dist[src] = 0
-        frontier = [src]
-        d = 0
-        while frontier:
-            d += 1
-            new: list[int] = []
-            for p in frontier:
-                for q in nxt[p]:
-                    if dist[q] == far:
-                        dist[q] = d
-                        new.append(q)
-            frontier = new
-        out.append(dist)
-    return out
-
-
-HOP_DIST = _hop_distances()
-
-
-def _target_table(targets_of: list[list[int]]) -> list[list[int]]:
-    """[colour][pad]: the fewest rockets from the pad to the nearest of that colour's targets."""
-    return [[min(HOP_DIST[e][t] for t in ts) for e in range(N_EDGES)] for ts in targets_of]
-
-
-#: DIST_TO_SHIP[colour][pad]: rockets needed to reach a boarding pad of that ship
-DIST_TO_SHIP = _target_table([list(BOARD.ship_pads[c]) for c in range(len(COLOURS))])
-#: DIST_TO_PLANET[colour][pad]: rockets needed to reach a side of that planet (its aliens)
-DIST_TO_PLANET = _target_table(
-    [[e for e in range(N_EDGES) if BOARD.planet_of_pad[e] == c] for c in range(len(COLOURS))]
-)
-
-
-#: _PLANET_DIST[mask][pad]: rockets needed to reach a side of the nearest planet whose colour
-#: is not in the bit mask (99 when the mask holds every planet)
-_PLANET_DIST = [
-    [
-        min([99] + [DIST_TO_PLANET[c][e] for c in range(len(COLOURS)) if not mask >> c & 1])
-        for e in range(N_EDGES)
-    ]
-    for mask in range(1 << len(COLOURS))
-]
-
-
-def _steps() -> list[tuple[tuple[int, tuple[int, ...]], ...]]:
-    """_STEPS[pad]: for each zone the pad borders, ``(zone, dest)`` where ``dest[rocket]`` is
-    the pad a rocket of that code (``colour * 4 + nose``) carries a raider to from ``pad``,
-    or -1 when it cannot (a blue rocket in a meteorite zone, or the nose at the raider);
-    ``dest[-1]`` is -1 too (an empty zone holds -1)."""
-    out = []
-    for p in range(N_EDGES):
-        row = []
-        for z in BOARD.pad_zones[p]:
-            dest = []
-            for code in range(8):
-                q = BOARD.cell_pads[z][code & 3]
-                blocked = (code < 4 and BOARD.is_meteor[z]) or q == p
-                dest.append(-1 if blocked else q)
-            dest.append(-1)
-            row.append((z, tuple(dest)))
-        out.append(tuple(row))
-    return out
-
-
-_STEPS = _steps()
-
-
-def crew_missing(aliens: int, captures: int) -> int:
-    """Members still missing for the closest crew (rulebook §2: 2 aliens + 2 raiders, or
-    3 aliens + 1 raider; aliens are always different since one per planet)."""
-    a = max(0, 2 - aliens) + max(0, 2 - captures)
-    b = max(0, 3 - aliens) + max(0, 1 - captures)
-    return min(a, b)
-
-
-def crew_complete(aliens: int, captures: int) -> bool:
-    return (aliens >= 2 and captures >= 2) or (aliens >= 3 and captures >= 1)
-
-
-#: The reach cache of :meth:`PlanetRaiders._progress_value`: raider -> (reads the rockets the
-#: raider's search looked at, what they were, the evaluation term found).
-ReachCache = dict[int, tuple[Callable[[list[int]], Any], Any, float]]
-
-
-def _read_nothing(rockets: list[int]) -> None:
-    return None
-
-
-_BITS = [m.bit_count() for m in range(1 << len(COLOURS))]
-#: _CREWED[aliens][captures] and _CREW_VALUE[aliens][captures] (captures capped at 2, which
-#: changes neither): crew complete, and the evaluation's crew term
-_CREWED = [[crew_complete(a, c) for c in range(3)] for a in range(len(COLOURS) + 1)]
-_CREW_VALUE = [[0.18 * (4 - crew_missing(a, c)) for c in range(3)] for a in range(len(COLOURS) + 1)]
-#: _REACH_VALUE[crewed][d]: the evaluation's term for a raider ``d`` rockets from its target
-_REACH_VALUE = [
-    [(0.12 if crewed else 0.06) * (1.0 - d / 12.0) for d in range(13)] for crewed in (False, True)
-]
 
 
 class PlanetRaiders(Game):
@@ -272,11 +163,11 @@ class PlanetRaiders(Game):
         Field("exchanges", INT),
         Field("over", BOOL),
         Field("reason", STR),  # an End code once over, else ""
-        # The evaluation's reach cache (see _progress_value): every entry checks the rockets
-        # its search read, and the dict is replaced (never emptied) at every hop, the only
-        # change of what an entry assumes; so the games that share it (a game and its
+        # The evaluation's reach cache (evaluation.progress_value): every entry checks the
+        # rockets its search read, and the dict is replaced (never emptied) at every hop, the
+        # only change of what an entry assumes; so the games that share it (a game and its
         # clones, between two hops) may all read and extend it.
-        Cache("_reach", reset=dict, copy="share"),
+        Cache("reach_cache", reset=dict, copy="share"),
     )
 
     @property
@@ -336,7 +227,7 @@ class PlanetRaiders(Game):
         self.exchanges = 0
         self.over = False
         self.reason = ""
-        self._reach: ReachCache = {}
+        self.reach_cache: ReachCache = {}
         self._begin_turn()
 
     # ------------------------------------------------------------------ queries
@@ -500,7 +391,7 @@ class PlanetRaiders(Game):
 
     # ------------------------------------------------------------------ transitions
     def _hop(self, zone: int) -> None:
-        self._reach = {}  # raiders, aliens or captures change: the reach cache starts again
+        self.reach_cache = {}  # raiders, aliens or captures change: the reach cache starts again
         rid = self.sel
         seat = rid // RAIDERS
         r = self.rockets[zone]
@@ -864,127 +755,7 @@ class PlanetRaiders(Game):
         per_turn = 2 * RAIDERS + 2 + 2 * total + RAIDERS
         return int(opts["round_limit"]) * players * per_turn
 
-    # ------------------------------------------------------------------ heuristic
-    def _progress_value(self, s: int) -> float:
-        """Crew members gathered, raiders left, and how close each raider is (or can get
-        this turn through the rockets already in place) to its next target.
-
-        A raider's distance is the smallest *goal distance* (rockets needed to its nearest
-        useful target: its ship once crewed, else an alien of a planet it lacks or an enemy
-        raider) over the pads it can reach this turn through the rockets in place, and 0 when
-        it can reach a target this turn. This is the bots' hot path: the reach search uses the
-        precomputed :data:`_STEPS`, goal distances are taken only when no target is in reach,
-        and each raider's term is cached with the rockets its search read. The cache is shared
-        by clones and starts again at every hop (the only change of raiders, aliens, captures,
-        finished or eliminated players), so an entry is reused exactly when every rocket the
-        search read is the same: the search would read the same and find the same."""
-        finished = self.finished
-        if s in finished:
-            return 2.0 - 0.1 * finished.index(s)
-        if self.out[s]:
-            return 0.0
-        mask = self.aliens[s]
-        c = self.ncaps[s]
-        if c > 2:
-            c = 2
-        a = _BITS[mask]
-        crewed = _CREWED[a][c]
-        rpad = self.rpad
-        base = s * RAIDERS
-        own = rpad[base : base + RAIDERS]
-        v = _CREW_VALUE[a][c]
-        v += 0.05 * (3 - own.count(EMPTY))
-        v += 0.0005 * min(self.blue[s] + 2 * self.red[s], 8)
-        reach_value = _REACH_VALUE[crewed]
-        occ = self.occ
-        rockets = self.rockets
-        team_of = self.team
-        team = team_of[s]
-        home = self.colour[s] if crewed else -1
-        enemy: list[list[int]] | None = None
-        cache = self._reach
-        for k in range(RAIDERS):
-            start = own[k]
-            if start < 0:
-                continue
-            rid = base + k
-            known = cache.get(rid)
-            if known is not None and known[0](rockets) == known[1]:
-                v += known[2]  # no rocket this raider's search read has changed
-                continue
-            # the pads this raider can reach this turn (depth-first through placed rockets)
-            seen = {start}
-            stack = [start]
-            popped = []
-            hit = False
-            while stack and not hit:
-                p = stack.pop()
-                popped.append(p)
-                for z, dest in _STEPS[p]:
-                    q = dest[rockets[z]]
-                    if q < 0 or q in seen:
-                        continue
-                    o = occ[q]
-                    if o >= ALIEN:
-                        if not mask >> (o - ALIEN) & 1:
-                            hit = True
-                            break
-                        continue
-                    if o >= 0 and o != rid:
-                        if team_of[o // RAIDERS] != team:
-                            hit = True
-                            break
-                        continue
-                    if crewed and _SHIP_OF_PAD[q] == home:
-                        hit = True
-                        break
-                    seen.add(q)
-                    stack.append(q)
-            if hit:
-                d = 0
-            elif crewed:
-                ship_dist = DIST_TO_SHIP[home]
-                d = min([ship_dist[p] for p in seen])
-            else:
-                if enemy is None:
-                    enemy = [
-                        HOP_DIST[q]
-                        for r, q in enumerate(rpad)
-                        if q >= 0 and team_of[r // RAIDERS] != team
-                    ]
-                planet_dist = _PLANET_DIST[mask]
-                d = 99
-                for p in seen:
-                    e = planet_dist[p]
-                    for row in enemy:
-                        if row[p] < e:
-                            e = row[p]
-                    if e < d:
-                        d = e
-            term = reach_value[d if d < 12 else 12]
-            v += term
-            zones = [z for p in popped for z, _ in _STEPS[p]]
-            read = itemgetter(*zones) if zones else _read_nothing
-            cache[rid] = (read, read(rockets), term)
-        return v
-
+    # ------------------------------------------------------------------ bots
     def evaluate(self, seat: int) -> float:
-        if self.over:
-            out = self._outcome()
-            return out.rewards()[seat]
-        if self.teams:
-            mine = max(
-                self._progress_value(s)
-                for s in range(self.players)
-                if self.team[s] == self.team[seat]
-            )
-            others = [
-                self._progress_value(s)
-                for s in range(self.players)
-                if self.team[s] != self.team[seat]
-            ]
-        else:
-            mine = self._progress_value(seat)
-            others = [self._progress_value(s) for s in range(self.players) if s != seat]
-        best = max(others) if others else 0.0
-        return max(0.0, min(1.0, 0.5 + 0.4 * (mine - best)))
+        """The bots' judgement of this state for ``seat`` (:mod:`.evaluation`)."""
+        return evaluate(self, seat)
