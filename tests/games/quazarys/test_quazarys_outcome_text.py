@@ -13,12 +13,13 @@ import pytest
 from spacetable.cli.common import outcome_describer
 from spacetable.engine import new_game
 from spacetable.games.quazarys.cards import seat_label
+from spacetable.games.quazarys.constants import End
 from spacetable.games.quazarys.render import TEXT, describe_outcome
 from spacetable.games.quazarys.rules import Quazarys
 from spacetable.testing.text import outcome_sentences
 
-# Every reason string ``Quazarys._outcome`` can produce (``_finish`` codes).
-REASONS = ("arrived", "round_limit", "blocked")
+# Every reason ``Quazarys._outcome`` can give: the members of its Termination.
+REASONS = tuple(m.value for m in End)
 
 
 def _reach(
@@ -94,7 +95,7 @@ def test_a_blocked_race_is_a_draw_in_both_languages() -> None:
     # Nobody able to move or draw is too rare for random playouts: end a real game that way.
     g = new_game("quazarys", 3, 1)
     assert isinstance(g, Quazarys)
-    g._finish("blocked")
+    g._finish(End.BLOCKED)
     out = g.outcome().to_json()
     assert out["reason"] == "blocked"
     en, fr = _check(out)

@@ -19,12 +19,66 @@ station with one arm: only their owner may enter them, any number of pawns may s
 
 from __future__ import annotations
 
-from .cards import DELTA, DIRS, KIND, KIND_BASE, KIND_EXPLO, KIND_SUN, OPP, ORIENTED, VORTEX
+from typing import Any
+
+from spacetable.engine import Kind, RecordError
+
+from .cards import (
+    DELTA,
+    DIRS,
+    KIND,
+    KIND_BASE,
+    KIND_EXPLO,
+    KIND_SUN,
+    OPP,
+    ORIENTED,
+    VORTEX,
+)
 
 MAX_DIM = 15
 STRIDE = 16
 
 Board = dict[tuple[int, int], int]
+
+
+class BoardKind(Kind):
+    """The state kind of a table: ``(r, c) -> card * 4 + rot``, saved as ``[[r, c, code],
+    ...]`` sorted by slot. A load checks every slot is on the normalised grid (0 to
+    :data:`MAX_DIM` - 1), given once, and holds a tile (a Sun, Exploration or Base card);
+    a clone copies the dict (the rules change it in place)."""
+
+    immutable = False
+
+    def name(self) -> str:
+        return "board"
+
+    def load(self, v: Any, path: str, game: Any) -> Any:
+        if type(v) is not list:
+            raise self.bad(v, path)
+        board: Board = {}
+        for i, item in enumerate(v):
+            where = f"{path}[{i}]"
+            if type(item) is not list or len(item) != 3 or any(type(x) is not int for x in item):
+                raise RecordError(f"{where}: expected [row, column, tile code], got {item!r:.40}")
+            r, c, code = item
+            if not (0 <= r < MAX_DIM and 0 <= c < MAX_DIM):
+                raise RecordError(f"{where}: slot ({r}, {c}) is off the {MAX_DIM}x{MAX_DIM} grid")
+            if not 0 <= code < len(ORIENTED) or ORIENTED[code] is None:
+                raise RecordError(f"{where}: {code} is not a tile code (card * 4 + rotation)")
+            if (r, c) in board:
+                raise RecordError(f"{where}: slot ({r}, {c}) given twice")
+            board[(r, c)] = code
+        return board
+
+    def dump(self, v: Any) -> Any:
+        return [[r, c, code] for (r, c), code in sorted(v.items())]
+
+    def copy_code(self, expr: str, depth: int = 0) -> str:
+        return f"{expr}.copy()"
+
+
+#: The kind of the ``board`` state field.
+BOARD = BoardKind()
 
 
 def pkey(r: int, c: int, p: int) -> int:

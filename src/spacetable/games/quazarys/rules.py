@@ -25,7 +25,22 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
+from spacetable.engine import (
+    BOOL,
+    INT,
+    STR,
+    Action,
+    Cache,
+    Field,
+    Game,
+    GameInfo,
+    OptionSpec,
+    Outcome,
+    StateSpec,
+    list_of,
+    ranks_from_keys,
+    tuple_of,
+)
 
 from .actions import (
     ACTION_TYPES,
@@ -50,7 +65,7 @@ from .actions import (
     Target,
     all_actions,
 )
-from .board import STRIDE, Board, Graph, bounds, pcell, pdecode, pkey, placements
+from .board import BOARD, STRIDE, Board, Graph, bounds, pcell, pdecode, pkey, placements
 from .cards import (
     DECK_SIZE,
     EFFECT,
@@ -64,6 +79,7 @@ from .cards import (
     ORIENTED,
     SAME_KIND,
 )
+from .constants import End
 
 HAND_SIZE = 5
 MAX_DISCARD = 3
@@ -156,10 +172,41 @@ class Quazarys(Game):
         chance=True,
     )
     action_types = ACTION_TYPES
+    terminations = End
+    # The state, declared once: the engine derives the save, the checked load and the clone.
+    # Field names and JSON forms are those of the saves written before the declaration.
+    state = StateSpec(
+        Field("board", BOARD),  # (r, c) -> card * 4 + rot, saved as [[r, c, code], ...]
+        Field("pos", list_of(INT, length="players")),  # each pawn's point (board.pkey)
+        Field("base_card", tuple_of(INT, length="players")),  # each seat's own Base card
+        Field("hands", list_of(list_of(INT), length="players")),
+        Field("deck", list_of(INT)),  # the last card is drawn first
+        Field("discard", list_of(INT)),  # the last card is on top
+        Field("out", list_of(INT)),  # Suns out of the game, sorted
+        Field("first", INT),
+        Field("current", INT),
+        Field("turns", INT),  # turns played; a round is ``players`` turns
+        Field("phase", INT),  # P_CHOOSE, P_COMBO, P_DISCARD, P_MOVE2
+        Field("faction", INT),  # faction of the combination, -1 if none
+        Field("ndiscard", INT),  # cards discarded this turn
+        Field("stack", list_of(tuple_of(INT))),  # pending tasks (T_*), the last one first
+        Field("arrived", list_of(INT)),  # seats home, in order of arrival
+        Field("passes", INT),  # turns passed in a row without a draw
+        Field("over", BOOL),
+        Field("reason", STR),  # an End code once over, else ""
+        # Caches, rebuilt on demand (None). Clones share them: each is replaced whole when
+        # the state it reflects changes, never changed in place. (The path graph fills its
+        # memo tables lazily, but every entry is a pure function of the private snapshot of
+        # the board it was built from, written whole: a clone sharing it reads the same.)
+        Cache("_graph", copy="share"),  # Graph of the board
+        Cache("_slots", copy="share"),  # free slots for an Exploration (placements)
+        Cache("_opts", copy="share"),  # legal actions of the player to act
+    )
 
     board: Board
     pos: list[int]
-    base_card: list[int]
+    base_card: tuple[int, ...]
+    round_limit: int
     hands: list[list[int]]
     deck: list[int]
     discard: list[int]
@@ -168,7 +215,12 @@ class Quazarys(Game):
     arrived: list[int]
 
     # ------------------------------------------------------------------ setup
+    def _derive(self) -> None:
+        """The settings read from the options (rebuilt after a load)."""
+        self.round_limit = int(self.options["round_limit"])
+
     def setup(self) -> None:
+        self._derive()
         n = self.players
         rng = self.rng
         suns = list(range(FIRST_SUN, FIRST_BASE))
@@ -183,14 +235,12 @@ class Quazarys(Game):
         self.out = sorted(suns[len(sun_cells) :])
         # Every Base card goes to an end of a Sun line (at 3 players the 4th, uncoloured one
         # marks the start of the player opposite it).
-        self.base_card = []
         base_points = []
         for i, (r, c, rot) in enumerate(base_cells):
             card = FIRST_BASE + i
             self.board[(r, c)] = card * 4 + rot
             base_points.append(pkey(r, c, 0))
-            if i < n:
-                self.base_card.append(card)
+        self.base_card = tuple(FIRST_BASE + i for i in range(n))
         ends = len(base_cells)
         # Each pawn starts on the base opposite its own.
         self.pos = [base_points[(i + ends // 2) % ends] for i in range(n)]
@@ -236,10 +286,6 @@ class Quazarys(Game):
             owner = {card: s for s, card in enumerate(self.base_card)}
             g = self._graph = Graph(self.board, owner)
         return g
-
-    @property
-    def round_limit(self) -> int:
-        return int(self.options["round_limit"])
 
     def home(self, seat: int) -> int:
         """The point of ``seat``'s own base."""
@@ -706,21 +752,21 @@ class Quazarys(Game):
         if nxt == self.first:  # a round is complete: everyone has had as many turns
             rounds = self.turns // self.players
             if self.arrived:
-                self._finish("arrived")
+                self._finish(End.ARRIVED)
                 return
             if rounds >= self.round_limit:
-                self._finish("round_limit")
+                self._finish(End.ROUND_LIMIT)
                 return
         if self.passes >= self.players:
-            self._finish("blocked")
+            self._finish(End.BLOCKED)
             return
         self.current = nxt
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: End) -> None:
         self.over = True
-        self.reason = reason
+        self.reason = reason.value  # the state holds the plain code (as saved)
         self._opts = None
-        self.emit({"event": "end", "reason": reason, "arrived": list(self.arrived)})
+        self.emit({"event": "end", "reason": reason.value, "arrived": list(self.arrived)})
 
     # ------------------------------------------------------------------ outcome
     def leader(self) -> int:
@@ -751,11 +797,11 @@ class Quazarys(Game):
             }
             if sign < 0:
                 details["tie_break"] = "first"
-            return Outcome(scores, ranks_from_keys(keys), "arrived", details)
+            return Outcome(scores, ranks_from_keys(keys), End.ARRIVED, details)
         return Outcome(
             tuple(0.0 for _ in range(n)),
             tuple(1 for _ in range(n)),
-            self.reason,
+            End(self.reason),
             {"winner": None, "arrived": [], "rounds": self.turns // n},
         )
 
@@ -822,64 +868,6 @@ class Quazarys(Game):
             "arrived": list(self.arrived),
             "reason": self.reason or None,
         }
-
-    # ------------------------------------------------------------------ persistence
-    def state_dict(self) -> dict[str, Any]:
-        return {
-            "board": [[r, c, v] for (r, c), v in sorted(self.board.items())],
-            "pos": list(self.pos),
-            "base_card": list(self.base_card),
-            "hands": [list(x) for x in self.hands],
-            "deck": list(self.deck),
-            "discard": list(self.discard),
-            "out": list(self.out),
-            "first": self.first,
-            "current": self.current,
-            "turns": self.turns,
-            "phase": self.phase,
-            "faction": self.faction,
-            "ndiscard": self.ndiscard,
-            "stack": [list(t) for t in self.stack],
-            "arrived": list(self.arrived),
-            "passes": self.passes,
-            "over": self.over,
-            "reason": self.reason,
-        }
-
-    def load_state(self, data: dict[str, Any]) -> None:
-        self.board = {(r, c): v for r, c, v in data["board"]}
-        self.pos = list(data["pos"])
-        self.base_card = list(data["base_card"])
-        self.hands = [list(x) for x in data["hands"]]
-        self.deck = list(data["deck"])
-        self.discard = list(data["discard"])
-        self.out = list(data["out"])
-        self.first = data["first"]
-        self.current = data["current"]
-        self.turns = data["turns"]
-        self.phase = data["phase"]
-        self.faction = data["faction"]
-        self.ndiscard = data["ndiscard"]
-        self.stack = [tuple(t) for t in data["stack"]]
-        self.arrived = list(data["arrived"])
-        self.passes = data["passes"]
-        self.over = data["over"]
-        self.reason = data["reason"]
-        self._graph = None
-        self._slots = None
-        self._opts = None
-
-    def clone(self) -> Quazarys:
-        g = self._clone_base()
-        g.board = self.board.copy()
-        g.pos = self.pos[:]
-        g.hands = [h[:] for h in self.hands]
-        g.deck = self.deck[:]
-        g.discard = self.discard[:]
-        g.out = self.out[:]
-        g.stack = self.stack[:]
-        g.arrived = self.arrived[:]
-        return g
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         """Reshuffle the deck order and the other players' hands (same sizes)."""
