@@ -11,7 +11,8 @@ from rich.console import Console
 from spacetable.engine import DataError
 from spacetable.engine.data import parse_table, read_text
 from spacetable.games.tortuga2199 import actions as A
-from spacetable.games.tortuga2199 import cards as C
+from spacetable.games.tortuga2199 import board as B
+from spacetable.games.tortuga2199 import components as C
 from spacetable.games.tortuga2199.render import describe_event, render
 from spacetable.games.tortuga2199.rules import Tortuga2199
 
@@ -86,9 +87,9 @@ def test_broken_card_row_names_line_and_field(old: str, new: str, field: str) ->
 
 
 def test_broken_layout_rejected() -> None:
-    rows = [r for r in C.LAYOUT_ROWS if r.players == 2 and r.slot != 2]
+    rows = [r for r in B.LAYOUT_ROWS if r.players == 2 and r.slot != 2]
     with pytest.raises(ValueError):
-        C.Layout(2, rows)
+        B.Layout(2, rows)
 
 
 def test_action_space_unique_and_labels_in_both_languages() -> None:
@@ -157,4 +158,4 @@ def test_broken_sector_and_layout_rows_name_line_and_field() -> None:
     lay = read_text(C.PACKAGE, "layouts.csv")
     bad = lay.replace("p4s7,4,7,2,-1,special", "p4s7,4,7,2,-1,nebula")
     with pytest.raises(DataError, match=r"layouts.csv: line \d+ \(id=p4s7\): field 'kind'"):
-        parse_table(bad, C.LayoutRow, "layouts.csv")
+        parse_table(bad, B.LayoutRow, "layouts.csv")

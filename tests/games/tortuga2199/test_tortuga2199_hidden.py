@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
 
 from .tortuga_helpers import A, C, card, count_cards, do, position, started
@@ -38,7 +39,7 @@ def test_private_log_fields_only_for_their_seat() -> None:
 
 def test_view_does_not_depend_on_what_the_seat_cannot_see() -> None:
     g = _playout(3, 7, 250)
-    while g.phase != R.MAIN:
+    while g.phase != K.MAIN:
         g.apply_unchecked(g.to_act[0], g.legal_actions(g.to_act[0])[-1])
     for s in range(3):
         other = (s + 1) % 3

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from spacetable.engine import new_game
+from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
 
 from .tortuga_helpers import A, C, card, do, position
@@ -75,7 +76,7 @@ def test_spoils_labels_count_what_is_really_taken() -> None:
     g.pos[1] = 1
     g.infl[1] = 1
     do(g, A.ATTACK[1], A.COMMIT[GARDE], A.COMMIT_DONE, A.DEFEND_DONE)
-    assert g.phase == R.SPOILS
+    assert g.phase == K.SPOILS
     assert g.describe_action(A.SPOILS_STEAL, "en") == "take 1 Influence from player 1 (who has 1)"
     assert g.describe_action(A.SPOILS_BANK, "fr") == "prendre 3 Influence à la banque"
 
@@ -130,7 +131,7 @@ def test_event_sentences_name_sectors_abilities_and_winners() -> None:
         "Le joueur 0 utilise une capacité de Booster : déplacement → la Forteresse (10)."
     )
     g.infl[1] = 3
-    g.turns = R.MAX_ROUNDS * 4 - 1
+    g.turns = K.MAX_ROUNDS * 4 - 1
     do(g, A.END)
     assert describe_event(g.log[-1], "en").startswith(
         "Game over (round limit). Winner(s): player(s) 1."

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spacetable.engine import new_game
-from spacetable.games.tortuga2199 import cards as C
+from spacetable.games.tortuga2199 import components as C
+from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
 from spacetable.testing.golden import check_golden, transcript
 
@@ -20,21 +21,21 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def _check_invariants(g: R.Tortuga2199) -> None:
     n = g.players
-    if g.phase != R.SHIP:
+    if g.phase != K.SHIP:
         assert count_cards(g) == expected_cards(n)
-    assert g.bank + sum(g.infl) == R.BANK
+    assert g.bank + sum(g.infl) == K.BANK
     minerals = sum(g.mineral) + sum(g.minerals) + g.depot + g.minerals_out
-    assert minerals == R.MINERAL_TOKENS
+    assert minerals == K.MINERAL_TOKENS
     for p in range(n):
         assert g.markers_free(p) >= 0
         assert g.infl[p] >= 0 and g.minerals[p] >= 0
-        assert g.total(p) <= R.WIN_INFLUENCE + 6 or g.is_over
+        assert g.total(p) <= K.WIN_INFLUENCE + 6 or g.is_over
         hunts_owned = [
             c
             for c in g.hand[p] + g.deck[p] + g.discard[p] + g.played[p] + [g.reserve[p]]
             if c >= 0 and C.IS_HUNT[c]
         ]
-        if g.phase not in (R.ATK, R.DEF, R.SACRIFICE, R.SPOILS, R.OVER):
+        if g.phase not in (K.ATK, K.DEF, K.SACRIFICE, K.SPOILS, K.OVER):
             assert sorted(hunts_owned) == sorted(g.htokens[p])
     for s, k in enumerate(g.kinds):
         assert C.KIND_START_DEF[k] <= g.defence[s] <= C.KIND_MAX_DEF[k]
@@ -47,7 +48,7 @@ def _check_invariants(g: R.Tortuga2199) -> None:
 @given(
     seed=st.integers(0, 2**31),
     players=st.sampled_from([2, 3, 4]),
-    scenario=st.sampled_from(R.SCENARIOS),
+    scenario=st.sampled_from(K.SCENARIOS),
 )
 def test_random_playouts_keep_invariants(seed: int, players: int, scenario: str) -> None:
     g = new_game("tortuga2199", players, seed, {"scenario": scenario})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spacetable.engine import IllegalAction, new_game
+from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
 
 from .tortuga_helpers import A, C, card, do, position, started, texts
@@ -61,7 +62,7 @@ def test_ship_choice_clockwise_from_first_player() -> None:
         chosen.append(a.card)  # type: ignore[attr-defined]
         g.apply(p, a)
     assert sorted(g.ship) == sorted(chosen)
-    assert g.phase == R.MAIN and g.cur == g.first
+    assert g.phase == K.MAIN and g.cur == g.first
 
 
 # ---------------------------------------------------------------- turn actions
@@ -76,10 +77,10 @@ def test_takeback_only_at_start_of_turn() -> None:
 def test_play_gives_resources_and_abilities_are_optional() -> None:
     g = position(hand=[BOO, card("technicien")], pos=0)
     do(g, A.PLAY[card("technicien")])
-    assert g.crypto == 1 and g.phase == R.ABILITY
+    assert g.crypto == 1 and g.phase == K.ABILITY
     assert texts(g) == {"ability kind=draw target=-1", "ability_done"}
     do(g, A.AB_DONE)
-    assert g.phase == R.MAIN and len(g.hand[0]) == 1
+    assert g.phase == K.MAIN and len(g.hand[0]) == 1
     do(g, A.PLAY[card("booster")])
     legal = texts(g)
     assert {f"ability kind=move target={s}" for s in g.lay.reach(0, 3)} | {"ability_done"} == legal
@@ -91,9 +92,9 @@ def test_abilities_in_any_order_then_window_closes() -> None:
     assert {"ability kind=draw target=-1", f"ability kind=reserve target={EXT}"} <= texts(g)
     do(g, A.AB_CARD["reserve"][EXT])
     assert g.reserve[0] == EXT and g.crypto == 2
-    assert g.phase == R.ABILITY
+    assert g.phase == K.ABILITY
     do(g, A.AB_PLAIN["draw"])
-    assert g.phase == R.MAIN and len(g.hand[0]) == 2
+    assert g.phase == K.MAIN and len(g.hand[0]) == 2
 
 
 def test_buy_only_in_current_sector_and_special_market_refills() -> None:
@@ -265,7 +266,7 @@ def test_spend_mineral_goes_to_mines_depot() -> None:
 
 def test_turn_cap_leaves_only_end() -> None:
     g = position(hand=[EXT], pos=0)
-    g.tacts = R.TURN_CAP
+    g.tacts = K.TURN_CAP
     assert texts(g) == {"end"}
 
 
@@ -318,11 +319,11 @@ def test_combat_tie_goes_to_defender_and_attacker_goes_to_hold() -> None:
     assert g.pos[0] == -1 and g.pos[1] == 1
     assert g.infl == [1, 1]  # winner takes 1 from the loser, no bank bonus for a defender
     assert len(g.hand[1]) == 5  # draws up to 5 after any combat
-    assert g.phase == R.MAIN and g.cur == 0
+    assert g.phase == K.MAIN and g.cur == 0
     assert not any(t.startswith(("move", "buy", "attack")) for t in texts(g))
     do(g, A.END)
     do(g, A.END)
-    assert g.phase == R.REENTER
+    assert g.phase == K.REENTER
     g.ctrl[4] = 0
     assert texts(g) == {"reenter sector=0", "reenter sector=4"}
 
@@ -392,14 +393,14 @@ def test_defender_can_win_at_fifteen_during_anothers_turn() -> None:
 
 def test_safety_round_limit_uses_end_scoring() -> None:
     g = position(players=2, hand=[], pos=0)
-    g.turns = R.MAX_ROUNDS * 2 - 1
+    g.turns = K.MAX_ROUNDS * 2 - 1
     g.infl[1] = 2
     do(g, A.END)
     assert g.is_over and g.reason == "limit" and g.outcome().winners == (1,)
 
 
 def test_max_decisions_is_large_enough_for_real_games() -> None:
-    assert R.Tortuga2199.max_decisions(4, {}) > R.MAX_ROUNDS * 4 * R.TURN_CAP
+    assert R.Tortuga2199.max_decisions(4, {}) > K.MAX_ROUNDS * 4 * K.TURN_CAP
 
 
 # ---------------------------------------------------------------- scenarios
@@ -410,11 +411,11 @@ def test_aggressive_spoils_choice_and_loser_chooses_card() -> None:
     g.infl[1] = 5
     do(g, A.ATTACK[1], A.COMMIT[GARDE], A.COMMIT[GARDE], A.COMMIT_DONE)
     do(g, A.DEFEND[MAN], A.DEFEND[MERC], A.DEFEND_DONE)
-    assert g.phase == R.SACRIFICE and g.to_act == [1]
+    assert g.phase == K.SACRIFICE and g.to_act == [1]
     assert texts(g) == {f"sacrifice card={MAN}", f"sacrifice card={MERC}"}
     do(g, A.SACRIFICE[MAN])
     assert g.destroyed == [MAN]
-    assert g.phase == R.SPOILS and g.to_act == [0]
+    assert g.phase == K.SPOILS and g.to_act == [0]
     do(g, A.SPOILS_STEAL)
     assert g.infl == [2, 3]
     g2 = position(players=2, hand=[GARDE], pos=1, scenario="aggressive")
@@ -479,7 +480,7 @@ def test_bespoke_teleport_and_salvage() -> None:
         f"ability kind=teleport target={s}" for s in range(1, 11)
     }
     do(g, A.AB_SECTOR["teleport"][9])
-    assert g.pos[0] == 9 and g.phase == R.MAIN
+    assert g.pos[0] == 9 and g.phase == K.MAIN
     g.mineral[9] = 0
     do(g, A.PLAY[card("ferrailleur")])
     targets = {t for t in texts(g) if t.startswith("ability ")}

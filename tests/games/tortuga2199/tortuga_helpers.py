@@ -6,8 +6,9 @@ from typing import Any
 
 from spacetable.engine import new_game
 from spacetable.games.tortuga2199 import actions as A
-from spacetable.games.tortuga2199 import cards as C
-from spacetable.games.tortuga2199.rules import MAIN, Tortuga2199
+from spacetable.games.tortuga2199 import components as C
+from spacetable.games.tortuga2199.constants import MAIN
+from spacetable.games.tortuga2199.rules import Tortuga2199
 
 CID = C.CARD_INDEX
 
@@ -48,9 +49,11 @@ def position(
     """A game with ``seat`` to play at the start of its turn, on the 4-player test map."""
     g = started(players, seed, scenario=scenario)
     if players >= 3:
+        kinds = list(g.kinds)
         for s, k in SPECIALS.items():
-            g.kinds[s] = k
+            kinds[s] = k
             g.defence[s] = C.KIND_START_DEF[k]
+        g.kinds = tuple(kinds)
     g.cur = seat
     g.phase = MAIN
     g.fresh = True

@@ -1,18 +1,21 @@
 """The actions of Tortuga 2199: one frozen value per atomic decision.
 
-Cards are named by their type index (``cards.CARD_ID``), sectors by their map slot (0 is
-Tortuga). Every action the game can offer is built once here (module-level tables) and the
-rules return these prebuilt objects.
+Cards are named by their type index (``components.CARD_ID``), sectors by their map slot (0
+is Tortuga). Every action the game can offer is built once here (module-level tables sized
+from the components, the map and the player count) and the rules return these prebuilt
+objects; :func:`enumerate_actions` lists them for the RL action space.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from spacetable.engine import Action, action
-from spacetable.engine.data import Texts
 
-from . import cards as C
-
-TEXT = Texts.load("spacetable.games.tortuga2199")
+from . import components as C
+from .board import LAYOUTS, MAX_SECTORS
+from .constants import MAX_PLAYERS, TEXT
 
 
 def _card(c: int, lang: str) -> str:
@@ -296,7 +299,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 
 # ---------------------------------------------------------------- prebuilt tables
 NC = C.NCARD
-NS = C.MAX_SECTORS
+NS = MAX_SECTORS
 SHIP = [ChooseShip(c) for c in range(NC)]
 REENTER = [Reenter(s) for s in range(NS)]
 TAKEBACK = TakeBack()
@@ -316,7 +319,7 @@ CONQUER = Conquer()
 CONQUER_CRYPTO = ConquerCrypto()
 MAX_DEF = max(C.KIND_MAX_DEF)
 REINFORCE = [[Reinforce(s, x) for x in range(MAX_DEF + 1)] for s in range(NS)]
-ATTACK = [Attack(p) for p in range(4)]
+ATTACK = [Attack(p) for p in range(MAX_PLAYERS)]
 BUY_INFLUENCE = BuyInfluence()
 SPEND_MINERAL = SpendMineral()
 FORTRESS = FortressPower()
@@ -336,3 +339,61 @@ DEFEND_DONE = DefendDone()
 SACRIFICE = [Sacrifice(c) for c in range(NC)]
 SPOILS_STEAL = Spoils("steal")
 SPOILS_BANK = Spoils("bank")
+
+
+def enumerate_actions(players: int, options: Mapping[str, Any]) -> list[Action]:
+    """Every action that can ever be legal with these settings (the RL action space),
+    generated from the components and the map (unused ones left out: no attack or combat
+    in the peaceful scenario, sacrifice and spoils only in the aggressive one)."""
+    lay = LAYOUTS[players]
+    ns = lay.n
+    scen = options.get("scenario", "standard")
+    out: list[Action] = []
+    out += [SHIP[c] for c in C.SHIPS]
+    out += [REENTER[s] for s in range(ns)]
+    out.append(TAKEBACK)
+    out += [PLAY[c] for c in range(C.NCARD)]
+    out += [BUY[c] for c in C.BUYABLE]
+    out += [RENEW[c] for m in C.MARKETS for c in C.MARKET_CARDS[m]]
+    out += [MOVE[s] for s in range(ns)]
+    out += [COLLECT, PROBE, CAPTURE, CONQUER]
+    if scen == "peaceful":
+        out.append(CONQUER_CRYPTO)
+    out += [RESERVE[c] for c in range(C.NCARD)]
+    out += [RESEARCH[c] for c in range(C.NCARD)]
+    out += [DESTROY[c] for c in range(C.NCARD)]
+    out += [VORTEX[c] for c in range(C.NCARD)]
+    out += [CONVERT[c] for c in C.HUNT_CARDS]
+    for s in range(ns):
+        k = lay.kinds[s]
+        if k == "tortuga":
+            continue
+        lo = (
+            C.KIND_START_DEF[C.K_TERMINAL]
+            if k != "special"
+            else min(C.KIND_START_DEF[x] for x in C.SPECIAL_KINDS)
+        )
+        hi = (
+            C.KIND_MAX_DEF[C.K_TERMINAL]
+            if k != "special"
+            else max(C.KIND_MAX_DEF[x] for x in C.SPECIAL_KINDS)
+        )
+        out += [REINFORCE[s][x] for x in range(lo + 1, hi + 1)]
+    if scen != "peaceful":
+        out += [ATTACK[o] for o in range(players)]
+    out += [BUY_INFLUENCE, SPEND_MINERAL, FORTRESS, MINES, END]
+    for k in AB_SECTOR_KINDS:
+        out += [AB_SECTOR[k][s] for s in range(ns)]
+    for k in AB_CARD_KINDS:
+        out += [AB_CARD[k][c] for c in range(C.NCARD)]
+    out += [AB_PLAIN[k] for k in AB_PLAIN_KINDS]
+    out.append(AB_DONE)
+    if scen != "peaceful":
+        out += [COMMIT[c] for c in C.COMBAT_CARDS]
+        out.append(COMMIT_DONE)
+        out += [DEFEND[c] for c in C.COMBAT_CARDS]
+        out.append(DEFEND_DONE)
+    if scen == "aggressive":
+        out += [SACRIFICE[c] for c in C.COMBAT_CARDS]
+        out += [SPOILS_STEAL, SPOILS_BANK]
+    return out

@@ -1,9 +1,9 @@
-"""Tortuga 2199 component data: cards, sector kinds and map layouts, loaded once at import.
+"""Tortuga 2199 component data: cards and sector kinds, loaded once at import.
 
-The CSV files in ``data/`` hold one row per card type (with its number of copies), per
-sector kind and per map position. This module validates them with pydantic row models
-(errors name file, line and field) and flattens them into tuples indexed by small ints, so
-that the rules never touch pydantic in the hot path.
+The CSV files in ``data/`` hold one row per card type (with its number of copies) and per
+sector kind (the map positions are in :mod:`.board`). This module validates them with
+pydantic row models (errors name file, line and field) and flattens them into tuples indexed
+by small ints, so that the rules never touch pydantic in the hot path.
 
 Ability vocabulary (column ``abilities``, ``;``-separated):
 
@@ -11,7 +11,8 @@ Ability vocabulary (column ``abilities``, ``;``-separated):
   ``move:N`` (move your ship up to N sectors), ``draw:N``, ``mineral:N`` (take N mineral
   tokens from the Mines depot), ``trash`` (destroy a card of your hand), ``probe:N`` (probe
   a hunt token up to N sectors away for free), ``reserve`` (reserve a card for free), and
-  ``fn:<name>`` for a bespoke effect registered in :data:`BESPOKE`;
+  ``fn:<name>`` for a bespoke effect named in :data:`BESPOKE` (implemented in
+  :mod:`.abilities`);
 * combat abilities, counted only in a combat against a ship: ``atk:N`` (+N Manoeuvre when
   attacking), ``def:N`` (+N when defending), ``cbt:N`` (+N in any combat), ``shield`` (if you
   lose, no card of yours is destroyed), ``loot`` (if you win, take 1 more Influence).
@@ -24,6 +25,8 @@ from typing import Literal
 from pydantic import field_validator, model_validator
 
 from spacetable.engine.data import Row, load_table
+
+from .constants import MAX_PLAYERS, TORTUGA_COST
 
 PACKAGE = "spacetable.games.tortuga2199.data"
 
@@ -149,18 +152,8 @@ class SectorRow(Row):
         return self
 
 
-class LayoutRow(Row):
-    id: str
-    players: int
-    slot: int
-    q: int
-    r: int
-    kind: Literal["tortuga", "terminal", "turret", "special"]
-
-
 CARD_ROWS: list[CardRow] = load_table(PACKAGE, "cards.csv", CardRow)
 SECTOR_ROWS: list[SectorRow] = load_table(PACKAGE, "sectors.csv", SectorRow)
-LAYOUT_ROWS: list[LayoutRow] = load_table(PACKAGE, "layouts.csv", LayoutRow)
 
 # ---------------------------------------------------------------- card tables (by type int)
 NCARD = len(CARD_ROWS)
@@ -231,71 +224,35 @@ KIND_INFLUENCE: tuple[int, ...] = tuple(r.influence for r in SECTOR_ROWS)
 MARKET_KIND: dict[str, int] = {r.market: KIND_INDEX[r.id] for r in SECTOR_ROWS if r.market}
 
 
-# ---------------------------------------------------------------- layouts
-class Layout:
-    """The map of one player count: hex coordinates, adjacency and walking distances."""
-
-    def __init__(self, players: int, rows: list[LayoutRow]) -> None:
-        rows = sorted(rows, key=lambda r: r.slot)
-        if [r.slot for r in rows] != list(range(len(rows))):
-            raise ValueError(f"layout for {players} players: slots must be 0..n-1")
-        self.players = players
-        self.coords: tuple[tuple[int, int], ...] = tuple((r.q, r.r) for r in rows)
-        self.kinds: tuple[str, ...] = tuple(r.kind for r in rows)
-        self.n = len(rows)
-        self.tortuga = self.kinds.index("tortuga")
-        self.special_slots: tuple[int, ...] = tuple(
-            i for i, k in enumerate(self.kinds) if k == "special"
-        )
-        adj: list[tuple[int, ...]] = []
-        for i, (q, r) in enumerate(self.coords):
-            adj.append(
-                tuple(
-                    j
-                    for j, (q2, r2) in enumerate(self.coords)
-                    if j != i and _hexdist(q - q2, r - r2) == 1
-                )
-            )
-        self.adj: tuple[tuple[int, ...], ...] = tuple(adj)
-        dist = [[99] * self.n for _ in range(self.n)]
-        for s in range(self.n):
-            dist[s][s] = 0
-            frontier = [s]
-            while frontier:
-                nxt = []
-                for a in frontier:
-                    for b in self.adj[a]:
-                        if dist[s][b] == 99:
-                            dist[s][b] = dist[s][a] + 1
-                            nxt.append(b)
-                frontier = nxt
-        self.dist: tuple[tuple[int, ...], ...] = tuple(tuple(d) for d in dist)
-        if any(99 in d for d in dist):
-            raise ValueError(f"layout for {players} players is not connected")
-        #: within[s][n]: sectors at 1..n steps from s (n up to the map's diameter).
-        diam = max(max(d) for d in dist)
-        self.diameter = diam
-        self.within: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-            tuple(tuple(j for j in range(self.n) if 0 < dist[s][j] <= k) for k in range(diam + 1))
-            for s in range(self.n)
-        )
-
-    def reach(self, s: int, steps: int) -> tuple[int, ...]:
-        """Sectors other than ``s`` at most ``steps`` moves away."""
-        return self.within[s][min(steps, self.diameter)]
-
-
-def _hexdist(dq: int, dr: int) -> int:
-    return max(abs(dq), abs(dr), abs(dq + dr))
-
-
-LAYOUTS: dict[int, Layout] = {
-    p: Layout(p, [r for r in LAYOUT_ROWS if r.players == p]) for p in (2, 3, 4)
-}
-MAX_SECTORS = max(lay.n for lay in LAYOUTS.values())
-TOTAL_CARDS = sum(COUNT[c] * 4 for c in START_CARDS) + sum(
+#: Index of each market deck (``MARKETS`` order) by the kind of its sector.
+MARKET_INDEX: dict[int, int] = {MARKET_KIND[m]: i for i, m in enumerate(MARKETS)}
+#: Index of each T card type in the T piles.
+T_INDEX: dict[int, int] = {c: i for i, c in enumerate(T_CARDS)}
+#: Every card of the box at the largest player count (a bound on a combat's length).
+TOTAL_CARDS = sum(COUNT[c] * MAX_PLAYERS for c in START_CARDS) + sum(
     COUNT[c] for c in range(NCARD) if DECK[c] != "start"
 )
+#: Decisions one combat can take: every card committed or defended, the two "done", a
+#: sacrifice and the spoils.
+COMBAT_MAX = 2 * (TOTAL_CARDS + 1) + 2
+#: Decisions a played card's ability window can take (each ability, then "done").
+ABILITY_SLACK = 1 + max(len(p) for p in PLAYED)
+
+
+def conquest_cost(kind: int, defence: int) -> int:
+    """Manoeuvre (or, peaceful pirates, Crypto) to conquer a sector of ``kind`` whose Defence
+    is ``defence``: "un nombre de points de Manœuvre égal à la valeur de Défense actuelle de
+    ce secteur +1"; "Conquérir Tortuga nécessite toujours 15 Manœuvres".
+
+    >>> conquest_cost(K_TERMINAL, 2), conquest_cost(K_TORTUGA, 14)
+    (3, 15)
+    """
+    return TORTUGA_COST if kind == K_TORTUGA else defence + 1
+
+
+def loot(cards: list[int]) -> int:
+    """1 if one of the combat ``cards`` has ``loot`` (one more Influence when it wins)."""
+    return 1 if any(LOOT[c] for c in cards) else 0
 
 
 def card_name(card: int, lang: str) -> str:

@@ -17,14 +17,15 @@ from typing import TYPE_CHECKING
 from spacetable.engine import Action
 
 from . import actions as A
-from . import cards as C
+from . import components as C
+from .constants import SPOILS_BANK, SPOILS_STEAL, TEXT
 
 if TYPE_CHECKING:
     from .rules import Tortuga2199
 
 
 def _t(lang: str, key: str, **kw: object) -> str:
-    return A.TEXT.get(lang, key, **kw)
+    return TEXT.get(lang, key, **kw)
 
 
 def sector_name(g: Tortuga2199, s: int, lang: str) -> str:
@@ -39,12 +40,6 @@ def sector_of(g: Tortuga2199, s: int, lang: str) -> str:
     if not 0 <= s < len(g.kinds):
         return str(s)
     return _t(lang, "of_" + C.KIND_ID[g.kinds[s]], slot=s)
-
-
-def _conquest_cost(g: Tortuga2199, s: int) -> int:
-    from .rules import TORTUGA_COST
-
-    return TORTUGA_COST if g.kinds[s] == C.K_TORTUGA else g.defence[s] + 1
 
 
 def describe(g: Tortuga2199, a: Action, lang: str) -> str:
@@ -98,14 +93,14 @@ def describe(g: Tortuga2199, a: Action, lang: str) -> str:
         att, dfd = g.cb[0], g.cb[1]
         if att < 0 or dfd < 0:
             return a.describe(lang)
-        loot = 1 if any(C.LOOT[c] for c in g.catk) else 0
+        loot = C.loot(g.catk)
+        has = g.infl[dfd]
         if a.choice == "steal":
-            return _t(
-                lang, "lb_spoils_steal", n=min(2 + loot, g.infl[dfd]), seat=dfd, has=g.infl[dfd]
-            )
-        if loot and g.infl[dfd]:
-            return _t(lang, "lb_spoils_bank_loot", n=min(3, g.bank), seat=dfd)
-        return _t(lang, "lb_spoils_bank", n=min(3, g.bank))
+            n = min(SPOILS_STEAL + loot, has)
+            return _t(lang, "lb_spoils_steal", n=n, seat=dfd, has=has)
+        if loot and has:
+            return _t(lang, "lb_spoils_bank_loot", n=min(SPOILS_BANK, g.bank), seat=dfd)
+        return _t(lang, "lb_spoils_bank", n=min(SPOILS_BANK, g.bank))
     pos = g.pos[seat] if 0 <= seat < g.players else -1
     if pos < 0:
         return a.describe(lang)
@@ -126,5 +121,10 @@ def describe(g: Tortuga2199, a: Action, lang: str) -> str:
         )
     if t is A.Conquer or t is A.ConquerCrypto:
         key = "lb_conquer" if t is A.Conquer else "lb_conquer_crypto"
-        return _t(lang, key, sector=sector_name(g, pos, lang), cost=_conquest_cost(g, pos))
+        return _t(
+            lang,
+            key,
+            sector=sector_name(g, pos, lang),
+            cost=C.conquest_cost(g.kinds[pos], g.defence[pos]),
+        )
     return a.describe(lang)

@@ -24,8 +24,9 @@ from typing import Any
 
 from spacetable.engine import new_game
 
-from . import cards as C
-from .rules import PHASE_NAMES, Tortuga2199
+from . import components as C
+from .constants import PHASE_NAMES, End
+from .rules import Tortuga2199
 
 
 def _cards(cs: list[int]) -> str:
@@ -165,7 +166,7 @@ def load(text: str, seed: int = 0) -> Tortuga2199:
         elif tag == "sector":
             s = int(words[1])
             f = _fields(words[2:])
-            g.kinds[s] = C.KIND_INDEX[f["kind"]]
+            g.kinds = (*g.kinds[:s], C.KIND_INDEX[f["kind"]], *g.kinds[s + 1 :])
             g.ctrl[s] = _parse_int(f["ctrl"])
             g.defence[s] = int(f["def"])
             g.mineral[s] = int(f["mineral"])
@@ -208,7 +209,7 @@ def load(text: str, seed: int = 0) -> Tortuga2199:
             g.tortuga_by = _parse_int(f["tortuga_by"])
             g.last = _parse_ints(f["last"])
             g.winner = _parse_int(f["winner"])
-            g.reason = "" if f["reason"] == "-" else f["reason"]
+            g.reason = "" if f["reason"] == "-" else End(f["reason"])
         else:
             raise ValueError(f"unknown line {' '.join(words)!r}")
     return g

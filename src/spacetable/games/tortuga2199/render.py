@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import cards as C
-from .actions import TEXT
-from .rules import MAX_ROUNDS, WIN_INFLUENCE
+from . import components as C
+from .constants import MAX_ROUNDS, TEXT, WIN_INFLUENCE
 
 COLOURS = ("red", "cyan", "green", "yellow")
 CELL_W = 17

@@ -1,0 +1,66 @@
+"""How the bots judge a Tortuga 2199 position: :func:`evaluate` (the ``Game.evaluate``
+hook) and the strength of a seat it compares.
+
+``evaluate`` = 0.5 + (strength(seat) − best opponent's strength)/20 + (Influence − 7)/60,
+clipped to [0.01, 0.99]; a finished game gives its rewards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import components as C
+from .constants import ABILITY, MAIN, OVER
+
+if TYPE_CHECKING:
+    from .rules import Tortuga2199
+
+
+def evaluate(g: Tortuga2199, seat: int) -> float:
+    """Influence lead, weighted by the deck's strength, minerals, hunts and position."""
+    n = g.players
+    if g.phase == OVER:
+        return g.outcome().rewards()[seat]
+    scores = [strength(g, p) for p in range(n)]
+    mine = scores[seat]
+    best = max(scores[p] for p in range(n) if p != seat)
+    v = 0.5 + (mine - best) / 20.0 + (g.total(seat) - 7) / 60.0
+    return min(0.99, max(0.01, v))
+
+
+def strength(g: Tortuga2199, p: int) -> float:
+    """Influence-equivalent strength of seat ``p`` (the sum of weighted assets)."""
+    cards = g.hand[p] + g.deck[p] + g.discard[p] + g.played[p]
+    if g.reserve[p] >= 0:
+        cards.append(g.reserve[p])
+    res = sum(C.CRYPTO[c] + C.MANO[c] + 0.5 * len(C.PLAYED[c]) for c in cards)
+    per_card = res / max(1, len(cards))
+    hunts = sum(C.HUNT_INFLUENCE[h] for h in g.htokens[p])
+    bit = 1 << p
+    known = sum(1.0 / C.DIFFICULTY[h] for s, h in enumerate(g.hunt) if h >= 0 and g.probes[s] & bit)
+    value = (
+        g.total(p)
+        + 3.0 * per_card
+        + 0.3 * g.minerals[p]
+        + 0.6 * hunts
+        + 0.6 * known
+        + 0.4 * g.bonus(p, C.K_TURRET)
+        + 0.3 * g.bonus(p, C.K_TERMINAL)
+    )
+    for s, o in enumerate(g.ctrl):
+        if o == p:
+            value += 0.05 * g.defence[s]
+    pos = g.pos[p]
+    if pos < 0:
+        value -= 0.3
+    elif p == g.cur and g.phase in (MAIN, ABILITY):
+        # Resources of the turn are worth a little (play cards, then spend them well),
+        # and so is a ship standing where something can be done.
+        value += 0.08 * (g.crypto + g.mano)
+        if g.mineral[pos]:
+            value += 0.1
+        if g.hunt[pos] >= 0 and not g.probes[pos] & bit:
+            value += 0.1
+        if g.ctrl[pos] != p:
+            value += 0.1 * C.KIND_INFLUENCE[g.kinds[pos]]
+    return value

@@ -1,0 +1,127 @@
+"""The one projection of a Tortuga 2199 state for a seat (the ``Game._view`` hook)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import components as C
+from .constants import ABILITY, ATK, DEF, PHASE_NAMES, SACRIFICE, SPOILS
+
+if TYPE_CHECKING:
+    from .rules import Tortuga2199
+
+
+def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator), as a JSON-able dict (the ``_view``
+    hook): every sector (the creature only if the seat probed it), every player's public
+    facts, the markets, the turn, the pending abilities, the combat (the attacker's cards
+    hidden from others until the reveal) and the seat's own hand and Reserved card."""
+    n = g.players
+    lay = g.lay
+    ph = g.phase
+    secret_atk = ph == ATK
+    sectors = []
+    for s in range(lay.n):
+        h = g.hunt[s]
+        probes = g.probes[s]
+        known = h >= 0 and seat is not None and bool(probes >> seat & 1)
+        sectors.append(
+            {
+                "slot": s,
+                "q": lay.coords[s][0],
+                "r": lay.coords[s][1],
+                "kind": C.KIND_ID[g.kinds[s]],
+                "controller": g.ctrl[s],
+                "defence": g.defence[s],
+                "max_defence": C.KIND_MAX_DEF[g.kinds[s]],
+                "influence": C.KIND_INFLUENCE[g.kinds[s]],
+                "mineral": g.mineral[s],
+                "hunt": h >= 0,
+                "markers": [p for p in range(n) if probes >> p & 1],
+                "creature": h if known else None,
+                "ships": [p for p in range(n) if g.pos[p] == s],
+                "adjacent": list(lay.adj[s]),
+            }
+        )
+    players = []
+    for p in range(n):
+        hs = len(g.hand[p])
+        if secret_atk and p == g.cb[0] and seat != p:
+            hs += len(g.catk)
+        players.append(
+            {
+                "seat": p,
+                "ship": g.ship[p],
+                "pos": g.pos[p],
+                "influence": g.total(p),
+                "influence_tokens": g.infl[p],
+                "minerals": g.minerals[p],
+                "hand_size": hs,
+                "deck_size": len(g.deck[p]),
+                "discard": sorted(g.discard[p]),
+                "played": list(g.played[p]),
+                "reserved": g.reserve[p] >= 0,
+                "hunt_tokens": sorted(g.htokens[p]),
+                "sectors": g.sectors_of(p),
+                "terminals": g.bonus(p, C.K_TERMINAL),
+                "turrets": g.bonus(p, C.K_TURRET),
+                "markers_free": g.markers_free(p),
+            }
+        )
+    markets = {}
+    for i, m in enumerate(C.MARKETS):
+        markets[m] = {
+            "face": sorted(g.mface[i]),
+            "deck": len(g.mdeck[i]),
+            "known_bottom": g.mdeck[i][: g.mknown[i]],
+        }
+    out: dict[str, Any] = {
+        "phase": PHASE_NAMES[ph],
+        "scenario": g.scenario,
+        "current": g.cur,
+        "first": g.first,
+        "round": g.turns // n + 1,
+        "turns": g.turns,
+        "turn_actions": g.tacts,
+        "crypto": g.crypto,
+        "manoeuvre": g.mano,
+        "fresh": g.fresh,
+        "powers_used": g.used,
+        "sectors": sectors,
+        "players": players,
+        "markets": markets,
+        "t_piles": {C.CARD_ID[c]: g.tpile[i] for i, c in enumerate(C.T_CARDS)},
+        "hunt_pile": list(g.hunt_pile),
+        "depot": g.depot,
+        "bank": g.bank,
+        "destroyed": sorted(g.destroyed),
+        "tortuga_conqueror": g.tortuga_by,
+        "last_turns": list(g.last),
+        "pending": None,
+        "combat": None,
+        "hand": None,
+        "reserved_card": None,
+        "winner": g.winner,
+    }
+    if ph == ABILITY:
+        out["pending"] = {
+            "card": g.pend_card,
+            "abilities": [list(C.PLAYED[g.pend_card][i]) for i in g.pend],
+        }
+    if ph in (ATK, DEF, SACRIFICE, SPOILS):
+        att = g.cb[0]
+        show_atk = ph not in (ATK, DEF) or seat == att
+        out["combat"] = {
+            "attacker": att,
+            "defender": g.cb[1],
+            "sector": g.cb[2],
+            "attack_count": None if ph == ATK and seat != att else len(g.catk),
+            "attack_cards": sorted(g.catk) if show_atk else None,
+            "defence_cards": list(g.cdef),
+            "winner": g.cb[3],
+            "loser": g.cb[4],
+        }
+    if seat is not None:
+        out["hand"] = sorted(g.hand[seat])
+        out["reserved_card"] = g.reserve[seat] if g.reserve[seat] >= 0 else None
+    return out
