@@ -2,7 +2,7 @@
 
 The per-player-count lists are typed here from the rulebook's text, not read from
 ``data/setup.toml``, so that a wrong table is caught. Positions are built with
-``spacetable.games.spacedealer.positions``.
+``spacetable.games.spacedealer.notation``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from collections import Counter
 import pytest
 
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.cards import BOX, GIZZI_GOODS, SETUP, card_type
-from spacetable.games.spacedealer.positions import build, contents, load, moor, started, take
-from spacetable.games.spacedealer.rules import (
+from spacetable.games.spacedealer.components import BOX, GIZZI_GOODS, SETUP, card_type
+from spacetable.games.spacedealer.constants import (
     GRID_W,
     P_BUILD,
     T_IDLE,
@@ -23,8 +22,9 @@ from spacetable.games.spacedealer.rules import (
     W_OUT,
     W_PERSONAL,
     W_PILE,
-    Spacedealer,
 )
+from spacetable.games.spacedealer.notation import build, contents, load, moor, started, take
+from spacetable.games.spacedealer.rules import Spacedealer
 
 ADV = {"rules": "advanced"}
 

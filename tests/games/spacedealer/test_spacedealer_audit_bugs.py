@@ -8,10 +8,11 @@ from collections import Counter
 import pytest
 
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.cards import card_type
-from spacetable.games.spacedealer.positions import build, contents, load, moor, started
+from spacetable.games.spacedealer.components import card_type
+from spacetable.games.spacedealer.constants import W_OUT
+from spacetable.games.spacedealer.notation import build, contents, load, moor, started
 from spacetable.games.spacedealer.render import describe_event, render
-from spacetable.games.spacedealer.rules import W_OUT, Spacedealer
+from spacetable.games.spacedealer.rules import Spacedealer
 
 ADV = {"rules": "advanced"}
 

@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from spacetable.engine import Action
 from spacetable.engine import load as load_save
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.cards import COLOURS, card_type
-from spacetable.games.spacedealer.constants import BURST
-from spacetable.games.spacedealer.positions import build, load, moor, started
-from spacetable.games.spacedealer.rules import W_OUT, Spacedealer
+from spacetable.games.spacedealer.components import COLOURS, card_type
+from spacetable.games.spacedealer.constants import BURST, W_OUT
+from spacetable.games.spacedealer.notation import build, load, moor, started
+from spacetable.games.spacedealer.rules import Spacedealer
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"length": 300, "timer": 20},

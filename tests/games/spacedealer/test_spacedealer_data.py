@@ -8,8 +8,18 @@ import pytest
 
 from spacetable.engine import DataError
 from spacetable.engine.data import read_text
-from spacetable.games.spacedealer.cards import BOX, GIZZI, PKG, PLANETS, SETUP, card_type, load_box
-from spacetable.games.spacedealer.rules import W_OUT, Spacedealer, config
+from spacetable.games.spacedealer.components import (
+    BOX,
+    GIZZI,
+    PKG,
+    PLANETS,
+    SETUP,
+    card_type,
+    config,
+    load_box,
+)
+from spacetable.games.spacedealer.constants import W_OUT
+from spacetable.games.spacedealer.rules import Spacedealer
 
 
 def test_box_counts_match_the_rulebook() -> None:

@@ -1,4 +1,4 @@
-"""The evaluation the bots use (``heuristic.evaluate``): what it makes the greedy bot do.
+"""The evaluation the bots use (``evaluation.evaluate``): what it makes the greedy bot do.
 
 Positions at 3 players (planets on orbit fields 0, 2 and 4 of a ring of 6): seat 1's
 starting blue mine asks for red + green (2 points to the deliverer, 1 to seat 1).
@@ -10,7 +10,7 @@ import random
 
 from spacetable.bots.greedy import best_actions
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.positions import build, load, moor, started, take
+from spacetable.games.spacedealer.notation import build, load, moor, started, take
 from spacetable.games.spacedealer.rules import Spacedealer
 
 

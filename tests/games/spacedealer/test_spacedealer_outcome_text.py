@@ -14,8 +14,8 @@ import pytest
 from spacetable.cli.common import outcome_describer
 from spacetable.engine import new_game
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.cards import COLOURS, PLANETS, card_type
-from spacetable.games.spacedealer.positions import load, moor, started
+from spacetable.games.spacedealer.components import COLOURS, PLANETS, card_type
+from spacetable.games.spacedealer.notation import load, moor, started
 from spacetable.games.spacedealer.render import TEXT, describe_outcome
 from spacetable.games.spacedealer.rules import Spacedealer
 from spacetable.testing.text import outcome_sentences

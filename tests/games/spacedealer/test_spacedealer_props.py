@@ -9,8 +9,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spacetable.games.spacedealer.cards import GIZZI, card_type
-from spacetable.games.spacedealer.rules import (
+from spacetable.games.spacedealer.components import GIZZI, card_type, config
+from spacetable.games.spacedealer.constants import (
     P_KEEP,
     P_PUT,
     W_BUILT,
@@ -18,9 +18,8 @@ from spacetable.games.spacedealer.rules import (
     W_PERSONAL,
     W_PILE,
     W_PLANNING,
-    Spacedealer,
-    config,
 )
+from spacetable.games.spacedealer.rules import Spacedealer
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"length": 300, "timer": 20},

@@ -1,6 +1,6 @@
 """Scenario tests: the rulebook's examples and every rule of Spacedealer (basic and advanced).
 
-Positions are built with ``spacetable.games.spacedealer.positions``.
+Positions are built with ``spacetable.games.spacedealer.notation``.
 """
 
 from __future__ import annotations
@@ -9,9 +9,17 @@ import pytest
 
 from spacetable.engine import IllegalAction, OptionError, SpacetableError, new_game
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.cards import card_type
-from spacetable.games.spacedealer.constants import PROBE_CODE
-from spacetable.games.spacedealer.positions import (
+from spacetable.games.spacedealer.actions import PROBE_CODE
+from spacetable.games.spacedealer.components import card_type
+from spacetable.games.spacedealer.constants import (
+    GRID_W,
+    P_BUILD,
+    T_FLY,
+    T_IDLE,
+    T_VOID,
+    W_PERSONAL,
+)
+from spacetable.games.spacedealer.notation import (
     build,
     contents,
     load,
@@ -21,15 +29,7 @@ from spacetable.games.spacedealer.positions import (
     store_code,
     take,
 )
-from spacetable.games.spacedealer.rules import (
-    GRID_W,
-    P_BUILD,
-    T_FLY,
-    T_IDLE,
-    T_VOID,
-    W_PERSONAL,
-    Spacedealer,
-)
+from spacetable.games.spacedealer.rules import Spacedealer
 
 ADV = {"rules": "advanced"}
 
@@ -646,7 +646,7 @@ def test_neutral_planets_gizzi_cards() -> None:
     faces = [g.gface[f] for f in range(8)]
     assert all(faces[f] >= 0 for f in (1, 3, 5, 7)) and all(faces[f] < 0 for f in (0, 2, 4, 6))
     gid = g.gface[1]
-    from spacetable.games.spacedealer.cards import GIZZI, GIZZI_GOODS
+    from spacetable.games.spacedealer.components import GIZZI, GIZZI_GOODS
 
     need = "".join("RYGB"[k] * v for k, v in enumerate(GIZZI_GOODS[gid % 12]))
     moor(g, 0, 1)
@@ -710,7 +710,7 @@ def test_ticks_mode_is_turn_based() -> None:
 
 
 def test_ticks_mode_caps_actions_per_tick() -> None:
-    from spacetable.games.spacedealer.rules import TICK_CAP
+    from spacetable.games.spacedealer.constants import TICK_CAP
 
     g = started(3, {"mode": "ticks"})
     n = 0
@@ -726,7 +726,7 @@ def test_ticks_mode_caps_actions_per_tick() -> None:
 
 
 def test_realtime_action_budget_grows_with_the_clock() -> None:
-    from spacetable.games.spacedealer.rules import BURST
+    from spacetable.games.spacedealer.constants import BURST
 
     g = started(3)
     g.acts[0] = BURST

@@ -2,8 +2,9 @@
 
 Integers everywhere: ``card`` is a game card id (``box * 72 + row`` of ``data/cards.csv``),
 ``colour`` is 0..3 (red, yellow, green, blue; 4 = none in offers), ``ship`` a ship id,
-``src``/``dst``/``to`` a goods container code (a ship id; ``20 + seat`` for the depots of
-that seat's planet; ``30 + k`` for the k-th transport probe), ``field`` an orbit field
+``src``/``dst``/``to`` a goods container code (a ship id; ``STORE_CODE + seat`` for the
+depots of that seat's planet; ``PROBE_CODE + k`` for the k-th transport probe: see
+:func:`code_blocks`), ``field`` an orbit field
 (``2 * seat`` = that seat's planet, odd = neutral), ``pos`` a building site (column 0..11
 of the planet grid, or the side 0/1 of a power plant). Action objects are interned:
 :func:`get` returns the one shared instance of each value.
@@ -15,8 +16,36 @@ from typing import Any
 
 from spacetable.engine import Action, action
 
-from .cards import COLOUR_EN, COLOUR_FR, PLANETS, card_type
-from .constants import PROBE_CODE, STORE_CODE
+from .components import (
+    COLOUR_EN,
+    COLOUR_FR,
+    MAX_PLAYERS,
+    MAX_PROBES,
+    MAX_SHIPS,
+    PLANETS,
+    card_type,
+)
+
+
+def code_blocks(counts: tuple[int, ...], ten: int = 10) -> tuple[int, ...]:
+    """The first code of each kind of goods container, from the most containers of each kind
+    (ships, planet depots, transport probes). Codes are the ids of each kind after its first
+    code; each kind starts on a round ten after the last code of the previous one, with at
+    least one free code between them, so that the text forms read well
+    (``code_blocks((10, 8, 2)) == (0, 20, 30)``)."""
+    starts = []
+    start = 0
+    for n in counts:
+        starts.append(start)
+        start = (start + n) // ten * ten + ten
+    return tuple(starts)
+
+
+#: container codes in actions: ships keep their id; the depots of seat ``p``'s planet are
+#: ``STORE_CODE + p``; the k-th transport probe of the game is ``PROBE_CODE + k``
+_SHIP_CODE, STORE_CODE, PROBE_CODE = code_blocks((MAX_SHIPS, MAX_PLAYERS, MAX_PROBES))
+#: one more than the largest container code (the size of tables indexed by code)
+CODE_END = PROBE_CODE + MAX_PROBES
 
 
 def _col(c: int, lang: str) -> str:

@@ -1,4 +1,4 @@
-"""Spacedealer data: technology cards, Gizzi demand cards, planets and setup tables.
+"""Spacedealer components: technology cards, Gizzi demand cards, planets and setup tables.
 
 Everything is loaded once at import from ``data/`` and validated (pydantic rows, errors name
 the file, line and field). The rules then use the flat tuples below, never the row models.
@@ -8,6 +8,7 @@ Goods colours are indexed ``0..3`` = red, yellow, green, blue (``R Y G B`` in th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -224,6 +225,17 @@ if len(PLANETS) != 8:
     raise DataError(f"{PKG}/data/planets.csv: 8 planets expected, got {len(PLANETS)}")
 
 
+_C = SETUP["components"]
+POWER = tuple(int(x) for x in _C["power"])  # connections powered per side by plant level
+SHIP_CAP = int(_C["ship_capacity"])
+PROBE_CAP = int(_C["probe_capacity"])
+START_MARKERS = int(_C["victory_markers"]) - 1  # one marker is on the score track
+BASE_TIMERS = int(_C["timers_per_player"])
+BASE_PLANNING = int(_C["planning_places"])
+BLACK_PER_BOX = int(_C["attack_markers"])
+GOODS_PER_COLOUR = int(_C["goods_per_colour"])
+
+
 def boxes_for(players: int) -> int:
     """Boxes needed: one up to 4 players, two beyond (rulebook)."""
     return 1 if players <= 4 else 2
@@ -232,3 +244,37 @@ def boxes_for(players: int) -> int:
 def card_type(cid: int) -> CardType:
     """The type of game card ``cid`` (``box * 72 + index``)."""
     return BOX[cid % BOX_SIZE]
+
+
+def config(players: int, options: Mapping[str, Any]) -> dict[str, int]:
+    """Static sizes of a configuration: boxes, cards, ships, containers, timers, probes."""
+    adv = options.get("rules", "basic") == "advanced"
+    aset = SETUP["advanced_sets"][str(players)] if adv else []
+    stations = sum(SETUP["advanced"][s].get("orbital_station", 0) for s in aset)
+    probes = sum(SETUP["advanced"][s].get("transport_probe", 0) for s in aset)
+    robots = sum(SETUP["advanced"][s].get("robot_factory", 0) for s in aset)
+    centres = sum(SETUP["advanced"][s].get("tech_centre", 0) for s in aset)
+    nb = boxes_for(players)
+    ships = players + stations
+    return {
+        "boxes": nb,
+        "cards": nb * BOX_SIZE,
+        "ships": ships,
+        "stations": stations,
+        "probes": probes,
+        "containers": ships + players + probes,
+        "tmax": BASE_TIMERS + robots,
+        "plan_max": BASE_PLANNING + 2 * centres,
+        "black": BLACK_PER_BOX * nb,
+        "gizzi": 12 * nb,
+    }
+
+
+#: the most seats (one planet each), ships (one per seat, one per orbital station) and
+#: transport probes any game has: the sizes of the action codes (:mod:`.actions`)
+MAX_PLAYERS = len(PLANETS)
+_LARGEST = [config(n, {"rules": "advanced"}) for n in range(3, MAX_PLAYERS + 1)]
+MAX_SHIPS = max(c["ships"] for c in _LARGEST)
+MAX_PROBES = max(c["probes"] for c in _LARGEST)
+#: the most cards any game uses (two boxes)
+MAX_CARDS = boxes_for(MAX_PLAYERS) * BOX_SIZE

@@ -30,8 +30,8 @@ import math
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from .cards import BOX, BOX_SIZE
-from .constants import GRID_W, P_BUILD, P_KEEP, P_PUT, SHIP_CAP, T_BUILD, T_RESEARCH, T_USE
+from .components import BOX, BOX_SIZE, SHIP_CAP
+from .constants import GRID_W, P_BUILD, P_KEEP, P_PUT, T_BUILD, T_RESEARCH, T_USE
 
 if TYPE_CHECKING:
     from .rules import Spacedealer

@@ -1,4 +1,4 @@
-"""Building Spacedealer positions directly (for scenario tests, bug reports and the docs).
+"""Spacedealer positions built directly (for scenario tests, bug reports and the docs).
 
 A position starts from :func:`started` (setup done, every seat's starting mine chosen) and
 is then edited with the helpers below, which keep the state consistent (cards leave the
@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .actions import Start
-from .cards import COLOURS, card_type
-from .constants import STORE_CODE
-from .rules import W_OUT, W_PERSONAL, W_PILE, W_PLANNING, Spacedealer
+from .actions import STORE_CODE, Start
+from .components import COLOURS, card_type
+from .constants import W_OUT, W_PERSONAL, W_PILE, W_PLANNING
+from .rules import Spacedealer
 
 
 def started(

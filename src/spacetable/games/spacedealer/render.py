@@ -19,8 +19,16 @@ from typing import Any
 from spacetable.engine.data import Texts
 
 from .actions import container
-from .cards import COLOUR_EN, COLOUR_FR, COLOURS, GIZZI, PLANETS, SETUP, card_type
-from .constants import START_MARKERS
+from .components import (
+    COLOUR_EN,
+    COLOUR_FR,
+    COLOURS,
+    GIZZI,
+    PLANETS,
+    POWER,
+    START_MARKERS,
+    card_type,
+)
 
 TEXT = Texts.load("spacetable.games.spacedealer")
 KEYS = frozenset(TEXT.keys())
@@ -43,7 +51,6 @@ ABBR = {
     "orbital_station": "Orbit",
 }
 GOOD_STYLE = ("red", "yellow", "green", "blue")
-POWER = tuple(SETUP["components"]["power"])
 CELL = 6
 
 

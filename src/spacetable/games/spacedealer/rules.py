@@ -38,29 +38,37 @@ from typing import Any
 from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
 
 from . import actions as A
-from .cards import BOX_SIZE, COLOURS, GIZZI, GIZZI_GOODS, SETUP, boxes_for, card_type
-from .constants import (
+from .actions import CODE_END, PROBE_CODE, STORE_CODE
+from .components import (
     BASE_PLANNING,
     BASE_TIMERS,
-    BLACK_PER_BOX,
-    BURST,
+    BOX_SIZE,
+    COLOURS,
+    GIZZI,
+    GIZZI_GOODS,
     GOODS_PER_COLOUR,
+    MAX_CARDS,
+    MAX_PLAYERS,
+    MAX_SHIPS,
+    POWER,
+    PROBE_CAP,
+    SETUP,
+    SHIP_CAP,
+    START_MARKERS,
+    card_type,
+    config,
+)
+from .constants import (
+    BURST,
     GRID_W,
     MIN_ADVANCE,
     NONE,
     P_BUILD,
     P_CONV,
     P_KEEP,
-    P_NAMES,
     P_PUT,
     P_SEND,
-    POWER,
-    PROBE_CAP,
-    PROBE_CODE,
     RATE,
-    SHIP_CAP,
-    START_MARKERS,
-    STORE_CODE,
     T_BUILD,
     T_FLY,
     T_IDLE,
@@ -71,43 +79,15 @@ from .constants import (
     TICK_CAP,
     W_BUILT,
     W_DRAWN,
-    W_GIZZI,
     W_OUT,
     W_PERSONAL,
     W_PILE,
     W_PLANNING,
     fits,
 )
-from .heuristic import evaluate as _evaluate
+from .evaluation import evaluate as _evaluate
 
 _fits = fits
-
-__all__ = [
-    "BURST",
-    "GRID_W",
-    "P_BUILD",
-    "P_CONV",
-    "P_KEEP",
-    "P_NAMES",
-    "P_PUT",
-    "P_SEND",
-    "RATE",
-    "TICK_CAP",
-    "T_BUILD",
-    "T_FLY",
-    "T_IDLE",
-    "T_NAMES",
-    "T_VOID",
-    "W_BUILT",
-    "W_DRAWN",
-    "W_GIZZI",
-    "W_OUT",
-    "W_PERSONAL",
-    "W_PILE",
-    "W_PLANNING",
-    "Spacedealer",
-    "config",
-]
 
 
 def _conn_col(side: int, d: int) -> int:
@@ -138,30 +118,6 @@ _POWERED = tuple(
 _PLANT_NEED = {"generator": 0, "solar": 1, "fusion_reactor": 2}
 
 
-def config(players: int, options: Mapping[str, Any]) -> dict[str, int]:
-    """Static sizes of a configuration: boxes, cards, ships, containers, timers, probes."""
-    adv = options.get("rules", "basic") == "advanced"
-    aset = SETUP["advanced_sets"][str(players)] if adv else []
-    stations = sum(1 for s in aset if s == "4")
-    probes = sum(1 for s in aset if s == "4")
-    robots = sum(2 if s == "4" else 1 for s in aset)
-    centres = sum(2 if s == "4" else 1 for s in aset)
-    nb = boxes_for(players)
-    ships = players + stations
-    return {
-        "boxes": nb,
-        "cards": nb * BOX_SIZE,
-        "ships": ships,
-        "stations": stations,
-        "probes": probes,
-        "containers": ships + players + probes,
-        "tmax": BASE_TIMERS + robots,
-        "plan_max": BASE_PLANNING + 2 * centres,
-        "black": BLACK_PER_BOX * nb,
-        "gizzi": 12 * nb,
-    }
-
-
 _FLIGHTS: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
 
 
@@ -177,18 +133,18 @@ def _flights(nf: int, ship: int, f: int, empty: bool) -> tuple[Action, ...]:
 
 # Prebuilt actions and per-card facts for the hot path (``legal_actions``), indexed by card id
 # (up to the most cards any game uses), ship id or seat.
-_NCARDS = boxes_for(8) * BOX_SIZE
+_NCARDS = MAX_CARDS
 _PLAN = tuple(A.get(A.Plan, c) for c in range(_NCARDS))
 _CONSTRUCT = tuple(A.get(A.Construct, c) for c in range(_NCARDS))
 _USE = tuple(A.get(A.Use, c) for c in range(_NCARDS))
 _PLACE = tuple(A.get(A.Place, x) for x in range(GRID_W))
 #: ``_PUT[colour][container code]``
-_PUT = tuple(tuple(A.get(A.Put, k, c) for c in range(PROBE_CODE + 8)) for k in range(4))
+_PUT = tuple(tuple(A.get(A.Put, k, c) for c in range(CODE_END)) for k in range(4))
 _DRAW2 = A.get(A.Draw, 2)
 _DRAW3 = A.get(A.Draw, 3)
-_ACCEPT = tuple(A.get(A.Accept, q) for q in range(8))
-_DECLINE = tuple(A.get(A.Decline, q) for q in range(8))
-_DUMP = tuple(A.get(A.Dump, s, k) for s in range(STORE_CODE) for k in range(4))
+_ACCEPT = tuple(A.get(A.Accept, q) for q in range(MAX_PLAYERS))
+_DECLINE = tuple(A.get(A.Decline, q) for q in range(MAX_PLAYERS))
+_DUMP = tuple(A.get(A.Dump, s, k) for s in range(MAX_SHIPS) for k in range(4))
 
 
 def _use_kind(cid: int) -> int:
@@ -229,9 +185,7 @@ _DEMANDS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
 )
 _OFFERS: dict[tuple[int, int], tuple[Action | None, ...]] = {}
 #: the same tables by code, ``_OTAB[src][dst]`` (None: not built yet), read on the hot path
-_OTAB: list[list[tuple[Action | None, ...] | None]] = [
-    [None] * (PROBE_CODE + 8) for _ in range(PROBE_CODE + 8)
-]
+_OTAB: list[list[tuple[Action | None, ...] | None]] = [[None] * CODE_END for _ in range(CODE_END)]
 
 
 def _offers(src: int, dst: int) -> tuple[Action | None, ...]:

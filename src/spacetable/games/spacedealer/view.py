@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import GIZZI, GIZZI_GOODS, PLANETS, card_type
+from .actions import PROBE_CODE, STORE_CODE
+from .components import GIZZI, GIZZI_GOODS, PLANETS, card_type
 from .constants import (
     GRID_W,
     P_BUILD,
@@ -17,8 +18,6 @@ from .constants import (
     P_NAMES,
     P_PUT,
     P_SEND,
-    PROBE_CODE,
-    STORE_CODE,
     T_NAMES,
 )
 
