@@ -30,13 +30,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spacetable.engine import (
+    BOOL,
+    INT,
     Action,
+    Field,
     Game,
     GameInfo,
+    Kind,
     OptionError,
     OptionSpec,
     Outcome,
+    StateSpec,
+    list_of,
     ranks_from_keys,
+    record,
 )
 
 from . import actions as A
@@ -90,16 +97,36 @@ from .constants import (
     M_PER,
     M_SET,
     PROFESSIONS,
+    RESERVE_SLOTS,
     SHUTTLES,
     SPECIES,
+    SPOTS_PER_SEAT,
     SRC_EXPLORE,
     SRC_PLANET,
     SRC_TRACK,
+    TABLE_PLANETS,
     TRACK_LEN,
     TURN_BOUND,
     TURNS,
     Frame,
 )
+
+
+class SharedList(Kind):
+    """A list that the rules never change in place (they replace it whole), so that clones
+    share it: saved, loaded and checked as ``list_of(item)``, copied by no one."""
+
+    def __init__(self, item: Kind, length: int | str | None = None) -> None:
+        self.seq = list_of(item, length)
+
+    def name(self) -> str:
+        return f"shared {self.seq.name()}"
+
+    def load(self, v: Any, path: str, game: Any) -> Any:
+        return self.seq.load(v, path, game)
+
+    def dump(self, v: Any) -> Any:
+        return self.seq.dump(v)
 
 
 def _src_json(src: int) -> dict[str, Any]:
@@ -145,6 +172,38 @@ class WildSpace(Game):
         chance=True,
     )
     action_types = A.ACTION_TYPES
+    # The state, declared once: the engine derives the save, the checked load and the clone.
+    # Every field exists in every game; the Contrebandier's (``s_*``, ``h_*``) stay empty
+    # (``h_state`` all zeros, ``s_captain`` -1) outside solo.
+    state = StateSpec(
+        Field("solo", BOOL),
+        Field("auto", BOOL),
+        Field("planets", list_of(INT, length=TABLE_PLANETS)),
+        Field("faceup", list_of(BOOL, length=TABLE_PLANETS)),
+        Field("captain", SharedList(INT, length="players")),
+        Field("tableau", list_of(list_of(INT), length="players")),
+        Field("vet", list_of(INT, length="players")),
+        Field("spots", list_of(INT, length="spot_count")),
+        Field("turns", list_of(INT, length="players")),
+        Field("deck", list_of(INT)),
+        Field("discard", list_of(INT)),
+        Field("reserve", list_of(INT, length=RESERVE_SLOTS)),
+        Field("hands", list_of(list_of(INT), length="players")),
+        Field("known", list_of(list_of(INT), length="players")),
+        Field("stack", list_of(record(INT, INT, INT, INT, INT))),
+        Field("main_done", BOOL),
+        Field("fx_used", list_of(INT)),
+        Field("over", BOOL),
+        Field("current", INT),
+        Field("s_captain", INT),
+        Field("s_tableau", list_of(INT)),
+        Field("h_deck", list_of(INT)),
+        Field("h_row", list_of(INT)),
+        Field("h_aside", list_of(INT)),
+        Field("h_used", SharedList(INT)),
+        Field("h_state", list_of(INT, length=N_HOSTILE)),
+        Field("s_turns", INT),
+    )
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -241,6 +300,11 @@ class WildSpace(Game):
         return self.over
 
     # ------------------------------------------------------------------ helpers
+    @property
+    def spot_count(self) -> int:
+        """Length of ``spots``: 5 table positions x 2 sides per seat."""
+        return SPOTS_PER_SEAT * self.players
+
     def crew(self, p: int) -> int:
         return len(self.tableau[p])
 
@@ -754,70 +818,6 @@ class WildSpace(Game):
 
             return EFFECT_TEXT[f[1]]
         return None
-
-    # ------------------------------------------------------------------ persistence
-    _LISTS = (
-        "planets",
-        "faceup",
-        "captain",
-        "vet",
-        "spots",
-        "turns",
-        "deck",
-        "discard",
-        "reserve",
-        "fx_used",
-        "s_tableau",
-        "h_deck",
-        "h_row",
-        "h_aside",
-        "h_used",
-        "h_state",
-    )
-    _NESTED = ("tableau", "hands", "known")
-    _SCALARS = ("solo", "auto", "main_done", "over", "s_captain", "s_turns", "current")
-
-    def state_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {k: list(getattr(self, k)) for k in self._LISTS}
-        for k in self._NESTED:
-            d[k] = [list(x) for x in getattr(self, k)]
-        for k in self._SCALARS:
-            d[k] = getattr(self, k)
-        d["stack"] = [list(f) for f in self.stack]
-        return d
-
-    def load_state(self, data: dict[str, Any]) -> None:
-        for k in self._LISTS:
-            setattr(self, k, list(data[k]))
-        for k in self._NESTED:
-            setattr(self, k, [list(x) for x in data[k]])
-        for k in self._SCALARS:
-            setattr(self, k, data[k])
-        self.stack = [(f[0], f[1], f[2], f[3], f[4]) for f in data["stack"]]
-
-    def clone(self) -> WildSpace:
-        g = self._clone_base()
-        g.planets = self.planets[:]
-        g.faceup = self.faceup[:]
-        g.captain = self.captain[:]
-        g.vet = self.vet[:]
-        g.spots = self.spots[:]
-        g.turns = self.turns[:]
-        g.deck = self.deck[:]
-        g.discard = self.discard[:]
-        g.reserve = self.reserve[:]
-        g.fx_used = self.fx_used[:]
-        g.tableau = [t[:] for t in self.tableau]
-        g.hands = [h[:] for h in self.hands]
-        g.known = [k[:] for k in self.known]
-        g.stack = self.stack[:]
-        if self.solo:
-            g.s_tableau = self.s_tableau[:]
-            g.h_deck = self.h_deck[:]
-            g.h_row = self.h_row[:]
-            g.h_aside = self.h_aside[:]
-            g.h_state = self.h_state[:]
-        return g
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         # Unknown hand cards of the others and the deck order.
