@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from spacetable.engine import new_game
 from spacetable.games.wildspace import actions as A
+from spacetable.games.wildspace.constants import End
 from spacetable.games.wildspace.notation import position
 from spacetable.games.wildspace.render import describe_event, render
 from spacetable.games.wildspace.rules import WildSpace
@@ -63,7 +64,8 @@ def test_solo_outcome_reason_is_a_category() -> None:
         while not g.is_over:
             g.apply(0, g.legal_actions(0)[0])
         reasons.add(g.outcome().reason)
-    assert reasons <= {"victory over the Contrebandier", "the Contrebandier wins"}
+    assert reasons <= {End.SMUGGLER_BEATEN, End.SMUGGLER_WINS}
+    assert all(type(r) is End for r in reasons)
 
 
 def test_profession_costs_and_conditions_read_with_an_article() -> None:

@@ -13,12 +13,13 @@ import pytest
 from spacetable.bots import GreedyBot
 from spacetable.cli.common import outcome_describer
 from spacetable.engine import Game, new_game
+from spacetable.games.wildspace.constants import End
 from spacetable.games.wildspace.render import TEXT, describe_outcome
 from spacetable.sim import play_game
 from spacetable.testing.text import outcome_sentences
 
-# Every reason string ``WildSpace._outcome`` can produce.
-REASONS = ("all shuttles used twice", "victory over the Contrebandier", "the Contrebandier wins")
+# Every reason ``WildSpace._outcome`` can produce.
+REASONS = tuple(End)
 
 
 def _random(g: Game, seed: int) -> None:
@@ -63,13 +64,13 @@ def _check(out: dict[str, Any]) -> tuple[str, str]:
 
 CASES = [
     # (expected reason, players, options, policy, first seed, expected winner count or 0=any)
-    ("all shuttles used twice", 3, None, _random, 0, 1),
-    ("all shuttles used twice", 2, None, _random, 0, 2),  # a shared win
-    ("all shuttles used twice", 5, None, _random, 0, 0),
-    ("victory over the Contrebandier", 1, {"difficulty": "easy"}, _greedy, 0, 1),
-    ("victory over the Contrebandier", 1, {"smuggler": "auto"}, _greedy, 1, 1),
-    ("the Contrebandier wins", 1, None, _random, 0, 0),
-    ("the Contrebandier wins", 1, {"smuggler": "auto", "difficulty": "hard"}, _random, 3, 0),
+    (End.ALL_SHUTTLES_USED, 3, None, _random, 0, 1),
+    (End.ALL_SHUTTLES_USED, 2, None, _random, 0, 2),  # a shared win
+    (End.ALL_SHUTTLES_USED, 5, None, _random, 0, 0),
+    (End.SMUGGLER_BEATEN, 1, {"difficulty": "easy"}, _greedy, 0, 1),
+    (End.SMUGGLER_BEATEN, 1, {"smuggler": "auto"}, _greedy, 1, 1),
+    (End.SMUGGLER_WINS, 1, None, _random, 0, 0),
+    (End.SMUGGLER_WINS, 1, {"smuggler": "auto", "difficulty": "hard"}, _random, 3, 0),
 ]
 
 
@@ -90,11 +91,11 @@ def test_every_reason_reads_as_a_sentence_in_both_languages(
         lambda o: o["reason"] == reason and (nwin == 0 or len(o["winners"]) == nwin),
     )
     en, fr = _check(out)
-    if reason == "all shuttles used twice":
+    if reason == End.ALL_SHUTTLES_USED:
         assert TEXT.get("en", "oc_shuttles") in en and TEXT.get("fr", "oc_shuttles") in fr
         if len(out["winners"]) > 1:
             assert "share the win" in en and "se partagent la victoire" in fr
-    elif reason == "victory over the Contrebandier":
+    elif reason == End.SMUGGLER_BEATEN:
         them = f"{out['others']['Contrebandier']:g}"
         assert en.endswith(f"more credits than the Contrebandier ({them})")
         assert fr.endswith(f"plus de crédits que le Contrebandier ({them})")
@@ -108,7 +109,7 @@ def test_the_contrebandier_wins_ties() -> None:
         "scores": [30.0],
         "ranks": [2],
         "winners": [],
-        "reason": "the Contrebandier wins",
+        "reason": "smuggler_wins",
         "details": {},
         "others": {"Contrebandier": 30.0},
     }
@@ -124,7 +125,7 @@ def test_a_tie_broken_by_the_smaller_crew_is_said() -> None:
         "scores": [41.0, 41.0, 12.0],
         "ranks": [1, 2, 3],
         "winners": [0],
-        "reason": "all shuttles used twice",
+        "reason": "all_shuttles_used",
         "details": {},
     }
     en, fr = _check(out)
@@ -143,7 +144,7 @@ def test_three_winners_are_listed() -> None:
         "scores": [20.0, 20.0, 5.0, 20.0],
         "ranks": [1, 1, 4, 1],
         "winners": [0, 1, 3],
-        "reason": "all shuttles used twice",
+        "reason": "all_shuttles_used",
         "details": {},
     }
     en, fr = _check(out)

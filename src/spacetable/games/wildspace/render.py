@@ -34,6 +34,7 @@ from .components import (
     hostile_name,
     planet_name,
 )
+from .constants import End
 
 TEXT = Texts.load("spacetable.games.wildspace")
 
@@ -398,9 +399,9 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
 
 # ---------------------------------------------------------------------- end of the game
 _OUTCOME_KEY = {
-    "all shuttles used twice": "oc_shuttles",
-    "victory over the Contrebandier": "oc_beat",
-    "the Contrebandier wins": "oc_smuggler",
+    End.ALL_SHUTTLES_USED.value: "oc_shuttles",
+    End.SMUGGLER_BEATEN.value: "oc_beat",
+    End.SMUGGLER_WINS.value: "oc_smuggler",
 }
 
 

@@ -108,6 +108,7 @@ from .constants import (
     TRACK_LEN,
     TURN_BOUND,
     TURNS,
+    End,
     Frame,
 )
 
@@ -172,6 +173,7 @@ class WildSpace(Game):
         chance=True,
     )
     action_types = A.ACTION_TYPES
+    terminations = End
     # The state, declared once: the engine derives the save, the checked load and the clone.
     # Every field exists in every game; the Contrebandier's (``s_*``, ``h_*``) stay empty
     # (``h_state`` all zeros, ``s_captain`` -1) outside solo.
@@ -720,8 +722,7 @@ class WildSpace(Game):
             won = sheets[0]["total"] > ss["total"]
             details["smuggler"] = ss
             details["won"] = won
-            # A category (the credits are in the scores and ``others``), so summaries count it.
-            reason = "victory over the Contrebandier" if won else "the Contrebandier wins"
+            reason = End.SMUGGLER_BEATEN if won else End.SMUGGLER_WINS
             # Rulebook: you win with strictly more credits; the Contrebandier wins ties.
             return Outcome(
                 scores,
@@ -731,7 +732,7 @@ class WildSpace(Game):
                 others={"Contrebandier": float(ss["total"])},
             )
         ranks = ranks_from_keys([(s["total"], -len(self.tableau[p])) for p, s in enumerate(sheets)])
-        return Outcome(scores, ranks, "all shuttles used twice", details)
+        return Outcome(scores, ranks, End.ALL_SHUTTLES_USED, details)
 
     # ------------------------------------------------------------------ views
     def _view(self, seat: int | None) -> dict[str, Any]:
