@@ -119,21 +119,21 @@ def test_example_blocked_raider() -> None:
     lines, a blue rocket in meteorites and a pad held by its own raider do not move it."""
     g = position(2, "R1@c1n c1:b^ c2:r> R2@c2e c3:b^ V1@d1e d1:b^")
     # R1 on c1n: c1's nose points at it; c2's nose points at R2's pad; c3 is not adjacent
-    assert g._hops(0) == []
+    assert g.hop_actions(0) == []
     # V1 on d1e: d1 is a meteorite zone, so its blue rocket does not serve
-    assert g._hops(3) == []
+    assert g.hop_actions(3) == []
     # R2 on c2e: c2's nose points at it, and d2 is empty
-    assert g._hops(1) == []
+    assert g.hop_actions(1) == []
     assert not any(a in g.legal_actions(0) for a in SELECT)
     g2 = position(2, "R1@c1n c1:b^ c2:r> R2@c2e c3:b^")
-    assert g2._hops(0) == [] and g2._hops(1) == []
+    assert g2.hop_actions(0) == [] and g2.hop_actions(1) == []
 
 
 # ----------------------------------------------------------------------------- movement rules
 def test_raider_uses_only_the_zones_beside_its_pad() -> None:
     g = position(2, "R1@c2n c4:b^ b3:b> c3:b^ V1@h8n")
     # c2n borders c2 and c3; c4 and b3 are off its pad
-    assert g._hops(0) == [HOP[Z("c3")]]
+    assert g.hop_actions(0) == [HOP[Z("c3")]]
 
 
 def test_rocket_may_turn_the_raider() -> None:
@@ -159,17 +159,17 @@ def test_stop_is_optional_and_a_raider_moves_once_per_turn() -> None:
 def test_used_rocket_leaves_the_board_at_once() -> None:
     # R2 could use c2 only before R1 took it
     g = position(2, "R1@c1n c2:b^ R2@b2e V1@h8n")
-    assert g._hops(1) == [HOP[Z("c2")]]
+    assert g.hop_actions(1) == [HOP[Z("c2")]]
     g.apply(0, SELECT[0])
     hop(g, "c2")
     assert g.rockets[Z("c2")] == -1
-    assert g._hops(1) == []  # gone for R2 too
+    assert g.hop_actions(1) == []  # gone for R2 too
     assert g.blue[0] == 1  # step 2 collected it
 
 
 def test_own_raider_blocks_and_enemy_is_captured() -> None:
     g = position(2, "R1@c1n c2:b^ R2@c2n V1@h8n")
-    assert g._hops(0) == []
+    assert g.hop_actions(0) == []
     g = position(2, "R1@c1n c2:b^ V1@c2n V2@h8n")
     g.apply(0, SELECT[0])
     hop(g, "c2")
@@ -178,17 +178,17 @@ def test_own_raider_blocks_and_enemy_is_captured() -> None:
 
 def test_partner_is_not_captured_in_teams() -> None:
     g = position(4, "R1@c1n c2:b^ V1@c2n G1@h8n Y1@a1n", {"teams": True})
-    assert g._hops(0) == []  # violet is red's partner
+    assert g.hop_actions(0) == []  # violet is red's partner
     g = position(4, "R1@c1n c2:b^ Y1@c2n G1@h8n V1@a1n", {"teams": True})
-    assert g._hops(0) == [HOP[Z("c2")]]
+    assert g.hop_actions(0) == [HOP[Z("c2")]]
 
 
 def test_one_alien_per_planet_per_player() -> None:
     # e1n is the south side of the violet planet e2
     g = position(2, "R1@e1w e1:b^ V1@h8n aliens=standard crew:red=violet")
-    assert g._hops(0) == []  # already holds a violet alien
+    assert g.hop_actions(0) == []  # already holds a violet alien
     g = position(2, "R1@e1w e1:b^ V1@h8n aliens=standard crew:red=green")
-    assert g._hops(0) == [HOP[Z("e1")]]
+    assert g.hop_actions(0) == [HOP[Z("e1")]]
 
 
 def test_alien_ends_the_move_even_if_rockets_go_on() -> None:

@@ -18,15 +18,10 @@ from __future__ import annotations
 from spacetable.engine import Action, action
 
 from .board import BOARD
-from .constants import COLOURS, ROCKET_COLOURS, SIDES
+from .constants import BLUE, COLOURS, RAIDERS, RED, ROCKET_COLOURS, SIDES, TEXT
 
-_SIDE_EN = {"n": "north", "e": "east", "s": "south", "w": "west"}
-#: "nez au nord", "nez à l'est": the article agrees with the side
-_SIDE_FR = {"n": "au nord", "e": "à l'est", "s": "au sud", "w": "à l'ouest"}
-_ROCKET_FR = {"blue": "bleue", "red": "rouge"}
-_COLOUR_FR = {"red": "rouge", "yellow": "jaune", "violet": "violet", "green": "vert"}
 #: gifts exist at 3 and 4 players only, where seat k plays the same colour at both counts
-GIFT_COLOURS: tuple[str, ...] = tuple(COLOURS[c] for c in BOARD.seat_colours[4])
+GIFT_COLOURS: tuple[str, ...] = tuple(COLOURS[c] for c in BOARD.seat_colours[len(COLOURS)])
 
 
 @action("select")
@@ -34,9 +29,7 @@ class Select(Action):
     raider: int
 
     def describe(self, lang: str = "en") -> str:
-        if lang == "fr":
-            return f"déplacer le planet raider n°{self.raider}"
-        return f"move planet raider #{self.raider}"
+        return TEXT.get(lang, "act_select", k=self.raider)
 
 
 @action("hop")
@@ -44,24 +37,19 @@ class Hop(Action):
     zone: str
 
     def describe(self, lang: str = "en") -> str:
-        z = self.zone
-        if lang == "fr":
-            return f"prendre la fusée de la zone {z}"
-        return f"ride the rocket in zone {z}"
+        return TEXT.get(lang, "act_hop", zone=self.zone)
 
 
 @action("stop")
 class Stop(Action):
     def describe(self, lang: str = "en") -> str:
-        return "arrêter ce planet raider ici" if lang == "fr" else "stop this raider here"
+        return TEXT.get(lang, "act_stop")
 
 
 @action("end_moves")
 class EndMoves(Action):
     def describe(self, lang: str = "en") -> str:
-        if lang == "fr":
-            return "fin des déplacements (récupérer les fusées utilisées)"
-        return "end the moves (collect the rockets used)"
+        return TEXT.get(lang, "act_end_moves")
 
 
 @action("place")
@@ -75,20 +63,20 @@ class Place(Action):
     def describe(self, lang: str = "en") -> str:
         z = self.zone
         target = BOARD.pad_names[BOARD.cell_pads[BOARD.cell_index[z]][SIDES.index(self.nose)]]
-        if lang == "fr":
-            return (
-                f"poser une fusée {_ROCKET_FR[self.colour]} en {z}, nez "
-                f"{_SIDE_FR[self.nose]} (vers {target})"
-            )
-        return f"place a {self.colour} rocket in {z}, nose {_SIDE_EN[self.nose]} (to {target})"
+        return TEXT.get(
+            lang,
+            "act_place",
+            colour=TEXT.get(lang, f"rocket_{self.colour}"),
+            zone=z,
+            nose=TEXT.get(lang, f"side_{self.nose}"),
+            target=target,
+        )
 
 
 @action("exchange")
 class Exchange(Action):
     def describe(self, lang: str = "en") -> str:
-        if lang == "fr":
-            return "échanger deux fusées bleues contre une rouge"
-        return "exchange two blue rockets for a red one"
+        return TEXT.get(lang, "act_exchange")
 
 
 @action("give")
@@ -97,18 +85,19 @@ class Give(Action):
     to: int
 
     def describe(self, lang: str = "en") -> str:
-        if lang == "fr":
-            return (
-                f"donner une fusée {_ROCKET_FR[self.colour]} au siège {self.to} "
-                f"({_COLOUR_FR[GIFT_COLOURS[self.to]]})"
-            )
-        return f"give a {self.colour} rocket to seat {self.to} ({GIFT_COLOURS[self.to]})"
+        return TEXT.get(
+            lang,
+            "act_give",
+            colour=TEXT.get(lang, f"rocket_{self.colour}"),
+            to=self.to,
+            to_colour=TEXT.get(lang, f"colour_{GIFT_COLOURS[self.to]}"),
+        )
 
 
 @action("end_turn")
 class EndTurn(Action):
     def describe(self, lang: str = "en") -> str:
-        return "finir le tour" if lang == "fr" else "end the turn"
+        return TEXT.get(lang, "act_end_turn")
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
@@ -123,7 +112,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 )
 
 #: SELECT[k] moves raider number k + 1
-SELECT: tuple[Select, ...] = tuple(Select(k + 1) for k in range(3))
+SELECT: tuple[Select, ...] = tuple(Select(k + 1) for k in range(RAIDERS))
 #: HOP[zone index]
 HOP: dict[int, Hop] = {z: Hop(BOARD.cell_names[z]) for z in BOARD.zones}
 STOP = Stop()
@@ -139,3 +128,21 @@ PLACE: tuple[dict[int, tuple[Place, ...]], ...] = tuple(
 GIVE: tuple[tuple[Give, ...], ...] = tuple(
     tuple(Give(rc, t) for t in range(len(COLOURS))) for rc in ROCKET_COLOURS
 )
+
+
+def enumerate_actions(players: int) -> list[Action]:
+    """Every action that can ever be legal at ``players`` (the RL action space), generated
+    from the tables above: selects, hops, ``stop``, ``end_moves``, placements (blue rockets
+    in neutral zones only), ``exchange``, gifts (more than two players) and ``end_turn``."""
+    neutral = frozenset(BOARD.neutral_zones)
+    out: list[Action] = list(SELECT)
+    out.extend(HOP[z] for z in BOARD.zones)
+    out.extend((STOP, END_MOVES))
+    for rc in (BLUE, RED):
+        out.extend(a for z in BOARD.zones if rc != BLUE or z in neutral for a in PLACE[rc][z])
+    out.append(EXCHANGE)
+    if players > 2:
+        for rc in (BLUE, RED):
+            out.extend(GIVE[rc][t] for t in range(players))
+    out.append(END_TURN)
+    return out

@@ -1,64 +1,65 @@
-"""Action labels that read the state (``PlanetRaiders.describe_action``).
+"""Action labels that read the state (``PlanetRaiders.describe_action``), from ``text.toml``.
 
 A ``hop`` action names only a zone; in a given position its label also says which rocket
 the raider rides, the pad it reaches and what waits there (an alien, an enemy raider, its
 ship with a complete crew). A ``select`` label says where the raider stands. Every other
-action, and an action that is not playable in this state, keeps its plain label.
+action, and an action that is not playable in this state, keeps its plain label
+(``Action.describe``, in :mod:`.actions`).
+
+It reads the game it receives (public state fields and :meth:`PlanetRaiders.hop_actions`)
+and never imports the rules at run time.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from spacetable.engine import Action
 
 from .actions import Hop, Select
 from .board import BOARD
-from .constants import ALIEN as _ALIEN
-from .constants import COLOURS, ROCKET_COLOURS
-from .constants import RAIDERS as _RAIDERS
-from .rules import PlanetRaiders
+from .components import crew_complete
+from .constants import ALIEN, COLOURS, NOSES, RAIDERS, ROCKET_COLOURS, TEXT
 
-_ROCKET_FR = {"blue": "bleue", "red": "rouge"}
-_COLOUR_FR = {"red": "rouge", "yellow": "jaune", "violet": "violet", "green": "vert"}
-_PLANET_FR = {"red": "rouge", "yellow": "jaune", "violet": "violette", "green": "verte"}
+if TYPE_CHECKING:
+    from .rules import PlanetRaiders
 
 
 def describe(g: PlanetRaiders, action: Action, lang: str) -> str:
+    """The label of ``action`` in ``g`` (see the module docstring)."""
     if type(action) is Hop and g.sel >= 0:
         z = BOARD.cell_index.get(action.zone, -1)
-        if z >= 0 and action in g._hops(g.sel):
+        if z >= 0 and action in g.hop_actions(g.sel):
             return _hop(g, z, lang)
     elif type(action) is Select:
-        rid = g.cur * _RAIDERS + action.raider - 1
+        rid = g.cur * RAIDERS + action.raider - 1
         if 0 <= rid < len(g.rpad) and g.rpad[rid] >= 0:
             pad = BOARD.pad_names[g.rpad[rid]]
-            where = f"en {pad}" if lang == "fr" else f"on {pad}"
-            return f"{action.describe(lang)} ({where})"
+            return TEXT.get(lang, "act_select_on", label=action.describe(lang), pad=pad)
     return action.describe(lang)
 
 
 def _hop(g: PlanetRaiders, z: int, lang: str) -> str:
+    """The label of the hop of the selected raider on the rocket in zone ``z``."""
     r = g.rockets[z]
-    rocket = ROCKET_COLOURS[r >> 2]
-    q = BOARD.cell_pads[z][r & 3]
-    zone, to = BOARD.cell_names[z], BOARD.pad_names[q]
-    fr = lang == "fr"
-    if fr:
-        s = f"prendre la fusée {_ROCKET_FR[rocket]} de {zone} vers {to}"
-    else:
-        s = f"ride the {rocket} rocket in {zone} to {to}"
+    q = BOARD.cell_pads[z][r % NOSES]
+    ride = TEXT.get(
+        lang,
+        "act_hop_ride",
+        rocket=TEXT.get(lang, f"rocket_{ROCKET_COLOURS[r // NOSES]}"),
+        zone=BOARD.cell_names[z],
+        to=BOARD.pad_names[q],
+    )
     o = g.occ[q]
-    seat = g.sel // _RAIDERS
-    if o >= _ALIEN:
-        planet = COLOURS[o - _ALIEN]
-        if fr:
-            return f"{s} : prendre un alien de la planète {_PLANET_FR[planet]}"
-        return f"{s}: take an alien of the {planet} planet"
+    seat = g.sel // RAIDERS
+    if o >= ALIEN:
+        planet = TEXT.get(lang, f"planet_{COLOURS[o - ALIEN]}")
+        return TEXT.get(lang, "act_hop_alien", ride=ride, planet=planet)
     if o >= 0:
-        victim = COLOURS[g.colour[o // _RAIDERS]]
-        k = o % _RAIDERS + 1
-        if fr:
-            return f"{s} : capturer le planet raider {_COLOUR_FR[victim]} n°{k}"
-        return f"{s}: capture {victim} raider #{k}"
-    if BOARD.ship_of_pad[q] == g.colour[seat] and g.has_crew(seat):
-        return f"{s} : retour au vaisseau avec l'équipage !" if fr else f"{s}: home with the crew!"
-    return s
+        victim = TEXT.get(lang, f"colour_{COLOURS[g.colour[o // RAIDERS]]}")
+        return TEXT.get(lang, "act_hop_capture", ride=ride, victim=victim, k=o % RAIDERS + 1)
+    if BOARD.ship_of_pad[q] == g.colour[seat] and crew_complete(
+        g.aliens[seat].bit_count(), g.ncaps[seat]
+    ):
+        return TEXT.get(lang, "act_hop_home", ride=ride)
+    return ride

@@ -19,25 +19,13 @@ from typing import Any
 
 from rich.markup import escape
 
-from spacetable.engine.data import Texts
-
 from .board import BOARD
-from .constants import COLOURS, SIDES, SIZE
-
-TEXT = Texts.load("spacetable.games.planetraiders")
+from .constants import COLOURS, REASON_KEYS, SIDES, SIZE, TEXT, End
 
 STYLE = {"red": "red", "yellow": "yellow", "violet": "magenta", "green": "green"}
 ROCKET_STYLE = {"blue": "bold bright_blue", "red": "bold bright_red"}
 LETTER = {"red": "R", "yellow": "Y", "violet": "V", "green": "G"}
 ARROW = {"n": "^", "e": ">", "s": "v", "w": "<"}
-REASON_KEY = {
-    "home": "reason_home",
-    "last in play": "reason_last",
-    "team home": "reason_team",
-    "team eliminated": "reason_team_out",
-    "round limit": "reason_rounds",
-    "no progress": "reason_stall",
-}
 
 
 def _t(lang: str, key: str, **kw: Any) -> str:
@@ -179,7 +167,7 @@ def render(view: dict[str, Any], lang: str) -> str:
         )
     )
     if view.get("is_over"):
-        reason = _t(lang, REASON_KEY.get(view.get("reason") or "", "none"))
+        reason = _t(lang, REASON_KEYS.get(view.get("reason") or "", "none"))
         lines.append(f"[bold]{escape(_t(lang, 'over', reason=reason))}[/]")
     else:
         cur = infos[view["current"]]["colour"]
@@ -200,9 +188,7 @@ def render(view: dict[str, Any], lang: str) -> str:
 
 def _ordinal(lang: str, n: int) -> str:
     """A place: 1st, 2nd, 3rd, 4th / 1re, 2e, 3e, 4e."""
-    if lang == "fr":
-        return "1re" if n == 1 else f"{n}e"
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    return _t(lang, f"ordinal_{n}") if 1 <= n <= 3 else _t(lang, "ordinal_n", n=n)
 
 
 def describe_event(event: dict[str, Any], lang: str) -> str:
@@ -264,20 +250,20 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     elif kind == "pass":
         s = _t(lang, "ev_pass", who=who)
     elif kind == "game_end":
-        s = _t(lang, "ev_game_end", reason=_t(lang, REASON_KEY.get(event["reason"], "none")))
+        s = _t(lang, "ev_game_end", reason=_t(lang, REASON_KEYS.get(event["reason"], "none")))
     else:
         s = str(event)
     return escape(s)
 
 
 # ---------------------------------------------------------------------- end of the game
-_OUTCOME_KEY = {
-    "home": "oc_home",
-    "last in play": "oc_last",
-    "team home": "oc_team_home",
-    "team eliminated": "oc_team_out",
-    "round limit": "oc_rounds",
-    "no progress": "oc_stall",
+_OUTCOME_KEY: dict[str, str] = {
+    End.HOME: "oc_home",
+    End.LAST_IN_PLAY: "oc_last",
+    End.TEAM_HOME: "oc_team_home",
+    End.TEAM_ELIMINATED: "oc_team_out",
+    End.ROUND_LIMIT: "oc_rounds",
+    End.NO_PROGRESS: "oc_stall",
 }
 
 

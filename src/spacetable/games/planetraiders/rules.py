@@ -60,6 +60,7 @@ from .actions import (
     Place,
     Select,
     Stop,
+    enumerate_actions,
 )
 from .board import BOARD
 from .components import crew_complete, crew_missing
@@ -72,7 +73,6 @@ from .constants import (
     N_EDGES,
     PHASE_HOP,
     PHASE_MOVE,
-    PHASE_NAMES,
     PHASE_PLACE,
     RAIDERS,
     RED,
@@ -80,9 +80,12 @@ from .constants import (
     SIDES,
     START_BLUE_HAND,
     START_RED_HAND,
+    TEXT,
     End,
 )
 from .evaluation import ReachCache, evaluate
+from .labels import describe
+from .view import view
 
 _ZONES = BOARD.zones
 _CELL_INDEX = BOARD.cell_index
@@ -244,7 +247,7 @@ class PlanetRaiders(Game):
     def has_crew(self, seat: int) -> bool:
         return crew_complete(self.aliens[seat].bit_count(), self.ncaps[seat])
 
-    def _hops(self, rid: int) -> list[Action]:
+    def hop_actions(self, rid: int) -> list[Action]:
         """Hops open to raider ``rid`` from where it stands (rulebook §5.1, §5.2)."""
         p = self.rpad[rid]
         out: list[Action] = []
@@ -271,14 +274,11 @@ class PlanetRaiders(Game):
             out.append(HOP[z])
         return out
 
-    def _can_move(self, rid: int) -> bool:
-        return bool(self._hops(rid))
-
     def _movable(self) -> list[Action]:
         s = self.cur
         out: list[Action] = []
         for k in range(RAIDERS):
-            if not self.moved >> k & 1 and self._hops(s * RAIDERS + k):
+            if not self.moved >> k & 1 and self.hop_actions(s * RAIDERS + k):
                 out.append(SELECT[k])
         return out
 
@@ -319,7 +319,7 @@ class PlanetRaiders(Game):
         if self.over or seat != self.cur:
             return []
         if self.phase == PHASE_HOP:
-            out = self._hops(self.sel)
+            out = self.hop_actions(self.sel)
             if self.hops:
                 out.append(STOP)
             return out
@@ -385,8 +385,6 @@ class PlanetRaiders(Game):
     def describe_action(self, action: Action, lang: str = "en") -> str:
         """A label that reads the state: where a hop goes and what waits there
         (:mod:`.labels`)."""
-        from .labels import describe  # labels imports this module
-
         return describe(self, action, lang)
 
     # ------------------------------------------------------------------ transitions
@@ -441,7 +439,7 @@ class PlanetRaiders(Game):
             return
         if ends:
             self._end_move("capture" if 0 <= o < ALIEN else "alien")
-        elif not self._hops(rid):
+        elif not self.hop_actions(rid):
             self._end_move("blocked")
 
     def _capture(self, seat: int, victim_rid: int) -> None:
@@ -655,7 +653,7 @@ class PlanetRaiders(Game):
             End(self.reason),
             {
                 "finished": [COLOURS[self.colour[s]] for s in self.finished],
-                "scores": "crew members gathered (aliens + captured raiders)",
+                "scores": TEXT.get("en", "score_basis"),  # what the scores count
                 "crew_missing": [
                     crew_missing(self.aliens[s].bit_count(), self.ncaps[s]) for s in range(n)
                 ],
@@ -666,83 +664,12 @@ class PlanetRaiders(Game):
 
     # ------------------------------------------------------------------ views
     def _view(self, seat: int | None) -> dict[str, Any]:
-        n = self.players
-        raiders: list[list[dict[str, Any]]] = []
-        for s in range(n):
-            row: list[dict[str, Any]] = []
-            for k in range(RAIDERS):
-                rid = s * RAIDERS + k
-                p = self.rpad[rid]
-                if p >= 0:
-                    row.append({"pad": BOARD.pad_names[p], "status": "board"})
-                elif self.captured_by[rid] >= 0:
-                    row.append({"pad": None, "status": "captured", "by": self.captured_by[rid]})
-                else:
-                    row.append({"pad": None, "status": "home"})
-            raiders.append(row)
-        aliens = {
-            BOARD.pad_names[e]: COLOURS[o - ALIEN] for e, o in enumerate(self.occ) if o >= ALIEN
-        }
-        rockets = {
-            BOARD.cell_names[z]: {"colour": ROCKET_COLOURS[r >> 2], "nose": SIDES[r & 3]}
-            for z, r in enumerate(self.rockets)
-            if r >= 0
-        }
-        players = []
-        for s in range(n):
-            a = self.aliens[s]
-            players.append(
-                {
-                    "colour": COLOURS[self.colour[s]],
-                    "team": self.team[s],
-                    "hand": {"blue": self.blue[s], "red": self.red[s]},
-                    "aliens": [COLOURS[p] for p in range(len(COLOURS)) if a >> p & 1],
-                    "captured": {
-                        COLOURS[self.colour[v]]: self.caps[s * n + v]
-                        for v in range(n)
-                        if self.caps[s * n + v]
-                    },
-                    "crew_complete": self.has_crew(s),
-                    "crew_missing": crew_missing(a.bit_count(), self.ncaps[s]),
-                    "finished": (self.finished.index(s) + 1) if s in self.finished else None,
-                    "eliminated": self.out[s],
-                }
-            )
-        return {
-            "teams": self.teams,
-            "current": self.cur,
-            "phase": PHASE_NAMES[self.phase],
-            "selected": (self.sel % RAIDERS) if self.sel >= 0 else None,
-            "moved": [k for k in range(RAIDERS) if self.moved >> k & 1],
-            "used": {"blue": self.used[BLUE], "red": self.used[RED]},
-            "raiders": raiders,
-            "aliens": aliens,
-            "rockets": rockets,
-            "players_info": players,
-            "turn": self.turns,
-            "turn_limit": self.turn_limit,
-            "quiet_turns": self.quiet,
-            "stall_limit": self.stall_limit,
-            "reason": self.reason if self.over else None,
-        }
+        return view(self, seat)
 
     # ------------------------------------------------------------------ RL / bounds
     @classmethod
     def enumerate_actions(cls, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
-        out: list[Action] = list(SELECT)
-        out.extend(HOP[z] for z in BOARD.zones)
-        out.extend((STOP, END_MOVES))
-        for rc in (BLUE, RED):
-            for z in BOARD.zones:
-                if rc == BLUE and z not in _NEUTRAL:
-                    continue
-                out.extend(PLACE[rc][z])
-        out.append(EXCHANGE)
-        if players > 2:
-            for rc in (BLUE, RED):
-                out.extend(GIVE[rc][t] for t in range(players))
-        out.append(END_TURN)
-        return out
+        return enumerate_actions(players)
 
     @classmethod
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
