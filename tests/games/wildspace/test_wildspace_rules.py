@@ -7,16 +7,10 @@ import pytest
 from spacetable.engine import IllegalAction, OptionError, new_game
 from spacetable.games.wildspace import actions as A
 from spacetable.games.wildspace import components as C
+from spacetable.games.wildspace.constants import F_COST, F_DRAW, F_PLAY, F_USE_DRAW
 from spacetable.games.wildspace.notation import find_card, find_cards, position
-from spacetable.games.wildspace.rules import (
-    F_COST,
-    F_DRAW,
-    F_PLAY,
-    F_USE_DRAW,
-    WildSpace,
-    mission_value,
-    score_sheet,
-)
+from spacetable.games.wildspace.rules import WildSpace
+from spacetable.games.wildspace.scoring import mission_value, score_sheet
 
 # Table: Aurora, Haven (start), Kepler ("3"), Orcus ("6"), Titan ("9").
 PLANETS = [0, 1, 2, 5, 8]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from spacetable.engine import Termination
 from spacetable.engine.data import Texts
@@ -63,6 +64,18 @@ SRC_EXPLORE = -2
 SRC_TRACK = -10
 
 Frame = tuple[int, int, int, int, int]
+
+
+def src_json(src: int) -> dict[str, Any]:
+    """A frame's source as JSON fields (log events and views)."""
+    if src >= 0:
+        return {"card": src}
+    if src == SRC_PLANET:
+        return {"planet": True}
+    if src == SRC_EXPLORE:
+        return {"explore": True}
+    return {"track_step": SRC_TRACK - src}
+
 
 #: Safety bound per turn used by ``WildSpace.max_decisions`` (see the docs).
 TURN_BOUND = 1500

@@ -24,7 +24,6 @@ Pending decisions form a stack of frames ``(kind, a, b, src, optional)``:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -50,31 +49,22 @@ from . import actions as A
 from .components import (
     CAPTAINS,
     COND,
-    CREDITS,
     DECK_CARDS,
     EFFECT_OF,
     EFFECTS,
-    H_BONUS,
     H_CATEGORY,
     H_EXPLORE,
     H_LANDING,
     HOSTILE_BY_CATEGORY,
-    KIND,
     MATCH,
-    MISSION,
     N_HOSTILE,
     P_ANY,
-    PRED_INDEX,
-    PREDS,
-    PROF_OF,
     SECTOR_COND,
     SECTOR_OPTS,
-    SPECIES_OF,
     START_TILES,
     THRESHOLD,
     TILES_BY_THRESHOLD,
     TRACK,
-    TRACK_CREDITS,
     VET,
 )
 from .constants import (
@@ -90,16 +80,8 @@ from .constants import (
     F_TAKE,
     F_USE_DRAW,
     FRAME_NAMES,
-    K_ROBOT,
-    M_ALLPROF,
-    M_MOST,
-    M_PAIR,
-    M_PER,
-    M_SET,
-    PROFESSIONS,
     RESERVE_SLOTS,
     SHUTTLES,
-    SPECIES,
     SPOTS_PER_SEAT,
     SRC_EXPLORE,
     SRC_PLANET,
@@ -110,7 +92,11 @@ from .constants import (
     TURNS,
     End,
     Frame,
+    src_json,
 )
+from .evaluation import evaluate
+from .scoring import score_sheet, smuggler_sheet
+from .view import view
 
 
 class SharedList(Kind):
@@ -128,16 +114,6 @@ class SharedList(Kind):
 
     def dump(self, v: Any) -> Any:
         return self.seq.dump(v)
-
-
-def _src_json(src: int) -> dict[str, Any]:
-    if src >= 0:
-        return {"card": src}
-    if src == SRC_PLANET:
-        return {"planet": True}
-    if src == SRC_EXPLORE:
-        return {"explore": True}
-    return {"track_step": SRC_TRACK - src}
 
 
 class WildSpace(Game):
@@ -486,21 +462,21 @@ class WildSpace(Game):
         elif t is A.Use:
             fr = self.stack.pop()
             self.stack.append((F_DRAW, fr[1], 0, fr[3], 0))
-            self.emit({"event": "use", "seat": p, **_src_json(fr[3])})
+            self.emit({"event": "use", "seat": p, **src_json(fr[3])})
         elif t is A.Skip:
             fr = self.stack.pop()
             self.emit(
-                {"event": "skip", "seat": p, "pending": FRAME_NAMES[fr[0]], **_src_json(fr[3])}
+                {"event": "skip", "seat": p, "pending": FRAME_NAMES[fr[0]], **src_json(fr[3])}
             )
         elif t is A.Pay or t is A.Remove:
             fr = self.stack.pop()
             c = action.card  # type: ignore[attr-defined]
             if t is A.Pay:
                 self._hand_remove(p, c)
-                self.emit({"event": "pay_discard", "seat": p, "card": c, **_src_json(fr[3])})
+                self.emit({"event": "pay_discard", "seat": p, "card": c, **src_json(fr[3])})
             else:
                 self.tableau[p].remove(c)
-                self.emit({"event": "pay_remove", "seat": p, "card": c, **_src_json(fr[3])})
+                self.emit({"event": "pay_remove", "seat": p, "card": c, **src_json(fr[3])})
             self.discard.append(c)
             self._push_benefit(fr[1], fr[3], False)
         elif t is A.EndTurn:
@@ -521,7 +497,7 @@ class WildSpace(Game):
         while stack and not self._frame_choices(p, stack[-1]):
             fr = stack.pop()
             self.emit(
-                {"event": "fizzle", "seat": p, "pending": FRAME_NAMES[fr[0]], **_src_json(fr[3])}
+                {"event": "fizzle", "seat": p, "pending": FRAME_NAMES[fr[0]], **src_json(fr[3])}
             )
 
     def _renew(self, p: int, c: int) -> None:
@@ -736,89 +712,7 @@ class WildSpace(Game):
 
     # ------------------------------------------------------------------ views
     def _view(self, seat: int | None) -> dict[str, Any]:
-        n = self.players
-        planets = []
-        for pos in range(5):
-            tile = self.planets[pos]
-            up = self.faceup[pos]
-            sectors = []
-            for s in (0, 1):
-                sectors.append(
-                    [
-                        [q, self.spots[q * 10 + pos * 2 + s]]
-                        for q in range(n)
-                        if self.spots[q * 10 + pos * 2 + s]
-                    ]
-                )
-            planets.append(
-                {
-                    "position": pos,
-                    "tile": tile if up else None,
-                    "threshold": THRESHOLD[tile],
-                    "faceup": up,
-                    "shuttles": sectors,
-                }
-            )
-        players = []
-        for q in range(n):
-            players.append(
-                {
-                    "captain": self.captain[q],
-                    "tableau": list(self.tableau[q]),
-                    "hand_size": len(self.hands[q]),
-                    "hand": sorted(self.hands[q]) if q == seat else None,
-                    "known_hand": sorted(self.known[q]),
-                    "veteran": self.vet[q],
-                    "shuttles_left": self.shuttles_left(q),
-                    "turns": self.turns[q],
-                    "score": self.score_sheet(q)["total"],
-                }
-            )
-        out: dict[str, Any] = {
-            "planets": planets,
-            "reserve": list(self.reserve),
-            "deck_size": len(self.deck),
-            "discard": list(self.discard),
-            "current": self.current,
-            "smuggler_turn": self.smuggler_turn,
-            "main_done": self.main_done,
-            "pending": [
-                {
-                    "kind": FRAME_NAMES[f[0]],
-                    "arg": self._frame_arg(f),
-                    "optional": bool(f[4]),
-                    **_src_json(f[3]),
-                }
-                for f in self.stack
-            ],
-            "player_states": players,
-        }
-        if self.solo:
-            out["smuggler"] = {
-                "captain": self.s_captain,
-                "tableau": list(self.s_tableau),
-                "hostile_row": [[h, self.h_state[h]] for h in self.h_row],
-                "hostile_aside": list(self.h_aside),
-                "hostile_deck": [H_CATEGORY[h] for h in self.h_deck],
-                "turns": self.s_turns,
-                "auto": self.auto,
-                "score": self.smuggler_sheet()["total"] if self.over else None,
-            }
-        if self.over:
-            out["outcome"] = self._outcome().to_json()
-        return out
-
-    @staticmethod
-    def _frame_arg(f: Frame) -> Any:
-        if f[0] in (F_DRAW, F_USE_DRAW):
-            return f[1]
-        if f[0] == F_PLAY:
-            return PREDS[f[1]]
-        if f[0] == F_COST:
-            from .components import EFFECT_TEXT
-
-            return EFFECT_TEXT[f[1]]
-        return None
+        return view(self, seat)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         # Unknown hand cards of the others and the deck order.
@@ -868,170 +762,4 @@ class WildSpace(Game):
 
     # ------------------------------------------------------------------ heuristic
     def evaluate(self, seat: int) -> float:
-        if self.over:
-            out = self._outcome()
-            if self.solo:
-                return 1.0 if out.details["won"] else 0.0
-            return out.rewards()[seat]
-        mine = self._potential(seat)
-        if self.solo:
-            other = float(self.smuggler_sheet()["total"]) + 2.0 * (TURNS - self.s_turns)
-        else:
-            other = max(self._potential(q) for q in range(self.players) if q != seat)
-        return 1.0 / (1.0 + math.exp(-(mine - other) / 25.0))
-
-    def _potential(self, p: int) -> float:
-        """Credits now, plus what the crew, the hand and pending effects promise.
-
-        Every animal is worth about 2.5 credits towards a set of six (15 / 6) and a species
-        at two animals promises 5 with the next one; a crew card also opens planets; a hand
-        card is worth something only while turns remain to play it; pending draws and plays
-        are counted a little below their worth (so that a greedy bot uses them rather than
-        leaving them pending).
-        """
-        sheet = self.score_sheet(p)
-        value = float(sheet["total"])
-        counts: list[int] = sheet["species"]
-        full = min(counts)
-        value += 2.5 * sum(1 for n in counts if n > full)  # towards the next set of six
-        value += sum(2.0 for n in counts if n == 2)  # the next one scores 5
-        crew = self.tableau[p]
-        value += 0.5 * min(len(crew), 9)  # planet access
-        value += 1.0 * sum(1 for c in crew if KIND[c] == K_ROBOT)
-        value += 0.8 * self.vet[p]
-        remaining = TURNS - self.turns[p]
-        hand = len(self.hands[p])
-        value += _hand_value(hand, remaining)
-        if p == self.current and not self.smuggler_turn:
-            for f in self.stack:
-                kind = f[0]
-                if kind in (F_DRAW, F_USE_DRAW):
-                    value += 0.9 * (
-                        _hand_value(hand + f[1], remaining) - _hand_value(hand, remaining)
-                    )
-                elif kind == F_PLAY:
-                    row = MATCH[f[1]]
-                    lost = _hand_value(hand - 1, remaining) - _hand_value(hand, remaining)
-                    gains = [self._card_gain(c, counts) + lost for c in self.hands[p] if row[c]]
-                    value += 0.9 * max(0.0, *gains) if gains else 0.0
-                elif kind == F_TAKE:
-                    gains = [self._card_gain(c, counts) for c in self.reserve if c >= 0]
-                    value += 0.9 * max(1.5, *gains)
-                else:
-                    value += 0.3
-        return value
-
-    @staticmethod
-    def _card_gain(c: int, counts: list[int]) -> float:
-        """Rough worth of adding card ``c`` to a crew with these species counts."""
-        gain = 0.5  # one more crew card
-        s = SPECIES_OF[c]
-        if s >= 0:
-            n = counts[s]
-            gain += 5.0 if n >= 2 else 2.0 if n == 1 else 0.0
-            if n == min(counts):
-                gain += 2.5
-        if KIND[c] == K_ROBOT:
-            gain += 1.0 + CREDITS[c]
-        if VET[c]:
-            gain += 0.8
-        if EFFECT_OF[c] >= 0:
-            gain += 0.5
-        return gain
-
-
-def _hand_value(cards: int, turns_left: int) -> float:
-    """Hand cards are worth 0.7 each while they can still be played, then 0.1."""
-    useful = min(cards, turns_left + 1)
-    return 0.7 * useful + 0.1 * (cards - useful)
-
-
-# ---------------------------------------------------------------------- scoring (pure)
-def _count(cards: Sequence[int], pred: int) -> int:
-    row = MATCH[pred]
-    return sum(1 for c in cards if row[c])
-
-
-def animals_by_species(cards: Sequence[int]) -> list[int]:
-    counts = [0] * len(SPECIES)
-    for c in cards:
-        s = SPECIES_OF[c]
-        if s >= 0:
-            counts[s] += 1
-    return counts
-
-
-def mission_value(
-    mission: tuple[int, ...], cards: Sequence[int], others: Sequence[Sequence[int]]
-) -> int:
-    """Credits of one Emissary mission for a crew ``cards`` (``others``: the rival crews)."""
-    kind = mission[0]
-    if kind == M_SET:
-        return (_count(cards, mission[1]) // mission[2]) * mission[3]
-    if kind == M_PAIR:
-        ra, rb = MATCH[mission[1]], MATCH[mission[2]]
-        a = sum(1 for c in cards if ra[c])
-        b = sum(1 for c in cards if rb[c])
-        distinct = sum(1 for c in cards if ra[c] or rb[c])
-        return min(a, b, distinct // 2) * mission[3]
-    if kind == M_MOST:
-        mine = _count(cards, mission[1])
-        if mine > 0 and all(mine > _count(o, mission[1]) for o in others):
-            return mission[2]
-        return 0
-    if kind == M_PER:
-        return _count(cards, mission[1]) * mission[2]
-    if kind == M_ALLPROF:
-        profs = {PROF_OF[c] for c in cards if PROF_OF[c] >= 0}
-        return mission[1] if len(profs) == len(PROFESSIONS) else 0
-    raise AssertionError(f"unknown mission kind {kind}")  # pragma: no cover
-
-
-def track_credits(captain: int, vet: int) -> int:
-    """Credits of every credit box of the Veteran track reached or passed (cumulative)."""
-    return sum(TRACK_CREDITS[captain][:vet])
-
-
-def score_sheet(
-    cards: Sequence[int], vet: int, captain: int, others: Sequence[Sequence[int]]
-) -> dict[str, Any]:
-    counts = animals_by_species(cards)
-    identical = sum(5 * (n - 2) for n in counts if n > 2)
-    sets = 15 * min(counts)
-    missions = []
-    for c in cards:
-        m = MISSION[c]
-        if m is not None:
-            missions.append([c, mission_value(m, cards, others)])
-    mission_total = sum(v for _, v in missions)
-    cap = track_credits(captain, vet)
-    robots = sum(CREDITS[c] for c in cards if KIND[c] == K_ROBOT)
-    return {
-        "species": counts,
-        "identical": identical,
-        "sets": sets,
-        "missions": mission_total,
-        "mission_detail": missions,
-        "captain": cap,
-        "robots": robots,
-        "total": identical + sets + mission_total + cap + robots,
-    }
-
-
-def smuggler_sheet(cards: Sequence[int], hostiles: Sequence[int]) -> dict[str, Any]:
-    counts = animals_by_species(cards)
-    identical = sum(5 * (n - 2) for n in counts if n > 2)
-    sets = 15 * min(counts)
-    robots = sum(CREDITS[c] for c in cards if KIND[c] == K_ROBOT)
-    bonus = 0
-    for h in hostiles:
-        for icon in H_BONUS[h]:
-            bonus += _count(cards, PRED_INDEX[icon])
-    return {
-        "species": counts,
-        "identical": identical,
-        "sets": sets,
-        "robots": robots,
-        "bonus": bonus,
-        "total": identical + sets + robots + bonus,
-    }
+        return evaluate(self, seat)

@@ -1,0 +1,100 @@
+"""Wild Space: :func:`view`, the one projection of the state for a seat (``WildSpace._view``).
+
+What a seat may know: the planets (face-down tiles hidden), the Reserve, deck size, discard,
+every crew, its own hand (the others' sizes and the cards everyone saw them take from the
+Reserve), what is pending, and in solo the Contrebandier (its Hostile deck by backs only).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .components import EFFECT_TEXT, H_CATEGORY, PREDS, THRESHOLD
+from .constants import F_COST, F_DRAW, F_PLAY, F_USE_DRAW, FRAME_NAMES, Frame, src_json
+
+if TYPE_CHECKING:
+    from .rules import WildSpace
+
+
+def view(g: WildSpace, seat: int | None) -> dict[str, Any]:
+    n = g.players
+    planets = []
+    for pos in range(5):
+        tile = g.planets[pos]
+        up = g.faceup[pos]
+        sectors = []
+        for s in (0, 1):
+            sectors.append(
+                [
+                    [q, g.spots[q * 10 + pos * 2 + s]]
+                    for q in range(n)
+                    if g.spots[q * 10 + pos * 2 + s]
+                ]
+            )
+        planets.append(
+            {
+                "position": pos,
+                "tile": tile if up else None,
+                "threshold": THRESHOLD[tile],
+                "faceup": up,
+                "shuttles": sectors,
+            }
+        )
+    players = []
+    for q in range(n):
+        players.append(
+            {
+                "captain": g.captain[q],
+                "tableau": list(g.tableau[q]),
+                "hand_size": len(g.hands[q]),
+                "hand": sorted(g.hands[q]) if q == seat else None,
+                "known_hand": sorted(g.known[q]),
+                "veteran": g.vet[q],
+                "shuttles_left": g.shuttles_left(q),
+                "turns": g.turns[q],
+                "score": g.score_sheet(q)["total"],
+            }
+        )
+    out: dict[str, Any] = {
+        "planets": planets,
+        "reserve": list(g.reserve),
+        "deck_size": len(g.deck),
+        "discard": list(g.discard),
+        "current": g.current,
+        "smuggler_turn": g.smuggler_turn,
+        "main_done": g.main_done,
+        "pending": [
+            {
+                "kind": FRAME_NAMES[f[0]],
+                "arg": _frame_arg(f),
+                "optional": bool(f[4]),
+                **src_json(f[3]),
+            }
+            for f in g.stack
+        ],
+        "player_states": players,
+    }
+    if g.solo:
+        out["smuggler"] = {
+            "captain": g.s_captain,
+            "tableau": list(g.s_tableau),
+            "hostile_row": [[h, g.h_state[h]] for h in g.h_row],
+            "hostile_aside": list(g.h_aside),
+            "hostile_deck": [H_CATEGORY[h] for h in g.h_deck],
+            "turns": g.s_turns,
+            "auto": g.auto,
+            "score": g.smuggler_sheet()["total"] if g.over else None,
+        }
+    if g.over:
+        out["outcome"] = g._outcome().to_json()
+    return out
+
+
+def _frame_arg(f: Frame) -> Any:
+    if f[0] in (F_DRAW, F_USE_DRAW):
+        return f[1]
+    if f[0] == F_PLAY:
+        return PREDS[f[1]]
+    if f[0] == F_COST:
+        return EFFECT_TEXT[f[1]]
+    return None
