@@ -31,10 +31,11 @@ from .constants import (
     COLS,
     N_CELLS,
     N_EDGES,
-    RED,
+    RAIDERS,
     ROCKET_COLOURS,
     SIDES,
     SIZE,
+    START_ROCKETS,
 )
 
 
@@ -192,10 +193,10 @@ class Board:
                     raise DataError(f"{f}: {r.id}: a blue rocket cannot go in meteorites")
                 self.start_rockets[col].append((z, rc, SIDES.index(r.nose)))
         for col, name in enumerate(COLOURS):
-            if len(self.start_raiders[col]) != 3:
-                raise DataError(f"{f}: {name} needs exactly 3 raiders")
+            if len(self.start_raiders[col]) != RAIDERS:
+                raise DataError(f"{f}: {name} needs exactly {RAIDERS} raiders")
             kinds = sorted(rc for _, rc, _ in self.start_rockets[col])
-            if kinds != [BLUE, BLUE, RED]:
+            if kinds != sorted(START_ROCKETS):
                 raise DataError(f"{f}: {name} puts 2 blue and 1 red rocket on the board")
 
     def _load_seats(self, rows: list[SeatRow], where: str) -> None:

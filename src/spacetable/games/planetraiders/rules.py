@@ -15,10 +15,12 @@ keep the rest. Each choice is one atomic action (:mod:`.actions`):
 * step 3: ``place`` / ``exchange`` / ``give`` any number of times, then ``end_turn`` (implied
   when the hand is empty).
 
-State layout (flat lists of ints, for fast clones): ``occ[edge]`` is -1 (empty), a raider id
-``seat * 3 + k`` or ``ALIEN + planet colour``; ``rpad[raider]`` is its pad or -1 once off the
-board; ``rockets[square]`` is -1 or ``colour * 4 + nose`` (colour 0 blue, 1 red; nose 0..3 =
-n, e, s, w).
+State layout (flat lists of ints, for fast clones), declared once in ``PlanetRaiders.state``
+(the engine derives save, checked load and clone from it): ``occ[edge]`` is -1 (empty), a
+raider id ``seat * 3 + k`` or ``ALIEN + planet colour``; ``rpad[raider]`` is its pad or -1
+once off the board; ``rockets[square]`` is -1 or ``colour * 4 + nose`` (colour 0 blue, 1 red;
+nose 0..3 = n, e, s, w). The view (:mod:`.view`), the labels (:mod:`.labels`) and the bots'
+evaluation (:mod:`.evaluation`) are functions of the game, in their own modules.
 """
 
 from __future__ import annotations
