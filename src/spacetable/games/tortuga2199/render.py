@@ -16,15 +16,6 @@ from .constants import MAX_ROUNDS, TEXT, WIN_INFLUENCE
 COLOURS = ("red", "cyan", "green", "yellow")
 CELL_W = 17
 HALF = 9
-KIND_SHORT = {
-    "tortuga": ("TORTUGA", "TORTUGA"),
-    "terminal": ("Terminal", "Terminal"),
-    "turret": ("Tourelles", "Turrets"),
-    "vortex": ("Vortex", "Vortex"),
-    "research": ("Recherches", "Research"),
-    "mines": ("Mines", "Mines"),
-    "fortress": ("Forteresse", "Fortress"),
-}
 
 
 def _t(lang: str, key: str, **kw: Any) -> str:
@@ -101,13 +92,12 @@ def _map(view: dict[str, Any], lang: str) -> list[str]:
     width = (max(xs) - x0) * HALF + CELL_W + 1
     height = (max(ys) - y0 + 1) * 4
     cv = _Canvas(width, height)
-    fr = lang == "fr"
     for s, x, y in zip(sectors, xs, ys, strict=True):
         cx = (x - x0) * HALF
         cy = (y - y0) * 4
         owner = s["controller"]
         style = f"bold {COLOURS[owner]}" if owner >= 0 else "bold"
-        name = KIND_SHORT[s["kind"]][0 if fr else 1]
+        name = _t(lang, "ks_" + s["kind"])
         cv.put(cx, cy, f"{s['slot']}:{name}"[: CELL_W - 1], style)
         ctrl = f"P{owner}" if owner >= 0 else "--"
         line2 = f"{ctrl} D{s['defence']}/{s['max_defence']} +{s['influence']}"
@@ -135,7 +125,7 @@ def _where(view: dict[str, Any], slot: int, lang: str) -> str:
     sectors = view["sectors"]
     if not 0 <= slot < len(sectors):
         return str(slot)
-    return f"{KIND_SHORT[sectors[slot]['kind']][0 if lang == 'fr' else 1]} ({slot})"
+    return f"{_t(lang, 'ks_' + sectors[slot]['kind'])} ({slot})"
 
 
 def render(view: dict[str, Any], lang: str = "en") -> str:
@@ -208,7 +198,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         )
         out.append(
             f"[bold red]{_t(lang, 'r_combat')}[/] {_where(view, cb['sector'], lang)}: "
-            f"{_t(lang, 'r_attacker')} P{cb['attacker']} ({_esc(atk)}) vs "
+            f"{_t(lang, 'r_attacker')} P{cb['attacker']} ({_esc(atk)}) {_t(lang, 'r_vs')} "
             f"{_t(lang, 'r_defender')} P{cb['defender']} "
             f"({_esc(_cards(cb['defence_cards'], lang))})"
         )

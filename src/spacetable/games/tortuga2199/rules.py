@@ -82,6 +82,7 @@ from .constants import (
     SHIP,
     SPOILS,
     START_HANDS,
+    TEXT,
     TURN_CAP,
     WIN_INFLUENCE,
     End,
@@ -135,8 +136,8 @@ class Tortuga2199(Game):
             "scenario": OptionSpec(
                 default="standard",
                 choices=SCENARIOS,
-                help_en="optional scenario: aggressive pirates or peaceful pirates",
-                help_fr="scénario optionnel : pirates agressifs ou pirates pacifiques",
+                help_en=TEXT.get("en", "opt_scenario"),
+                help_fr=TEXT.get("fr", "opt_scenario"),
             )
         },
         hidden_information=True,
