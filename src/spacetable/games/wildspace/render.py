@@ -7,17 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacetable.engine.data import Texts
-
-from .actions import (
-    article_words,
-    effect_words,
-    noun_words,
-    ops_words,
-    option_words,
-    plural_words,
-    pred_words,
-)
 from .components import (
     CARD_ROWS,
     H_BONUS,
@@ -35,18 +24,22 @@ from .components import (
     planet_name,
 )
 from .constants import End
+from .labels import (
+    TEXT,
+    article_words,
+    effect_words,
+    icons_words,
+    mission_words,
+    ops_words,
+    option_words,
+    pred_words,
+    species_word,
+)
+from .labels import t as _t
 
-TEXT = Texts.load("spacetable.games.wildspace")
+__all__ = ["TEXT", "card_text", "describe_event", "describe_outcome", "mission_words", "render"]
 
 _KIND_COLOUR = {"captain": "white", "specialist": "blue", "emissary": "red", "robot": "green"}
-_SPECIES_WORD = {
-    "fr": ("Ours", "Rhinocéros", "Hibou", "Caméléon", "Singe", "Poulpe"),
-    "en": ("Bear", "Rhino", "Owl", "Chameleon", "Monkey", "Octopus"),
-}
-
-
-def _t(lang: str, key: str, **kw: Any) -> str:
-    return TEXT.get(lang, key, **kw)
 
 
 def _cond_words(text: str, lang: str) -> str:
@@ -55,48 +48,6 @@ def _cond_words(text: str, lang: str) -> str:
         pred = alt[4:]
         parts.append(article_words(pred, lang))
     return f" {_t(lang, 'or')} ".join(parts)
-
-
-def mission_words(text: str, lang: str) -> str:
-    """A short sentence for an Emissary mission."""
-    fr = lang == "fr"
-    p = text.split(":")
-
-    def pw(x: str) -> str:
-        if x.startswith("species."):
-            return _SPECIES_WORD["fr" if fr else "en"][SPECIES.index(x[8:])]
-        return pred_words(x, lang)
-
-    def pl(x: str) -> str:
-        if x.startswith("species."):
-            return pw(x)
-        return plural_words(x, lang)
-
-    if p[0] == "set":
-        return (
-            f"{p[3]} par série de {p[2]} {pl(p[1])}"
-            if fr
-            else f"{p[3]} per set of {p[2]} {pl(p[1])}"
-        )
-    if p[0] == "pair":
-        return (
-            f"{p[3]} par paire {pw(p[1])} + {pw(p[2])}"
-            if fr
-            else f"{p[3]} per pair {pw(p[1])} + {pw(p[2])}"
-        )
-    if p[0] == "most":
-        return (
-            f"{p[2]} si strictement le plus {_de(pl(p[1]))}"
-            if fr
-            else f"{p[2]} for strictly the most {pl(p[1])}"
-        )
-    if p[0] == "per":
-        return f"{p[2]} {'par' if fr else 'per'} {noun_words(p[1], lang)}"
-    return f"{p[1]} si les 6 métiers" if fr else f"{p[1]} for all 6 professions"
-
-
-def _de(word: str) -> str:
-    return f"d'{word}" if word[:1] in "AEIOUÉaeioué" else f"de {word}"
 
 
 def card_text(c: int, lang: str, full: bool = True) -> str:
@@ -129,15 +80,6 @@ def _sector_text(tile: int, side: int, lang: str) -> str:
     if cond:
         return f"[blue]{_t(lang, 'conditions')} {_cond_words(cond, lang)}[/]: {opts}"
     return opts
-
-
-def _icons_text(icons: tuple[str, ...], lang: str) -> str:
-    """End-game bonus icons: '+2 per Emissary, +1 per Veteran' (identical icons added up)."""
-    counts: dict[str, int] = {}
-    for i in icons:
-        counts[i] = counts.get(i, 0) + 1
-    per = "par" if lang == "fr" else "per"
-    return ", ".join(f"+{n} {per} {noun_words(i, lang)}" for i, n in counts.items())
 
 
 def _pending_line(f: dict[str, Any], lang: str) -> str:
@@ -173,7 +115,7 @@ def _crew_summary(cards: list[int], lang: str) -> str:
             robots += 1
         elif r.kind == "emissary":
             emissaries += 1
-    words = _SPECIES_WORD["fr" if lang == "fr" else "en"]
+    words = [species_word(s, lang) for s in SPECIES]
     animals = ", ".join(f"{w} {n}" for w, n in zip(words, counts, strict=True) if n)
     return (
         f"{_t(lang, 'species_line')}: {animals or '-'}; {_t(lang, 'robots')} {robots}; "
@@ -207,7 +149,7 @@ def render(view: dict[str, Any], lang: str) -> str:
             marks = []
             for q, state in pl["shuttles"][side]:
                 arrow = "↑" if state == 2 else "↓"
-                marks.append(f"J{q}{arrow}" if lang == "fr" else f"P{q}{arrow}")
+                marks.append(_t(lang, "shuttle_mark", q=q, arrow=arrow))
             sname = _t(lang, "left" if side == 0 else "right")
             lines.append(
                 f"     {sname:7s} {_sector_text(tile, side, lang)}"
@@ -274,15 +216,16 @@ def render(view: dict[str, Any], lang: str) -> str:
         lines.append(f"  {_t(lang, 'hostile_row')}:")
         for h, state in sm["hostile_row"]:
             mark = " [yellow]↓[/]" if state == 1 else ""
+            cat = _t(lang, "category", n=H_CATEGORY[h])
             lines.append(
-                f"    {hostile_name(h, lang)} [dim](cat. {H_CATEGORY[h]})[/]{mark}: "
+                f"    {hostile_name(h, lang)} [dim]({cat})[/]{mark}: "
                 f"{_t(lang, 'landing')}: {ops_words(H_LANDING[h], lang)} · "
                 f"{_t(lang, 'exploration')}: {ops_words(H_EXPLORE[h], lang)} · "
-                f"{_t(lang, 'bonus')}: {_icons_text(H_BONUS[h], lang)}"
+                f"{_t(lang, 'bonus')}: {icons_words(H_BONUS[h], lang)}"
             )
         if sm["hostile_aside"]:
             aside = ", ".join(
-                f"{hostile_name(h, lang)} ({_icons_text(H_BONUS[h], lang)})"
+                f"{hostile_name(h, lang)} ({icons_words(H_BONUS[h], lang)})"
                 for h in sm["hostile_aside"]
             )
             lines.append(f"  {_t(lang, 'hostile_aside')}: {aside}")

@@ -95,6 +95,7 @@ from .constants import (
     src_json,
 )
 from .evaluation import evaluate
+from .labels import t as text
 from .scoring import score_sheet, smuggler_sheet
 from .view import view
 
@@ -121,28 +122,24 @@ class WildSpace(Game):
 
     info = GameInfo(
         id="wildspace",
-        name_en="Wild Space",
-        name_fr="Wild Space",
+        name_en=text("en", "title"),
+        name_fr=text("fr", "title"),
         min_players=1,
         max_players=5,
         options={
             "difficulty": OptionSpec(
                 default="medium",
-                choices=("easy", "medium", "hard"),
+                choices=tuple(DIFFICULTY),
                 players=(1,),
-                help_en="solo: Contrebandier difficulty (Hostile Planets drawn per category: "
-                "easy 3/2/0, medium 2/2/1, hard 1/2/2)",
-                help_fr="solo : difficulté du Contrebandier (Planètes Hostiles tirées par "
-                "catégorie : facile 3/2/0, moyen 2/2/1, difficile 1/2/2)",
+                help_en=text("en", "opt_difficulty"),
+                help_fr=text("fr", "opt_difficulty"),
             ),
             "smuggler": OptionSpec(
                 default="human",
                 choices=("human", "auto"),
                 players=(1,),
-                help_en="solo: who decides for the Contrebandier: 'human' (seat 0, as the "
-                "rulebook says) or 'auto' (a fixed rule inside the engine)",
-                help_fr="solo : qui décide pour le Contrebandier : 'human' (le joueur, comme "
-                "le dit la règle) ou 'auto' (une règle fixe du moteur)",
+                help_en=text("en", "opt_smuggler"),
+                help_fr=text("fr", "opt_smuggler"),
             ),
         },
         hidden_information=True,
