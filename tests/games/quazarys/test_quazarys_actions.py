@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from spacetable.engine import new_game
-from spacetable.games.quazarys.cards import CARD_ID, KIND, KIND_BASE
+from spacetable.games.quazarys.components import CARD_ID, KIND
+from spacetable.games.quazarys.constants import KIND_BASE
 from spacetable.games.quazarys.notation import board_text, card_index, point_text, set_position
 from spacetable.games.quazarys.rules import Quazarys
 

@@ -6,7 +6,7 @@ from rich.text import Text
 
 from spacetable.engine import new_game
 from spacetable.games.quazarys.actions import TARGETS
-from spacetable.games.quazarys.cards import EXPLORATION_ROWS, parse_layout
+from spacetable.games.quazarys.components import EXPLORATION_ROWS, parse_layout
 from spacetable.games.quazarys.notation import set_position
 from spacetable.games.quazarys.render import describe_event, render
 from spacetable.games.quazarys.rules import Quazarys
@@ -98,7 +98,7 @@ def test_a_jump_may_end_on_the_movers_own_base() -> None:
 
 
 def test_destiny_drawing_a_scrapper_chains_and_the_last_faction_governs() -> None:
-    from spacetable.games.quazarys.cards import CARD_ID
+    from spacetable.games.quazarys.components import CARD_ID
     from spacetable.games.quazarys.notation import card_index
 
     # A25 Destinée (Comète) draws A28 Ferrailleur (Nébuleuse), which takes the top of the

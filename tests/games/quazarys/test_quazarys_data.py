@@ -6,8 +6,8 @@ import pytest
 
 from spacetable.engine import DataError
 from spacetable.engine.data import parse_table
-from spacetable.games.quazarys import cards
-from spacetable.games.quazarys.cards import (
+from spacetable.games.quazarys import components, constants
+from spacetable.games.quazarys.components import (
     ACTION_ROWS,
     BASE_ROWS,
     EXPLORATION_ROWS,
@@ -26,24 +26,24 @@ def test_counts_match_the_rulebook() -> None:
     assert len(SUN_ROWS) == 9
     assert len(EXPLORATION_ROWS) == 20
     assert len(ACTION_ROWS) == 28
-    assert cards.DECK_SIZE == 48
+    assert components.DECK_SIZE == 48
     # "Vortex (2 exemplaires)" and some "Exploration sans station".
     assert sum(r.vortex for r in EXPLORATION_ROWS) == 2
     assert any(not parse_layout(r.layout).stations for r in EXPLORATION_ROWS)
     # The 8 actions of the rulebook each exist.
-    assert {r.effect for r in ACTION_ROWS} == set(cards.EFFECTS)
-    assert len(cards.EFFECTS) == 8
+    assert {r.effect for r in ACTION_ROWS} == set(constants.EFFECTS)
+    assert len(constants.EFFECTS) == 8
 
 
 def test_every_tile_has_zero_to_four_stations_and_every_deck_card_a_faction() -> None:
     for rows in (SUN_ROWS, EXPLORATION_ROWS):
         for r in rows:
             assert 0 <= len(parse_layout(r.layout).stations) <= 4
-    for i in range(cards.DECK_SIZE):
-        assert 0 <= cards.FACTION[i] < len(cards.FACTIONS)
+    for i in range(components.DECK_SIZE):
+        assert 0 <= components.FACTION[i] < len(components.FACTIONS)
     # Factions are balanced: 12 cards each (5 Explorations, 7 Actions).
-    for f in range(len(cards.FACTIONS)):
-        assert sum(1 for i in range(cards.DECK_SIZE) if cards.FACTION[i] == f) == 12
+    for f in range(len(components.FACTIONS)):
+        assert sum(1 for i in range(components.DECK_SIZE) if components.FACTION[i] == f) == 12
 
 
 def test_sun_set_is_symmetric_for_every_direction() -> None:
@@ -52,8 +52,8 @@ def test_sun_set_is_symmetric_for_every_direction() -> None:
     horiz = sum(len(lay.stations & {0, 2, 4}) for lay in lays)
     vert = sum(len(lay.stations & {0, 1, 3}) for lay in lays)
     assert horiz == vert
-    arrows = [lay.arrow[d] for lay in lays for d in cards.DIRS if lay.arrow[d]]
-    by_dir = {d: sum(1 for lay in lays if lay.arrow[d]) for d in cards.DIRS}
+    arrows = [lay.arrow[d] for lay in lays for d in constants.DIRS if lay.arrow[d]]
+    by_dir = {d: sum(1 for lay in lays if lay.arrow[d]) for d in constants.DIRS}
     assert len(set(by_dir.values())) == 1 and len(arrows) == 4
 
 
@@ -115,5 +115,5 @@ def test_board_notation_round_trips() -> None:
 def test_every_effect_id_has_a_registered_function() -> None:
     from spacetable.games.quazarys.rules import EFFECTS
 
-    assert set(EFFECTS) == set(cards.EFFECTS)
+    assert set(EFFECTS) == set(constants.EFFECTS)
     assert all(callable(f) for f in EFFECTS.values())

@@ -12,8 +12,8 @@ import pytest
 
 from spacetable.cli.common import outcome_describer
 from spacetable.engine import new_game
-from spacetable.games.quazarys.cards import seat_label
 from spacetable.games.quazarys.constants import End
+from spacetable.games.quazarys.labels import seat_label
 from spacetable.games.quazarys.render import TEXT, describe_outcome
 from spacetable.games.quazarys.rules import Quazarys
 from spacetable.testing.text import outcome_sentences

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from rich.text import Text
 
 from spacetable.engine import new_game
-from spacetable.games.quazarys.board import MAX_DIM, bounds
-from spacetable.games.quazarys.cards import DECK_SIZE, FIRST_BASE, FIRST_SUN, KIND, KIND_EXPLO
+from spacetable.games.quazarys.board import bounds
+from spacetable.games.quazarys.components import DECK_SIZE, FIRST_BASE, FIRST_SUN, KIND
+from spacetable.games.quazarys.constants import KIND_EXPLO, MAX_DIM, T_FINISH, T_PLACE
 from spacetable.games.quazarys.render import describe_event, render
-from spacetable.games.quazarys.rules import T_FINISH, T_PLACE, Quazarys
+from spacetable.games.quazarys.rules import Quazarys
 from spacetable.testing.golden import check_golden, transcript
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from spacetable.engine import new_game
-from spacetable.games.quazarys.board import MAX_DIM
-from spacetable.games.quazarys.cards import CARD_ID, KIND, KIND_BASE, KIND_SUN
+from spacetable.games.quazarys.board import CROSS_SUNS
+from spacetable.games.quazarys.components import CARD_ID, KIND
+from spacetable.games.quazarys.constants import KIND_BASE, KIND_SUN, MAX_DIM
 from spacetable.games.quazarys.notation import card_index, point_text, set_position
 from spacetable.games.quazarys.render import describe_outcome
-from spacetable.games.quazarys.rules import CROSS_SUNS, Quazarys
+from spacetable.games.quazarys.rules import Quazarys
 
 LINE = "B1 S1 S8 S3 S4 B2/2"
 HAND = ["A01", "A05", "E13", "A23", "A20"]

@@ -1,123 +1,105 @@
-"""The atomic decisions of Quazarys (frozen action values, prebuilt once)."""
+"""The atomic decisions of Quazarys (frozen action values, prebuilt once) and the RL action
+space, generated from the components and the size of the table.
+
+The labels of the actions (``describe``) are written by :mod:`.labels` from ``text.toml``;
+that module imports this one and installs its labeller with :func:`install_labels`.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from spacetable.engine import Action, action
 
-from .board import MAX_DIM
-from .cards import DECK_SIZE, POINT_NAMES, card_label, seat_label
+from .components import BASE_ROWS, DECK_SIZE
+from .constants import DIRS, MAX_DIM, POINT_NAMES
 
-_POINT_FR = {"C": "centre", "N": "nord", "E": "est", "S": "sud", "W": "ouest"}
-_POINT_EN = {"C": "centre", "N": "north", "E": "east", "S": "south", "W": "west"}
+_LABELLER: list[Callable[[Action, str], str]] = []
+
+
+def install_labels(fn: Callable[[Action, str], str]) -> None:
+    """Make ``fn(action, lang)`` the label of every Quazarys action (see :mod:`.labels`)."""
+    _LABELLER[:] = [fn]
+
+
+class QAction(Action):
+    """An action of Quazarys: its label comes from :mod:`.labels` (its text form before)."""
+
+    __slots__ = ()
+
+    def describe(self, lang: str = "en") -> str:
+        return _LABELLER[0](self, lang) if _LABELLER else self.text()
 
 
 @action("move")
-class Move(Action):
+class Move(QAction):
     """Move a pawn to the station at point ``p`` of the card at row ``r``, column ``c``."""
 
     r: int
     c: int
     p: int
 
-    def describe(self, lang: str = "en") -> str:
-        pn = POINT_NAMES[self.p]
-        if lang == "fr":
-            return f"aller à la station {_POINT_FR[pn]} de la carte ({self.r},{self.c})"
-        return f"move to the {_POINT_EN[pn]} station of card ({self.r},{self.c})"
-
 
 @action("play")
-class Play(Action):
-    card: int
+class Play(QAction):
+    """Play card ``card`` from hand (phase 1 or the next card of a combination)."""
 
-    def describe(self, lang: str = "en") -> str:
-        return ("jouer " if lang == "fr" else "play ") + card_label(self.card, lang)
+    card: int
 
 
 @action("discard")
-class Discard(Action):
-    card: int
+class Discard(QAction):
+    """Discard card ``card`` from hand (phase 1 C, up to three)."""
 
-    def describe(self, lang: str = "en") -> str:
-        return ("défausser " if lang == "fr" else "discard ") + card_label(self.card, lang)
+    card: int
 
 
 @action("stop")
-class Stop(Action):
+class Stop(QAction):
     """End the combination (or the discarding)."""
-
-    def describe(self, lang: str = "en") -> str:
-        return "s'arrêter là" if lang == "fr" else "stop here"
 
 
 @action("skip")
-class Skip(Action):
+class Skip(QAction):
     """Do not use the optional move of phase 2."""
-
-    def describe(self, lang: str = "en") -> str:
-        return "ne pas se déplacer" if lang == "fr" else "do not move"
 
 
 @action("place")
-class Place(Action):
+class Place(QAction):
     """Put the Exploration card in hand (or moved by a tornado) at slot (r, c)."""
 
     r: int
     c: int
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "fr":
-            return f"poser la carte en ({self.r},{self.c})"
-        return f"put the card at ({self.r},{self.c})"
-
 
 @action("orient")
-class Orient(Action):
+class Orient(QAction):
     """Turn the card just placed or picked to ``rot`` quarter turns clockwise."""
 
     rot: int
 
-    def describe(self, lang: str = "en") -> str:
-        deg = self.rot * 90
-        return f"orienter à {deg}°" if lang == "fr" else f"turn to {deg}°"
-
 
 @action("pick")
-class Pick(Action):
+class Pick(QAction):
     """Choose the card at (r, c) as the target of a rotation or a tornado."""
 
     r: int
     c: int
 
-    def describe(self, lang: str = "en") -> str:
-        if lang == "fr":
-            return f"choisir la carte ({self.r},{self.c})"
-        return f"choose the card at ({self.r},{self.c})"
-
 
 @action("target")
-class Target(Action):
+class Target(QAction):
     """Choose the opponent a pirate attack moves."""
 
     seat: int
 
-    def describe(self, lang: str = "en") -> str:
-        verb = "attaquer" if lang == "fr" else "attack"
-        return f"{verb} {seat_label(self.seat, lang)}"
-
 
 @action("blackhole")
-class BlackHole(Action):
+class BlackHole(QAction):
     """Remove row (``axis='row'``) or column (``axis='col'``) ``index`` of the table."""
 
     axis: str
     index: int
-
-    def describe(self, lang: str = "en") -> str:
-        if lang == "fr":
-            what = "la ligne" if self.axis == "row" else "la colonne"
-            return f"supprimer {what} {self.index}"
-        return f"remove {self.axis if self.axis == 'row' else 'column'} {self.index}"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
@@ -134,7 +116,10 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 )
 
 MOVES: dict[tuple[int, int, int], Move] = {
-    (r, c, p): Move(r, c, p) for r in range(MAX_DIM) for c in range(MAX_DIM) for p in range(5)
+    (r, c, p): Move(r, c, p)
+    for r in range(MAX_DIM)
+    for c in range(MAX_DIM)
+    for p in range(len(POINT_NAMES))
 }
 PLAYS: tuple[Play, ...] = tuple(Play(i) for i in range(DECK_SIZE))
 DISCARDS: tuple[Discard, ...] = tuple(Discard(i) for i in range(DECK_SIZE))
@@ -143,11 +128,12 @@ SKIP = Skip()
 PLACES: dict[tuple[int, int], Place] = {
     (r, c): Place(r, c) for r in range(-1, MAX_DIM) for c in range(-1, MAX_DIM)
 }
-ORIENTS: tuple[Orient, ...] = tuple(Orient(k) for k in range(4))
+ORIENTS: tuple[Orient, ...] = tuple(Orient(k) for k in range(len(DIRS)))
 PICKS: dict[tuple[int, int], Pick] = {
     (r, c): Pick(r, c) for r in range(MAX_DIM) for c in range(MAX_DIM)
 }
-TARGETS: tuple[Target, ...] = tuple(Target(s) for s in range(4))
+#: One opponent per seat: as many as there are Base cards (one per player colour).
+TARGETS: tuple[Target, ...] = tuple(Target(s) for s in range(len(BASE_ROWS)))
 BLACKHOLES: dict[tuple[str, int], BlackHole] = {
     (a, i): BlackHole(a, i) for a in ("row", "col") for i in range(MAX_DIM)
 }

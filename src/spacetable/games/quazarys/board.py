@@ -23,22 +23,28 @@ from typing import Any
 
 from spacetable.engine import Kind, RecordError
 
-from .cards import (
-    DELTA,
-    DIRS,
-    KIND,
-    KIND_BASE,
-    KIND_EXPLO,
-    KIND_SUN,
-    OPP,
-    ORIENTED,
-    VORTEX,
-)
-
-MAX_DIM = 15
-STRIDE = 16
+from .components import KIND, ORIENTED, VORTEX
+from .constants import DELTA, DIRS, KIND_BASE, KIND_EXPLO, KIND_SUN, MAX_DIM, OPP, STRIDE
 
 Board = dict[tuple[int, int], int]
+
+# The table at setup: (row, col) of the Suns, and (row, col, rot) of the bases, in seat
+# order W, E (2 players: "placez-en 5 … en ligne") or W, N, E, S (3-4 players, clockwise:
+# "placez-en 9 … en formant une croix").
+LINE_SUNS: tuple[tuple[int, int], ...] = tuple((0, c) for c in range(1, 6))
+LINE_BASES: tuple[tuple[int, int, int], ...] = ((0, 0, 0), (0, 6, 2))
+CROSS_SUNS: tuple[tuple[int, int], ...] = (
+    (3, 3),
+    (3, 1),
+    (3, 2),
+    (3, 4),
+    (3, 5),
+    (1, 3),
+    (2, 3),
+    (4, 3),
+    (5, 3),
+)
+CROSS_BASES: tuple[tuple[int, int, int], ...] = ((3, 0, 0), (0, 3, 1), (3, 6, 2), (6, 3, 3))
 
 
 class BoardKind(Kind):

@@ -14,8 +14,8 @@ and carry a path layout, written in the layout notation (see ``docs/games/quazar
                     arrow pointing outwards (>): one may go from the centre to the E edge
                     but not back.
 
-Points of a card: 0 = centre (hub), 1 = N, 2 = E, 3 = S, 4 = W (the arm ends). A quarter
-turn clockwise maps N->E->S->W->N.
+Points of a card: 0 = centre (hub), 1 = N, 2 = E, 3 = S, 4 = W (the arm ends), see
+:mod:`.constants`. Names and labels in French and English are in :mod:`.labels`.
 """
 
 from __future__ import annotations
@@ -29,26 +29,21 @@ from pydantic import field_validator
 from spacetable.engine import DataError
 from spacetable.engine.data import Row, load_table
 
-PKG = "spacetable.games.quazarys.data"
-
-N, E, S, W = 1, 2, 3, 4
-DIRS = (N, E, S, W)
-DIR_NAMES = {N: "N", E: "E", S: "S", W: "W"}
-DIR_OF = {"N": N, "E": E, "S": S, "W": W}
-DELTA = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
-OPP = {N: S, E: W, S: N, W: E}
-POINT_NAMES = ("C", "N", "E", "S", "W")
-
-EFFECTS = (
-    "hyper_vitesse",
-    "vents_solaires",
-    "champ_magnetique",
-    "attaque_pirates",
-    "trou_noir",
-    "tornade_solaire",
-    "destinee_incertaine",
-    "ferrailleur_spatial",
+from .constants import (
+    DIR_NAMES,
+    DIR_OF,
+    DIRS,
+    EFFECTS,
+    KIND_ACTION,
+    KIND_BASE,
+    KIND_EXPLO,
+    KIND_SUN,
+    PACKAGE,
+    E,
 )
+
+PKG = f"{PACKAGE}.data"
+
 EffectId = Literal[
     "hyper_vitesse",
     "vents_solaires",
@@ -235,8 +230,6 @@ FIRST_SUN = DECK_SIZE  # 48
 FIRST_BASE = FIRST_SUN + len(SUN_ROWS)  # 57
 N_CARDS = FIRST_BASE + len(BASE_ROWS)  # 61
 
-KIND_EXPLO, KIND_ACTION, KIND_SUN, KIND_BASE = 0, 1, 2, 3
-
 CARD_ID: list[str] = []
 NAME_FR: list[str] = []
 NAME_EN: list[str] = []
@@ -291,35 +284,3 @@ for _i in range(DECK_SIZE):
         SAME_KIND.append(_first_of.setdefault((EFFECT[_i], FACTION[_i]), _i))
 
 VORTEX_CARDS: tuple[int, ...] = tuple(i for i in range(N_EXPLO) if VORTEX[i])
-
-
-def name(card: int, lang: str) -> str:
-    return NAME_FR[card] if lang == "fr" else NAME_EN[card]
-
-
-def faction_name(f: int, lang: str) -> str:
-    row = FACTION_ROWS[f]
-    return row.name_fr if lang == "fr" else row.name_en
-
-
-def card_label(card: int, lang: str) -> str:
-    """Name plus faction, e.g. ``'Trou noir (Comète)'``."""
-    f = FACTION[card]
-    if f < 0:
-        return name(card, lang)
-    return f"{name(card, lang)} ({faction_name(f, lang)})"
-
-
-_COLOUR_NAMES = {
-    "red": ("Red", "Rouge"),
-    "blue": ("Blue", "Bleu"),
-    "green": ("Green", "Vert"),
-    "yellow": ("Yellow", "Jaune"),
-}
-
-
-def seat_label(seat: int, lang: str) -> str:
-    """A player by colour and seat number, e.g. ``'Rouge (siège 0)'``."""
-    colour = BASE_ROWS[seat].colour if seat < len(BASE_ROWS) else "?"
-    en, fr = _COLOUR_NAMES.get(colour, (colour, colour))
-    return f"{fr} (siège {seat})" if lang == "fr" else f"{en} (seat {seat})"

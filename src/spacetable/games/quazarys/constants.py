@@ -13,6 +13,65 @@ from spacetable.engine.data import Texts
 
 PACKAGE = "spacetable.games.quazarys"
 
+# ---------------------------------------------------------------------- points and directions
+# Points of a card: 0 = centre (hub), 1 = N, 2 = E, 3 = S, 4 = W (the arm ends). A quarter
+# turn clockwise maps N->E->S->W->N.
+N, E, S, W = 1, 2, 3, 4
+DIRS = (N, E, S, W)
+DIR_NAMES = {N: "N", E: "E", S: "S", W: "W"}
+DIR_OF = {"N": N, "E": E, "S": S, "W": W}
+DELTA = {N: (-1, 0), E: (0, 1), S: (1, 0), W: (0, -1)}
+OPP = {N: S, E: W, S: N, W: E}
+POINT_NAMES = ("C", "N", "E", "S", "W")
+
+# ---------------------------------------------------------------------- cards
+#: Kinds of card.
+KIND_EXPLO, KIND_ACTION, KIND_SUN, KIND_BASE = 0, 1, 2, 3
+
+#: The eight effects of the Action cards (the rulebook's eight actions), by code.
+EFFECTS = (
+    "hyper_vitesse",
+    "vents_solaires",
+    "champ_magnetique",
+    "attaque_pirates",
+    "trou_noir",
+    "tornade_solaire",
+    "destinee_incertaine",
+    "ferrailleur_spatial",
+)
+
+# ---------------------------------------------------------------------- the table
+#: The table is at most MAX_DIM x MAX_DIM cards (interpretation 11: a finite table).
+MAX_DIM = 15
+#: Row stride of a point key: ``(r * STRIDE + c) * 5 + p``.
+STRIDE = 16
+
+# ---------------------------------------------------------------------- the turn
+#: "Distribuez 5 cartes"; phase 3 draws back to 5.
+HAND_SIZE = 5
+#: "Se défausser de 1 à 3 cartes".
+MAX_DISCARD = 3
+
+# Phases (when no effect task is pending).
+P_CHOOSE, P_COMBO, P_DISCARD, P_MOVE2 = 0, 1, 2, 3
+PHASE_NAMES = ("choose", "combo", "discard", "move2")
+
+# Pending tasks (tuples on ``stack``; the last one is resolved first).
+T_MOVE = 0  # (T_MOVE, mover, ignore_arrows, remaining)
+T_TARGET = 1  # (T_TARGET,)                       pirate attack: choose the opponent
+T_BH = 2  # (T_BH,)                               black hole: choose the row or column
+T_PICK = 3  # (T_PICK, mode)                      mode 0 tornado, 1 magnetic field
+T_PLACE = 4  # (T_PLACE, card, tornado, fr, fc, old_rot)
+T_ORIENT = 5  # (T_ORIENT, r, c, forbidden_rot)  forbidden -1: any rotation
+T_FINISH = 6  # (T_FINISH, card)                  the resolved Action card goes to the discard
+T_DRAW = 7  # (T_DRAW,)                           Destinée incertaine: draw and play
+T_SCAV = 8  # (T_SCAV,)                           Ferrailleur spatial: take the discard's top
+TASK_NAMES = ("move", "target", "blackhole", "pick", "place", "orient", "finish", "draw", "scav")
+
+#: The option ``round_limit`` (not in the rulebook): its choices and default.
+ROUND_LIMITS = (30, 60, 120)
+DEFAULT_ROUND_LIMIT = 60
+
 
 @cache
 def texts() -> Texts:

@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from spacetable.engine import DataError
 
 from .board import Board, pdecode, pkey
-from .cards import CARD_ID, KIND, KIND_ACTION, POINT_NAMES
-from .rules import P_CHOOSE, Quazarys
+from .components import CARD_ID, KIND
+from .constants import KIND_ACTION, P_CHOOSE, POINT_NAMES
+from .rules import Quazarys
 
 _INDEX = {cid: i for i, cid in enumerate(CARD_ID)}
 

@@ -9,35 +9,18 @@ neighbouring cards, so a path reads as a continuous line::
         ·   |   ·        0-3  pawns: the seat number, in the player's colour
         ·   o   ·
 
-Only the view dict is read (plus the static card names from :mod:`.cards`).
+Only the view dict is read (plus the static components and the labels of :mod:`.labels`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from spacetable.engine.data import Texts
+from .components import BASE_ROWS, FACTION, FACTION_ROWS, FIRST_BASE, KIND, VORTEX
+from .constants import DIR_OF, KIND_BASE, KIND_EXPLO, KIND_SUN, texts
+from .labels import card_label, faction_name, name, point_name, seat_label, t
 
-from .actions import _POINT_EN, _POINT_FR
-from .cards import (
-    BASE_ROWS,
-    DIR_OF,
-    FACTION,
-    FACTION_ROWS,
-    FIRST_BASE,
-    KIND,
-    KIND_BASE,
-    KIND_EXPLO,
-    KIND_SUN,
-    POINT_NAMES,
-    VORTEX,
-    card_label,
-    faction_name,
-    name,
-    seat_label,
-)
-
-TEXT = Texts.load("spacetable.games.quazarys")
+TEXT = texts()
 
 CW, CH = 9, 5  # characters per card
 SEAT_COLOURS = tuple(b.colour for b in BASE_ROWS)
@@ -52,10 +35,6 @@ ARM_CHAR = {1: "|", 2: "-", 3: "|", 4: "-"}
 # Arrow character for an outward arrow on each arm, and for an inward one.
 ARROW_OUT = {1: "^", 2: ">", 3: "v", 4: "<"}
 ARROW_IN = {1: "v", 2: "<", 3: "^", 4: ">"}
-
-
-def t(lang: str, key: str, **kw: Any) -> str:
-    return TEXT.get(lang, key, **kw)
 
 
 def player(seat: int, lang: str) -> str:
@@ -258,8 +237,7 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     if ev == "play":
         return t(lang, f"ev_play_{event['via']}", player=who, card=_card(event["card"], lang))
     if ev == "move":
-        pn = POINT_NAMES[event["p"]]
-        point = (_POINT_FR if lang == "fr" else _POINT_EN)[pn]
+        point = point_name(event["p"], lang)
         return t(
             lang,
             "ev_move",

@@ -20,7 +20,6 @@ discard for Ferrailleur spatial, discarding a resolved card) run without a decis
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -65,65 +64,60 @@ from .actions import (
     Target,
     all_actions,
 )
-from .board import BOARD, STRIDE, Board, Graph, bounds, pcell, pdecode, pkey, placements
-from .cards import (
-    DECK_SIZE,
-    EFFECT,
-    FACTION,
-    FIRST_BASE,
-    FIRST_SUN,
-    KIND,
+from .board import (
+    BOARD,
+    CROSS_BASES,
+    CROSS_SUNS,
+    LINE_BASES,
+    LINE_SUNS,
+    Board,
+    Graph,
+    pcell,
+    pdecode,
+    pkey,
+    placements,
+)
+from .components import DECK_SIZE, EFFECT, FACTION, FIRST_BASE, FIRST_SUN, KIND, SAME_KIND
+from .constants import (
+    DEFAULT_ROUND_LIMIT,
+    HAND_SIZE,
     KIND_BASE,
     KIND_EXPLO,
     KIND_SUN,
-    ORIENTED,
-    SAME_KIND,
+    MAX_DISCARD,
+    P_CHOOSE,
+    P_COMBO,
+    P_DISCARD,
+    P_MOVE2,
+    ROUND_LIMITS,
+    STRIDE,
+    T_BH,
+    T_DRAW,
+    T_FINISH,
+    T_MOVE,
+    T_ORIENT,
+    T_PICK,
+    T_PLACE,
+    T_SCAV,
+    T_TARGET,
+    TASK_NAMES,
+    End,
+    texts,
 )
-from .constants import End
-
-HAND_SIZE = 5
-MAX_DISCARD = 3
-
-# Phases (when no effect task is pending).
-P_CHOOSE, P_COMBO, P_DISCARD, P_MOVE2 = 0, 1, 2, 3
-PHASE_NAMES = ("choose", "combo", "discard", "move2")
-
-# Pending tasks (tuples on ``stack``; the last one is resolved first).
-T_MOVE = 0  # (T_MOVE, mover, ignore_arrows, remaining)
-T_TARGET = 1  # (T_TARGET,)                       pirate attack: choose the opponent
-T_BH = 2  # (T_BH,)                               black hole: choose the row or column
-T_PICK = 3  # (T_PICK, mode)                      mode 0 tornado, 1 magnetic field
-T_PLACE = 4  # (T_PLACE, card, tornado, fr, fc, old_rot)
-T_ORIENT = 5  # (T_ORIENT, r, c, forbidden_rot)  forbidden -1: any rotation
-T_FINISH = 6  # (T_FINISH, card)                  the resolved Action card goes to the discard
-T_DRAW = 7  # (T_DRAW,)                           Destinée incertaine: draw and play
-T_SCAV = 8  # (T_SCAV,)                           Ferrailleur spatial: take the discard's top
-TASK_NAMES = ("move", "target", "blackhole", "pick", "place", "orient", "finish", "draw", "scav")
+from .evaluation import evaluate, race_distance
+from .labels import describe
+from .view import view
 
 #: Decisions one turn can take at most: 5 hand cards, each bringing a chain of at most
 #: DECK_SIZE cards into play (Destinée / Ferrailleur), each card needing at most 3 decisions
 #: (tornado: pick, place, orient), plus "stop" and the phase-2 move.
 TURN_BOUND = HAND_SIZE * (1 + 3 * DECK_SIZE) + 4
 
-ROUND_LIMITS = (30, 60, 120)
-DEFAULT_ROUND_LIMIT = 60
 
-# Board layout at setup: (row, col) of the Suns, and (row, col, rot) of the bases, in seat
-# order W, E (2 players) or W, N, E, S (3-4 players, clockwise).
-LINE_SUNS: tuple[tuple[int, int], ...] = tuple((0, c) for c in range(1, 6))
-LINE_BASES: tuple[tuple[int, int, int], ...] = ((0, 0, 0), (0, 6, 2))
-CROSS_SUNS = (
-    (3, 3),
-    (3, 1),
-    (3, 2),
-    (3, 4),
-    (3, 5),
-    (1, 3),
-    (2, 3),
-    (4, 3),
-    (5, 3),
-)
-CROSS_BASES = ((3, 0, 0), (0, 3, 1), (3, 6, 2), (6, 3, 3))
+def _help(option: str, lang: str) -> str:
+    """The help of an option in ``lang`` (``text.toml``, key ``option_<name>``)."""
+    return texts().get(lang, f"option_{option}")
+
 
 _MOVE_BY_KEY: dict[int, Move] = {pkey(r, c, p): m for (r, c, p), m in MOVES.items()}
 
@@ -141,31 +135,26 @@ class Quazarys(Game):
             "round_limit": OptionSpec(
                 default=DEFAULT_ROUND_LIMIT,
                 choices=ROUND_LIMITS,
-                help_en="rounds after which an unfinished race is a draw (not in the rulebook)",
-                help_fr="tours de table après lesquels une course inachevée est nulle (hors règle)",
+                help_en=_help("round_limit", "en"),
+                help_fr=_help("round_limit", "fr"),
             ),
             "rotation": OptionSpec(
                 default="any",
                 choices=("any", "quarter"),
-                help_en="'pivotez': any other orientation, or a quarter turn left or right",
-                help_fr="« pivotez » : toute autre orientation, ou un quart de tour à gauche "
-                "ou à droite",
+                help_en=_help("rotation", "en"),
+                help_fr=_help("rotation", "fr"),
             ),
             "action_moves_home": OptionSpec(
                 default=True,
                 choices=(True, False),
-                help_en="a move made by an Action card may end on the pawn's own base",
-                help_fr="un déplacement dû à une carte Action peut finir sur sa propre base",
+                help_en=_help("action_moves_home", "en"),
+                help_fr=_help("action_moves_home", "fr"),
             ),
             "tie_break": OptionSpec(
                 default="last",
                 choices=("last", "first"),
-                help_en="several pawns home in the final round: the last to arrive wins "
-                "(rulebook, end of the game) or the first (its goal: 'be the first player to "
-                "reach your base')",
-                help_fr="plusieurs pions rentrés dans le dernier tour de table : le dernier "
-                "arrivé gagne (règle, fin de la partie) ou le premier (but du jeu : « être le "
-                "premier joueur à rejoindre sa base »)",
+                help_en=_help("tie_break", "en"),
+                help_fr=_help("tie_break", "fr"),
             ),
         },
         hidden_information=True,
@@ -806,68 +795,11 @@ class Quazarys(Game):
         )
 
     # ------------------------------------------------------------------ views
-    def _pending(self) -> dict[str, Any]:
-        if self.over:
-            return {"kind": "over"}
-        if self.stack:
-            t = self.stack[-1]
-            kind = TASK_NAMES[t[0]]
-            d: dict[str, Any] = {"kind": kind}
-            if t[0] == T_MOVE:
-                d.update(pawn=t[1], ignore_arrows=bool(t[2]), remaining=t[3])
-            elif t[0] == T_PICK:
-                d["mode"] = "tornado" if t[1] == 0 else "rotate"
-            elif t[0] == T_PLACE:
-                d.update(card=t[1], tornado=bool(t[2]))
-            elif t[0] == T_ORIENT:
-                d.update(r=t[1], c=t[2], card=self.board[(t[1], t[2])] >> 2)
-            return d
-        return {"kind": PHASE_NAMES[self.phase]}
-
     def _view(self, seat: int | None) -> dict[str, Any]:
-        g = self.graph
-        owner = {card: s for s, card in enumerate(self.base_card)}
-        h, w = bounds(self.board)
-        cards = []
-        for (r, c), code in sorted(self.board.items()):
-            card = code >> 2
-            lay = ORIENTED[code]
-            assert lay is not None
-            entry: dict[str, Any] = {
-                "r": r,
-                "c": c,
-                "card": card,
-                "rot": code & 3,
-                "layout": lay.notation(),
-            }
-            if KIND[card] == KIND_BASE:
-                entry["owner"] = owner.get(card)
-            cards.append(entry)
-        pawns = []
-        for s, p in enumerate(self.pos):
-            r, c, q = pdecode(p)
-            pawns.append({"seat": s, "r": r, "c": c, "p": q, "on_base": p in g.base_owner})
-        return {
-            "height": h,
-            "width": w,
-            "cards": cards,
-            "pawns": pawns,
-            "hand": list(self.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(x) for x in self.hands],
-            "deck_size": len(self.deck),
-            "discard": list(self.discard),
-            "out": list(self.out),
-            "current": self.current,
-            "first": self.first,
-            "round": self.turns // self.players + 1,
-            "round_limit": self.round_limit,
-            "phase": PHASE_NAMES[self.phase],
-            "faction": self.faction if self.faction >= 0 else None,
-            "discarded": self.ndiscard,
-            "pending": self._pending(),
-            "arrived": list(self.arrived),
-            "reason": self.reason or None,
-        }
+        return view(self, seat)
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        return describe(action, lang)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         """Reshuffle the deck order and the other players' hands (same sizes)."""
@@ -896,30 +828,12 @@ class Quazarys(Game):
         return limit * players * TURN_BOUND
 
     def race_distance(self, seat: int) -> int:
-        """Moves ``seat``'s pawn still needs to reach its base (arrows obeyed, pawns ignored);
-        when arrows block every path, the arrow-free distance plus 4; 40 if cut off."""
-        if seat in self.arrived:
-            return 0
-        g = self.graph
-        home = self.home(seat)
-        d = g.distance(self.pos[seat], home, seat, False)
-        if d >= 0:
-            return d
-        d = g.distance(self.pos[seat], home, seat, True)
-        return d + 4 if d >= 0 else 40
+        """Moves ``seat``'s pawn still needs to reach its base (see :mod:`.evaluation`)."""
+        return race_distance(self, seat)
 
     def evaluate(self, seat: int) -> float:
-        """Race position: my distance to my base against the best opponent's, plus tempo."""
-        if self.over:
-            return self._outcome().rewards()[seat]
-        mine = self.race_distance(seat)
-        best = min(self.race_distance(s) for s in range(self.players) if s != seat)
-        if seat in self.arrived:
-            # Home: I win unless someone else arrives later in this round (the rulebook's
-            # tie-break; with tie_break=first, unless someone arrived before).
-            return 0.9 if self.leader() == seat else 0.6
-        x = (best - mine) / 3.0 + 0.05 * (len(self.hands[seat]) - HAND_SIZE)
-        return 1.0 / (1.0 + math.exp(-x))
+        """Race position for the bots (see :mod:`.evaluation`)."""
+        return evaluate(self, seat)
 
 
 EFFECTS: dict[str, Callable[[Quazarys], None]] = {

@@ -1,0 +1,80 @@
+"""The one projection of a Quazarys state for a seat: ``view(game, seat)``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import bounds, pdecode
+from .components import KIND, ORIENTED
+from .constants import KIND_BASE, PHASE_NAMES, T_MOVE, T_ORIENT, T_PICK, T_PLACE, TASK_NAMES
+
+if TYPE_CHECKING:
+    from .rules import Quazarys
+
+
+def pending(game: Quazarys) -> dict[str, Any]:
+    """What is being decided now: ``kind`` (a phase or a task) and its details."""
+    if game.over:
+        return {"kind": "over"}
+    if game.stack:
+        t = game.stack[-1]
+        kind = TASK_NAMES[t[0]]
+        d: dict[str, Any] = {"kind": kind}
+        if t[0] == T_MOVE:
+            d.update(pawn=t[1], ignore_arrows=bool(t[2]), remaining=t[3])
+        elif t[0] == T_PICK:
+            d["mode"] = "tornado" if t[1] == 0 else "rotate"
+        elif t[0] == T_PLACE:
+            d.update(card=t[1], tornado=bool(t[2]))
+        elif t[0] == T_ORIENT:
+            d.update(r=t[1], c=t[2], card=game.board[(t[1], t[2])] >> 2)
+        return d
+    return {"kind": PHASE_NAMES[game.phase]}
+
+
+def view(game: Quazarys, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (``None``: a spectator): the table, the pawns, its own hand, the
+    sizes of the other hands and of the deck, the public discard and the turn."""
+    g = game.graph
+    owner = {card: s for s, card in enumerate(game.base_card)}
+    h, w = bounds(game.board)
+    cards = []
+    for (r, c), code in sorted(game.board.items()):
+        card = code >> 2
+        lay = ORIENTED[code]
+        assert lay is not None
+        entry: dict[str, Any] = {
+            "r": r,
+            "c": c,
+            "card": card,
+            "rot": code & 3,
+            "layout": lay.notation(),
+        }
+        if KIND[card] == KIND_BASE:
+            entry["owner"] = owner.get(card)
+        cards.append(entry)
+    pawns = []
+    for s, p in enumerate(game.pos):
+        r, c, q = pdecode(p)
+        pawns.append({"seat": s, "r": r, "c": c, "p": q, "on_base": p in g.base_owner})
+    return {
+        "height": h,
+        "width": w,
+        "cards": cards,
+        "pawns": pawns,
+        "hand": list(game.hands[seat]) if seat is not None else None,
+        "hand_sizes": [len(x) for x in game.hands],
+        "deck_size": len(game.deck),
+        "discard": list(game.discard),
+        "out": list(game.out),
+        "current": game.current,
+        "first": game.first,
+        "round": game.turns // game.players + 1,
+        "round_limit": game.round_limit,
+        "phase": PHASE_NAMES[game.phase],
+        "faction": game.faction if game.faction >= 0 else None,
+        "discarded": game.ndiscard,
+        "pending": pending(game),
+        "arrived": list(game.arrived),
+        "reason": game.reason or None,
+    }
