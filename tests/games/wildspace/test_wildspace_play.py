@@ -7,15 +7,18 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spacetable.bots import GreedyBot, RandomBot
+from spacetable.bots import GreedyBot, RandomBot, make_bot
 from spacetable.engine import Action, new_game
 from spacetable.games.wildspace import actions as A
 from spacetable.games.wildspace import components as C
+from spacetable.games.wildspace.constants import End
 from spacetable.games.wildspace.render import describe_event, render
 from spacetable.games.wildspace.rules import WildSpace
+from spacetable.playout import bot_policy
 from spacetable.sim import play_game
 from spacetable.testing.golden import check_golden, transcript
 
@@ -156,9 +159,40 @@ def test_resample_keeps_reserve_taken_cards_with_their_owner() -> None:
         assert len(d.hands[seat]) == len(g.hands[seat])
 
 
-def test_golden_transcripts() -> None:
-    check_golden(GOLDEN / "wildspace_solo_seed1.txt", transcript("wildspace", 1, 1))
-    check_golden(GOLDEN / "wildspace_3p_seed2.txt", transcript("wildspace", 3, 2, lang="fr"))
+# Golden transcripts played by greedy bots (they reach real scoring), at several player
+# counts and options, in both languages: (file, players, seed, options, language, ending).
+GOLDEN_GAMES = [
+    ("wildspace_solo_seed1_en.txt", 1, 1, {}, "en", End.SMUGGLER_BEATEN),
+    ("wildspace_solo_hard_seed3_fr.txt", 1, 3, {"difficulty": "hard"}, "fr", End.SMUGGLER_WINS),
+    (
+        "wildspace_solo_auto_hard_seed2_en.txt",
+        1,
+        2,
+        {"difficulty": "hard", "smuggler": "auto"},
+        "en",
+        End.SMUGGLER_BEATEN,
+    ),
+    ("wildspace_2p_seed4_fr.txt", 2, 4, {}, "fr", End.ALL_SHUTTLES_USED),
+    ("wildspace_3p_seed5_en.txt", 3, 5, {}, "en", End.ALL_SHUTTLES_USED),
+    ("wildspace_5p_seed6_fr.txt", 5, 6, {}, "fr", End.ALL_SHUTTLES_USED),
+]
+
+
+@pytest.mark.parametrize(("name", "players", "seed", "options", "lang", "ending"), GOLDEN_GAMES)
+def test_golden_transcripts_of_greedy_games(
+    name: str, players: int, seed: int, options: dict[str, str], lang: str, ending: End
+) -> None:
+    bots = bot_policy([make_bot("greedy", seed=s) for s in range(players)])
+    text = transcript("wildspace", players, seed, options, lang=lang, policy=bots, max_lines=2000)
+    last = text.splitlines()[-1]
+    assert last.startswith("outcome "), last  # the game reached its end
+    out = json.loads(last.removeprefix("outcome "))
+    assert out["reason"] == ending
+    assert all(s > 0 for s in out["scores"]), out["scores"]  # real scoring
+    if players == 1:
+        assert out["others"]["Contrebandier"] > 0
+        assert out["details"]["won"] == (ending == End.SMUGGLER_BEATEN)
+    check_golden(GOLDEN / name, text)
 
 
 def test_render_and_events_in_both_languages() -> None:
