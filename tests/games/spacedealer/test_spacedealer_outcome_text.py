@@ -15,8 +15,9 @@ from spacetable.cli.common import outcome_describer
 from spacetable.engine import new_game
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.components import COLOURS, PLANETS, card_type
+from spacetable.games.spacedealer.constants import End
 from spacetable.games.spacedealer.notation import load, moor, started
-from spacetable.games.spacedealer.render import TEXT, describe_outcome
+from spacetable.games.spacedealer.render import describe_outcome
 from spacetable.games.spacedealer.rules import Spacedealer
 from spacetable.testing.text import outcome_sentences
 
@@ -49,8 +50,8 @@ def test_the_game_time_is_over(players: int, rules: str) -> None:
     out = _random_to_the_end(g, players)
     assert out["reason"] == "time"
     en, fr = _check(out)
-    assert en.endswith(TEXT.get("en", "oc_time")) or "(tie broken" in en
-    assert TEXT.get("fr", "oc_time") in fr
+    assert en.endswith(End.TIME.sentence("en")) or "(tie broken" in en
+    assert End.TIME.sentence("fr") in fr
 
 
 def test_the_last_victory_marker_names_who_placed_it() -> None:

@@ -805,10 +805,14 @@ def test_every_action_has_a_label(lang: str) -> None:
 def test_clone_copies_every_mutable_part() -> None:
     g = started(4, ADV)
     c = g.clone()
-    for k in Spacedealer._LISTS:
-        assert getattr(c, k) is not getattr(g, k), k
-    for k in ("pile", "personal", "planning", "built", "gwon", "pending", "offer", "plant_cards"):
-        assert getattr(c, k) is not getattr(g, k), k
+    spec = Spacedealer.state
+    assert spec is not None
+    for f in spec.fields:  # every list is copied; immutable values (ints, tuples) shared
+        if isinstance(getattr(g, f.name), list):
+            assert getattr(c, f.name) is not getattr(g, f.name), f.name
+    for k in ("pile", "personal", "planning", "built", "gwon", "pending"):
+        for x, y in zip(getattr(c, k), getattr(g, k), strict=True):
+            assert x is not y, k
     c.apply(0, A.RESEARCH)
     c.personal[1].clear()
     assert g.t_kind == [0] * len(g.t_kind) and g.personal[1]

@@ -6,7 +6,14 @@ A leaf module: it imports nothing from the package. Quantities read from the dat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from spacetable.engine import Termination
+from spacetable.engine.data import Texts
+
+PKG = "spacetable.games.spacedealer"
+#: the game's text in English and French (``text.toml``)
+TEXT = Texts.load(PKG)
 
 #: columns of a planet grid (six on each side of the planet)
 GRID_W = 12
@@ -35,3 +42,20 @@ P_NAMES = ("build", "put", "convert", "send", "keep")
 def fits(need: Sequence[int], goods: list[int], base: int) -> bool:
     """Whether the container at ``goods[base:base + 4]`` holds the goods ``need``."""
     return all(goods[base + k] >= need[k] for k in range(4))
+
+
+class End(Termination):
+    """How a game of Spacedealer ends (rulebook 4): "La partie se termine après 30 minutes
+    (le jeu prend fin plus tôt si un joueur a posé son dernier marqueur de points de
+    victoire)"."""
+
+    #: the game length is reached and the last running timers have run out
+    TIME = "time"
+    #: a player placed their last victory marker (then the running timers run out)
+    MARKERS = "markers"
+
+    @classmethod
+    def sentences(cls) -> Mapping[str, Mapping[str, str]]:
+        return {
+            lang: {m.value: TEXT.get(lang, f"end_{m.value}") for m in cls} for lang in Texts.LANGS
+        }

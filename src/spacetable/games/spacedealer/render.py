@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from spacetable.engine.data import Texts
-
 from .actions import container
 from .components import (
     COLOUR_EN,
@@ -29,8 +27,8 @@ from .components import (
     START_MARKERS,
     card_type,
 )
+from .constants import TEXT, End
 
-TEXT = Texts.load("spacetable.games.spacedealer")
 KEYS = frozenset(TEXT.keys())
 
 ABBR = {
@@ -392,9 +390,9 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
     details = outcome.get("details")
     details = details if isinstance(details, dict) else {}
     top = scores[winners[0]]
-    if reason == "time":
-        why = _t(lang, "oc_time")
-    elif reason == "markers":
+    if reason == End.TIME:
+        why = End.TIME.sentence(lang)
+    elif reason == End.MARKERS:
         used = details.get("markers_used")
         last = (
             [q for q, u in enumerate(used) if int(u) >= START_MARKERS]
@@ -402,7 +400,7 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
             else []
         )
         if not last:
-            why = _t(lang, "oc_markers_any")
+            why = End.MARKERS.sentence(lang)
         else:
             key = "oc_markers" if len(last) == 1 else "oc_markers_many"
             why = _t(lang, key, who=_names(last, lang))

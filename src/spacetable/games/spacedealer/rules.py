@@ -35,7 +35,24 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spacetable.engine import Action, Game, GameInfo, OptionSpec, Outcome, ranks_from_keys
+from spacetable.engine import (
+    BOOL,
+    FLOAT,
+    INT,
+    STR,
+    Action,
+    Cache,
+    Field,
+    Game,
+    GameInfo,
+    OptionSpec,
+    Outcome,
+    StateSpec,
+    list_of,
+    opt,
+    ranks_from_keys,
+    tuple_of,
+)
 
 from . import actions as A
 from .actions import CODE_END, PROBE_CODE, STORE_CODE
@@ -83,6 +100,7 @@ from .constants import (
     W_PERSONAL,
     W_PILE,
     W_PLANNING,
+    End,
     fits,
 )
 from .evaluation import evaluate as _evaluate
@@ -248,12 +266,133 @@ class Spacedealer(Game):
         },
     )
     action_types = A.ACTION_TYPES
+    terminations = End
+    #: The state, declared once: the engine derives the save, the checked load and the clone
+    #: from it. Lengths name the sizes of the configuration (properties below).
+    state = StateSpec(
+        # cards, by card id
+        Field("where", list_of(INT, length="n_cards")),
+        Field("owner", list_of(INT, length="n_cards")),
+        Field("site", list_of(INT, length="n_cards")),
+        Field("covered", list_of(INT, length="n_cards")),
+        Field("blocked", list_of(INT, length="n_cards")),
+        Field("attack", list_of(INT, length="n_cards")),
+        Field("ctimer", list_of(INT, length="n_cards")),
+        Field("fulfilled", list_of(INT, length="n_demands")),
+        # card piles: the common piles by level (2 and 3 used), and each seat's cards
+        Field("pile", list_of(list_of(INT), length=4)),
+        Field("personal", list_of(list_of(INT), length="players")),
+        Field("planning", list_of(list_of(INT), length="players")),
+        Field("built", list_of(list_of(INT), length="players")),
+        Field("choice", list_of(INT, length="players")),
+        Field("choice_side", list_of(INT, length="players")),
+        Field("choice_pos", list_of(INT, length="players")),
+        # planets: power plants per side, the grid's two rows
+        Field("plants", list_of(INT, length="n_sides")),
+        Field("plant_cards", list_of(tuple_of(INT), length="n_sides")),
+        Field("acell", list_of(INT, length="n_cells")),
+        Field("dcell", list_of(INT, length="n_cells")),
+        # goods: containers, the supply, the orbit fields, the Gizzi cards
+        Field("goods", list_of(INT, length="n_goods")),
+        Field("supply", list_of(INT, length=4)),
+        Field("fgoods", list_of(INT, length="n_field_goods")),
+        Field("gface", list_of(INT, length="n_fields")),
+        Field("gpile", list_of(INT)),
+        Field("gwon", list_of(list_of(INT), length="players")),
+        # ships
+        Field("ship_field", list_of(INT, length="n_ships")),
+        Field("ship_from", list_of(INT, length="n_ships")),
+        Field("ship_to", list_of(INT, length="n_ships")),
+        Field("ship_owner", list_of(INT, length="n_ships")),
+        Field("ship_timer", list_of(INT, length="n_ships")),
+        # seats
+        Field("tech", list_of(INT, length="players")),
+        Field("score", list_of(INT, length="players")),
+        Field("markers", list_of(INT, length="players")),
+        Field("cap", list_of(INT, length="players")),
+        Field("plan_cap", list_of(INT, length="players")),
+        Field("ntimers", list_of(INT, length="players")),
+        # sand timers, ``seat * tmax + i``
+        Field("t_end", list_of(FLOAT, length="n_timers")),
+        Field("t_kind", list_of(INT, length="n_timers")),
+        Field("t_arg", list_of(INT, length="n_timers")),
+        Field("t_attack", list_of(INT, length="n_timers")),
+        # decisions, offers, budgets
+        Field("pending", list_of(list_of(tuple_of(INT)), length="players")),
+        Field("offer", list_of(opt(tuple_of(INT)), length="players")),
+        Field("acts", list_of(INT, length="players")),
+        Field("done", list_of(INT, length="players")),
+        Field("black", INT),
+        Field("phase", INT),
+        Field("end_at", FLOAT),
+        Field("over", BOOL),
+        Field("reason", STR),
+        Field("stations", tuple_of(INT)),
+        Field("probes", tuple_of(INT)),
+        # legal actions per seat (None: not known; True: not empty, the list not built yet)
+        Cache("_cache", copy="list"),
+        # each seat's goods actions (:meth:`_goods_actions`; None: not known): they change
+        # less often than the rest of the list, so an action of the seat keeps them
+        Cache("_gcache", copy="list"),
+        # the goods actions of the other offer state (an offer of the seat open or not), kept
+        # when an offer is made or ended: a withdrawal finds the list from before the offer
+        Cache("_galt", copy="list"),
+        # each seat's free actions but goods and offers (the card, timer and flight actions;
+        # :meth:`_free_part`), kept only with ``_plain`` (basic rules): they change with the
+        # seat's own actions, timers and cards, not with goods or offers of others
+        Cache("_fcache", copy="list"),
+        Cache("_ta", copy="share"),  # to_act (a list never changed in place)
+        Cache("_nxt", copy="share"),  # the timer that ends first (-1: none)
+    )
 
     # ------------------------------------------------------------------ options
-    #: plain attributes, not properties (read on every step of a playout): ``realtime`` is
-    #: set from the "mode" option by setup and load_state, ``is_over`` by the end of the game
+    #: a plain attribute, not a property (read on every step of a playout): set from the
+    #: "mode" option by :meth:`_configure`
     realtime: bool = True
-    is_over: bool = False
+    over: bool
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    # sizes of the declared state (read by the load to check lengths)
+    @property
+    def n_cards(self) -> int:
+        return int(config(self.players, self.options)["cards"])
+
+    @property
+    def n_demands(self) -> int:
+        return 2 * self.n_cards
+
+    @property
+    def n_sides(self) -> int:
+        return 2 * self.players
+
+    n_fields = n_sides
+
+    @property
+    def n_cells(self) -> int:
+        return GRID_W * self.players
+
+    @property
+    def n_goods(self) -> int:
+        return 4 * int(config(self.players, self.options)["containers"])
+
+    @property
+    def n_field_goods(self) -> int:
+        return 8 * self.players
+
+    @property
+    def n_ships(self) -> int:
+        return int(config(self.players, self.options)["ships"])
+
+    @property
+    def n_timers(self) -> int:
+        return self.players * int(config(self.players, self.options)["tmax"])
+
+    def _derive(self) -> None:
+        self._configure()
+        self._dirty()
 
     # ------------------------------------------------------------------ setup
     def _configure(self) -> dict[str, Any]:
@@ -327,24 +466,16 @@ class Spacedealer(Game):
         self.done = [0] * n
         self.phase = 0
         self.end_at = self.length
-        self.is_over = False
+        self.over = False
         self.reason = ""
         self.stations: tuple[int, ...] = ()
         self.probes: tuple[int, ...] = ()
-        # legal actions per seat (None: not known; True: not empty, the list not built yet)
         self._cache: list[list[Action] | bool | None] = [None] * n
-        # each seat's goods actions (:meth:`_goods_actions`; None: not known): they change
-        # less often than the rest of the list, so an action of the seat keeps them
         self._gcache: list[list[Action] | None] = [None] * n
-        # the goods actions of the other offer state (an offer of the seat open or not), kept
-        # when an offer is made or ended: a withdrawal finds the list from before the offer
         self._galt: list[list[Action] | None] = [None] * n
-        # each seat's free actions but goods and offers (the card, timer and flight actions;
-        # :meth:`_free_part`), kept only with ``_plain`` (basic rules): they change with the
-        # seat's own actions, timers and cards, not with goods or offers of others
         self._fcache: list[list[Action] | None] = [None] * n
-        self._ta: list[int] | None = None  # to_act
-        self._nxt: int | None = None  # the timer that ends first (-1: none)
+        self._ta: list[int] | None = None
+        self._nxt: int | None = None
         self._deal(cfg)
 
     def _deal(self, cfg: dict[str, int]) -> None:
@@ -824,7 +955,7 @@ class Spacedealer(Game):
             nx is not None
             and (nx < 0 or self.t_end[nx] > target)
             and target < self.end_at
-            and not self.is_over
+            and not self.over
             and not self.ticks
         ):
             # the common case, in short: no timer runs out, the end is not reached, only the
@@ -850,7 +981,7 @@ class Spacedealer(Game):
     def _run_until(self, target: float) -> None:
         te = self.t_end
         c0 = self.clock
-        while not self.is_over:
+        while not self.over:
             best = self._nxt
             if best is None:
                 best = self._nxt = self._next_timer()
@@ -860,7 +991,7 @@ class Spacedealer(Game):
             self._complete(best)
             if self.clock >= self.end_at:
                 self._check_end()
-        if not self.is_over:
+        if not self.over:
             if self.end_at <= target and not self._running():
                 self.clock = max(self.clock, self.end_at)
                 self._check_end()
@@ -881,11 +1012,11 @@ class Spacedealer(Game):
                         self._dirty_seat(p)
 
     def _check_end(self) -> None:
-        if self.is_over or self.clock < self.end_at or self._running():
+        if self.over or self.clock < self.end_at or self._running():
             return
-        self.is_over = True
+        self.over = True
         self._dirty()
-        self.reason = "markers" if min(self.markers) == 0 else "time"
+        self.reason = End.MARKERS if min(self.markers) == 0 else End.TIME
         for p in range(self.players):
             self._drop_pending(p)
         self.offer = [None] * self.players
@@ -1097,7 +1228,7 @@ class Spacedealer(Game):
         while pend:
             opts = self._options(p)
             if len(opts) > 1:
-                if not self.is_over and not (self.ticks and self.done[p]):
+                if not self.over and not (self.ticks and self.done[p]):
                     self._cache[p] = opts  # exactly legal_actions(p) now
                 break
             self._resolve(p, opts[0])
@@ -1196,7 +1327,7 @@ class Spacedealer(Game):
         return ta[:]  # a copy: callers may keep or change it
 
     def _compute_to_act(self) -> list[int]:
-        if self.is_over:
+        if self.over:
             return []
         if self.phase == 0:
             return [p for p in range(self.players) if self.choice[p] < 0]
@@ -1245,7 +1376,7 @@ class Spacedealer(Game):
 
     def _fresh_to_act(self) -> list[int]:
         """``to_act`` computed from scratch, without any cache (for :meth:`cache_errors`)."""
-        if self.is_over or self.phase == 0 or self.ticks:
+        if self.over or self.phase == 0 or self.ticks:
             return self._compute_to_act()
         return [p for p in range(self.players) if self._legal(p)]
 
@@ -1347,7 +1478,7 @@ class Spacedealer(Game):
         return cache[:]  # a copy: callers may keep or change it
 
     def _legal(self, p: int) -> list[Action]:
-        if self.is_over:
+        if self.over:
             return []
         if self.phase == 0:
             if self.choice[p] >= 0:
@@ -2130,7 +2261,7 @@ class Spacedealer(Game):
         return Outcome(
             tuple(float(s) for s in self.score),
             ranks_from_keys(keys),
-            self.reason,
+            End(self.reason),
             {"markers_used": used, "clock": self.clock, "tech": list(self.tech)},
         )
 
@@ -2140,104 +2271,7 @@ class Spacedealer(Game):
 
         return view(self, seat)
 
-    # ------------------------------------------------------------------ persistence
-    _LISTS = (
-        "where", "owner", "site", "covered", "blocked", "attack", "ctimer", "fulfilled",
-        "choice", "choice_side", "choice_pos", "plants", "acell", "dcell", "goods", "supply",
-        "fgoods", "gface", "gpile", "ship_field", "ship_from", "ship_to", "ship_owner",
-        "ship_timer", "tech", "score", "markers", "cap", "plan_cap", "ntimers", "t_end",
-        "t_kind", "t_arg", "t_attack", "acts", "done",
-    )  # fmt: skip
-    _NESTED = ("pile", "personal", "planning", "built", "gwon")
-
-    def state_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {k: list(getattr(self, k)) for k in self._LISTS}
-        for k in self._NESTED:
-            d[k] = [list(x) for x in getattr(self, k)]
-        d["plant_cards"] = [list(x) for x in self.plant_cards]
-        d["pending"] = [[list(i) for i in pl] for pl in self.pending]
-        d["offer"] = [None if o is None else list(o) for o in self.offer]
-        d["black"] = self.black
-        d["phase"] = self.phase
-        d["end_at"] = self.end_at
-        d["over"] = self.is_over
-        d["reason"] = self.reason
-        d["stations"] = list(self.stations)
-        d["probes"] = list(self.probes)
-        return d
-
-    def load_state(self, data: dict[str, Any]) -> None:
-        self._configure()
-        for k in self._LISTS:
-            setattr(self, k, list(data[k]))
-        self.t_end = [float(x) for x in self.t_end]
-        for k in self._NESTED:
-            setattr(self, k, [list(x) for x in data[k]])
-        self.plant_cards = [tuple(x) for x in data["plant_cards"]]
-        self.pending = [[tuple(i) for i in pl] for pl in data["pending"]]
-        self.offer = [None if o is None else tuple(o) for o in data["offer"]]
-        self.black = data["black"]
-        self.phase = data["phase"]
-        self.end_at = float(data["end_at"])
-        self.is_over = data["over"]
-        self.reason = data["reason"]
-        self.stations = tuple(data["stations"])
-        self.probes = tuple(data["probes"])
-        self._dirty()
-
-    def clone(self) -> Spacedealer:
-        g = self._clone_base()
-        d = g.__dict__
-        d["where"] = self.where[:]
-        d["owner"] = self.owner[:]
-        d["site"] = self.site[:]
-        d["covered"] = self.covered[:]
-        d["blocked"] = self.blocked[:]
-        d["attack"] = self.attack[:]
-        d["ctimer"] = self.ctimer[:]
-        d["fulfilled"] = self.fulfilled[:]
-        d["choice"] = self.choice[:]
-        d["choice_side"] = self.choice_side[:]
-        d["choice_pos"] = self.choice_pos[:]
-        d["plants"] = self.plants[:]
-        d["acell"] = self.acell[:]
-        d["dcell"] = self.dcell[:]
-        d["goods"] = self.goods[:]
-        d["supply"] = self.supply[:]
-        d["fgoods"] = self.fgoods[:]
-        d["gface"] = self.gface[:]
-        d["gpile"] = self.gpile[:]
-        d["ship_field"] = self.ship_field[:]
-        d["ship_from"] = self.ship_from[:]
-        d["ship_to"] = self.ship_to[:]
-        d["ship_owner"] = self.ship_owner[:]
-        d["ship_timer"] = self.ship_timer[:]
-        d["tech"] = self.tech[:]
-        d["score"] = self.score[:]
-        d["markers"] = self.markers[:]
-        d["cap"] = self.cap[:]
-        d["plan_cap"] = self.plan_cap[:]
-        d["ntimers"] = self.ntimers[:]
-        d["t_end"] = self.t_end[:]
-        d["t_kind"] = self.t_kind[:]
-        d["t_arg"] = self.t_arg[:]
-        d["t_attack"] = self.t_attack[:]
-        d["acts"] = self.acts[:]
-        d["done"] = self.done[:]
-        g.pile = [x[:] for x in self.pile]
-        g.personal = [x[:] for x in self.personal]
-        g.planning = [x[:] for x in self.planning]
-        g.built = [x[:] for x in self.built]
-        g.gwon = [x[:] for x in self.gwon]
-        g.plant_cards = self.plant_cards[:]
-        g.pending = [x[:] for x in self.pending]
-        g.offer = self.offer[:]
-        g._cache = self._cache[:]
-        g._gcache = self._gcache[:]
-        g._galt = self._galt[:]
-        g._fcache = self._fcache[:]
-        return g
-
+    # ------------------------------------------------------------------ resampling
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         """Reshuffle what ``seat`` cannot see: other personal piles, the piles' order, the
         cards set aside at setup, other seats' drawn cards, unrevealed start choices and the
@@ -2440,7 +2474,7 @@ class Spacedealer(Game):
     def next_event(self) -> float | None:
         """The game time of the next scheduled change: a running sand timer runs out, or the
         game length is reached (sand timers are public: every seat sees them)."""
-        if self.is_over:
+        if self.over:
             return None
         ends = [e for e in self.t_end if e >= 0]
         if self.clock < self.end_at:
