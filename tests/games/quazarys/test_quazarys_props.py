@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,9 +15,6 @@ from spacetable.games.quazarys.components import DECK_SIZE, FIRST_BASE, FIRST_SU
 from spacetable.games.quazarys.constants import KIND_EXPLO, MAX_DIM, T_FINISH, T_PLACE
 from spacetable.games.quazarys.render import describe_event, render
 from spacetable.games.quazarys.rules import Quazarys
-from spacetable.testing.golden import check_golden, transcript
-
-GOLDEN = Path(__file__).parent / "golden"
 
 
 def check_invariants(g: Quazarys) -> None:
@@ -107,11 +103,6 @@ def test_resample_changes_hidden_cards_but_keeps_counts() -> None:
         g.deck + [c for h in g.hands[1:] for c in h]
     )
     assert d.hands[1:] != g.hands[1:] or d.deck != g.deck
-
-
-def test_golden_transcripts() -> None:
-    check_golden(GOLDEN / "quazarys_p2_s3.txt", transcript("quazarys", 2, 3, lang="en"))
-    check_golden(GOLDEN / "quazarys_p4_s8.txt", transcript("quazarys", 4, 8, lang="fr"))
 
 
 def test_render_and_event_sentences_in_both_languages() -> None:
