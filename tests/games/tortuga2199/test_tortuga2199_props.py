@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,11 +11,8 @@ from spacetable.engine import new_game
 from spacetable.games.tortuga2199 import components as C
 from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
-from spacetable.testing.golden import check_golden, transcript
 
 from .tortuga_helpers import count_cards, expected_cards
-
-GOLDEN = Path(__file__).parent / "golden"
 
 
 def _check_invariants(g: R.Tortuga2199) -> None:
@@ -78,14 +74,3 @@ def test_greedy_evaluation_in_unit_interval(seed: int) -> None:
             assert 0.0 <= g.evaluate(p) <= 1.0
         s = g.to_act[0]
         g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
-
-
-def test_golden_three_players() -> None:
-    check_golden(GOLDEN / "tortuga2199_p3_s1.txt", transcript("tortuga2199", 3, 1))
-
-
-def test_golden_two_players_aggressive_french() -> None:
-    check_golden(
-        GOLDEN / "tortuga2199_p2_aggressive_s2.txt",
-        transcript("tortuga2199", 2, 2, {"scenario": "aggressive"}, lang="fr", max_lines=2000),
-    )
