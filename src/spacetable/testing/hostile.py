@@ -470,6 +470,9 @@ class _Target:
     def __repr__(self) -> str:  # strategies show their arguments: keep it short
         return f"<{self.game.game_id} step {self.game.step}>"
 
+    def is_legal(self, seat: int, a: Action) -> bool:
+        return a in self.legal_by.get(seat, ())
+
     game: Game
     players: int
     over: bool
@@ -534,7 +537,8 @@ def _wrong_field(draw: st.DrawFn, tg: _Target) -> Attack:
             equal, means = False, None
         twin = _build(a, {f: means}) if means is not None else None
         text = _text_with(a, f, token)
-        return Attack("wrong_field_text", seat, text, field=f if equal else None, twin=twin)
+        named = f if equal and tg.is_legal(seat, a) else None
+        return Attack("wrong_field_text", seat, text, field=named, twin=twin)
     equal_vals = _equal_others(v)
     choices: list[st.SearchStrategy[Any]] = []
     if equal_vals:
@@ -545,7 +549,8 @@ def _wrong_field(draw: st.DrawFn, tg: _Target) -> Attack:
         choices.append(st.sampled_from(_HUGE))
     w = draw(st.one_of(choices), label="value")
     same_type = type(w) is type(v)
-    equal = not same_type and _equal(w, v)
+    # Equal to a legal action but for the type of one field: InvalidAction naming it.
+    equal = not same_type and _equal(w, v) and tg.is_legal(seat, a)
     twin = _build(a, {f: w}) if same_type else None
     payload: Any = _build(a, {f: w}) if form == "instance" else _with(a, f, w)
     return Attack(f"wrong_field_{form}", seat, payload, field=f if equal else None, twin=twin)
@@ -559,7 +564,7 @@ def _all_fields(draw: st.DrawFn, tg: _Target) -> Attack:
     form = draw(st.sampled_from(("instance", "json")), label="form")
     payload: Any = type(a)(*vals.values()) if form == "instance" else _merge(a, vals)
     # Equal to the legal action as a whole: refused, naming the first field.
-    whole = all(_equal(vals[f], getattr(a, f)) for f in a._fields)
+    whole = all(_equal(vals[f], getattr(a, f)) for f in a._fields) and tg.is_legal(seat, a)
     # Nothing changed type (str() of a str field): that is the action itself, not an attack.
     same = all(type(vals[f]) is type(getattr(a, f)) for f in a._fields)
     return Attack(
