@@ -1,10 +1,9 @@
-"""Property tests over seeded playouts: invariants, perfect information, bounds, golden
-transcripts, rendering."""
+"""Property tests over seeded playouts: invariants, perfect information, bounds, rendering
+(the golden transcripts are in ``test_planetraiders_golden.py``)."""
 
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,11 +14,9 @@ from spacetable.games.planetraiders.board import BOARD
 from spacetable.games.planetraiders.constants import ALIEN, N_EDGES, RAIDERS
 from spacetable.games.planetraiders.render import describe_event, render
 from spacetable.games.planetraiders.rules import PlanetRaiders
-from spacetable.testing.golden import check_golden, transcript
 
 from .policy import purposeful
 
-GOLDEN = Path(__file__).parent / "golden"
 CONFIGS = [(2, {}), (3, {}), (4, {}), (4, {"teams": True})]
 
 
@@ -140,14 +137,6 @@ def test_max_decisions_is_an_upper_bound_on_long_games() -> None:
     for seed in range(3):
         g = playout(4, opts, seed, True)
         assert g.step <= PlanetRaiders.max_decisions(4, opts)
-
-
-def test_golden_transcripts() -> None:
-    check_golden(GOLDEN / "planetraiders_p2_s1.txt", transcript("planetraiders", 2, 1))
-    check_golden(
-        GOLDEN / "planetraiders_p4_teams_s2.txt",
-        transcript("planetraiders", 4, 2, {"teams": True}, lang="fr"),
-    )
 
 
 def test_render_draws_the_board_in_both_languages() -> None:
