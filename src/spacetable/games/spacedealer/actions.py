@@ -19,12 +19,14 @@ from spacetable.engine import Action, action
 from .components import (
     COLOUR_EN,
     COLOUR_FR,
+    MAX_CARDS,
     MAX_PLAYERS,
     MAX_PROBES,
     MAX_SHIPS,
     PLANETS,
     card_type,
 )
+from .constants import GRID_W
 
 
 def code_blocks(counts: tuple[int, ...], ten: int = 10) -> tuple[int, ...]:
@@ -438,3 +440,48 @@ DISCARD = Discard()
 SKIP = Skip()
 WITHDRAW = Withdraw()
 DONE = Done()
+
+
+FLIGHTS: dict[tuple[int, int, int, bool], tuple[Action, ...]] = {}
+
+
+def flights(nf: int, ship: int, f: int, empty: bool) -> tuple[Action, ...]:
+    """The flights of ``ship`` from field ``f`` on a ring of ``nf`` fields (built once)."""
+    key = (nf, ship, f, empty)
+    out = FLIGHTS.get(key)
+    if out is None:
+        fields = [x for x in range(nf) if x != f] if empty else sorted({(f - 1) % nf, (f + 1) % nf})
+        out = FLIGHTS[key] = tuple(get(Fly, ship, x) for x in fields)
+    return out
+
+
+# Prebuilt actions for the hot path (``legal_actions``), indexed by card id (up to the most
+# cards any game uses), container code, ship id or seat.
+PLAN = tuple(get(Plan, c) for c in range(MAX_CARDS))
+CONSTRUCT = tuple(get(Construct, c) for c in range(MAX_CARDS))
+USE = tuple(get(Use, c) for c in range(MAX_CARDS))
+PLACE = tuple(get(Place, x) for x in range(GRID_W))
+#: ``PUT[colour][container code]``
+PUT = tuple(tuple(get(Put, k, c) for c in range(CODE_END)) for k in range(4))
+DRAW2 = get(Draw, 2)
+DRAW3 = get(Draw, 3)
+ACCEPT = tuple(get(Accept, q) for q in range(MAX_PLAYERS))
+DECLINE = tuple(get(Decline, q) for q in range(MAX_PLAYERS))
+DUMP = tuple(get(Dump, s, k) for s in range(MAX_SHIPS) for k in range(4))
+OFFERS: dict[tuple[int, int], tuple[Action | None, ...]] = {}
+#: the same tables by code, ``OTAB[src][dst]`` (None: not built yet), read on the hot path
+OTAB: list[list[tuple[Action | None, ...] | None]] = [[None] * CODE_END for _ in range(CODE_END)]
+
+
+def offers(src: int, dst: int) -> tuple[Action | None, ...]:
+    """The goods offers from container code ``src`` to ``dst``, at ``give * 5 + take``."""
+    key = (src, dst)
+    out = OFFERS.get(key)
+    if out is None:
+        out = OFFERS[key] = tuple(
+            None if gv == tk else get(OfferGoods, src, dst, gv, tk)
+            for gv in range(5)
+            for tk in range(5)
+        )
+        OTAB[src][dst] = out
+    return out

@@ -278,3 +278,41 @@ MAX_SHIPS = max(c["ships"] for c in _LARGEST)
 MAX_PROBES = max(c["probes"] for c in _LARGEST)
 #: the most cards any game uses (two boxes)
 MAX_CARDS = boxes_for(MAX_PLAYERS) * BOX_SIZE
+
+
+def use_kind(cid: int) -> int:
+    """0: no action slot; 1: a plain use; 2: sabotage or missile (needs a marker to arm);
+    3: a transport probe (needs goods)."""
+    t = card_type(cid)
+    if not t.slot:
+        return 0
+    if t.effect in ("sabotage", "missile"):
+        return 2
+    return 3 if t.effect == "transport" else 1
+
+
+USE_KIND = tuple(use_kind(c) for c in range(MAX_CARDS))
+#: per row of a box (for dealing): the kind and level of each card, the mines of each colour,
+#: the level-1 depots and generators, the cards of the basic rules (all in row order)
+ROW_KIND = tuple(card_type(r).kind for r in range(BOX_SIZE))
+ROW_LEVEL = tuple(card_type(r).level for r in range(BOX_SIZE))
+ROW_MINES = tuple(
+    tuple(r for r in range(BOX_SIZE) if ROW_KIND[r] == "mine" and card_type(r).colour == col)
+    for col in range(4)
+)
+ROW_DEPOTS = tuple(r for r in range(BOX_SIZE) if ROW_LEVEL[r] == 1 and ROW_KIND[r] == "depot")
+ROW_GENS = tuple(r for r in range(BOX_SIZE) if ROW_LEVEL[r] == 1 and ROW_KIND[r] == "generator")
+ROW_BASIC = tuple(r for r in range(BOX_SIZE) if not card_type(r).advanced)
+ADVANCED = tuple(card_type(c).advanced for c in range(MAX_CARDS))
+#: the group a hidden card is resampled in: level-1 cards by kind, others by level
+GROUP = tuple(
+    (1, card_type(c).kind) if card_type(c).level == 1 else (card_type(c).level, "")
+    for c in range(MAX_CARDS)
+)
+#: (level, kind) of each card: levels 2-3 are resampled by level, their set-aside copies by kind
+GROUP_KIND = tuple((card_type(c).level, card_type(c).kind) for c in range(MAX_CARDS))
+#: (demand id ``2 * card + j``, goods needed) of each card's demands, in order
+DEMANDS: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple((2 * c + j, need) for j, (need, _, _) in enumerate(card_type(c).demands))
+    for c in range(MAX_CARDS)
+)
