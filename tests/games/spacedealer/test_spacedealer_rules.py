@@ -19,6 +19,7 @@ from spacetable.games.spacedealer.constants import (
     T_VOID,
     W_PERSONAL,
 )
+from spacetable.games.spacedealer.labels import describe
 from spacetable.games.spacedealer.notation import (
     build,
     contents,
@@ -798,7 +799,7 @@ def test_evaluate_is_a_probability_and_prefers_points() -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_action_has_a_label(lang: str) -> None:
     for a in Spacedealer.enumerate_actions(8, {"rules": "advanced"}):
-        label = a.describe(lang)
+        label = describe(a, lang)
         assert label and "{" not in label
 
 

@@ -16,10 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import container
 from .components import (
-    COLOUR_EN,
-    COLOUR_FR,
     COLOURS,
     GIZZI,
     PLANETS,
@@ -28,6 +25,8 @@ from .components import (
     card_type,
 )
 from .constants import TEXT, End
+from .labels import colour as _good_colour
+from .labels import container
 
 KEYS = frozenset(TEXT.keys())
 
@@ -64,8 +63,8 @@ def _word(lang: str, word: Any) -> str:
 
 def _colour(k: int, lang: str) -> str:
     if not 0 <= k < 4:
-        return "?" if lang == "en" else "au choix"
-    return COLOUR_FR[k] if lang == "fr" else COLOUR_EN[k]
+        return TEXT.get(lang, "any_colour")
+    return _good_colour(k, lang)
 
 
 def _goods(counts: list[int]) -> str:
@@ -300,7 +299,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         if pend.get("colour") is not None and pend["kind"] == "put":
             desc += " " + _colour(pend["colour"], lang)
         if "sites" in pend:
-            desc += f" sites {pend['sites']}"
+            desc += " " + _t(lang, "sites", sites=pend["sites"])
         out.append(f"[bold]{_t(lang, 'pending')}[/]: {desc}")
     return "\n".join(out)
 

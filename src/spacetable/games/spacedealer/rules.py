@@ -100,6 +100,8 @@ from .constants import (
 )
 from .evaluation import evaluate
 from .handlers import Handlers
+from .labels import describe
+from .view import view as seat_view
 
 
 class Spacedealer(Handlers):
@@ -437,11 +439,12 @@ class Spacedealer(Handlers):
             {"markers_used": used, "clock": self.clock, "tech": list(self.tech)},
         )
 
-    # ------------------------------------------------------------------ view
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        from .view import view
+    # ------------------------------------------------------------------ view and labels
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        return describe(action, lang)
 
-        return view(self, seat)
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return seat_view(self, seat)
 
     # ------------------------------------------------------------------ resampling
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
