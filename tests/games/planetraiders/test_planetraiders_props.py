@@ -3,13 +3,16 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from spacetable.engine import load, new_game, replay
+from spacetable.engine import RecordError, load, new_game, replay
 from spacetable.games.planetraiders.board import BOARD
 from spacetable.games.planetraiders.constants import ALIEN, N_EDGES, RAIDERS
 from spacetable.games.planetraiders.render import describe_event, render
@@ -187,3 +190,25 @@ def test_cached_evaluation_matches_a_fresh_search() -> None:
                 fresh.reach_cache = {}
                 assert [c.evaluate(t) for t in range(n)] == [fresh.evaluate(t) for t in range(n)]
             g.apply(s, purposeful(g, rng))
+
+
+def test_declared_state_checks_lengths_and_kinds_on_load() -> None:
+    """The state is declared once: a load checks each field's kind and the lengths the rules
+    fix (3 raiders per seat, one hand per seat, 180 pads), naming the field."""
+    g = PlanetRaiders(3, 1)
+    good = json.loads(g.to_json())
+    assert PlanetRaiders.from_save(good).to_json() == g.to_json()
+    assert PlanetRaiders.state is not None
+    assert "reach_cache" not in good["state"]  # a cache, not state
+    for field, value, words in (
+        ("rpad", good["state"]["rpad"][:-1], "state.rpad: expected 9 items, got 8"),
+        ("blue", [1, 1], "state.blue: expected 3 items, got 2"),
+        ("caps", [0] * 4, "state.caps: expected 9 items, got 4"),
+        ("occ", good["state"]["occ"] + [-1], "state.occ: expected 180 items, got 181"),
+        ("out", [False, 0, False], "state.out[1]: expected bool, got 0"),
+        ("reason", None, "state.reason: expected str, got None"),
+    ):
+        bad = json.loads(json.dumps(good))
+        bad["state"][field] = value
+        with pytest.raises(RecordError, match=re.escape(words)):
+            PlanetRaiders.from_save(bad)
