@@ -8,8 +8,8 @@ Over seeded random playouts it checks, at random points:
   round-trip;
 * every legal action applies (on a clone); an illegal or malformed action raises a typed
   error and leaves the state unchanged;
-* ``to_json``/``load``, ``record``/``replay`` and ``clone`` give identical states and
-  identical futures, and playing on a clone leaves the original alone;
+* ``to_json``/``load`` (and ``load_trusted``), ``record``/``replay`` and ``clone`` give
+  identical states and identical futures, and playing on a clone leaves the original alone;
 * the same seed gives the same game, even when the module-level ``random`` is reseeded in
   between (rules must not use it);
 * ``determinize(seat)`` keeps ``view(seat)``, ``legal_actions(seat)``, the seat's log, the
@@ -38,6 +38,7 @@ from spacetable.engine import (
     SpacetableError,
     game_class,
     load,
+    load_trusted,
     new_game,
     replay,
 )
@@ -262,10 +263,13 @@ def _sample_checks(
     loaded = load(before)
     if loaded.to_json() != before:
         raise fail("load(to_json()) is not identical")
+    trusted = load_trusted(before)  # the declared state's own load, without a replay
+    if trusted.to_json() != before:
+        raise fail("load_trusted(to_json()) is not identical")
     cloned = g.clone()
     if cloned.to_json() != before:
         raise fail("clone() is not identical")
-    copies = [("load", loaded), ("clone", cloned)]
+    copies = [("load", loaded), ("load_trusted", trusted), ("clone", cloned)]
     # Replaying costs the whole game so far: a few sampled points (and the end) suffice.
     if rep.replays < 3 and (rep.samples == 1 or rng.random() < 0.25):
         rep.replays += 1
