@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from spacetable.engine import Action, Game
@@ -96,6 +97,7 @@ class MCTSBot(Bot):
         horizon: float | None = None,
         worlds: int | None = None,
         prune: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         super().__init__(seed)
         if rollout not in ("random", "greedy"):
@@ -104,6 +106,8 @@ class MCTSBot(Bot):
             raise ValueError("iterations must be at least 1")
         self.iterations = iterations
         self.seconds = seconds
+        #: The wall clock of a time budget (a test gives a fake one).
+        self.clock = clock
         self.c = c
         self.rollout = rollout
         self.depth = depth
@@ -141,14 +145,14 @@ class MCTSBot(Bot):
         root = Node()
         self._range = (math.inf, -math.inf)  # planning search: rewards seen, to normalise
         realtime = port.realtime
-        deadline = time.perf_counter() + self.seconds if self.seconds is not None else None
+        deadline = self.clock() + self.seconds if self.seconds is not None else None
         n = 0
         worlds: list[Game] = []  # with ``worlds``: the determinizations drawn, reused in turn
         if realtime and self.horizon is None and self.prune is not None:
             return self._choose_paired(port, legal, deadline)
         while True:
             if deadline is not None:
-                if n > 0 and time.perf_counter() >= deadline:
+                if n > 0 and self.clock() >= deadline:
                     break
             elif n >= self.iterations:
                 break
@@ -213,7 +217,7 @@ class MCTSBot(Bot):
         n = 0
         while True:
             if deadline is not None:
-                if n >= len(keep) and time.perf_counter() >= deadline:
+                if n >= len(keep) and self.clock() >= deadline:
                     break
             elif n >= self.iterations:
                 break
