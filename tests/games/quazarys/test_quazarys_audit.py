@@ -94,7 +94,7 @@ def test_a_jump_may_end_on_the_movers_own_base() -> None:
     g = _game(LINE, ["0,1,C", "0,1,W"], ["A02"])
     assert "0,0,C" in {point_text(k) for k in g.destinations(0)}
     g.apply(0, "move r=0 c=0 p=0")
-    assert g.arrived == [0]
+    assert g.arrived == (0,)
 
 
 def test_destiny_drawing_a_scrapper_chains_and_the_last_faction_governs() -> None:
@@ -133,10 +133,10 @@ def test_pushed_home_by_pirates_is_an_arrival_and_the_last_arrival_wins() -> Non
     g.apply(0, f"play card={card_index('A13')}")
     g.apply(0, "target seat=1")
     g.apply(0, "move r=0 c=5 p=0")
-    assert g.arrived == [1] and not g.is_over
+    assert g.arrived == (1,) and not g.is_over
     g.apply(0, f"play card={card_index('A05')}")
     g.apply(0, "move r=0 c=0 p=0")
-    assert g.arrived == [1, 0]
+    assert list(g.arrived) == [1, 0]
     g.apply(0, "stop")
     assert not g.is_over and g.current == 1  # the round is finished first
     g.apply(1, f"discard card={card_index('A02')}")

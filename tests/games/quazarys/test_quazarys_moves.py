@@ -89,7 +89,7 @@ def test_only_the_owner_enters_a_base_and_a_pawn_at_home_stays() -> None:
     g = game(LINE, ["0,1,W", "0,4,C"])
     assert "0,0,C" in dests(g, 0)  # seat 0's own base
     g.apply(0, "move r=0 c=0 p=0")
-    assert g.arrived == [0]
+    assert g.arrived == (0,)
     assert g.destinations(0) == []
     g1 = game(LINE, ["0,4,C", "0,1,W"])
     assert "0,0,C" not in dests(g1, 1)  # not seat 1's base

@@ -27,7 +27,7 @@ def check_invariants(g: Quazarys) -> None:
     assert sorted(everything) == list(range(DECK_SIZE))
     assert all(KIND[c] == KIND_EXPLO for c in explo_on_table)
     # Suns: on the table or out of the game; bases never leave the table.
-    suns = [c for c in on_table if FIRST_SUN <= c < FIRST_BASE] + g.out
+    suns = [c for c in on_table if FIRST_SUN <= c < FIRST_BASE] + list(g.out)
     assert sorted(suns) == list(range(FIRST_SUN, FIRST_BASE))
     assert sum(1 for c in on_table if c >= FIRST_BASE) == (2 if g.players == 2 else 4)
     # The table is normalised and bounded; pawns stand on stations.

@@ -156,7 +156,7 @@ def test_the_table_is_bounded() -> None:
 def test_one_arrival_finishes_the_round_and_wins() -> None:
     g = game(LINE, ["0,1,W", "0,4,C"], hands=[HAND, OTHER], discard=["A04"], first=0)
     g.apply(0, "move r=0 c=0 p=0")
-    assert g.arrived == [0] and not g.is_over
+    assert g.arrived == (0,) and not g.is_over
     assert g.current == 1  # the round is finished: seat 1 still plays
     g.apply(1, "move r=0 c=4 p=1")
     g.apply(1, "skip")

@@ -112,7 +112,7 @@ def set_position(
     game.faction = -1
     game.ndiscard = 0
     game.stack = []
-    game.arrived = []
+    game.arrived = ()
     game.passes = 0
     game.over = False
     game.reason = ""

@@ -1,7 +1,9 @@
 """Quazarys: the race to your own base across a grid of Sun and Exploration cards.
 
 Rulebook: ``shared/seeds/001_c8a8ac05f6869bdd.txt`` (French). The grid-and-path model lives
-in :mod:`.board`, the components in :mod:`.cards`; this module holds the state and the turn.
+in :mod:`.board`, the components in :mod:`.components`, the numbers and codes in
+:mod:`.constants`; this module declares the state and plays the turn. What a seat sees is
+:mod:`.view`, the labels :mod:`.labels`, the bots' judgement :mod:`.evaluation`.
 
 A turn (rulebook "DÉROULEMENT DU JEU"):
 
@@ -171,7 +173,7 @@ class Quazarys(Game):
         Field("hands", list_of(list_of(INT), length="players")),
         Field("deck", list_of(INT)),  # the last card is drawn first
         Field("discard", list_of(INT)),  # the last card is on top
-        Field("out", list_of(INT)),  # Suns out of the game, sorted
+        Field("out", tuple_of(INT)),  # Suns out of the game, sorted (replaced whole)
         Field("first", INT),
         Field("current", INT),
         Field("turns", INT),  # turns played; a round is ``players`` turns
@@ -179,7 +181,7 @@ class Quazarys(Game):
         Field("faction", INT),  # faction of the combination, -1 if none
         Field("ndiscard", INT),  # cards discarded this turn
         Field("stack", list_of(tuple_of(INT))),  # pending tasks (T_*), the last one first
-        Field("arrived", list_of(INT)),  # seats home, in order of arrival
+        Field("arrived", tuple_of(INT)),  # seats home, in order of arrival (replaced whole)
         Field("passes", INT),  # turns passed in a row without a draw
         Field("over", BOOL),
         Field("reason", STR),  # an End code once over, else ""
@@ -199,9 +201,9 @@ class Quazarys(Game):
     hands: list[list[int]]
     deck: list[int]
     discard: list[int]
-    out: list[int]
+    out: tuple[int, ...]
     stack: list[tuple[int, ...]]
-    arrived: list[int]
+    arrived: tuple[int, ...]
 
     # ------------------------------------------------------------------ setup
     def _derive(self) -> None:
@@ -221,7 +223,7 @@ class Quazarys(Game):
             sun_cells, base_cells = CROSS_SUNS, CROSS_BASES
         for (r, c), card in zip(sun_cells, suns, strict=False):
             self.board[(r, c)] = card * 4
-        self.out = sorted(suns[len(sun_cells) :])
+        self.out = tuple(sorted(suns[len(sun_cells) :]))
         # Every Base card goes to an end of a Sun line (at 3 players the 4th, uncoloured one
         # marks the start of the player opposite it).
         base_points = []
@@ -246,7 +248,7 @@ class Quazarys(Game):
         self.faction = -1
         self.ndiscard = 0
         self.stack = []
-        self.arrived = []
+        self.arrived = ()
         self.passes = 0
         self.over = False
         self.reason = ""
@@ -660,7 +662,7 @@ class Quazarys(Game):
             }
         )
         if self.graph.base_owner.get(to, -2) == seat and seat not in self.arrived:
-            self.arrived.append(seat)
+            self.arrived = (*self.arrived, seat)
             self.emit({"event": "arrive", "seat": seat, "order": len(self.arrived)})
 
     def _black_hole(self, axis: str, index: int) -> None:
@@ -685,12 +687,13 @@ class Quazarys(Game):
                 c -= 1
             newpos.append(pkey(r, c, q))
         self.pos = newpos
+        out = list(self.out)
         for card in removed:
             if KIND[card] == KIND_EXPLO:
                 self.discard.append(card)
             else:
-                self.out.append(card)
-        self.out.sort()
+                out.append(card)
+        self.out = tuple(sorted(out))
         self.emit(
             {
                 "event": "blackhole",
