@@ -17,7 +17,7 @@ from .constants import SIZE
 
 PKG = "spacetable.games.planetraiders.data"
 
-Kind = Literal["neutral", "meteorite", "ship", "planet"]
+SquareKind = Literal["neutral", "meteorite", "ship", "planet"]
 Colour = Literal["red", "yellow", "violet", "green"]
 
 
@@ -27,7 +27,7 @@ class CellRow(Row):
     id: str
     row: int
     col: int
-    kind: Kind
+    kind: SquareKind
     colour: Colour | None = None
     name_fr: str
     name_en: str

@@ -10,7 +10,17 @@ from typing import TYPE_CHECKING, Any
 
 from .board import BOARD
 from .components import crew_complete, crew_missing
-from .constants import ALIEN, BLUE, COLOURS, PHASE_NAMES, RAIDERS, RED, ROCKET_COLOURS, SIDES
+from .constants import (
+    ALIEN,
+    BLUE,
+    COLOURS,
+    NOSES,
+    PHASE_NAMES,
+    RAIDERS,
+    RED,
+    ROCKET_COLOURS,
+    SIDES,
+)
 
 if TYPE_CHECKING:
     from .rules import PlanetRaiders
@@ -35,7 +45,7 @@ def view(game: PlanetRaiders, seat: int | None) -> dict[str, Any]:
         raiders.append(row)
     aliens = {BOARD.pad_names[e]: COLOURS[o - ALIEN] for e, o in enumerate(game.occ) if o >= ALIEN}
     rockets = {
-        BOARD.cell_names[z]: {"colour": ROCKET_COLOURS[r >> 2], "nose": SIDES[r & 3]}
+        BOARD.cell_names[z]: {"colour": ROCKET_COLOURS[r // NOSES], "nose": SIDES[r % NOSES]}
         for z, r in enumerate(game.rockets)
         if r >= 0
     }
