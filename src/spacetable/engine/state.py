@@ -273,17 +273,25 @@ class StateSpec:
             "    g.rng = self.rng.copy()",
         ]
         env: dict[str, Any] = {}
+        # Attribute access is faster than the instance dicts' subscripts; names that are not
+        # identifiers (none so far) go through the dicts.
+        def get(name: str) -> str:
+            return f"self.{name}" if name.isidentifier() else f"s[{name!r}]"
+
+        def put(name: str, expr: str) -> str:
+            return f"    g.{name} = {expr}" if name.isidentifier() else f"    d[{name!r}] = {expr}"
+
         for f in self.fields:
             if not f.kind.immutable:
-                lines.append(f"    d[{f.name!r}] = {f.kind.copy_code(f's[{f.name!r}]')}")
+                lines.append(put(f.name, f.kind.copy_code(get(f.name))))
         for i, c in enumerate(self.caches):
             if c.copy == "list":
-                lines.append(f"    d[{c.name!r}] = s[{c.name!r}][:]")
+                lines.append(put(c.name, f"{get(c.name)}[:]"))
             elif c.copy == "nested":
-                lines.append(f"    d[{c.name!r}] = [x[:] for x in s[{c.name!r}]]")
+                lines.append(put(c.name, f"[x[:] for x in {get(c.name)}]"))
             elif c.copy == "reset":
                 env[f"_reset{i}"] = c.reset
-                lines.append(f"    d[{c.name!r}] = _reset{i}()")
+                lines.append(put(c.name, f"_reset{i}()"))
         lines.append("    return g")
         exec("\n".join(lines), env)  # generated once per game class, as dataclasses do
         fn: Callable[[Any], Any] = env["clone"]
