@@ -190,8 +190,8 @@ class Quazarys(Game):
         # memo tables lazily, but every entry is a pure function of the private snapshot of
         # the board it was built from, written whole: a clone sharing it reads the same.)
         Cache("_graph", copy="share"),  # Graph of the board
-        Cache("_slots", copy="share"),  # free slots for an Exploration (placements)
-        Cache("_opts", copy="share"),  # legal actions of the player to act
+        Cache("_slots", copy="share"),  # free slots for an Exploration (a tuple)
+        Cache("_opts", copy="share"),  # legal actions now (a new list per decision, copied out)
     )
 
     board: Board
@@ -253,7 +253,7 @@ class Quazarys(Game):
         self.over = False
         self.reason = ""
         self._graph: Graph | None = None
-        self._slots: list[tuple[int, int]] | None = None
+        self._slots: tuple[tuple[int, int], ...] | None = None
         self._opts: list[Action] | None = None
         self.emit(
             {
@@ -379,11 +379,11 @@ class Quazarys(Game):
     def _discard_options(self) -> list[Action]:
         return [DISCARDS[c] for c in self._distinct_hand()]
 
-    def slots(self) -> list[tuple[int, int]]:
+    def slots(self) -> tuple[tuple[int, int], ...]:
         """Where an Exploration card may be put now (cached until the table changes)."""
         s = self._slots
         if s is None:
-            s = self._slots = placements(self.board)
+            s = self._slots = tuple(placements(self.board))
         return s
 
     def _choose_options(self) -> list[Action]:
