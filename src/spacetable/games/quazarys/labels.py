@@ -15,6 +15,7 @@ from .actions import (
     Pick,
     Place,
     Play,
+    Skip,
     Stop,
     Target,
     install_labels,
@@ -79,7 +80,9 @@ def describe(a: Action, lang: str = "en") -> str:
         return t(lang, "act_target", seat=seat_label(a.seat, lang))
     if isinstance(a, BlackHole):
         return t(lang, f"act_blackhole_{a.axis}", index=a.index)
-    return t(lang, "act_skip")  # Skip, the last action type
+    if isinstance(a, Skip):
+        return t(lang, "act_skip")
+    return a.text()  # not an action of Quazarys
 
 
 install_labels(describe)
