@@ -1,105 +1,116 @@
 """The atomic decisions of Quazarys (frozen action values, prebuilt once) and the RL action
-space, generated from the components and the size of the table.
-
-The labels of the actions (``describe``) are written by :mod:`.labels` from ``text.toml``;
-that module imports this one and installs its labeller with :func:`install_labels`.
+space, generated from the components and the size of the table. Each action describes itself
+with the labels of :mod:`.labels` (sentences from ``text.toml``).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from spacetable.engine import Action, action
 
 from .components import BASE_ROWS, DECK_SIZE
 from .constants import DIRS, MAX_DIM, POINT_NAMES
-
-_LABELLER: list[Callable[[Action, str], str]] = []
-
-
-def install_labels(fn: Callable[[Action, str], str]) -> None:
-    """Make ``fn(action, lang)`` the label of every Quazarys action (see :mod:`.labels`)."""
-    _LABELLER[:] = [fn]
-
-
-class QAction(Action):
-    """An action of Quazarys: its label comes from :mod:`.labels` (its text form before)."""
-
-    __slots__ = ()
-
-    def describe(self, lang: str = "en") -> str:
-        return _LABELLER[0](self, lang) if _LABELLER else self.text()
+from .labels import card_label, point_name, seat_label, t
 
 
 @action("move")
-class Move(QAction):
+class Move(Action):
     """Move a pawn to the station at point ``p`` of the card at row ``r``, column ``c``."""
 
     r: int
     c: int
     p: int
 
+    def describe(self, lang: str = "en") -> str:
+        return t(lang, "act_move", point=point_name(self.p, lang), r=self.r, c=self.c)
+
 
 @action("play")
-class Play(QAction):
+class Play(Action):
     """Play card ``card`` from hand (phase 1 or the next card of a combination)."""
 
     card: int
 
+    def describe(self, lang: str = "en") -> str:
+        return t(lang, "act_play", card=card_label(self.card, lang))
+
 
 @action("discard")
-class Discard(QAction):
+class Discard(Action):
     """Discard card ``card`` from hand (phase 1 C, up to three)."""
 
     card: int
 
+    def describe(self, lang: str = "en") -> str:
+        return t(lang, "act_discard", card=card_label(self.card, lang))
+
 
 @action("stop")
-class Stop(QAction):
+class Stop(Action):
     """End the combination (or the discarding)."""
+
+    def describe(self, lang: str = "en") -> str:
+        return t(lang, "act_stop")
 
 
 @action("skip")
-class Skip(QAction):
+class Skip(Action):
     """Do not use the optional move of phase 2."""
+
+    def describe(self, lang: str = "en") -> str:
+        return t(lang, "act_skip")
 
 
 @action("place")
-class Place(QAction):
+class Place(Action):
     """Put the Exploration card in hand (or moved by a tornado) at slot (r, c)."""
 
     r: int
     c: int
 
+    def describe(self, lang: str = "en") -> str:
+        return t(lang, "act_place", r=self.r, c=self.c)
+
 
 @action("orient")
-class Orient(QAction):
+class Orient(Action):
     """Turn the card just placed or picked to ``rot`` quarter turns clockwise."""
 
     rot: int
 
+    def describe(self, lang: str = "en") -> str:
+        return t(lang, "act_orient", deg=self.rot * 90)
+
 
 @action("pick")
-class Pick(QAction):
+class Pick(Action):
     """Choose the card at (r, c) as the target of a rotation or a tornado."""
 
     r: int
     c: int
 
+    def describe(self, lang: str = "en") -> str:
+        return t(lang, "act_pick", r=self.r, c=self.c)
+
 
 @action("target")
-class Target(QAction):
+class Target(Action):
     """Choose the opponent a pirate attack moves."""
 
     seat: int
 
+    def describe(self, lang: str = "en") -> str:
+        return t(lang, "act_target", seat=seat_label(self.seat, lang))
+
 
 @action("blackhole")
-class BlackHole(QAction):
+class BlackHole(Action):
     """Remove row (``axis='row'``) or column (``axis='col'``) ``index`` of the table."""
 
     axis: str
     index: int
+
+    def describe(self, lang: str = "en") -> str:
+        return t(lang, f"act_blackhole_{self.axis}", index=self.index)
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

@@ -1,25 +1,10 @@
 """Names and labels of Quazarys in French and English, from ``text.toml``: cards, factions,
-players, points, and every action (:func:`describe`, which the action values use)."""
+players and points (the actions of :mod:`.actions` describe themselves with them)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from spacetable.engine import Action
-
-from .actions import (
-    BlackHole,
-    Discard,
-    Move,
-    Orient,
-    Pick,
-    Place,
-    Play,
-    Skip,
-    Stop,
-    Target,
-    install_labels,
-)
 from .components import BASE_ROWS, FACTION, FACTION_ROWS, NAME_EN, NAME_FR
 from .constants import POINT_NAMES, texts
 
@@ -58,31 +43,3 @@ def seat_label(seat: int, lang: str) -> str:
 def point_name(p: int, lang: str) -> str:
     """Point ``p`` of a card (0 centre, 1-4 the N E S W arm ends) in words."""
     return t(lang, f"point_{POINT_NAMES[p]}")
-
-
-def describe(a: Action, lang: str = "en") -> str:
-    """The label of an action of Quazarys, e.g. ``'jouer Trou noir (Comète)'``."""
-    if isinstance(a, Move):
-        return t(lang, "act_move", point=point_name(a.p, lang), r=a.r, c=a.c)
-    if isinstance(a, Play):
-        return t(lang, "act_play", card=card_label(a.card, lang))
-    if isinstance(a, Discard):
-        return t(lang, "act_discard", card=card_label(a.card, lang))
-    if isinstance(a, Stop):
-        return t(lang, "act_stop")
-    if isinstance(a, Place):
-        return t(lang, "act_place", r=a.r, c=a.c)
-    if isinstance(a, Orient):
-        return t(lang, "act_orient", deg=a.rot * 90)
-    if isinstance(a, Pick):
-        return t(lang, "act_pick", r=a.r, c=a.c)
-    if isinstance(a, Target):
-        return t(lang, "act_target", seat=seat_label(a.seat, lang))
-    if isinstance(a, BlackHole):
-        return t(lang, f"act_blackhole_{a.axis}", index=a.index)
-    if isinstance(a, Skip):
-        return t(lang, "act_skip")
-    return a.text()  # not an action of Quazarys
-
-
-install_labels(describe)

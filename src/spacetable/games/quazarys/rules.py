@@ -104,10 +104,9 @@ from .constants import (
     T_TARGET,
     TASK_NAMES,
     End,
-    texts,
 )
 from .evaluation import evaluate, race_distance
-from .labels import describe
+from .labels import t as text
 from .view import view
 
 #: Decisions one turn can take at most: 5 hand cards, each bringing a chain of at most
@@ -118,7 +117,7 @@ TURN_BOUND = HAND_SIZE * (1 + 3 * DECK_SIZE) + 4
 
 def _help(option: str, lang: str) -> str:
     """The help of an option in ``lang`` (``text.toml``, key ``option_<name>``)."""
-    return texts().get(lang, f"option_{option}")
+    return text(lang, f"option_{option}")
 
 
 _MOVE_BY_KEY: dict[int, Move] = {pkey(r, c, p): m for (r, c, p), m in MOVES.items()}
@@ -800,9 +799,6 @@ class Quazarys(Game):
     # ------------------------------------------------------------------ views
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)
-
-    def describe_action(self, action: Action, lang: str = "en") -> str:
-        return describe(action, lang)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         """Reshuffle the deck order and the other players' hands (same sizes)."""
