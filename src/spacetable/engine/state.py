@@ -273,6 +273,7 @@ class StateSpec:
             "    g.rng = self.rng.copy()",
         ]
         env: dict[str, Any] = {}
+
         # Attribute access is faster than the instance dicts' subscripts; names that are not
         # identifiers (none so far) go through the dicts.
         def get(name: str) -> str:
