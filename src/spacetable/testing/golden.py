@@ -28,9 +28,11 @@ def transcript(
     lang: str = "en",
     max_lines: int = 400,
     policy: Policy | None = None,
+    events: bool = True,
 ) -> str:
-    """The text of a seeded playthrough (random, or ``policy``'s): each decision, then the
-    outcome."""
+    """The text of a seeded playthrough (random, or ``policy``'s): each decision, with the
+    events it logged (public fields, then each seat's private details after ``|``), then
+    the outcome. ``max_lines`` counts the decisions and advances only."""
     g = new_game(game_id, players, seed, options)
     rng = random.Random(seed)
     lines = [
@@ -47,10 +49,16 @@ def transcript(
             )
         return a
 
-    for st in playout(g, rng, chosen, advances=(1.0, 5.0, 20.0), max_steps=max_lines):
+    logged = g.log_size
+    for steps, st in enumerate(
+        playout(g, rng, chosen, advances=(1.0, 5.0, 20.0), max_steps=max_lines), start=1
+    ):
         if st.seat is None:
             lines.append(f"{g.step:4d} advance {st.seconds:g}s -> clock {g.clock:g}")
-        if len(lines) >= max_lines:
+        if events:
+            lines += _events(g, g.log_size - logged)
+        logged = g.log_size
+        if steps + 1 >= max_lines:
             break
     if g.is_over:
         lines.append(
@@ -59,6 +67,26 @@ def transcript(
     else:
         lines.append(f"... stopped after {max_lines} lines")
     return "\n".join(lines) + "\n"
+
+
+def _events(g: Game, n: int) -> list[str]:
+    """The last ``n`` events of ``g``'s log as transcript lines (private details included:
+    a transcript is a test's record of the whole game, never shown to a player)."""
+    items: list[Any] = []
+    cell = g._log
+    while cell is not None and len(items) < n:
+        cell, item = cell
+        items.append(item)
+    out = []
+    for ev, priv in reversed(items):
+        public = {k: v for k, v in ev.items() if not k.startswith("_")}
+        line = "       · " + json.dumps(public, sort_keys=True, ensure_ascii=False)
+        if priv:
+            line += " | " + json.dumps(
+                {str(k): v for k, v in sorted(priv.items())}, sort_keys=True, ensure_ascii=False
+            )
+        out.append(line)
+    return out
 
 
 def check_golden(path: Path, text: str) -> None:
