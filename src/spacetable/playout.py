@@ -77,7 +77,8 @@ def step(
         raise SpacetableError(f"nobody is to act in {game.info.id}, which is not over")
     seat = rng.choice(seats)
     legal = game.legal_actions(seat)
-    a = (policy or random_policy(rng))(game, seat, legal)
+    # Uniformly random without a policy: the same draw as ``rng.choice(legal)``.
+    a = legal[rng.randrange(len(legal))] if policy is None else policy(game, seat, legal)
     if a is None:
         if not game.realtime:
             raise SpacetableError(f"the policy of seat {seat} waited in a turn-based game")
@@ -110,7 +111,6 @@ def playout(
 ) -> Iterator[Step]:
     """Play ``game`` to its end (or ``max_steps`` steps), yielding each step once applied."""
     n = 0
-    pol = policy or random_policy(rng)
     while not game.is_over and (max_steps is None or n < max_steps):
-        yield step(game, rng, pol, checked=checked, p_advance=p_advance, advances=advances)
+        yield step(game, rng, policy, checked=checked, p_advance=p_advance, advances=advances)
         n += 1

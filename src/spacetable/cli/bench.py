@@ -40,6 +40,7 @@ import typer
 from spacetable.bots import MCTSBot, SeatPort
 from spacetable.cli.common import check_writable, fail, os_error, positive
 from spacetable.engine import Game, game_class, list_games, load_trusted, new_game
+from spacetable.playout import step
 
 #: Time is the CPU time of this process, so that other work on a shared machine does not
 #: count (a loaded machine still slows caches and frequency: figures are lower bounds).
@@ -50,30 +51,21 @@ GOAL_DECISIONS_PER_S = 50_000
 GOAL_CLONE_US = 20.0
 
 
+#: Seconds a real-time benchmark step lets pass when it advances the clock.
+ADVANCES = (0.5, 1.0, 3.0)
+
+
 def random_step(g: Game, rng: random.Random) -> bool:
-    """One random decision; in a real-time game, sometimes an advance instead. True if acted."""
-    seats = g.to_act
-    if g.realtime and (not seats or rng.random() < 0.3):
-        g.advance_unchecked(rng.choice((0.5, 1.0, 3.0)))
-        return False
-    seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-    legal = g.legal_actions(seat)
-    g.apply_unchecked(seat, legal[rng.randrange(len(legal))])
-    return True
+    """One random decision (the one playout driver, unchecked); in a real-time game,
+    sometimes an advance instead. True if a seat acted."""
+    return step(g, rng, checked=False, advances=ADVANCES).seat is not None
 
 
 def checked_step(g: Game, rng: random.Random) -> bool:
     """:func:`random_step` through the checked contract (the README's loop): ``advance`` and
     ``apply``, which check the seat and the action again, instead of the unchecked calls.
     The same generator draws give the same choices."""
-    seats = g.to_act
-    if g.realtime and (not seats or rng.random() < 0.3):
-        g.advance(rng.choice((0.5, 1.0, 3.0)))
-        return False
-    seat = seats[0] if len(seats) == 1 else rng.choice(seats)
-    legal = g.legal_actions(seat)
-    g.apply(seat, legal[rng.randrange(len(legal))])
-    return True
+    return step(g, rng, checked=True, advances=ADVANCES).seat is not None
 
 
 def playouts(
