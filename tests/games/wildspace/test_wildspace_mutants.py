@@ -1,0 +1,249 @@
+"""Wild Space: tests written for the survivors of the sampled mutation run (issue 17).
+
+Each test pins a behaviour the rulebook, the rules map (``docs/games/wildspace.md``) or the
+documented state layout gives, that no other test pinned. Some call a function directly that
+otherwise only runs when a module is imported (the component tables) or once per process
+(the cached RL action space), so that a changed function is seen.
+"""
+
+from __future__ import annotations
+
+import json
+
+from spacetable.engine import new_game
+from spacetable.games.wildspace import actions as A
+from spacetable.games.wildspace import components as C
+from spacetable.games.wildspace.constants import (
+    F_PLAY,
+    F_TAKE,
+    SRC_EXPLORE,
+    SRC_PLANET,
+)
+from spacetable.games.wildspace.notation import find_card, position
+from spacetable.games.wildspace.rules import WildSpace
+from spacetable.games.wildspace.scoring import mission_value
+
+PLANETS = [0, 1, 2, 5, 8]  # Aurora, Haven (start), Kepler ("3"), Orcus ("6"), Titan ("9")
+ALL_UP = [True] * 5
+SPRING = find_card("robot", profession="programmer", effect="remove>take_play")
+
+
+def plain(n: int, exclude: set[int] | None = None) -> list[int]:
+    """n deck cards without effect or Veteran status."""
+    out = [
+        c
+        for kind in (C.K_SPECIALIST, C.K_EMISSARY, C.K_ROBOT)
+        for c in C.DECK_CARDS
+        if C.KIND[c] == kind and C.EFFECT_OF[c] < 0 and not C.VET[c]
+    ]
+    out = [c for c in out if not exclude or c not in exclude]
+    assert len(out) >= n
+    return out[:n]
+
+
+def saved_stack(g: WildSpace) -> list[list[int]]:
+    """The pending frames as a save writes them."""
+    stack: list[list[int]] = json.loads(g.to_json())["state"]["stack"]
+    return stack
+
+
+def empty_draw_piles(g: WildSpace) -> None:
+    """No card left to draw: the deck and the discard go to seat 0's hand."""
+    g.hands[0] += g.deck + g.discard
+    g.deck = []
+    g.discard = []
+
+
+# ---------------------------------------------------------------------- actions
+def test_the_rl_action_space_holds_every_decision_once() -> None:
+    """Called directly: the engine caches the space, so a game never rebuilds it twice."""
+    for solo in (False, True):
+        every = A.all_actions(solo)
+        assert len(every) == len(set(every))
+        for a in (A.DRAW_DECK, A.TAKE_DECK, A.USE, A.SKIP, A.END):
+            assert a in every
+        assert set(A.DRAW_RESERVE) <= set(every) and set(A.TAKE_RESERVE) <= set(every)
+        assert set(A.PLAY.values()) | set(A.PAY.values()) | set(A.REMOVE.values()) <= set(every)
+        assert set(A.LAND.values()) | set(A.EXPLORE.values()) <= set(every)
+        assert (set(A.SMUGGLE.values()) <= set(every)) == solo
+        assert not (set(A.SMUGGLE.values()) & set(every)) or solo
+    assert WildSpace.enumerate_actions(2, {}) == A.all_actions(False)
+    assert WildSpace.enumerate_actions(1, {}) == A.all_actions(True)
+    size = 3 + 1 + 1 + 3 + 1 + 1 + 1  # draw from 3 slots, deck, take deck, 3 slots, use...
+    size += len(A.LAND) + len(A.EXPLORE) + 4 * len(C.DECK_CARDS)
+    assert len(A.all_actions(False)) == size
+    assert len(A.all_actions(True)) == size + 2 * C.N_HOSTILE
+
+
+# ---------------------------------------------------------------------- components
+def test_species_predicates_match_only_that_species() -> None:
+    """``species.<s>`` (the Owl of "Owl + Military" pairs) holds for that species only."""
+    owl = C.CARD_ROWS[find_card("specialist", "owl", "military")]
+    bear = C.CARD_ROWS[find_card("specialist", "bear", "military")]
+    robot = C.CARD_ROWS[find_card("robot", profession="military")]
+    assert C._matches("species.owl", owl)
+    assert not C._matches("species.owl", bear)
+    assert not C._matches("species.owl", robot)  # a Robot is no animal
+    assert C._matches("species.bear", bear)
+    # the table the rules read agrees
+    row = C.MATCH[C.PRED_INDEX["species.owl"]]
+    assert [c for c in C.DECK_CARDS if row[c]] == [
+        c for c in C.DECK_CARDS if C.SPECIES_OF[c] == C.SPECIES.index("owl")
+    ]
+
+
+def test_sector_actions_parse_into_alternatives_of_steps() -> None:
+    """A sector offers alternatives (``|``), each a sequence of steps (``+``) in order."""
+    opts = C._parse_options("draw:2+play:emissary|play:any")
+    assert opts == (
+        (C.effect_id("draw:2"), C.effect_id("play:emissary")),
+        (C.effect_id("play:any"),),
+    )
+    assert [C.EFFECT_TEXT[e] for e in opts[0]] == ["draw:2", "play:emissary"]
+    # Haven (tile 1), left sector: "draw 2, then play an Emissary" or "play a card"
+    assert C.SECTOR_OPTS[1][0] == C._parse_options("|".join(C.SECTOR_TEXT[1][0]))
+
+
+def test_effect_texts_are_interned_once() -> None:
+    for eid, text in enumerate(C.EFFECT_TEXT):
+        assert C.effect_id(text) == eid  # a known text keeps its id
+    assert len(C.EFFECTS) == len(C.EFFECT_TEXT)
+    new = "remove>draw:1"
+    assert new not in C.EFFECT_TEXT
+    n = len(C.EFFECTS)
+    try:
+        eid = C.effect_id(new)
+        assert eid == n
+        assert C.EFFECTS[eid] == C.parse_effect(new) == (C.C_REMOVE, -1, C.B_DRAW, 1)
+        assert C.EFFECT_TEXT[eid] == new
+        assert C.effect_id(new) == eid and len(C.EFFECTS) == n + 1
+    finally:  # leave the shared tables as the data made them
+        del C.EFFECTS[n:], C.EFFECT_TEXT[n:]
+        C._EFFECT_IDS.pop(new, None)
+
+
+# ---------------------------------------------------------------------- set-up and events
+def test_the_setup_event_shows_only_the_face_up_planets() -> None:
+    for players in (1, 3):
+        g = new_game("wildspace", players, 3)
+        assert isinstance(g, WildSpace)
+        ev = {k: v for k, v in g.log[0].items() if k != "_step"}
+        assert ev == {
+            "event": "setup",
+            "planets": [g.planets[0], g.planets[1], None, None, None],
+            "captains": g.captain,
+            "reserve": g.reserve,
+            "first": g.current,
+        }
+
+
+def test_a_spent_effect_is_logged_for_its_seat() -> None:
+    """A card played twice in one turn uses its effect once; the log says whose card it was."""
+    rhino = find_card("specialist", "rhino", "programmer", effect="play:robot_or_emissary")
+    rest = [c for c in C.DECK_CARDS if c not in (rhino, SPRING)]
+    g = position(2, planets=PLANETS, hands=[[rhino, SPRING], rest[3:]], reserve=rest[:3])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[rhino])
+    g.apply(0, A.PLAY[SPRING])
+    g.apply(0, A.REMOVE[rhino])
+    ev = g.log[-1]
+    assert ev["event"] == "pay_remove" and ev["seat"] == 0
+    g.apply(0, A.TAKE_DECK)  # the discard (only the Rhino) becomes the deck
+    ev = {k: v for k, v in g.log[-1].items() if k != "_step"}
+    assert ev == {"event": "effect_spent", "seat": 0, "card": rhino}
+
+
+# ---------------------------------------------------------------------- pending decisions
+def test_pending_decisions_name_their_source_in_the_view() -> None:
+    hand = plain(2)
+    g = position(2, planets=PLANETS, hands=[hand, []])
+    g.apply(0, A.LAND[(1, 1, 0)])  # Haven right: play a card
+    assert g.view(0)["pending"] == [
+        {"kind": "play", "arg": "any", "optional": True, "planet": True}
+    ]
+    g = position(2, planets=PLANETS, faceup=ALL_UP, hands=[hand, []], spots={(0, 0, 0): 1})
+    g.apply(0, A.EXPLORE[(0, 0, 1)])  # explore Aurora's left sector: play 1 card
+    assert g.view(0)["pending"] == [
+        {"kind": "play", "arg": "any", "optional": True, "explore": True}
+    ]
+    emissary = find_card("emissary", "monkey", effect="draw:1", mission="most:emissary:6")
+    g = position(2, planets=PLANETS, hands=[[emissary], []])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[emissary])
+    assert g.view(0)["pending"] == [
+        {"kind": "use_draw", "arg": 1, "optional": True, "card": emissary}
+    ]
+
+
+def test_optional_plays_and_takes_are_saved_with_the_documented_flag() -> None:
+    """A frame is saved as ``(kind, a, b, src, optional)`` with ``optional`` 0 or 1."""
+    hand = plain(1)
+    g = position(2, planets=PLANETS, faceup=ALL_UP, hands=[hand, []], spots={(0, 0, 0): 1})
+    g.apply(0, A.EXPLORE[(0, 0, 1)])
+    assert saved_stack(g) == [[F_PLAY, C.P_ANY, 0, SRC_EXPLORE, 1]]
+    assert A.SKIP in g.legal_actions(0)
+    filler = plain(4)
+    g = position(
+        2, planets=PLANETS, hands=[[SPRING], []], tableaus=[[filler[0]], []], reserve=filler[1:]
+    )
+    g.apply(0, A.LAND[(0, 1, 0)])
+    assert saved_stack(g) == [[F_PLAY, C.P_ANY, 0, SRC_PLANET, 1]]
+    g.apply(0, A.PLAY[SPRING])
+    g.apply(0, A.REMOVE[filler[0]])
+    assert saved_stack(g) == [[F_TAKE, 0, 0, SPRING, 1]]
+    assert A.SKIP in g.legal_actions(0)
+
+
+# ---------------------------------------------------------------------- empty piles
+def test_a_reserve_slot_stays_empty_when_no_card_is_left() -> None:
+    """The Reserve is refilled at once from the deck, itself rebuilt from the discard; with
+    neither, the slot stays empty (-1, as the view shows it) and the other slots stay."""
+    res = plain(3)
+    g = position(2, planets=PLANETS, hands=[[], []], reserve=res)
+    empty_draw_piles(g)
+    g.apply(0, A.LAND[(0, 0, 0)])  # Aurora left: draw 2
+    assert A.DRAW_DECK not in g.legal_actions(0)
+    g.apply(0, A.DRAW_RESERVE[0])
+    assert g.reserve == [-1, res[1], res[2]]
+    assert g.view(1)["reserve"] == [-1, res[1], res[2]]
+    assert not any(e["event"] == "reserve_refill" for e in g.log)
+    assert A.DRAW_RESERVE[0] not in g.legal_actions(0)
+
+
+def test_the_smuggler_skips_an_empty_reserve_slot_and_applies_the_next_effect() -> None:
+    """Hostile effects apply left to right; an empty slot (no card anywhere) does not stop
+    the effects after it."""
+    res = plain(3)
+    g = position(1, planets=PLANETS, hands=[[]], reserve=res)
+    empty_draw_piles(g)
+    g.reserve[0] = -1
+    g.h_row = [8, 4]  # Black Hole: landing takes slots 1 then 2
+    g.h_deck = [0, 1, 5]
+    g.h_used = [0, 1, 4, 5, 8]
+    g.current = 1
+    g.apply(0, A.SMUGGLE[(8, 0)])
+    assert g.s_tableau[1:] == [res[1]]
+    assert g.reserve == [-1, -1, res[2]]
+
+
+# ---------------------------------------------------------------------- the automatic rule
+def test_auto_smuggler_prefers_exploring_on_a_tie_even_to_the_right() -> None:
+    """Ties on cards taken go to exploring before landing, then to the leftmost planet."""
+    g = position(1, planets=PLANETS, hands=[[]], options={"smuggler": "auto"})
+    g.h_row = [2, 0]  # land Wandering Comet (T3: 1 card) | explore Grey Asteroid (T2: 1 card)
+    g.h_deck = [1, 3, 9]
+    g.h_state[0] = 1
+    assert g.auto_choice() == 0
+    g.h_state[0] = 0  # both landings take 1 card: the leftmost
+    assert g.auto_choice() == 2
+
+
+# ---------------------------------------------------------------------- missions
+def test_a_pair_mission_needs_one_card_of_each_side_per_pair() -> None:
+    """ "2 per Owl + Military pair": one Owl and three Military make one pair, not two."""
+    pair = C.parse_mission("pair:species.owl:prof.military:2")
+    owl = find_card("specialist", "owl", "botanist")
+    military = [c for c in C.DECK_CARDS if C.PROF_OF[c] == 1 and C.SPECIES_OF[c] != 2][:3]
+    assert mission_value(pair, [owl, *military], []) == 2
+    owls = [c for c in C.DECK_CARDS if C.SPECIES_OF[c] == 2 and C.PROF_OF[c] != 1][:3]
+    assert mission_value(pair, [*owls, military[0]], []) == 2
