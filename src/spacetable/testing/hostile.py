@@ -37,7 +37,7 @@ import threading
 import time
 import traceback
 import warnings
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -59,8 +59,9 @@ from spacetable.engine import (
     new_game,
     replay,
 )
+from spacetable.playout import playout
 
-from .conformance import _random_step, conformance_configs
+from .conformance import conformance_configs
 
 PARTS = ("actions", "saves", "records")
 #: Seeds of the playouts the stage attacks (positions vary by step within each).
@@ -293,11 +294,7 @@ def _key(game_id: str, players: int, options: Mapping[str, Any]) -> tuple[str, i
 def reach(game_id: str, players: int, options: Mapping[str, Any], seed: int, steps: int) -> Game:
     """The game of the conformance suite's seeded random playout after ``steps`` steps."""
     g = new_game(game_id, players, seed, options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        _random_step(g, rng)
+    deque(playout(g, random.Random(seed), checked=False, max_steps=steps), maxlen=0)
     return g
 
 
@@ -306,11 +303,7 @@ def _length(game_id: str, players: int, options: Mapping[str, Any], seed: int) -
     n = _lengths.get(k)
     if n is None:
         g = new_game(game_id, players, seed, options)
-        rng = random.Random(seed)
-        n = 0
-        while not g.is_over:
-            _random_step(g, rng)
-            n += 1
+        n = sum(1 for _ in playout(g, random.Random(seed), checked=False))
         _lengths[k] = n
     return n
 
@@ -332,40 +325,31 @@ def _draw_position(data: st.DataObject, s: _Setting) -> tuple[int, int]:
     return seed, n if permille >= 1000 else n * permille // 1000
 
 
-def _checked_step(
-    g: Game, rng: random.Random, stale: Mapping[int, Sequence[Action]] | None = None
-) -> tuple[Any, ...]:
-    """One random decision through the checked API (``apply``, ``advance``).
-
-    With ``stale``, the action object comes from a legal list taken before (equal to the
-    fresh one): the engine must still judge it right after whatever came in between.
-    """
-    seats = g.to_act
-    if g.realtime and (not seats or rng.random() < 0.3):
-        dt = rng.choice(_DTS)
-        g.advance(dt)
-        return ("advance", dt)
-    seat = rng.choice(seats)
-    legal = g.legal_actions(seat)
-    i = rng.randrange(len(legal))
-    old = stale.get(seat) if stale else None
-    a = old[i] if old is not None and len(old) == len(legal) else legal[i]
-    g.apply(seat, a)
-    return (seat, a.text(), tuple(x.text() for x in legal))
-
-
 def _future(
     g: Game,
     seed: int,
     steps: int = _FUTURE_STEPS,
     stale: Mapping[int, Sequence[Action]] | None = None,
 ) -> list[Any]:
+    """The trace of ``steps`` random decisions through the checked API (``apply``,
+    ``advance``), then the save.
+
+    With ``stale``, the first action object comes from a legal list taken before (equal to the
+    fresh one): the engine must still judge it right after whatever came in between.
+    """
     rng = random.Random(seed)
     trace: list[Any] = []
-    for i in range(steps):
-        if g.is_over:
-            break
-        trace.append(_checked_step(g, rng, stale if i == 0 else None))
+
+    def choose(game: Game, seat: int, legal: list[Action]) -> Action:
+        i = rng.randrange(len(legal))
+        old = stale.get(seat) if stale and not trace else None
+        a = old[i] if old is not None and len(old) == len(legal) else legal[i]
+        trace.append((seat, a.text(), tuple(x.text() for x in legal)))
+        return a
+
+    for taken in playout(g, rng, choose, advances=_DTS, max_steps=steps):
+        if taken.seat is None:
+            trace.append(("advance", taken.seconds))
     trace.append(g.to_json())
     return trace
 
@@ -1065,27 +1049,30 @@ def _play_through(ck: _Checker, g: Game, seed: int, what: str) -> None:
     cls = type(g)
     limit = 4 * cls.max_decisions(g.players, g.options) + 5000
     steps = 0
+
+    def views() -> None:
+        for seat in [None, *range(g.players)]:
+            json.dumps(g.view(seat))
+
+    def stuck() -> None:  # named here: the driver would only raise that nobody is to act
+        if not g.is_over and not g.realtime and not g.to_act:
+            raise ck.fail("accepted", what, "accepted, then nobody may act (not over)")
+
+    def choose(game: Game, seat: int, legal: list[Action]) -> Action:
+        if not legal:
+            raise ck.fail("accepted", what, f"accepted, then seat {seat} has no action")
+        return legal[rng.randrange(len(legal))]
+
     try:
-        while True:
-            if steps == 0 or g.is_over or rng.random() < 0.05:
-                for seat in [None, *range(g.players)]:
-                    json.dumps(g.view(seat))
-            if g.is_over:
-                break
-            if steps > limit:
-                raise ck.fail("accepted", what, f"accepted, then did not end in {limit} steps")
-            seats = g.to_act
-            if g.realtime and (not seats or rng.random() < 0.3):
-                g.advance(rng.choice(_DTS))
-            else:
-                if not seats:
-                    raise ck.fail("accepted", what, "accepted, then nobody may act (not over)")
-                seat = rng.choice(seats)
-                legal = g.legal_actions(seat)
-                if not legal:
-                    raise ck.fail("accepted", what, f"accepted, then seat {seat} has no action")
-                g.apply(seat, rng.choice(legal))
+        views()
+        stuck()
+        for _ in playout(g, rng, choose, advances=_DTS, max_steps=limit + 1):
             steps += 1
+            if g.is_over or rng.random() < 0.05:
+                views()
+            stuck()
+        if not g.is_over:
+            raise ck.fail("accepted", what, f"accepted, then did not end in {limit} steps")
         g.outcome()
         g.to_json()
         g.record()
