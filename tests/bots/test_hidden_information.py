@@ -17,6 +17,7 @@ import pytest
 
 from spacetable.bots import Bot, MCTSBot, SeatPort, make_bot
 from spacetable.engine import Action, Game, new_game
+from spacetable.playout import playout
 
 KINDS = ["greedy", "mcts:40", "mcts:25:greedy", "easy", "medium"]
 
@@ -36,13 +37,10 @@ class PeekBot(Bot):
 def positions(game_id: str, players: int, seed: int, every: int = 2) -> list[Game]:
     """States along a seeded random playout (every ``every`` decisions)."""
     g = new_game(game_id, players, seed)
-    rng = random.Random(seed)
-    out = []
-    while not g.is_over:
-        if g.step % every == 0:
+    out = [g.clone()]
+    for _ in playout(g, random.Random(seed), checked=False):
+        if not g.is_over and g.step % every == 0:
             out.append(g.clone())
-        seat = g.to_act[0]
-        g.apply_unchecked(seat, rng.choice(g.legal_actions(seat)))
     return out
 
 

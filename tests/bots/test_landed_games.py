@@ -13,12 +13,14 @@ seed cannot give the same sample twice.
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import Any
 
 import pytest
 
 from spacetable.bots import SeatPort, make_bot
 from spacetable.engine import Action, Game, game_class, list_games, new_game
+from spacetable.playout import playout
 from spacetable.sim import play_game, step_bots
 
 LANDED = [g for g in list_games() if game_class(g).__module__.startswith("spacetable.games.")]
@@ -35,16 +37,13 @@ def _positions(game: str, players: int, seed: int, count: int) -> list[Game]:
     g = new_game(game, players, seed)
     rng = random.Random(seed)
     states = []
-    while not g.is_over:
-        seats = g.to_act
-        if g.realtime and (not seats or rng.random() < 0.3):
-            g.advance(1.0)
-            continue
-        s = seats[0]
-        legal = g.legal_actions(s)
-        if len(legal) > 1:
-            states.append(g.clone())
-        g.apply_unchecked(s, rng.choice(legal))
+
+    def keep(game: Game, seat: int, legal: list[Action]) -> Action:
+        if len(legal) > 1 and seat == game.to_act[0]:  # the seat the tests ask
+            states.append(game.clone())
+        return rng.choice(legal)
+
+    deque(playout(g, rng, keep, checked=False, advances=(1.0,)), maxlen=0)
     step = max(1, len(states) // count)
     return states[::step][:count]
 
