@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import deque
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from spacetable.engine import (
     action,
     register,
 )
+from spacetable.playout import playout
 from spacetable.testing.toy import HighCards, Play
 
 register(HighCards)
@@ -38,10 +40,7 @@ CODEC = ActionCodec([Tag])
 
 def _toy(steps: int = 3, seed: int = 7) -> Any:
     g = spacetable.new_game("toy", 2, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        s = g.to_act[0]
-        g.apply(s, rng.choice(g.legal_actions(s)))
+    assert len(list(playout(g, random.Random(seed), max_steps=steps))) == steps
     return g
 
 
@@ -117,10 +116,7 @@ def test_bad_seats_and_acting_after_the_end() -> None:
     other = 1 - g.to_act[0]
     with pytest.raises(IllegalAction, match="may not act"):
         g.apply(other, a)
-    rng = random.Random(1)
-    while not g.is_over:
-        s = g.to_act[0]
-        g.apply(s, rng.choice(g.legal_actions(s)))
+    deque(playout(g, random.Random(1)), maxlen=0)
     with pytest.raises(IllegalAction, match="over"):
         g.apply(0, a)
 
@@ -177,9 +173,7 @@ def test_wild_space_veteran_events_keep_the_track_step() -> None:
     seen = []
     for seed in range(6):
         g = spacetable.new_game("wildspace", 3, seed=seed)
-        while not g.is_over:
-            s = g.to_act[0]
-            g.apply(s, rng.choice(g.legal_actions(s)))
+        deque(playout(g, rng), maxlen=0)
         seen += [e for e in g.log if e["event"] == "veteran"]
     assert seen, "no veteran event in six games"
     assert all(1 <= e["step"] <= 5 for e in seen), seen
@@ -297,14 +291,7 @@ def test_a_record_missing_keys_or_not_a_record() -> None:
 
 def test_real_time_records_check_every_clock() -> None:
     g = spacetable.new_game("spacedealer", 3, seed=2)
-    rng = random.Random(2)
-    while g.step < 40:
-        seats = g.to_act
-        if not seats or rng.random() < 0.3:
-            g.advance(rng.choice((0.5, 1.0, 3.0)))
-        else:
-            s = rng.choice(seats)
-            g.apply(s, rng.choice(g.legal_actions(s)))
+    assert len(list(playout(g, random.Random(2), advances=(0.5, 1.0, 3.0), max_steps=40))) == 40
     rec = g.record()
     assert spacetable.replay(rec).to_json() == g.to_json()
     for i, e in enumerate(rec["entries"]):

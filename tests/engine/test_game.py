@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import deque
 
 import pytest
 from hypothesis import given, settings
@@ -11,16 +12,12 @@ from hypothesis import strategies as st
 
 import spacetable
 from spacetable.engine import IllegalAction, InvalidAction, RecordError, SpacetableError
+from spacetable.playout import playout
 from spacetable.testing.toy import DECK, HighCards, Play
 
 
 def _playout(g: spacetable.Game, seed: int, steps: int = 1000) -> None:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            return
-        s = g.to_act[0]
-        g.apply(s, rng.choice(g.legal_actions(s)))
+    deque(playout(g, random.Random(seed), max_steps=steps), maxlen=0)
 
 
 def test_a_game_runs_to_its_outcome() -> None:
@@ -192,10 +189,7 @@ def test_advance_refused_in_a_turn_based_game() -> None:
 @given(st.integers(min_value=0, max_value=2**40), st.integers(1, 4), st.sampled_from([1, 2, 3]))
 def test_random_playouts_conserve_cards(seed: int, players: int, hand: int) -> None:
     g = spacetable.new_game("toy", players, seed=seed, options={"hand": hand})
-    rng = random.Random(seed)
-    while not g.is_over:
-        s = g.to_act[0]
-        g.apply(s, rng.choice(g.legal_actions(s)))
+    for _ in playout(g, random.Random(seed)):
         remaining = g.deck + [c for h in g.hands for c in h]
         assert sum(remaining) + sum(g.scores) == sum(DECK)
     assert sum(g.scores) == sum(DECK)
