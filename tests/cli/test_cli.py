@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
+from collections import deque
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 import spacetable
 from spacetable.cli.main import app
+from spacetable.playout import playout
 
 runner = CliRunner()
 
@@ -105,9 +108,7 @@ def test_play_rejects_bad_input() -> None:
 
 def test_replay_record_and_save(tmp_path: Path) -> None:
     g = spacetable.new_game("toy", 2, seed=9)
-    while not g.is_over:
-        s = g.to_act[0]
-        g.apply(s, g.legal_actions(s)[-1])
+    deque(playout(g, random.Random(9), lambda game, seat, legal: legal[-1]), maxlen=0)
     rec = tmp_path / "rec.json"
     rec.write_text(json.dumps(g.record()))
     res = runner.invoke(app, ["replay", str(rec)])

@@ -12,6 +12,7 @@ import os
 import random
 import subprocess
 import sys
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ import spacetable
 from spacetable.cli import bench
 from spacetable.cli.main import app
 from spacetable.cli.play import Session, make_session
+from spacetable.playout import playout
 
 runner = CliRunner()
 
@@ -294,9 +296,7 @@ def test_play_real_time_bad_waits_are_not_understood() -> None:
 
 def _record_file(tmp_path: Path) -> Path:
     g = spacetable.new_game("toy", 2, seed=9)
-    while not g.is_over:
-        s = g.to_act[0]
-        g.apply(s, g.legal_actions(s)[0])
+    deque(playout(g, random.Random(9), lambda game, seat, legal: legal[0]), maxlen=0)
     path = tmp_path / "rec.json"
     path.write_text(json.dumps(g.record()))
     return path
