@@ -184,7 +184,7 @@ class WildSpace(Game):
     @classmethod
     def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
         if options["difficulty"] not in DIFFICULTY:  # pragma: no cover - choices guard it
-            raise OptionError(f"unknown difficulty {options['difficulty']!r}")
+            raise OptionError(f"unknown difficulty {options['difficulty']!r}")  # pragma: no mutate
 
     def setup(self) -> None:
         rng = self.rng
@@ -480,7 +480,7 @@ class WildSpace(Game):
             self._end_turn(p)
             return
         else:  # pragma: no cover - the base class validated the action
-            raise AssertionError(f"unexpected action {action}")
+            raise AssertionError(f"unexpected action {action}")  # pragma: no mutate
         self._settle(p)
 
     def _after_draw(self) -> None:
