@@ -6,21 +6,47 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import deque
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from spacetable.engine import RecordError, load, new_game, replay
+from spacetable.engine import Action, Game, RecordError, load, new_game, replay
 from spacetable.games.planetraiders.board import BOARD
 from spacetable.games.planetraiders.constants import ALIEN, N_EDGES, RAIDERS
 from spacetable.games.planetraiders.render import describe_event, render
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.playout import Policy
+from spacetable.playout import playout as drive
 
 from .policy import purposeful
 
 CONFIGS = [(2, {}), (3, {}), (4, {}), (4, {"teams": True})]
+
+
+def purposeful_policy(rng: random.Random) -> Policy:
+    """The purposeful random policy, for the playout driver."""
+    return lambda game, seat, legal: purposeful(game, rng)  # type: ignore[arg-type]
+
+
+def cache_checked(choose: Policy) -> Policy:
+    """``choose``, after checking that every candidate of the decision evaluates exactly as
+    with an empty reach cache (every third decision)."""
+
+    def check_then_choose(game: Game, s: int, legal: list[Action]) -> Action | None:
+        n = game.players
+        game.evaluate(s)
+        for a in legal if game.step % 3 == 0 else []:
+            c = game.clone()
+            c.apply(s, a)
+            fresh = c.clone()
+            fresh.reach_cache = {}  # type: ignore[attr-defined]
+            assert [c.evaluate(t) for t in range(n)] == [fresh.evaluate(t) for t in range(n)]
+        return choose(game, s, legal)
+
+    return check_then_choose
 
 
 def check_invariants(g: PlanetRaiders) -> None:
@@ -64,13 +90,11 @@ def playout(
     g = PlanetRaiders(n, seed, opts)
     rng = random.Random(seed)
     bound = PlanetRaiders.max_decisions(n, opts)
-    while not g.is_over:
-        s = g.to_act[0]
-        a = purposeful(g, rng) if smart else rng.choice(g.legal_actions(s))
-        g.apply(s, a)
+    for step in drive(g, rng, purposeful_policy(rng) if smart else None):
+        assert step.seat is not None
         check_invariants(g)
         assert g.step <= bound
-        assert 0.0 <= g.evaluate(s) <= 1.0
+        assert 0.0 <= g.evaluate(step.seat) <= 1.0
         if g.step % 97 == 0:
             state = g.to_json()
             assert load(state).to_json() == state
@@ -113,9 +137,7 @@ def test_purposeful_playouts_reach_every_ending() -> None:
 def test_perfect_information_views() -> None:
     g = PlanetRaiders(4, 3)
     rng = random.Random(3)
-    for _ in range(60):
-        s = g.to_act[0]
-        g.apply(s, purposeful(g, rng))
+    assert len(list(drive(g, rng, purposeful_policy(rng), max_steps=60))) == 60
     spectator = g.view(None)
     for s in range(4):
         v = g.view(s)
@@ -147,8 +169,7 @@ def test_render_draws_the_board_in_both_languages() -> None:
     rng = random.Random(7)
     console = Console(width=140, color_system=None, record=True)
     seen: set[str] = set()
-    while not g.is_over and g.step < 400:
-        g.apply(g.cur, purposeful(g, rng))
+    deque(drive(g, rng, purposeful_policy(rng), max_steps=400), maxlen=0)
     for lang in ("en", "fr"):
         text = render(g.view(0), lang)
         console.print(text)  # the markup must parse
@@ -180,16 +201,7 @@ def test_cached_evaluation_matches_a_fresh_search() -> None:
     for n, opts, seed in ((2, {}, 3), (4, {"teams": True}, 5)):
         g = PlanetRaiders(n, seed, opts)
         rng = random.Random(seed)
-        while not g.is_over and g.step < 150:
-            s = g.to_act[0]
-            g.evaluate(s)
-            for a in g.legal_actions(s) if g.step % 3 == 0 else []:
-                c = g.clone()
-                c.apply(s, a)
-                fresh = c.clone()
-                fresh.reach_cache = {}
-                assert [c.evaluate(t) for t in range(n)] == [fresh.evaluate(t) for t in range(n)]
-            g.apply(s, purposeful(g, rng))
+        deque(drive(g, rng, cache_checked(purposeful_policy(rng)), max_steps=150), maxlen=0)
 
 
 def test_declared_state_checks_lengths_and_kinds_on_load() -> None:
