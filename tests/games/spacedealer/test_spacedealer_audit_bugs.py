@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 
 import pytest
 
@@ -13,6 +13,7 @@ from spacetable.games.spacedealer.constants import W_OUT
 from spacetable.games.spacedealer.notation import build, contents, load, moor, started
 from spacetable.games.spacedealer.render import describe_event, render
 from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.playout import playout
 
 ADV = {"rules": "advanced"}
 
@@ -128,15 +129,7 @@ def test_resampling_keeps_the_rulebook_card_lists(n: int, rules: str) -> None:
     enters play (it would crash ``_build``: its id is not in ``stations`` / ``probes``)."""
     g = started(n, {"rules": rules})
     rng = random.Random(n)
-    for _ in range(150):  # some play: drawn cards, built cards
-        seats = g.to_act
-        if not seats or rng.random() < 0.3:
-            g.advance(rng.choice((1.0, 5.0, 20.0)))
-        else:
-            s = rng.choice(seats)
-            g.apply(s, rng.choice(g.legal_actions(s)))
-        if g.is_over:
-            break
+    deque(playout(g, rng, advances=(1.0, 5.0, 20.0), max_steps=150), maxlen=0)  # some play
     before = _kinds_in_play(g)
     fixed = set(g.stations) | set(g.probes)
     for seed in range(15):

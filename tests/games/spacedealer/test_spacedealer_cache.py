@@ -22,6 +22,7 @@ from spacetable.games.spacedealer.components import COLOURS, card_type
 from spacetable.games.spacedealer.constants import BURST, W_OUT
 from spacetable.games.spacedealer.notation import build, load, moor, started
 from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.playout import playout, step
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"length": 300, "timer": 20},
@@ -33,13 +34,7 @@ OPTION_SETS: list[dict[str, Any]] = [
 ]
 
 
-def _step(g: Spacedealer, rng: random.Random) -> None:
-    seats = g.to_act
-    if g.realtime and (not seats or rng.random() < 0.3):
-        g.advance(rng.choice((0.5, 1.0, 1.0, 3.0, 3.0, 10.0, 30.0)))
-        return
-    s = rng.choice(seats)
-    g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+ADVANCES = (0.5, 1.0, 1.0, 3.0, 3.0, 10.0, 30.0)
 
 
 def _check(g: Spacedealer) -> None:
@@ -71,7 +66,7 @@ def _playout(n: int, seed: int, which: int, scarce: bool = False) -> int:
             assert isinstance(g.to_act, list)
             for q in range(n):
                 g.legal_actions(q)
-        _step(g, rng)
+        step(g, rng, checked=False, advances=ADVANCES)  # a driver step: g is swapped below
         steps += 1
         assert g.cache_errors() == [], f"step {g.step}"
         if rng.random() < 0.02:
@@ -104,9 +99,9 @@ def test_cached_legal_actions_at_every_player_count() -> None:
 
 def test_caches_reset_on_load_and_resample() -> None:
     g = Spacedealer(5, 3, {"rules": "advanced", "length": 300, "timer": 20})
-    rng = random.Random(3)
-    while g.clock < 150 and not g.is_over:
-        _step(g, rng)
+    for _ in playout(g, random.Random(3), checked=False, advances=ADVANCES):
+        if g.clock >= 150:
+            break
     for q in range(5):
         g.legal_actions(q)
     before = [g.legal_actions(q) for q in range(5)]
@@ -124,9 +119,10 @@ def test_caches_reset_on_load_and_resample() -> None:
 
 def test_a_direct_state_edit_and_dirty_is_seen() -> None:
     g = Spacedealer(3, 1, {"length": 300, "timer": 20})
-    rng = random.Random(1)
-    while g.phase == 0:
-        _step(g, rng)
+    for _ in playout(g, random.Random(1), checked=False, advances=ADVANCES):
+        if g.phase != 0:
+            break
+    assert g.phase != 0
     g.legal_actions(0)
     g.personal[0].clear()
     g._dirty()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import deque
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from spacetable.games.spacedealer.constants import End
 from spacetable.games.spacedealer.notation import load, moor, started
 from spacetable.games.spacedealer.render import describe_outcome
 from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.playout import playout
 from spacetable.testing.text import outcome_sentences
 
 
@@ -32,14 +34,7 @@ def _check(out: dict[str, Any]) -> tuple[str, str]:
 
 
 def _random_to_the_end(g: Spacedealer, seed: int) -> dict[str, Any]:
-    r = random.Random(seed)
-    while not g.is_over:
-        seats = g.to_act
-        if not seats or r.random() < 0.3:
-            g.advance(r.choice((1.0, 5.0, 20.0)))
-        else:
-            s = r.choice(seats)
-            g.apply(s, r.choice(g.legal_actions(s)))
+    deque(playout(g, random.Random(seed), advances=(1.0, 5.0, 20.0)), maxlen=0)
     return g.outcome().to_json()
 
 

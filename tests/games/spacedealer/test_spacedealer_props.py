@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import deque
 from typing import Any
 
 from hypothesis import given, settings
@@ -20,6 +21,7 @@ from spacetable.games.spacedealer.constants import (
     W_PLANNING,
 )
 from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.playout import playout as drive
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"length": 300, "timer": 20},
@@ -84,14 +86,7 @@ def check_invariants(g: Spacedealer) -> None:
 
 def playout(n: int, seed: int, options: dict[str, Any]) -> Spacedealer:
     g = Spacedealer(n, seed, options)
-    rng = random.Random(seed)
-    while not g.is_over:
-        seats = g.to_act
-        if g.realtime and (not seats or rng.random() < 0.3):
-            g.advance(rng.choice((0.5, 2.0, 7.0, 20.0)))
-        else:
-            s = rng.choice(seats)
-            g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+    for _ in drive(g, random.Random(seed), checked=False, advances=(0.5, 2.0, 7.0, 20.0)):
         if g.step % 7 == 0:
             check_invariants(g)
     check_invariants(g)
@@ -114,15 +109,8 @@ def test_hidden_information_never_in_other_views(seed: int) -> None:
     """Change everything seat 0 cannot see: its view and its log do not change."""
     g = Spacedealer(4, seed, {"rules": "advanced", "length": 300, "timer": 20})
     rng = random.Random(seed)
-    for _ in range(rng.randint(0, 120)):
-        if g.is_over:
-            break
-        seats = g.to_act
-        if not seats or rng.random() < 0.3:
-            g.advance(rng.choice((1.0, 5.0, 20.0)))
-        else:
-            s = rng.choice(seats)
-            g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+    steps = rng.randint(0, 120)
+    deque(drive(g, rng, checked=False, advances=(1.0, 5.0, 20.0), max_steps=steps), maxlen=0)
     for seat in range(4):
         before = json.dumps(g.view(seat), sort_keys=True)
         log = json.dumps(g.log_for(seat), sort_keys=True)
@@ -159,15 +147,10 @@ def test_resampling_is_canonical() -> None:
         for seed in (1, 2, 3):
             g = Spacedealer(4, seed, options)
             rng = random.Random(seed)
-            for _ in range(60 + 20 * seed):
-                seats = g.to_act
-                if not seats or rng.random() < 0.3:
-                    g.advance(rng.choice((1.0, 5.0, 20.0)))
-                else:
-                    s = rng.choice(seats)
-                    g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
-                if g.is_over:
-                    break
+            steps = 60 + 20 * seed
+            deque(
+                drive(g, rng, checked=False, advances=(1.0, 5.0, 20.0), max_steps=steps), maxlen=0
+            )
             for seat in range(4):
                 other = g.clone()
                 other.resample_hidden(seat, random.Random(99))  # another truth, same view

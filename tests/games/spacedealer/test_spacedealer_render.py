@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import deque
 
 import pytest
 from rich.console import Console
@@ -10,20 +11,13 @@ from rich.console import Console
 from spacetable.engine import new_game
 from spacetable.engine.data import Texts
 from spacetable.games.spacedealer.render import describe_event, render
+from spacetable.playout import playout
 
 
 def _played(options: dict[str, object], steps: int = 400, seed: int = 5):  # type: ignore[no-untyped-def]
     g = new_game("spacedealer", 4, seed, options)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        seats = g.to_act
-        if g.realtime and (not seats or rng.random() < 0.3):
-            g.advance(rng.choice((1.0, 5.0, 20.0)))
-        else:
-            s = rng.choice(seats)
-            g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+    deque(playout(g, rng, checked=False, advances=(1.0, 5.0, 20.0), max_steps=steps), maxlen=0)
     return g
 
 
