@@ -15,6 +15,7 @@ from spacetable.games.tortuga2199 import board as B
 from spacetable.games.tortuga2199 import components as C
 from spacetable.games.tortuga2199.render import describe_event, render
 from spacetable.games.tortuga2199.rules import Tortuga2199
+from spacetable.playout import playout
 
 from .tortuga_helpers import started
 
@@ -108,17 +109,18 @@ def test_render_and_events_in_both_languages() -> None:
     g = started(3, 8)
     rng = random.Random(8)
     console = Console(width=140, color_system=None, record=True)
-    for step in range(400):
-        if g.is_over:
-            break
-        s = g.to_act[0]
-        if step % 50 == 0:
-            for lang in ("en", "fr"):
-                for seat in (None, 0, 1, 2):
-                    text = render(g.view(seat), lang)
-                    console.print(text)
-                    assert "TORTUGA" in text
-        g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+
+    def draw() -> None:
+        for lang in ("en", "fr"):
+            for seat in (None, 0, 1, 2):
+                text = render(g.view(seat), lang)
+                console.print(text)
+                assert "TORTUGA" in text
+
+    draw()  # the start, then every 50 decisions
+    for step, _ in enumerate(playout(g, rng, checked=False, max_steps=400), 1):
+        if step % 50 == 0 and not g.is_over:
+            draw()
     out = console.export_text()
     assert "Tortuga 2199" in out and "Hacker" in out
     for lang in ("en", "fr"):

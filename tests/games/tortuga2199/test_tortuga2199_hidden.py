@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections import deque
 
 from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
+from spacetable.playout import playout
 
 from .tortuga_helpers import A, C, card, count_cards, do, position, started
 
@@ -16,12 +18,7 @@ PRIVATE_EVENTS = {"draw", "end_turn", "reserve", "takeback", "probe", "attack_ca
 
 def _playout(players: int, seed: int, steps: int) -> R.Tortuga2199:
     g = started(players, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        s = g.to_act[0]
-        g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+    deque(playout(g, random.Random(seed), checked=False, max_steps=steps), maxlen=0)
     return g
 
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from spacetable.games.tortuga2199.notation import dump, load
+from spacetable.playout import playout
 
 from .tortuga_helpers import A, card, do, started
 
@@ -17,20 +18,20 @@ from .tortuga_helpers import A, card, do, started
 )
 def test_dump_load_round_trip(players: int, scenario: str) -> None:
     g = started(players, 5, scenario=scenario)
-    rng = random.Random(5)
-    for step in range(600):
-        if g.is_over:
-            break
-        if step % 37 == 0:
-            h = load(dump(g))
-            assert dump(h) == dump(g)
-            assert json.dumps(h.state_dict(), sort_keys=True) == json.dumps(
-                g.state_dict(), sort_keys=True
-            )
-            s = g.to_act[0]
-            assert h.legal_actions(s) == g.legal_actions(s)
+
+    def round_trip() -> None:
+        h = load(dump(g))
+        assert dump(h) == dump(g)
+        assert json.dumps(h.state_dict(), sort_keys=True) == json.dumps(
+            g.state_dict(), sort_keys=True
+        )
         s = g.to_act[0]
-        g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
+        assert h.legal_actions(s) == g.legal_actions(s)
+
+    round_trip()  # the start, then every 37 decisions
+    for step, _ in enumerate(playout(g, random.Random(5), checked=False, max_steps=600), 1):
+        if step % 37 == 0 and not g.is_over:
+            round_trip()
 
 
 def test_a_position_written_by_hand() -> None:

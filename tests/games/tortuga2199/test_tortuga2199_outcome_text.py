@@ -5,6 +5,7 @@ seeded games, the sentence names the winner(s) and the reason, in English and in
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from spacetable.bots import GreedyBot
 from spacetable.cli.common import outcome_describer
 from spacetable.engine import new_game
 from spacetable.games.tortuga2199.render import describe_outcome
+from spacetable.playout import playout
 from spacetable.sim import play_game
 from spacetable.testing.text import outcome_sentences
 
@@ -28,10 +30,7 @@ WORDS = {
 def _play(players: int, options: dict[str, Any] | None, seed: int, policy: str) -> dict[str, Any]:
     g = new_game("tortuga2199", players, seed, options)
     if policy == "random":
-        r = random.Random(seed)
-        while not g.is_over:
-            seat = g.to_act[0]
-            g.apply(seat, r.choice(g.legal_actions(seat)))
+        deque(playout(g, random.Random(seed)), maxlen=0)
     else:  # seeded greedy players, epsilon-greedy when policy is e.g. "greedy0.2"
         eps = float(policy[6:] or 0)
         play_game(g, [GreedyBot(seed + q, epsilon=eps) for q in range(players)])

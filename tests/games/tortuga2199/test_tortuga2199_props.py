@@ -11,6 +11,7 @@ from spacetable.engine import new_game
 from spacetable.games.tortuga2199 import components as C
 from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
+from spacetable.playout import playout
 
 from .tortuga_helpers import count_cards, expected_cards
 
@@ -49,14 +50,11 @@ def _check_invariants(g: R.Tortuga2199) -> None:
 def test_random_playouts_keep_invariants(seed: int, players: int, scenario: str) -> None:
     g = new_game("tortuga2199", players, seed, {"scenario": scenario})
     assert isinstance(g, R.Tortuga2199)
-    rng = random.Random(seed)
     limit = R.Tortuga2199.max_decisions(players, g.options)
-    while not g.is_over:
-        _check_invariants(g)
-        s = g.to_act[0]
-        g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
-        assert g.step <= limit
     _check_invariants(g)
+    for _ in playout(g, random.Random(seed), checked=False):
+        _check_invariants(g)
+        assert g.step <= limit
     out = g.outcome()
     assert out.scores == tuple(float(g.total(p)) for p in range(players))
     assert min(out.ranks) == 1
@@ -66,11 +64,10 @@ def test_random_playouts_keep_invariants(seed: int, players: int, scenario: str)
 @given(seed=st.integers(0, 2**31))
 def test_greedy_evaluation_in_unit_interval(seed: int) -> None:
     g = new_game("tortuga2199", 3, seed)
-    rng = random.Random(seed)
-    for _ in range(300):
+    for p in range(3):  # the start, then the next 299 positions
+        assert 0.0 <= g.evaluate(p) <= 1.0
+    for _ in playout(g, random.Random(seed), checked=False, max_steps=299):
         if g.is_over:
             break
         for p in range(3):
             assert 0.0 <= g.evaluate(p) <= 1.0
-        s = g.to_act[0]
-        g.apply_unchecked(s, rng.choice(g.legal_actions(s)))
