@@ -5,6 +5,7 @@ from __future__ import annotations
 from spacetable.engine import new_game
 from spacetable.games.quazarys.notation import point, point_text, set_position
 from spacetable.games.quazarys.rules import Quazarys
+from spacetable.playout import playout
 
 # A 2-player line: B1 (seat 0's base, west) S1 S8 S3 S4 B2 (seat 1's base, east).
 #   S1 "@ N E* S W*"   stations W, centre, E
@@ -137,16 +138,20 @@ def test_moves_match_a_brute_force_path_search() -> None:
     for seed in range(12):
         g = new_game("quazarys", 2 + seed % 3, seed)
         assert isinstance(g, Quazarys)
-        rng = random.Random(seed)
-        while not g.is_over and g.step < 400:
-            if g.step % 7 == 0:
-                for seat in range(g.players):
-                    for ignore in (False, True):
-                        got = set(g.graph.destinations(g.pos[seat], seat, set(), ignore))
-                        if g.graph.base_owner.get(g.pos[seat]) == seat:
-                            got = set()
-                        assert got == _brute_force(g, seat, ignore)
-                        checked += 1
-            s = g.to_act[0]
-            g.apply(s, rng.choice(g.legal_actions(s)))
+        checked += _check_moves(g)  # the start, then every 7th position of 400 decisions
+        for _ in playout(g, random.Random(seed), max_steps=399):
+            if not g.is_over and g.step % 7 == 0:
+                checked += _check_moves(g)
     assert checked > 300
+
+
+def _check_moves(g: Quazarys) -> int:
+    checked = 0
+    for seat in range(g.players):
+        for ignore in (False, True):
+            got = set(g.graph.destinations(g.pos[seat], seat, set(), ignore))
+            if g.graph.base_owner.get(g.pos[seat]) == seat:
+                got = set()
+            assert got == _brute_force(g, seat, ignore)
+            checked += 1
+    return checked

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import deque
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,6 +16,7 @@ from spacetable.games.quazarys.components import DECK_SIZE, FIRST_BASE, FIRST_SU
 from spacetable.games.quazarys.constants import KIND_EXPLO, MAX_DIM, T_FINISH, T_PLACE
 from spacetable.games.quazarys.render import describe_event, render
 from spacetable.games.quazarys.rules import Quazarys
+from spacetable.playout import playout
 
 
 def check_invariants(g: Quazarys) -> None:
@@ -46,14 +48,11 @@ def check_invariants(g: Quazarys) -> None:
 def test_random_playouts_keep_the_invariants(players: int, seed: int) -> None:
     g = new_game("quazarys", players, seed)
     assert isinstance(g, Quazarys)
-    rng = random.Random(seed)
     bound = Quazarys.max_decisions(players, g.options)
-    while not g.is_over:
-        check_invariants(g)
-        seat = g.to_act[0]
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
-        assert g.step <= bound
     check_invariants(g)
+    for _ in playout(g, random.Random(seed)):
+        check_invariants(g)
+        assert g.step <= bound
     out = g.outcome()
     if g.reason == "arrived":
         assert out.winners == (g.arrived[-1],)
@@ -65,12 +64,7 @@ def test_random_playouts_keep_the_invariants(players: int, seed: int) -> None:
 def test_hidden_information_stays_hidden() -> None:
     g = new_game("quazarys", 3, 11)
     assert isinstance(g, Quazarys)
-    rng = random.Random(5)
-    for _ in range(120):
-        if g.is_over:
-            break
-        s = g.to_act[0]
-        g.apply(s, rng.choice(g.legal_actions(s)))
+    deque(playout(g, random.Random(5), max_steps=120), maxlen=0)
     for seat in range(3):
         view = g.view(seat)
         log = g.log_for(seat)
@@ -107,12 +101,7 @@ def test_resample_changes_hidden_cards_but_keeps_counts() -> None:
 
 def test_render_and_event_sentences_in_both_languages() -> None:
     g = new_game("quazarys", 4, 4)
-    rng = random.Random(4)
-    for _ in range(200):
-        if g.is_over:
-            break
-        s = g.to_act[0]
-        g.apply(s, rng.choice(g.legal_actions(s)))
+    deque(playout(g, random.Random(4), max_steps=200), maxlen=0)
     for lang in ("en", "fr"):
         for seat in (None, 0, 1):
             text = render(g.view(seat), lang)

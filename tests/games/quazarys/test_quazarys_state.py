@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import deque
 from typing import Any
 
 import pytest
@@ -13,17 +14,13 @@ from spacetable.engine import RecordError, load_trusted, new_game
 from spacetable.games.quazarys.board import Graph, pkey
 from spacetable.games.quazarys.constants import MAX_DIM, End
 from spacetable.games.quazarys.rules import Quazarys
+from spacetable.playout import playout
 
 
 def played(players: int, seed: int, steps: int) -> Quazarys:
     g = new_game("quazarys", players, seed)
     assert isinstance(g, Quazarys)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        s = g.to_act[0]
-        g.apply(s, rng.choice(g.legal_actions(s)))
+    deque(playout(g, random.Random(seed), max_steps=steps), maxlen=0)
     return g
 
 
@@ -70,12 +67,7 @@ def test_a_clone_shares_no_mutable_state_with_its_original() -> None:
     for name in ("board", "pos", "hands", "deck", "discard", "stack"):
         assert getattr(c, name) is not getattr(g, name), name
     assert all(a is not b for a, b in zip(c.hands, g.hands, strict=True))
-    rng = random.Random(0)
-    for _ in range(200):
-        if c.is_over:
-            break
-        s = c.to_act[0]
-        c.apply(s, rng.choice(c.legal_actions(s)))
+    deque(playout(c, random.Random(0), max_steps=200), maxlen=0)
     assert g.to_json() == before
 
 
@@ -99,12 +91,7 @@ def test_the_shared_path_graph_stays_true_to_the_original_board() -> None:
         shared = g.graph
         c = g.clone()
         assert c.graph is shared
-        rng = random.Random(seed)
-        for _ in range(150):
-            if c.is_over:
-                break
-            s = c.to_act[0]
-            c.apply(s, rng.choice(c.legal_actions(s)))
+        for _ in playout(c, random.Random(seed), max_steps=150):
             c.evaluate(0)  # fills the memo tables of whatever graph the clone holds
         assert g.graph is shared
         fresh = Graph(g.board, {card: s for s, card in enumerate(g.base_card)})
