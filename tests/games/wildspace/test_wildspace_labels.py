@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+from collections import deque
+
 from spacetable.engine import new_game
 from spacetable.games.wildspace import actions as A
 from spacetable.games.wildspace.constants import End
 from spacetable.games.wildspace.notation import position
 from spacetable.games.wildspace.render import describe_event, render
 from spacetable.games.wildspace.rules import WildSpace
+from spacetable.playout import playout
 
 PLANETS = [0, 1, 2, 5, 8]
 
@@ -61,8 +65,7 @@ def test_solo_outcome_reason_is_a_category() -> None:
     for seed in range(6):
         g = new_game("wildspace", 1, seed, {"smuggler": "auto"})
         assert isinstance(g, WildSpace)
-        while not g.is_over:
-            g.apply(0, g.legal_actions(0)[0])
+        deque(playout(g, random.Random(seed), lambda game, seat, legal: legal[0]), maxlen=0)
         reasons.add(g.outcome().reason)
     assert reasons <= {End.SMUGGLER_BEATEN, End.SMUGGLER_WINS}
     assert all(type(r) is End for r in reasons)

@@ -5,6 +5,7 @@ playouts, the sentence names the winner(s) and the reason in English and in Fren
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +16,7 @@ from spacetable.cli.common import outcome_describer
 from spacetable.engine import Game, new_game
 from spacetable.games.wildspace.constants import End
 from spacetable.games.wildspace.render import TEXT, describe_outcome
+from spacetable.playout import playout
 from spacetable.sim import play_game
 from spacetable.testing.text import outcome_sentences
 
@@ -23,10 +25,7 @@ REASONS = tuple(End)
 
 
 def _random(g: Game, seed: int) -> None:
-    r = random.Random(seed)
-    while not g.is_over:
-        seat = g.to_act[0]
-        g.apply(seat, r.choice(g.legal_actions(seat)))
+    deque(playout(g, random.Random(seed)), maxlen=0)
 
 
 def _greedy(g: Game, seed: int) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import deque
 from pathlib import Path
 
 import pytest
@@ -12,26 +13,29 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spacetable.bots import GreedyBot, RandomBot, make_bot
-from spacetable.engine import Action, new_game
+from spacetable.engine import Action, Game, new_game
 from spacetable.games.wildspace import actions as A
 from spacetable.games.wildspace import components as C
 from spacetable.games.wildspace.constants import End
 from spacetable.games.wildspace.render import describe_event, render
 from spacetable.games.wildspace.rules import WildSpace
-from spacetable.playout import bot_policy
+from spacetable.playout import Policy, bot_policy, playout
 from spacetable.sim import play_game
 from spacetable.testing.golden import check_golden, transcript
 
 GOLDEN = Path(__file__).parent / "golden"
 
 
-def _pick(g: WildSpace, seat: int, r: random.Random) -> Action:
+def _pick(r: random.Random) -> Policy:
     """A random policy that renews the Reserve only now and then (longer, richer games)."""
-    legal = g.legal_actions(seat)
-    other = [a for a in legal if not isinstance(a, A.Renew)]
-    if other and r.random() < 0.9:
-        return r.choice(other)
-    return r.choice(legal)
+
+    def choose(g: Game, seat: int, legal: list[Action]) -> Action:
+        other = [a for a in legal if not isinstance(a, A.Renew)]
+        if other and r.random() < 0.9:
+            return r.choice(other)
+        return r.choice(legal)
+
+    return choose
 
 
 def _all_cards(g: WildSpace) -> list[int]:
@@ -68,9 +72,7 @@ def _playout(players: int, seed: int, options: dict[str, str] | None = None) -> 
     g = new_game("wildspace", players, seed, options)
     assert isinstance(g, WildSpace)
     r = random.Random(seed)
-    while not g.is_over:
-        seat = g.to_act[0]
-        g.apply(seat, _pick(g, seat, r))
+    for _ in playout(g, r, _pick(r)):
         _check_invariants(g)
     return g
 
@@ -99,11 +101,7 @@ def test_views_hide_hands_deck_face_down_planets_and_hostile_deck(seed: int, ste
     g = new_game("wildspace", 3, seed)
     assert isinstance(g, WildSpace)
     r = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        seat = g.to_act[0]
-        g.apply(seat, _pick(g, seat, r))
+    deque(playout(g, r, _pick(r), max_steps=steps), maxlen=0)
     views = {s: g.view(s) for s in (None, 0, 1, 2)}
     logs = {s: g.log_for(s) for s in (None, 0, 1, 2)}
     # change everything seat 0 cannot see
@@ -195,22 +193,23 @@ def test_golden_transcripts_of_greedy_games(
     check_golden(GOLDEN / name, text)
 
 
+def _render_both(g: WildSpace) -> None:
+    for lang in ("fr", "en"):
+        text = render(g.view(g.to_act[0]), lang)
+        assert "Wild Space" in text
+        assert ("Réserve" if lang == "fr" else "Reserve") in text
+        render(g.view(None), lang)
+
+
 def test_render_and_events_in_both_languages() -> None:
     for players, opts in ((1, {}), (1, {"smuggler": "auto"}), (4, {})):
         g = new_game("wildspace", players, 21, opts)
         assert isinstance(g, WildSpace)
         r = random.Random(3)
-        shots = 0
-        while not g.is_over:
-            seat = g.to_act[0]
-            if r.random() < 0.05 or shots == 0:
-                shots += 1
-                for lang in ("fr", "en"):
-                    text = render(g.view(seat), lang)
-                    assert "Wild Space" in text
-                    assert ("Réserve" if lang == "fr" else "Reserve") in text
-                    render(g.view(None), lang)
-            g.apply(seat, _pick(g, seat, r))
+        _render_both(g)  # the start, then now and then
+        for _ in playout(g, r, _pick(r)):
+            if not g.is_over and r.random() < 0.05:
+                _render_both(g)
         for lang in ("fr", "en"):
             final = render(g.view(0), lang)
             assert ("Feuilles de score" if lang == "fr" else "Final score sheets") in final

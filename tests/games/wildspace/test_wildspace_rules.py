@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import random
+from collections import deque
+
 import pytest
 
-from spacetable.engine import IllegalAction, OptionError, new_game
+from spacetable.engine import Action, Game, IllegalAction, OptionError, new_game
 from spacetable.games.wildspace import actions as A
 from spacetable.games.wildspace import components as C
 from spacetable.games.wildspace.constants import F_COST, F_DRAW, F_PLAY, F_USE_DRAW
 from spacetable.games.wildspace.notation import find_card, find_cards, position
 from spacetable.games.wildspace.rules import WildSpace
 from spacetable.games.wildspace.scoring import mission_value, score_sheet
+from spacetable.playout import Policy, playout
 
 # Table: Aurora, Haven (start), Kepler ("3"), Orcus ("6"), Titan ("9").
 PLANETS = [0, 1, 2, 5, 8]
@@ -445,15 +449,12 @@ def test_end_of_turn_reveals_planets_whose_threshold_the_crew_reaches() -> None:
 def test_ten_turns_each_then_the_game_ends_in_clockwise_order() -> None:
     g = new_game("wildspace", 3, 5)
     assert isinstance(g, WildSpace)
-    order = []
-    while not g.is_over:
-        seat = g.to_act[0]
-        legal = g.legal_actions(seat)
-        # a quick policy: the first action that is not a renewal
-        a = next(x for x in legal if not isinstance(x, A.Renew))
-        if isinstance(a, A.EndTurn):
-            order.append(seat)
-        g.apply(seat, a)
+
+    def quick(game: Game, seat: int, legal: list[Action]) -> Action:
+        """A quick policy: the first action that is not a renewal."""
+        return next(x for x in legal if not isinstance(x, A.Renew))
+
+    order = [s.seat for s in playout(g, random.Random(5), quick) if isinstance(s.action, A.EndTurn)]
     assert g.turns == [10, 10, 10]
     assert order == [(order[0] + i) % 3 for i in range(30)]
     assert sum(1 for v in g.spots if v) <= 15
@@ -619,12 +620,17 @@ def test_auto_smuggler_follows_the_documented_rule() -> None:
     assert g.current == 0 and g.s_turns == 1 and g.h_aside == [0]
 
 
+def _no_renewal(r: random.Random) -> Policy:
+    """Uniformly random among the actions that do not renew the Reserve (when there are)."""
+    return lambda game, seat, legal: r.choice(
+        [a for a in legal if not isinstance(a, A.Renew)] or legal
+    )
+
+
 @pytest.mark.parametrize("smuggler", ["human", "auto"])
 def test_solo_turns_alternate_from_a_random_first_player_until_ten_each(smuggler: str) -> None:
     """« Tirez au sort qui de vous ou du Contrebandier démarre la partie. Vous alternez les
     tours de jeu avec lui jusqu'à ce que vous ayez chacun joué 10 tours. »"""
-    import random
-
     firsts = set()
     for seed in range(12):
         g = new_game("wildspace", 1, seed, {"smuggler": smuggler})
@@ -632,10 +638,7 @@ def test_solo_turns_alternate_from_a_random_first_player_until_ten_each(smuggler
         first = g.log[0]["first"]
         firsts.add(first)
         r = random.Random(seed)
-        while not g.is_over:
-            legal = g.legal_actions(0)
-            other = [a for a in legal if not isinstance(a, A.Renew)]
-            g.apply(0, r.choice(other or legal))
+        deque(playout(g, r, _no_renewal(r)), maxlen=0)
         order = [
             0 if e["event"] == "end_turn" else 1
             for e in g.log
@@ -650,13 +653,13 @@ def test_solo_turns_alternate_from_a_random_first_player_until_ten_each(smuggler
 
 def test_auto_mode_never_asks_for_the_smuggler() -> None:
     g = new_game("wildspace", 1, 3, {"smuggler": "auto", "difficulty": "hard"})
-    import random
-
     r = random.Random(0)
-    while not g.is_over:
-        legal = g.legal_actions(0)
+
+    def choose(game: Game, seat: int, legal: list[Action]) -> Action:
         assert not any(isinstance(a, A.Smuggle) for a in legal)
-        g.apply(0, r.choice(legal))
+        return r.choice(legal)
+
+    deque(playout(g, r, choose), maxlen=0)
     assert isinstance(g, WildSpace) and g.s_turns == 10 and g.turns == [10]
     assert len(g.h_aside) == 5
 
