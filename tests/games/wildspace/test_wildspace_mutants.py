@@ -9,6 +9,9 @@ otherwise only runs when a module is imported (the component tables) or once per
 from __future__ import annotations
 
 import json
+import random
+
+import pytest
 
 from spacetable.engine import new_game
 from spacetable.games.wildspace import actions as A
@@ -92,6 +95,38 @@ def test_species_predicates_match_only_that_species() -> None:
     ]
 
 
+def test_robot_or_emissary_matches_robots_and_emissaries_only() -> None:
+    robot = C.CARD_ROWS[find_card("robot", profession="military")]
+    emissary = C.CARD_ROWS[find_card("emissary", "owl")]
+    specialist = C.CARD_ROWS[find_card("specialist", "owl", "military")]
+    assert C._matches("robot_or_emissary", robot)
+    assert C._matches("robot_or_emissary", emissary)
+    assert not C._matches("robot_or_emissary", specialist)
+
+
+def test_draw_counts_run_from_1_to_the_largest_of_the_vocabulary() -> None:
+    assert C.parse_effect(f"draw:{C.MAX_DRAW}") == (C.C_NONE, -1, C.B_DRAW, C.MAX_DRAW)
+    assert C.parse_effect("discard:any>draw:1") == (C.C_DISCARD, C.P_ANY, C.B_DRAW, 1)
+    for bad in ("draw:0", f"draw:{C.MAX_DRAW + 1}", "draw:x"):
+        with pytest.raises(ValueError, match="bad draw count"):
+            C.parse_effect(bad)
+
+
+def test_a_mission_with_an_empty_set_says_why() -> None:
+    assert C.parse_mission("set:prof.botanist:3:5") == (C.M_SET, C.P_PROF0, 3, 5)
+    for bad in ("set:prof.botanist:0:5", "set:prof.botanist:3:0"):
+        with pytest.raises(ValueError, match="set sizes and credits must be positive"):
+            C.parse_mission(bad)
+
+
+def test_hostile_effects_take_or_discard_reserve_slots_in_order() -> None:
+    """``T<n>`` adds slot n to the Contrebandier's crew, ``D<n>`` discards it (n from 1)."""
+    assert C.parse_ops("T1+D2") == ((1, 0), (0, 1))
+    assert C.parse_ops("D3+T3") == ((0, 2), (1, 2))
+    # Toxic Swamp, the rulebook's example: discard the middle card, then take its replacement
+    assert C.H_LANDING[3] == C.parse_ops("D2+T2") == ((0, 1), (1, 1))
+
+
 def test_sector_actions_parse_into_alternatives_of_steps() -> None:
     """A sector offers alternatives (``|``), each a sequence of steps (``+``) in order."""
     opts = C._parse_options("draw:2+play:emissary|play:any")
@@ -135,6 +170,16 @@ def test_the_setup_event_shows_only_the_face_up_planets() -> None:
             "reserve": g.reserve,
             "first": g.current,
         }
+
+
+def test_each_seat_sees_its_own_starting_hand_in_the_setup_event() -> None:
+    g = new_game("wildspace", 3, 4)
+    assert isinstance(g, WildSpace)
+    assert "hand" not in g.log[0]
+    for p in range(3):
+        assert g.log_for(p)[0]["hand"] == g.hands[p]
+        others = [c for q in range(3) if q != p for c in g.hands[q]]
+        assert not set(g.log_for(p)[0]["hand"]) & set(others)  # nobody else's hand
 
 
 def test_a_spent_effect_is_logged_for_its_seat() -> None:
@@ -226,6 +271,25 @@ def test_the_smuggler_skips_an_empty_reserve_slot_and_applies_the_next_effect() 
     assert g.reserve == [-1, -1, res[2]]
 
 
+def test_take_and_play_offers_the_deck_only_while_a_card_can_come_from_it() -> None:
+    filler = plain(4)
+    g = position(
+        2, planets=PLANETS, hands=[[SPRING], []], tableaus=[[filler[0]], []], reserve=filler[1:]
+    )
+    empty_draw_piles(g)
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[SPRING])
+    g.apply(0, A.REMOVE[filler[0]])  # the removed card goes to the discard: the deck's source
+    assert A.TAKE_DECK in g.legal_actions(0)
+    g.apply(0, A.TAKE_DECK)
+    assert g.tableau[0][-1] == filler[0] and g.deck == [] and g.discard == []
+    # now nothing can come from the deck: take from the Reserve only
+    g.stack.append((F_TAKE, 0, 0, SRC_PLANET, 1))
+    legal = g.legal_actions(0)
+    assert A.TAKE_DECK not in legal
+    assert set(A.TAKE_RESERVE) | {A.SKIP} <= set(legal)
+
+
 # ---------------------------------------------------------------------- the automatic rule
 def test_auto_smuggler_prefers_exploring_on_a_tie_even_to_the_right() -> None:
     """Ties on cards taken go to exploring before landing, then to the leftmost planet."""
@@ -247,3 +311,13 @@ def test_a_pair_mission_needs_one_card_of_each_side_per_pair() -> None:
     assert mission_value(pair, [owl, *military], []) == 2
     owls = [c for c in C.DECK_CARDS if C.SPECIES_OF[c] == 2 and C.PROF_OF[c] != 1][:3]
     assert mission_value(pair, [*owls, military[0]], []) == 2
+
+
+def test_auto_rule_names_no_hostile_planet_once_the_row_is_empty() -> None:
+    g = new_game("wildspace", 1, 5, {"smuggler": "auto"})
+    assert isinstance(g, WildSpace)
+    assert g.auto_choice() in g.h_row
+    r = random.Random(5)
+    while not g.is_over:
+        g.apply(0, r.choice(g.legal_actions(0)))
+    assert g.h_row == [] and g.auto_choice() == -1
