@@ -321,3 +321,15 @@ def test_auto_rule_names_no_hostile_planet_once_the_row_is_empty() -> None:
     while not g.is_over:
         g.apply(0, r.choice(g.legal_actions(0)))
     assert g.h_row == [] and g.auto_choice() == -1
+
+
+def test_a_forfeited_turn_is_logged_for_its_seat() -> None:
+    """A turn without any possible move is forfeited (rules map, "Interpretations"); the log
+    says whose turn it was."""
+    spots = {(1, 0, 0): 2, (1, 0, 1): 2, (1, 1, 0): 2, (1, 1, 1): 2}
+    g = position(2, planets=PLANETS, hands=[[], []], spots=spots, current=1)
+    assert g.legal_actions(1) == [A.END]
+    g.apply(1, A.END)
+    moves = [{k: v for k, v in e.items() if k != "_step"} for e in g.log]
+    assert {"event": "no_move", "seat": 1} in moves
+    assert g.turns == [0, 1] and g.current == 0
