@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from spacetable.bots import make_bot
 from spacetable.engine import new_game
 from spacetable.games.wildspace import actions as A
 from spacetable.games.wildspace import components as C
@@ -25,6 +26,7 @@ from spacetable.games.wildspace.constants import (
 from spacetable.games.wildspace.notation import find_card, position
 from spacetable.games.wildspace.rules import WildSpace
 from spacetable.games.wildspace.scoring import mission_value
+from spacetable.playout import bot_policy, playout
 
 PLANETS = [0, 1, 2, 5, 8]  # Aurora, Haven (start), Kepler ("3"), Orcus ("6"), Titan ("9")
 ALL_UP = [True] * 5
@@ -333,3 +335,20 @@ def test_a_forfeited_turn_is_logged_for_its_seat() -> None:
     moves = [{k: v for k, v in e.items() if k != "_step"} for e in g.log]
     assert {"event": "no_move", "seat": 1} in moves
     assert g.turns == [0, 1] and g.current == 0
+
+
+def test_a_payment_event_names_the_card_paid_and_its_source_apart() -> None:
+    """« défaussez une carte pour appliquer l'effet »: the event of a payment names the card
+    paid, and the card whose effect asked for it under ``source`` (once, a card source
+    overwrote the paid card's id in the log)."""
+    g = new_game("wildspace", 1, seed=1)
+    bots = [make_bot("greedy", seed=0)]
+    for _ in playout(g, random.Random(1), bot_policy(bots)):
+        pays = [e for e in g.log if e["event"] in ("pay_discard", "pay_remove")]
+        if pays:
+            break
+    record = g.record()["entries"]
+    paid = record[-1]["action"]
+    ev = pays[-1]
+    assert paid["type"] == "pay" and ev["card"] == paid["card"]
+    assert ev["source"] != {"card": ev["card"]}

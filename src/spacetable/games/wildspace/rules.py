@@ -470,10 +470,10 @@ class WildSpace(Game):
             c = action.card  # type: ignore[attr-defined]
             if t is A.Pay:
                 self._hand_remove(p, c)
-                self.emit({"event": "pay_discard", "seat": p, "card": c, **src_json(fr[3])})
+                self.emit({"event": "pay_discard", "seat": p, "card": c, "source": src_json(fr[3])})
             else:
                 self.tableau[p].remove(c)
-                self.emit({"event": "pay_remove", "seat": p, "card": c, **src_json(fr[3])})
+                self.emit({"event": "pay_remove", "seat": p, "card": c, "source": src_json(fr[3])})
             self.discard.append(c)
             self._push_benefit(fr[1], fr[3], False)
         elif t is A.EndTurn:
