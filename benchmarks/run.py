@@ -197,6 +197,25 @@ def _boundary() -> list[str]:
                 f"| {r['game']} | {r['players']} | {r['entries']} | {r['bytes'] / 1000:.1f} "
                 f"| {r['write_ms']:.2f} | {r['load_ms']:.2f} | {r['load_trusted_ms']:.2f} |"
             )
+    mut = _load("mutation.json")
+    if mut:
+        out += [
+            "",
+            "## Mutation testing of the rules (`mutation.py`)",
+            "",
+            "mutmut's mutants of each game's rules modules, a seeded sample run against the",
+            "covering tests (the game's own, the conformance suite, the hostile-input stage).",
+            "Goal: at least 90% killed in every game; survivors and the equivalent ones are",
+            "listed in `mutation.json` and in each game's documentation.",
+            "",
+            "| game | commit | mutants | sampled | killed | kill rate | date |",
+            "|---|---|---:|---:|---:|---:|---|",
+        ]
+        for r in mut:
+            out.append(
+                f"| {r['game']} | {r['commit']} | {r['mutants']} | {r['sampled']} "
+                f"| {r['killed']} | {100 * r['kill_rate']:.1f}% | {r['date']} |"
+            )
     mem = HERE / "memory.json"
     if mem.exists():
         m = json.loads(mem.read_text())
