@@ -29,6 +29,7 @@ fails. ``python -m spacetable.testing.hostile [game ...]`` prints a per-game sum
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import signal
@@ -1425,18 +1426,26 @@ def hostile_configs(games: Sequence[str] | None = None) -> list[tuple[str, int, 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m spacetable.testing.hostile [--examples N] [--collect] [game ...]``."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    examples = 60
-    collect = "--collect" in args
-    if collect:
-        args.remove("--collect")
-    if "--examples" in args:
-        i = args.index("--examples")
-        examples = int(args[i + 1])
-        del args[i : i + 2]
+    parser = argparse.ArgumentParser(
+        prog="python -m spacetable.testing.hostile",
+        description="Run the hostile-input stage and count the inputs tried per game.",
+    )
+    parser.add_argument("games", nargs="*", help="game ids (default: every game)")
+    parser.add_argument("--examples", type=int, default=60, help="examples per part")
+    parser.add_argument(
+        "--collect", action="store_true", help="list failures without shrinking them"
+    )
+    ns = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    unknown = [g for g in ns.games if g not in list_games()]
+    if unknown or ns.examples < 1:
+        parser.error(
+            f"unknown game(s) {', '.join(unknown)}; known: {', '.join(list_games())}"
+            if unknown
+            else "--examples must be at least 1"
+        )
     reports = []
-    for gid, p, o in hostile_configs(args or None):
-        r = hostile_check(gid, p, o, max_examples=examples, collect=collect)
+    for gid, p, o in hostile_configs(ns.games or None):
+        r = hostile_check(gid, p, o, max_examples=ns.examples, collect=ns.collect)
         print(r.summary(), flush=True)
         for f in r.failures:
             print("  FAIL", f.line())
