@@ -52,6 +52,10 @@ def fingerprint(game_id: str, seeds: int = 3, every: int = 7) -> str:
 
 
 def main(argv: list[str]) -> None:
+    unknown = [g for g in argv if g not in list_games()]
+    if unknown or "-h" in argv or "--help" in argv:
+        known = ", ".join(list_games())
+        sys.exit(f"usage: python -m spacetable.testing.fingerprint [GAME ...] (games: {known})")
     for game_id in argv or list_games():
         print(game_id, fingerprint(game_id), flush=True)
 
