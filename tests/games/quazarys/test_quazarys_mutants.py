@@ -87,10 +87,10 @@ def test_a_table_that_is_not_a_list_is_refused_naming_the_kind() -> None:
 def test_a_race_where_nobody_can_move_or_draw_ends_after_one_pass_each() -> None:
     # The pawns face each other between S3 and S5: each move would jump the other pawn with
     # no station beyond; hands, deck and discard (one card: no rebuild) are empty.
-    g = game("B1 S1 S3 S4 S5 S2 B2/2", ["0,3,E", "0,4,W"], [], deck=[], discard=["A04"])
-    g.hands[1] = []
-    g._opts = None
-    g._run()
+    g = new_game("quazarys", 2, 1)
+    assert isinstance(g, Quazarys)
+    board = "B1 S1 S3 S4 S5 S2 B2/2"
+    set_position(g, board, ["0,3,E", "0,4,W"], hands=[[], []], deck=[], discard=["A04"])
     assert g.is_over and g.reason == End.BLOCKED
     passes = [e for e in g.log if e["event"] == "pass"]
     assert [e["seat"] for e in passes] == [0, 1]  # once round the table, not more
