@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from spacetable.engine import RecordError, load_trusted, new_game
+from spacetable.engine import INT, RecordError, load_trusted, new_game
 from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199.board import LAYOUT_ROWS, LAYOUTS, Layout, _hexdist
+from spacetable.games.tortuga2199.rules import _sectors
 
 from .tortuga_helpers import A, C, card, do, position
 
@@ -191,3 +192,13 @@ def test_a_saved_ending_that_is_not_one_is_refused(value: Any) -> None:
 def test_a_saved_sector_list_of_the_wrong_length_is_refused() -> None:
     with pytest.raises(RecordError, match=r"state\.ctrl"):
         load_trusted(_save_with("ctrl", [-1] * 3))
+
+
+def test_a_per_sector_list_has_one_entry_per_sector_of_the_map() -> None:
+    # The state spec is built when ``rules`` is imported: build the list kind afresh.
+    kind = _sectors(INT)
+    assert kind.name() == "list[int] of length n_sectors"
+    g = new_game("tortuga2199", 2, 4)
+    assert kind.load([0] * 9, "x", g) == [0] * 9
+    with pytest.raises(RecordError, match=r"x: expected 9 items, got 11"):
+        kind.load([0] * 11, "x", g)
