@@ -248,18 +248,18 @@ class Legal(Timers):
 
     def _free_actions(self, p: int, out: list[Action]) -> None:
         if self._plain:
-            fc = self._fcache[p]
-            if fc is None:
-                fc = self._fcache[p] = []
-                self._free_part(p, fc)
-            out += fc
+            fc = self._fcache[p]  # pragma: no mutate
+            if fc is None:  # pragma: no mutate
+                fc = self._fcache[p] = []  # pragma: no mutate
+                self._free_part(p, fc)  # pragma: no mutate
+            out += fc  # pragma: no mutate
         else:
             self._free_part(p, out)
         gc = self._gcache[p]
         if gc is None:
             gc = self._gcache[p] = []
             if self._plain:
-                self._goods_plain(p, gc)
+                self._goods_plain(p, gc)  # pragma: no mutate
             else:
                 self._goods_actions(p, gc)
         out += gc
