@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 
+from spacetable.engine import new_game
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.actions import PROBE_CODE, STORE_CODE
 from spacetable.games.spacedealer.board import _col_power
 from spacetable.games.spacedealer.components import card_type
-from spacetable.games.spacedealer.constants import BURST, MIN_ADVANCE, RATE
+from spacetable.games.spacedealer.constants import BURST, MIN_ADVANCE, NONE, RATE
 from spacetable.games.spacedealer.notation import (
     build,
     contents,
@@ -176,3 +177,30 @@ def test_asymmetries_name_the_starting_depot_demand() -> None:
         assert dep and all(card_type(c).level == 1 for c in dep)
         want = "".join("RYGB"[k] * v for d in dep for k, v in enumerate(card_type(d).demands[0][0]))
         assert row["depot_demand"] == want and want
+
+
+def test_covering_an_attack_card_returns_its_black_markers_to_the_pool() -> None:
+    """A sabotage or missile card that is covered gives its black markers back: they join
+    the markers already in the pool (they do not replace them)."""
+    g = new_game("spacedealer", 3, seed=1)
+    cid = next(c for c in range(len(g.where)) if card_type(c).effect in ("sabotage", "missile"))
+    pool = g.black
+    assert pool > 0
+    g.attack[cid] = 2
+    g._cover(0, cid)
+    assert g.black == pool + 2 and g.attack[cid] == 0
+    assert g.log[-1] == {"event": "covered", "seat": 0, "card": cid, "_step": g.step}
+
+
+def test_a_one_for_one_exchange_fits_a_full_ship() -> None:
+    """« échanger ou donner des marchandises »: swapping one good for one leaves both loads
+    unchanged, so a full ship may swap, while it may not take one more good for nothing."""
+    g = new_game("spacedealer", 3, seed=1)
+    ship, cap = 0, g._cont_cap(0)
+    other = 1
+    g.goods[4 * ship : 4 * ship + 4] = [cap, 0, 0, 0]  # full of the first kind
+    g.goods[4 * other : 4 * other + 4] = [0, 1, 0, 0]
+    assert g._load(ship) == cap and g._cont_cap(other) >= 1
+    assert g._goods_ok(ship, other, 0, 1)  # give one, take one: the load stays at cap
+    assert not g._goods_ok(ship, other, NONE, 1)  # take one for nothing: over the cap
+    assert g._goods_ok(ship, other, 0, NONE)  # give one for nothing
