@@ -422,10 +422,14 @@ class Legal(Timers):
         for s in range(self.nships):
             if so[s] == p and self._cont_active(s):
                 out.append(s)
-        if self.cap[p] > 0:
-            out.append(self.nships + p)
+        out += self._store_and_probes(p)
+        return out
+
+    def _store_and_probes(self, q: int) -> list[int]:
+        """Seat ``q``'s planet containers: its depots (if it has any) and its active probes."""
+        out = [self.nships + q] if self.cap[q] > 0 else []
         for k, cid in enumerate(self.probes):
-            if self.owner[cid] == p:
+            if self.owner[cid] == q:
                 c = self.nships + self.players + k
                 if self._cont_active(c):
                     out.append(c)
@@ -671,14 +675,7 @@ class Legal(Timers):
             if sf[s] == f and so[s] >= 0 and so[s] != p and self._cont_active(s):
                 out.append(s)
         if f % 2 == 0 and f // 2 != p:
-            q = f // 2
-            if self.cap[q] > 0:
-                out.append(self.nships + q)
-            for k, cid in enumerate(self.probes):
-                if self.owner[cid] == q:
-                    c = self.nships + self.players + k
-                    if self._cont_active(c):
-                        out.append(c)
+            out += self._store_and_probes(f // 2)
         return out
 
     def _goods_ok(self, src: int, dst: int, give: int, take: int) -> bool:
