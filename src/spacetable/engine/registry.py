@@ -151,10 +151,10 @@ def load(text: str | bytes) -> Game:
         )
     g = replay(as_record(data))
     stored = {k: v for k, v in data.items() if k != "meta"}
-    rebuilt = json.loads(g.to_json())
+    rebuilt = g.to_json()  # written with the same settings as _canonical
     try:
-        same = _canonical(stored) == _canonical(rebuilt)
-        where = None if same else _difference(rebuilt, stored, "")
+        same = _canonical(stored) == rebuilt
+        where = None if same else _difference(json.loads(rebuilt), stored, "")
     except RecursionError:
         raise RecordError("the save's stored state is nested too deeply") from None
     if not same:
@@ -185,6 +185,7 @@ def save_meta(text: str | bytes) -> dict[str, Any]:
 
 
 def _canonical(obj: Any) -> str:
+    """JSON text as :meth:`Game.to_json` writes it (so the two compare as text)."""
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
