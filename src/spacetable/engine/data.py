@@ -18,7 +18,13 @@ from collections.abc import Iterable
 from importlib import resources
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
 
 from .errors import DataError
 
@@ -28,10 +34,35 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class Row(BaseModel):
-    """Base model of a data row: unknown columns are errors, and every row has a source."""
+    """Base model of a data row: unknown columns are errors, and every row has a source.
+
+    ``source`` says where the row comes from. A row is ``rulebook`` only when every field
+    of it is stated by the rulebook; a ``reference`` or ``reconstructed`` row whose some
+    fields are known lists them in ``known`` (field names separated by spaces), so that a
+    reader sees which fields are ours.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
     source: Source
+    known: tuple[str, ...] = ()
+
+    @field_validator("known", mode="before")
+    @classmethod
+    def _split_known(cls, v: object) -> object:
+        return tuple(v.split()) if isinstance(v, str) else v
+
+    @field_validator("known")
+    @classmethod
+    def _check_known(cls, v: tuple[str, ...], info: ValidationInfo) -> tuple[str, ...]:
+        fields = set(cls.model_fields) - {"source", "known"}
+        unknown = [f for f in v if f not in fields]
+        if unknown:
+            raise ValueError(f"names no field of this table: {' '.join(unknown)}")
+        if v and info.data.get("source") == "rulebook":
+            raise ValueError("a rulebook row is known in every field; 'known' is for the others")
+        if len(set(v)) != len(v):
+            raise ValueError("lists a field twice")
+        return v
 
 
 def read_text(package: str, name: str) -> str:
