@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from spacetable.engine import list_games
-from spacetable.testing import check_game, conformance_configs
+from spacetable.testing import check_data_set, check_game, conformance_configs
 
 SEEDS = int(os.environ.get("SPACETABLE_CONFORMANCE_SEEDS", "2"))
 
@@ -35,3 +35,9 @@ def test_conformance(game_id: str, players: int, options: dict[str, Any], seed: 
     report = check_game(game_id, players, options, seed)
     assert report.samples >= 2
     assert report.decisions + report.advances > 0
+
+
+@pytest.mark.parametrize("game_id", list_games())
+def test_data_set(game_id: str) -> None:
+    """Every game reads its components from a data set, each with a text in both languages."""
+    assert check_data_set(game_id) > 0

@@ -4,6 +4,8 @@ Games depend on this package only; bots and clients depend on games through it.
 """
 
 from .actions import Action, ActionCodec, action
+from .data import Row
+from .dataset import Component, DataSet, DataSpec, Table, Tables, component
 from .errors import (
     DataError,
     IllegalAction,
@@ -17,10 +19,13 @@ from .game import ActionSpace, Game, action_space
 from .info import GameInfo, OptionSpec
 from .outcome import Outcome, Termination, ranks_from_keys
 from .registry import (
+    component_text,
+    components,
     game_class,
     game_info,
     list_games,
     load,
+    load_data,
     load_trusted,
     new_game,
     register,
@@ -52,7 +57,10 @@ __all__ = [
     "ActionCodec",
     "ActionSpace",
     "Cache",
+    "Component",
     "DataError",
+    "DataSet",
+    "DataSpec",
     "Field",
     "Game",
     "GameInfo",
@@ -64,17 +72,24 @@ __all__ = [
     "Outcome",
     "RecordError",
     "Rng",
+    "Row",
     "SpacetableError",
     "StateSpec",
+    "Table",
+    "Tables",
     "Termination",
     "UnknownGame",
     "action",
     "action_space",
+    "component",
+    "component_text",
+    "components",
     "game_class",
     "game_info",
     "list_games",
     "list_of",
     "load",
+    "load_data",
     "load_trusted",
     "new_game",
     "opt",

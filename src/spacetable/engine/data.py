@@ -70,10 +70,17 @@ def read_text(package: str, name: str) -> str:
     return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
 
-def parse_table(text: str, model: type[M], filename: str, key: str = "id") -> list[M]:
+def parse_table(
+    text: str,
+    model: type[M],
+    filename: str,
+    key: str = "id",
+    numbered: list[tuple[Any, int]] | None = None,
+) -> list[M]:
     """Parse CSV ``text`` into validated rows. Blank lines and lines starting with # are skipped.
 
-    Row numbers in errors are the line numbers of the file.
+    Row numbers in errors are the line numbers of the file; ``numbered``, when given, receives
+    each row with its line number.
     """
     lines = text.splitlines()
     kept = [
@@ -110,6 +117,8 @@ def parse_table(text: str, model: type[M], filename: str, key: str = "id") -> li
                 raise DataError(f"{filename}: line {lineno}: duplicate {key} {k!r}")
             seen.add(k)
         out.append(row)
+        if numbered is not None:
+            numbered.append((row, lineno))
     return out
 
 

@@ -15,13 +15,14 @@ import json
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
 from typing import Any, ClassVar, Self
 
 from .actions import Action, ActionCodec
-from .errors import IllegalAction, InvalidAction, RecordError, SpacetableError
+from .dataset import Component, DataSet, DataSpec
+from .errors import DataError, IllegalAction, InvalidAction, RecordError, SpacetableError
 from .info import GameInfo
 from .outcome import Outcome, Termination
 from .rng import Rng
@@ -102,6 +103,9 @@ class Game(ABC):
     state: ClassVar[StateSpec | None] = None
     #: The game's ways to end; ``Outcome.reason`` is one of its members.
     terminations: ClassVar[type[Termination] | None] = None
+    #: The game's data tables (see :mod:`spacetable.engine.dataset`); ``None`` for a game
+    #: without components.
+    data_spec: ClassVar[DataSpec[Any] | None] = None
     _codecs: ClassVar[dict[type, ActionCodec]] = {}
     _spaces: ClassVar[dict[tuple[type, int, str], ActionSpace]] = {}
 
@@ -111,12 +115,21 @@ class Game(ABC):
     rng: Rng
     step: int
     clock: float
+    #: The data set this game is played with (shared by clones; ``None`` without data).
+    data: DataSet[Any] | None
+    #: ``data.parts``: the components as the rules read them.
+    parts: Any
 
     def __init__(
-        self, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+        self,
+        players: int,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        data: DataSet[Any] | None = None,
     ) -> None:
         self.options = self.info.normalize_options(players, options)
         self.check_options(players, self.options)
+        self._set_data(data)
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -132,6 +145,15 @@ class Game(ABC):
         self._log_filter: int | None = None
         self._legal_cache: tuple[int, int, tuple[Action, ...]] | None = None
         self.setup()
+
+    def _set_data(self, data: DataSet[Any] | None) -> None:
+        spec = self.data_spec
+        if data is None:
+            data = spec.shipped(self.info.id) if spec is not None else None
+        elif not isinstance(data, DataSet) or spec is None or data.spec is not spec:
+            raise DataError(f"{data!r:.80} is not a data set of {self.info.id}")
+        self.data = data
+        self.parts = data.parts if data is not None else None
 
     # ------------------------------------------------------------------ game hooks
     @classmethod
@@ -221,6 +243,12 @@ class Game(ABC):
         Defaults to ``action.describe(lang)``; override when the label needs the state.
         """
         return action.describe(lang)
+
+    def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
+        """Game hook: the ids of the components ``view`` mentions (cards in a hand, tiles on
+        the board, captains...). It reads only ``view``, so it can reveal nothing the seat
+        may not see; the conformance suite checks it on determinized copies."""
+        return ()
 
     def evaluate(self, seat: int) -> float:
         """Game hook: heuristic value of this state for ``seat`` in [0, 1] (for bots)."""
@@ -368,6 +396,24 @@ class Game(ABC):
         out.update(self._view(seat))
         return out
 
+    def components(self, lang: str = "en") -> tuple[Component, ...]:
+        """Every component of this game's data set with its rules text in ``lang``."""
+        if self.data is None:
+            return ()
+        return self.data.components(lang)
+
+    def component_texts(self, seat: int | None, lang: str = "en") -> list[Component]:
+        """The components ``seat``'s view mentions, with their texts in ``lang``, in the
+        order the view mentions them (``None``: a spectator's view)."""
+        if self.data is None:
+            return []
+        data = self.data
+        out: dict[str, Component] = {}
+        for ident in self._component_ids(self.view(seat)):
+            if ident not in out:
+                out[ident] = data.component(ident, lang)
+        return list(out.values())
+
     # ------------------------------------------------------------------ log
     def emit(
         self, event: dict[str, Any], private: Mapping[int, dict[str, Any]] | None = None
@@ -471,6 +517,7 @@ class Game(ABC):
             "players": self.players,
             "seed": self.seed,
             "options": dict(self.options),
+            "data": self.data.label() if self.data is not None else None,
             "entries": self._entries(),
         }
 
@@ -497,6 +544,7 @@ class Game(ABC):
             "players": self.players,
             "seed": self.seed,
             "options": self.options,
+            "data": self.data.label() if self.data is not None else None,
             "rng": self.rng.state,
             "step": self.step,
             "clock": self.clock,
@@ -507,11 +555,17 @@ class Game(ABC):
         }
 
     @classmethod
-    def from_save(cls, data: dict[str, Any]) -> Game:
+    def from_save(cls, data: dict[str, Any], dataset: DataSet[Any] | None = None) -> Game:
         """Trusted fast path: restore a save's stored state as it is, without replaying its
         record. Only for snapshots this process or its own server wrote; anything else goes
-        through :func:`~spacetable.engine.registry.load`. Raises only :class:`RecordError`."""
+        through :func:`~spacetable.engine.registry.load`. ``dataset`` is the data the game
+        was played with (the shipped data by default); the save's data digest must match.
+        Raises only :class:`RecordError`."""
         g = object.__new__(cls)
+        g._set_data(dataset)
+        if not isinstance(data, dict):
+            raise RecordError("save: not an object")
+        check_data(data.get("data"), g.data, "save")
         try:
             g.options = cls.info.normalize_options(data["players"], data["options"])
             g.players = data["players"]
@@ -540,6 +594,32 @@ class Game(ABC):
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise RecordError(f"cannot load {cls.info.id} save: {e!r}") from e
         return g
+
+
+def check_data(label: Any, data: DataSet[Any] | None, what: str) -> None:
+    """Refuse a record or save (``label`` its ``data`` entry) made with other data than
+    ``data``. A record without the entry (written before data sets) was played with the
+    shipped data."""
+    if data is None:
+        if label is not None:
+            raise RecordError(f"{what}: this game has no data set, got {label!r:.80}")
+        return
+    if label is None:
+        if not data.shipped:
+            raise RecordError(
+                f"{what}: played with the shipped data, not with the data set {data.name!r}"
+            )
+        return
+    if not isinstance(label, dict) or set(label) != {"name", "digest"}:
+        raise RecordError(f"{what}: 'data' must be an object with 'name' and 'digest'")
+    name, digest = label["name"], label["digest"]
+    if type(name) is not str or type(digest) is not str:
+        raise RecordError(f"{what}: the data's name and digest must be strings")
+    if digest != data.digest:
+        raise RecordError(
+            f"{what}: played with the data set {name!r} (digest {digest:.20}), not with "
+            f"{data.name!r} (digest {data.digest}); give the same data (--data DIR)"
+        )
 
 
 def _priv_json(

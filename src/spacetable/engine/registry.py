@@ -11,11 +11,17 @@ import importlib
 import importlib.util
 import json
 import math
+import os
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import RecordError, SpacetableError, UnknownGame
-from .game import RECORD_FORMAT, SAVE_FORMAT, Game
+from .dataset import Component, DataSet
+from .errors import DataError, RecordError, SpacetableError, UnknownGame
+from .game import RECORD_FORMAT, SAVE_FORMAT, Game, check_data
+
+#: What the API accepts as a game's data: a data set, a directory of tables, or ``None``
+#: (the shipped data).
+DataArg = DataSet[Any] | str | os.PathLike[str] | None
 
 #: The format of saves before the engine rebuilt them from their record.
 _OLD_SAVE_FORMAT = "spacetable-save/1"
@@ -95,14 +101,53 @@ def game_info(game_id: str) -> dict[str, Any]:
     return game_class(game_id).info.to_json()
 
 
+def load_data(game_id: str, directory: str | os.PathLike[str] | None = None) -> DataSet[Any]:
+    """A game's data: the shipped tables, or a directory of corrected tables (files it lacks
+    are the shipped ones). Raises :class:`DataError` naming the file, the row and the field."""
+    cls = game_class(game_id)
+    spec = cls.data_spec
+    if spec is None:
+        raise DataError(f"{game_id} has no data tables")
+    if directory is None:
+        return spec.shipped(game_id)
+    return spec.from_directory(game_id, directory)
+
+
+def _data(game_id: str, data: DataArg) -> DataSet[Any] | None:
+    if data is None or isinstance(data, DataSet):
+        return data
+    if isinstance(data, (str, os.PathLike)):
+        return load_data(game_id, data)
+    raise DataError(f"data must be a data set or a directory, got {type(data).__name__}")
+
+
+def components(game_id: str, lang: str = "en", data: DataArg = None) -> list[dict[str, Any]]:
+    """Every component of a game (its cards, tiles, boards...) with its rules text in ``lang``
+    (``en`` or ``fr``), from the shipped data or ``data``."""
+    ds = _data(game_id, data) or load_data(game_id)
+    return [c.to_json() for c in ds.components(lang)]
+
+
+def component_text(game_id: str, ident: str, lang: str = "en", data: DataArg = None) -> Component:
+    """One component of a game by its id (``kind:key``, as views and :func:`components`
+    name it)."""
+    ds = _data(game_id, data) or load_data(game_id)
+    return ds.component(ident, lang)
+
+
 def new_game(
     game_id: str,
     players: int,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
+    data: DataArg = None,
 ) -> Game:
-    """A new game. A bad player count, an unknown option or a bad value raises ValueError."""
-    return game_class(game_id)(players, seed, options)
+    """A new game. A bad player count, an unknown option or a bad value raises ValueError.
+
+    ``data`` is a :class:`DataSet` or a directory of corrected tables (the shipped data by
+    default); a broken table raises :class:`DataError` naming the file, the row and the field.
+    """
+    return game_class(game_id)(players, seed, options, _data(game_id, data))
 
 
 def _read_json(text: Any, what: str) -> Any:
@@ -134,23 +179,27 @@ def _read_save(text: Any) -> dict[str, Any]:
     return data
 
 
-def load(text: str | bytes) -> Game:
+def load(text: str | bytes, data: DataArg = None) -> Game:
     """Restore a game saved with :meth:`Game.to_json`, treating the file as untrusted.
 
     The game is rebuilt from the record the save carries (seed, options, every decision,
     each checked again as it is applied), then the save's stored state is compared with the
     rebuilt one: a save whose state differs is refused with a :class:`RecordError` that names
     the first field that differs. Whatever the text holds, only ``ValueError`` subclasses
-    are raised. See :func:`load_trusted` for the server's own snapshots.
+    are raised. See :func:`load_trusted` for the server's own snapshots. ``data`` is the
+    data the game was played with (the shipped data by default): a save made with other
+    data is refused.
     """
-    data = _read_save(text)
-    if data.get("log_filter") is not None:
+    save = _read_save(text)
+    if save.get("log_filter") is not None:
         raise RecordError(
             "this save is a determinized copy (a hypothetical state for one seat): it has no "
             "record to rebuild it from; only load_trusted reads it"
         )
-    g = replay(as_record(data))
-    stored = {k: v for k, v in data.items() if k != "meta"}
+    g = replay(as_record(save), data=data)
+    stored = {k: v for k, v in save.items() if k != "meta"}
+    if g.data is not None:  # same digest (checked by replay); the name may differ
+        stored["data"] = g.data.label()
     rebuilt = g.to_json()  # written with the same settings as _canonical
     try:
         same = _canonical(stored) == rebuilt
@@ -162,18 +211,19 @@ def load(text: str | bytes) -> Game:
     return g
 
 
-def load_trusted(text: str | bytes) -> Game:
+def load_trusted(text: str | bytes, data: DataArg = None) -> Game:
     """Trusted fast path: restore a save's stored state without replaying its record.
 
     Only for snapshots that this program wrote itself and kept where nobody else can change
     them (a server's own database); a damaged or forged save loaded this way may break later.
-    Raises only :class:`RecordError` on a save it cannot read.
+    ``data`` is the data the game was played with (the shipped data by default). Raises only
+    :class:`RecordError` on a save it cannot read.
     """
-    data = _read_save(text)
-    game = data.get("game")
+    save = _read_save(text)
+    game = save.get("game")
     if type(game) is not str:
         raise RecordError(f"save: 'game' must be a string, got {game!r}")
-    return game_class(game).from_save(data)
+    return game_class(game).from_save(save, _data(game, data))
 
 
 def save_meta(text: str | bytes) -> dict[str, Any]:
@@ -225,12 +275,16 @@ def _number(v: Any, what: str) -> float:
     return float(v)
 
 
-def replay(record: Mapping[str, Any] | str | bytes, upto: int | None = None) -> Game:
+def replay(
+    record: Mapping[str, Any] | str | bytes, upto: int | None = None, data: DataArg = None
+) -> Game:
     """Rebuild a game from :meth:`Game.record` (a dict or its JSON text) or from a save.
 
     ``upto`` stops after that many entries. Every action is checked again as it is applied,
     and every entry's clock must be the game's clock when it is applied. Whatever the record
     holds, only ``ValueError`` subclasses (:class:`RecordError` mostly) are raised.
+    ``data`` is the data the game was played with (the shipped data by default): a record
+    made with other data (its ``data`` digest) is refused.
     """
     if isinstance(record, (str, bytes, bytearray)):
         record = _read_json(record, "a record")
@@ -252,7 +306,9 @@ def replay(record: Mapping[str, Any] | str | bytes, upto: int | None = None) -> 
         raise RecordError(f"record: 'options' must be an object, got {options!r:.60}")
     if not isinstance(entries, list):
         raise RecordError(f"record: 'entries' must be a list, got {type(entries).__name__}")
-    g = new_game(game, players, seed, options)
+    dataset = _data(game, data)
+    g = new_game(game, players, seed, options, dataset)
+    check_data(record.get("data"), g.data, "record")
     for i, entry in enumerate(entries[:upto] if upto is not None else entries):
         where = f"record entry {i}"
         if not isinstance(entry, Mapping):
@@ -301,5 +357,6 @@ def as_record(save: Mapping[str, Any]) -> dict[str, Any]:
         "players": save["players"],
         "seed": save["seed"],
         "options": save["options"],
+        "data": save.get("data"),
         "entries": save["history"],
     }

@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .conformance import ConformanceError, Report, check_game, conformance_configs
+from .conformance import (
+    ConformanceError,
+    Report,
+    check_data_set,
+    check_game,
+    conformance_configs,
+)
 
 if TYPE_CHECKING:
     from .hostile import HostileFailure, HostileReport, hostile_check, hostile_configs
@@ -21,6 +27,7 @@ __all__ = [
     "HostileFailure",
     "HostileReport",
     "Report",
+    "check_data_set",
     "check_game",
     "conformance_configs",
     "hostile_check",

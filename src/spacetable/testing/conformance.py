@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import random
+import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -38,6 +39,7 @@ from spacetable.engine import (
     SpacetableError,
     game_class,
     load,
+    load_data,
     load_trusted,
     new_game,
     replay,
@@ -209,6 +211,45 @@ def check_game(
     return rep
 
 
+def check_data_set(game_id: str) -> int:
+    """Check a game's shipped data and its component texts; returns how many components.
+
+    Every component has a unique ``kind:key`` id, a name and a text in French and English,
+    and names the table and row to edit; exporting the tables and loading them back gives
+    the same digest; a game plays with the data set it was given.
+    """
+    cls = game_class(game_id)
+    if cls.data_spec is None:
+        raise ConformanceError(f"{game_id} declares no data tables (data_spec)")
+    data = load_data(game_id)
+    if load_data(game_id) is not data:
+        raise ConformanceError(f"{game_id}: the shipped data is built more than once")
+    en, fr = data.components("en"), data.components("fr")
+    if not en:
+        raise ConformanceError(f"{game_id}: no components")
+    if [c.id for c in en] != [c.id for c in fr]:
+        raise ConformanceError(f"{game_id}: the components differ between languages")
+    if len({c.id for c in en}) != len(en):
+        raise ConformanceError(f"{game_id}: two components share an id")
+    for c_en, c_fr in zip(en, fr, strict=True):
+        for c in (c_en, c_fr):
+            if not (c.name.strip() and c.text.strip()):
+                raise ConformanceError(f"{game_id}: component {c.id} has no name or text")
+            if c.table not in data.texts:
+                raise ConformanceError(f"{game_id}: component {c.id} names no data file")
+            if c.id != f"{c.kind}:{c.key}":
+                raise ConformanceError(f"{game_id}: component id {c.id} is not kind:key")
+    with tempfile.TemporaryDirectory() as tmp:
+        data.export(tmp)
+        again = load_data(game_id, tmp)
+        if again.digest != data.digest:
+            raise ConformanceError(f"{game_id}: exported tables load with another digest")
+        g = cls(cls.info.min_players, 1, None, again)
+        if g.data is not again or g.parts is not again.parts:
+            raise ConformanceError(f"{game_id}: the game does not play with its data set")
+    return len(en)
+
+
 def _sample_checks(
     g: Game,
     rng: random.Random,
@@ -225,6 +266,12 @@ def _sample_checks(
         _jsonable(g.view(s), f"view({s})")
         _jsonable(g.log_for(s), f"log_for({s})")
     _jsonable(g.log, "log")
+    # Every component a view mentions exists, with a text in both languages.
+    for s in [None, *range(players)]:
+        for lang in ("en", "fr"):
+            for comp in g.component_texts(s, lang):
+                if not comp.name or not comp.text:
+                    raise fail(f"component {comp.id} has no name or text in {lang}")
     if g.log != g.log_for(None):
         raise fail("the public log differs from a spectator's log")
     # The engine's bookkeeping lives under names starting with "_": no game field may.
@@ -299,6 +346,10 @@ def _sample_checks(
             raise fail(f"determinize({s}) changed what a spectator sees: the view leaks")
         if d.next_event() != g.next_event():
             raise fail(f"determinize({s}) changed next_event(): it must be public")
+        if [c.id for c in d.component_texts(s)] != [c.id for c in g.component_texts(s)]:
+            raise fail(f"determinize({s}) changed the components its view mentions")
+        if d._component_ids(g.view(s)) != g._component_ids(g.view(s)):
+            raise fail(f"the component ids of view({s}) depend on more than the view")
         if json.dumps(d.state_dict(), sort_keys=True) != original_state:
             rep.determinize_changed = True
             # Canonical: from another state with the same view, the same generator must give

@@ -9,20 +9,28 @@ highest score wins, ties share the rank. Hands and the deck are hidden.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
+
+from pydantic import Field as Column
 
 from spacetable.engine import (
     INT,
     Action,
+    Component,
+    DataSpec,
     Field,
     Game,
     GameInfo,
     OptionSpec,
     Outcome,
+    Row,
     StateSpec,
+    Table,
+    Tables,
     Termination,
     action,
+    component,
     list_of,
     ranks_from_keys,
 )
@@ -49,8 +57,50 @@ class End(Termination):
         }
 
 
-DECK = [v for v in range(1, 7) for _ in range(2)]
-PLAYS = {v: Play(v) for v in range(1, 7)}
+VALUES = range(1, 7)
+DECK_SIZE = 12
+PLAYS = {v: Play(v) for v in VALUES}
+
+
+class CardRow(Row):
+    """A card value of the deck (``data/cards.csv``)."""
+
+    id: int = Column(ge=1, le=6)
+    copies: int = Column(ge=1)
+
+
+def build_deck(tables: Tables) -> tuple[int, ...]:
+    """The deck, in value order; every value once or more, twelve cards in all."""
+    rows = tables.rows("cards.csv", CardRow)
+    missing = sorted(set(VALUES) - {r.id for r in rows})
+    if missing:
+        tables.error("cards.csv", f"no row for the value(s) {missing}")
+    deck = tuple(r.id for r in rows for _ in range(r.copies))
+    tables.check_count("cards.csv", "cards", len(deck), DECK_SIZE)
+    return tuple(sorted(deck))
+
+
+def describe_cards(deck: tuple[int, ...], lang: str) -> list[Component]:
+    out = []
+    for v in VALUES:
+        n = deck.count(v)
+        if lang == "fr":
+            text = f"Jouée, elle rapporte {v} point{'s' if v > 1 else ''}. {n} exemplaire(s)."
+            name = f"Carte {v}"
+        else:
+            copies = f"{n} cop{'ies' if n > 1 else 'y'}"
+            text = f"Played, it scores {v} point{'s' if v > 1 else ''}. {copies}."
+            name = f"Card {v}"
+        out.append(component("card", v, name, text, "cards.csv", None, source="rulebook"))
+    return out
+
+
+DATA = DataSpec(
+    package="spacetable.testing",
+    tables=(Table("cards.csv", CardRow, title="card values and their copies"),),
+    build=build_deck,
+    describe=describe_cards,
+)
 
 
 class HighCards(Game):
@@ -63,6 +113,8 @@ class HighCards(Game):
         options={"hand": OptionSpec(default=2, choices=(1, 2, 3), help_en="cards per hand")},
     )
     action_types = (Play,)
+    data_spec = DATA
+    parts: tuple[int, ...]
     terminations = End
     # The state, declared once: the engine derives save, checked load and clone from it.
     state = StateSpec(
@@ -73,7 +125,7 @@ class HighCards(Game):
     )
 
     def setup(self) -> None:
-        self.deck = list(DECK)
+        self.deck = list(self.parts)
         self.rng.shuffle(self.deck)
         h = self.options["hand"]
         self.hands = [sorted(self.deck.pop() for _ in range(h)) for _ in range(self.players)]
@@ -126,6 +178,9 @@ class HighCards(Game):
             "hand": list(self.hands[seat]) if seat is not None else None,
         }
 
+    def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
+        return [f"card:{v}" for v in view["hand"] or ()]
+
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         pool = list(self.deck)
         for i, h in enumerate(self.hands):
@@ -146,7 +201,7 @@ class HighCards(Game):
 
     @classmethod
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
-        return len(DECK)
+        return DECK_SIZE
 
     def evaluate(self, seat: int) -> float:
         total = sum(self.scores) or 1
