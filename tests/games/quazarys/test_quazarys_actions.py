@@ -6,6 +6,7 @@ from spacetable.engine import new_game
 from spacetable.games.quazarys.components import CARD_ID, KIND
 from spacetable.games.quazarys.constants import KIND_BASE
 from spacetable.games.quazarys.notation import board_text, card_index, point_text, set_position
+from spacetable.games.quazarys.render import describe_event
 from spacetable.games.quazarys.rules import Quazarys
 
 LINE = "B1 S1 S8 S3 S4 B2/2"
@@ -109,6 +110,8 @@ def test_black_hole_on_the_cross_closes_the_gap() -> None:
 
 
 def test_black_hole_sends_explorations_to_the_discard() -> None:
+    """« Placez la carte, face visible, dans la défausse et appliquez son effet » ; Trou noir :
+    « Remettez les éventuelles cartes Exploration dans la défausse »."""
     board = ". E13 . E14 . .\nB1 S1 S8 S3 S4 B2/2"
     g = game(board, ["1,1,C", "1,4,C"], ["A17"])
     play(g, "A17")
@@ -116,8 +119,8 @@ def test_black_hole_sends_explorations_to_the_discard() -> None:
     assert "blackhole axis=col index=1" not in texts(g)  # a pawn stands in column 1
     g.apply(0, "blackhole axis=row index=0")
     assert board_text(g.board) == LINE
-    # The two Explorations go to the discard, under the Trou noir card (discarded once resolved).
-    assert [CARD_ID[c] for c in g.discard[-3:]] == ["E13", "E14", "A17"]
+    # The Trou noir card went to the discard first; the two Explorations go on top of it.
+    assert [CARD_ID[c] for c in g.discard] == ["A04", "A17", "E13", "E14"]
 
 
 def test_solar_tornado_moves_then_turns_an_unoccupied_exploration() -> None:
@@ -165,6 +168,8 @@ def test_turning_a_sun_changes_the_arrows() -> None:
 
 
 def test_uncertain_destiny_draws_and_plays_at_once_and_switches_faction() -> None:
+    """« Placez la carte, face visible, dans la défausse et appliquez son effet » ; « Piochez
+    une carte et jouez-la immédiatement » : the drawn Action card lands on the Destinée."""
     # A25 Destinée incertaine (Comète) draws A06 Vents solaires (Nébuleuse).
     g = game(LINE, ["0,4,E", "0,1,C"], ["A25", "A01", "A02"], deck=["A11", "A06"])
     play(g, "A25")
@@ -176,10 +181,13 @@ def test_uncertain_destiny_draws_and_plays_at_once_and_switches_faction() -> Non
     legal = texts(g)
     assert f"play card={card_index('A02')}" in legal
     assert f"play card={card_index('A01')}" not in legal
-    assert [CARD_ID[c] for c in g.discard[-2:]] == ["A06", "A25"]
+    assert [CARD_ID[c] for c in g.discard] == ["A04", "A25", "A06"]
 
 
 def test_space_scrapper_plays_the_top_of_the_discard() -> None:
+    """« Récupérez la carte du dessus de la défausse et jouez-la immédiatement »: the
+    Ferrailleur lies on the discard (« Placez la carte … dans la défausse et appliquez son
+    effet ») but does not take itself: it takes the card under it."""
     # A27 Ferrailleur spatial (Comète) takes A10 Champ magnétique (Nébuleuse) from the discard.
     g = game(LINE, ["0,1,C", "0,5,C"], ["A27", "A02"], discard=["A04", "A10"])
     play(g, "A27")
@@ -188,7 +196,7 @@ def test_space_scrapper_plays_the_top_of_the_discard() -> None:
     g.apply(0, "pick r=0 c=2")
     g.apply(0, "orient rot=1")
     assert f"play card={card_index('A02')}" in texts(g)  # Nébuleuse now
-    assert [CARD_ID[c] for c in g.discard] == ["A04", "A10", "A27"]
+    assert [CARD_ID[c] for c in g.discard] == ["A04", "A27", "A10"]
 
 
 def test_scrapper_can_replay_the_card_just_played() -> None:
@@ -220,15 +228,51 @@ def test_play_more_cards_of_the_same_faction_in_any_order_then_stop() -> None:
     assert pending(g) == "move2"
 
 
-def test_destiny_on_an_empty_deck_rebuilds_it_first() -> None:
-    g = game(LINE, ["0,1,C", "0,5,C"], ["A25"], deck=[], discard=["A11", "A07"])
+def test_destiny_on_an_empty_deck_keeps_itself_on_the_discard_and_draws_the_rest() -> None:
+    """« Si la pioche est vide, laissez dans la défausse la dernière carte posée, puis
+    reconstituez une nouvelle pioche en mélangeant toutes les autres cartes défaussées »: the
+    last card laid is the Destinée incertaine itself (« Placez la carte, face visible, dans la
+    défausse et appliquez son effet »), so a one-card discard still gives a card to draw."""
+    g = game(LINE, ["0,1,C", "0,5,C"], ["A25"], deck=[], discard=["A11"])
     play(g, "A25")
-    # The deck is rebuilt from the discard, the last discarded card (A07) staying there:
-    # the only card left to draw is A11 (Champ magnétique), played at once.
-    assert [e["event"] for e in g.log[-2:]] == ["rebuild", "play"]
-    assert CARD_ID[g.log[-1]["card"]] == "A11"
+    rebuild = g.log[-2]
+    assert rebuild["event"] == "rebuild" and CARD_ID[rebuild["kept"]] == "A25"
+    assert rebuild["n"] == 1 and rebuild["held"] == []
+    # The only card of the new deck is A11 (Champ magnétique), played at once.
+    assert g.log[-1]["event"] == "play" and CARD_ID[g.log[-1]["card"]] == "A11"
     assert pending(g) == "pick"
-    assert [CARD_ID[c] for c in g.discard] == ["A07"]
+    assert [CARD_ID[c] for c in g.discard] == ["A25", "A11"]
+    assert g.deck == []
+
+
+def test_a_destiny_drawn_on_an_empty_deck_keeps_the_destiny_that_drew_it() -> None:
+    """« laissez dans la défausse la dernière carte posée » (the second Destinée), and the
+    first Destinée, whose effect (« Piochez une carte et jouez-la immédiatement ») is still
+    being applied, stays there too (interpretation 15): the new deck is the rest."""
+    g = game(LINE, ["0,1,C", "0,5,C"], ["A25"], deck=["A24"], discard=["A11"])
+    play(g, "A25")  # draws A24 (Destinée, Astéroïde): the deck is now empty
+    plays = [(e["via"], CARD_ID[e["card"]]) for e in g.log if e["event"] == "play"]
+    assert plays == [("hand", "A25"), ("deck", "A24"), ("deck", "A11")]
+    rebuild = next(e for e in g.log if e["event"] == "rebuild")
+    assert CARD_ID[rebuild["kept"]] == "A24" and [CARD_ID[c] for c in rebuild["held"]] == ["A25"]
+    assert rebuild["n"] == 1
+    assert "effect is being applied stay there too" in describe_event(rebuild, "en")
+    assert "dont l'effet est en cours y restent aussi" in describe_event(rebuild, "fr")
+    assert [CARD_ID[c] for c in g.discard] == ["A25", "A24", "A11"]
+    assert pending(g) == "pick"
+
+
+def test_two_scrappers_do_not_take_each_other_back() -> None:
+    """« Récupérez la carte du dessus de la défausse et jouez-la immédiatement »: A27 takes
+    A28 from under itself; A28, on the discard above A27, does not take A27 back, whose effect
+    is still being applied (interpretation 5), but the card under both."""
+    g = game(LINE, ["0,1,W", "0,5,C"], ["A27"], discard=["A04", "A28"])
+    play(g, "A27")
+    plays = [(e["via"], CARD_ID[e["card"]]) for e in g.log if e["event"] == "play"]
+    assert plays == [("hand", "A27"), ("discard", "A28"), ("discard", "A04")]
+    assert pending(g) == "move"  # A04 Hyper vitesse: two stations
+    assert [CARD_ID[c] for c in g.discard] == ["A27", "A28", "A04"]
+    assert g.view(0)["faction"] == 3  # Astéroïde, the faction of A04
 
 
 def test_effects_without_a_possible_target_fizzle() -> None:

@@ -98,6 +98,9 @@ def test_a_jump_may_end_on_the_movers_own_base() -> None:
 
 
 def test_destiny_drawing_a_scrapper_chains_and_the_last_faction_governs() -> None:
+    """« c'est la faction de la nouvelle carte piochée qui compte pour la suite de votre
+    combinaison »; each card is on the discard before its effect (« Placez la carte … dans la
+    défausse et appliquez son effet »)."""
     from spacetable.games.quazarys.components import CARD_ID
     from spacetable.games.quazarys.notation import card_index
 
@@ -120,8 +123,9 @@ def test_destiny_drawing_a_scrapper_chains_and_the_last_faction_governs() -> Non
     assert f"play card={card_index('A03')}" in legal  # Pulsar
     assert f"play card={card_index('A01')}" not in legal  # Comète
     assert f"play card={card_index('A02')}" not in legal  # Nébuleuse
-    # Resolved cards reach the discard innermost first (interpretation 5).
-    assert [CARD_ID[c] for c in g.discard] == ["A04", "A11", "A28", "A25"]
+    # Each card went on the discard as it was played; the Ferrailleur took A11 from under
+    # the two cards whose effect was being applied (interpretation 5).
+    assert [CARD_ID[c] for c in g.discard] == ["A04", "A25", "A28", "A11"]
 
 
 def test_pushed_home_by_pirates_is_an_arrival_and_the_last_arrival_wins() -> None:

@@ -13,7 +13,7 @@ from rich.text import Text
 from spacetable.engine import new_game
 from spacetable.games.quazarys.board import bounds
 from spacetable.games.quazarys.components import DECK_SIZE, FIRST_BASE, FIRST_SUN, KIND
-from spacetable.games.quazarys.constants import KIND_EXPLO, MAX_DIM, T_FINISH, T_PLACE
+from spacetable.games.quazarys.constants import KIND_EXPLO, MAX_DIM, T_EFFECT, T_PLACE
 from spacetable.games.quazarys.render import describe_event, render
 from spacetable.games.quazarys.rules import Quazarys
 from spacetable.playout import playout
@@ -21,9 +21,14 @@ from spacetable.playout import playout
 
 def check_invariants(g: Quazarys) -> None:
     # Every deck card is in exactly one place: deck, discard, a hand, the table, or held
-    # while it resolves (an Action waiting to be discarded, an Exploration being placed).
+    # while it is being placed (an Exploration). A played Action card is on the discard
+    # while its effect is applied ("Placez la carte … dans la défausse et appliquez son
+    # effet"), once only.
     on_table = [code >> 2 for code in g.board.values()]
-    held = [t[1] for t in g.stack if t[0] in (T_FINISH, T_PLACE)]
+    held = [t[1] for t in g.stack if t[0] == T_PLACE]
+    applying = [t[1] for t in g.stack if t[0] == T_EFFECT]
+    assert len(set(applying)) == len(applying)
+    assert set(applying) <= set(g.discard)
     explo_on_table = [c for c in on_table if c < DECK_SIZE]
     everything = g.deck + g.discard + [c for h in g.hands for c in h] + explo_on_table + held
     assert sorted(everything) == list(range(DECK_SIZE))

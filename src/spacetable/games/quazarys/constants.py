@@ -63,10 +63,11 @@ T_BH = 2  # (T_BH,)                               black hole: choose the row or 
 T_PICK = 3  # (T_PICK, mode)                      mode 0 tornado, 1 magnetic field
 T_PLACE = 4  # (T_PLACE, card, tornado, fr, fc, old_rot)
 T_ORIENT = 5  # (T_ORIENT, r, c, forbidden_rot)  forbidden -1: any rotation
-T_FINISH = 6  # (T_FINISH, card)                  the resolved Action card goes to the discard
+T_EFFECT = 6  # (T_EFFECT, card)                  an Action card (already on the discard) whose
+#                                                 effect is being applied; popped when it is over
 T_DRAW = 7  # (T_DRAW,)                           Destinée incertaine: draw and play
 T_SCAV = 8  # (T_SCAV,)                           Ferrailleur spatial: take the discard's top
-TASK_NAMES = ("move", "target", "blackhole", "pick", "place", "orient", "finish", "draw", "scav")
+TASK_NAMES = ("move", "target", "blackhole", "pick", "place", "orient", "effect", "draw", "scav")
 
 #: The option ``round_limit`` (not in the rulebook): its choices and default.
 ROUND_LIMITS = (30, 60, 120)

@@ -278,7 +278,12 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     if ev == "fizzle":
         return t(lang, "ev_fizzle", player=who, why=t(lang, f"why_{event.get('task', '')}"))
     if ev == "rebuild":
-        return t(lang, "ev_rebuild", n=event["n"], card=_card(event["kept"], lang))
+        line = t(lang, "ev_rebuild", n=event["n"], card=_card(event["kept"], lang))
+        held = event.get("held") or []
+        if held:
+            names = ", ".join(_card(c, lang) for c in held)
+            line += " " + t(lang, "ev_rebuild_held", cards=names)
+        return line
     if ev == "draw":
         return t(lang, "ev_draw", player=who, n=event["n"], cards=cards())
     if ev == "pass":

@@ -17,7 +17,10 @@ A turn (rulebook "DÉROULEMENT DU JEU"):
 Card effects are resolved through a stack of pending tasks: every choice inside an effect
 (a destination, a card to rotate and its rotation, a slot, a row, an opponent) is an atomic
 decision of the active player. Automatic steps (drawing for Destinée incertaine, taking the
-discard for Ferrailleur spatial, discarding a resolved card) run without a decision.
+discard for Ferrailleur spatial) run without a decision. A played Action card is put on the
+discard *before* its effect ("Placez la carte, face visible, dans la défausse et appliquez
+son effet"); while its effect is applied it is marked on the stack (``T_EFFECT``) and is not
+brought into play again (interpretation 5).
 """
 
 from __future__ import annotations
@@ -95,7 +98,7 @@ from .constants import (
     STRIDE,
     T_BH,
     T_DRAW,
-    T_FINISH,
+    T_EFFECT,
     T_MOVE,
     T_ORIENT,
     T_PICK,
@@ -110,7 +113,8 @@ from .labels import t as text
 from .view import view
 
 #: Decisions one turn can take at most: 5 hand cards, each bringing a chain of at most
-#: DECK_SIZE cards into play (Destinée / Ferrailleur), each card needing at most 3 decisions
+#: DECK_SIZE cards into play (Destinée / Ferrailleur: a card whose effect is being applied is
+#: not brought into play again before it is over), each card needing at most 3 decisions
 #: (tornado: pick, place, orient), plus "stop" and the phase-2 move.
 TURN_BOUND = HAND_SIZE * (1 + 3 * DECK_SIZE) + 4
 
@@ -552,9 +556,8 @@ class Quazarys(Game):
             if st:
                 t = st[-1]
                 kind = t[0]
-                if kind == T_FINISH:
-                    st.pop()
-                    self.discard.append(t[1])
+                if kind == T_EFFECT:
+                    st.pop()  # the card's effect is over (the card is on the discard)
                     continue
                 if kind == T_DRAW:
                     st.pop()
@@ -566,10 +569,11 @@ class Quazarys(Game):
                     continue
                 if kind == T_SCAV:
                     st.pop()
-                    if self.discard:
-                        self._bring(self.discard.pop(), "discard")
-                    else:
+                    card = self._take_from_discard()
+                    if card is None:
                         self.emit({"event": "fizzle", "seat": self.current, "task": "scav"})
+                    else:
+                        self._bring(card, "discard")
                     continue
                 opts = self._task_options(t)
                 if opts:
@@ -611,8 +615,29 @@ class Quazarys(Game):
         if KIND[card] == KIND_EXPLO:
             st.append((T_PLACE, card, 0, 0, 0, -1))
             return
-        st.append((T_FINISH, card))
+        # "Placez la carte, face visible, dans la défausse et appliquez son effet": on the
+        # discard first, then the effect (marked as being applied until it is over).
+        self.discard.append(card)
+        st.append((T_EFFECT, card))
         EFFECTS[EFFECT[card]](self)
+
+    def applying(self) -> set[int]:
+        """The Action cards whose effect is being applied now (all on the discard): the card
+        just played and, in a chain, the Destinée incertaine / Ferrailleur spatial cards that
+        brought it into play. None of them is brought into play again before its effect is
+        over (interpretation 5)."""
+        return {t[1] for t in self.stack if t[0] == T_EFFECT}
+
+    def _take_from_discard(self) -> int | None:
+        """Ferrailleur spatial: "Récupérez la carte du dessus de la défausse" -- the topmost
+        card of the discard whose effect is not being applied (never the Ferrailleur itself,
+        which lies on top); ``None`` if there is none."""
+        busy = self.applying()
+        d = self.discard
+        for i in range(len(d) - 1, -1, -1):
+            if d[i] not in busy:
+                return d.pop(i)
+        return None
 
     # effects ------------------------------------------------------------
     def _fx_hyper(self) -> None:
@@ -705,14 +730,24 @@ class Quazarys(Game):
         self._board_changed()
 
     def _rebuild(self) -> bool:
-        """Empty deck: keep the last discarded card, shuffle the rest into a new deck."""
-        if len(self.discard) <= 1:
+        """Empty deck: "laissez dans la défausse la dernière carte posée, puis reconstituez une
+        nouvelle pioche en mélangeant toutes les autres cartes défaussées". The last card laid
+        is the top of the discard (e.g. the Destinée incertaine asking for the draw); cards
+        whose effect is still being applied stay on the discard too (interpretation 15)."""
+        d = self.discard
+        if not d:
             return False
-        keep = self.discard[-1]
-        self.deck = self.discard[:-1]
-        self.discard = [keep]
+        busy = self.applying()
+        top = len(d) - 1
+        kept = [c for i, c in enumerate(d) if i == top or c in busy]
+        rest = [c for i, c in enumerate(d) if i != top and c not in busy]
+        if not rest:
+            return False
+        self.deck = rest
+        self.discard = kept
         self.rng.shuffle(self.deck)
-        self.emit({"event": "rebuild", "n": len(self.deck), "kept": keep})
+        held = kept[:-1]
+        self.emit({"event": "rebuild", "n": len(rest), "kept": kept[-1], "held": held})
         return True
 
     def _draw_one(self) -> int | None:
