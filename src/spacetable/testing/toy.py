@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field as Column
@@ -69,21 +70,29 @@ class CardRow(Row):
     copies: int = Column(ge=1)
 
 
-def build_deck(tables: Tables) -> tuple[int, ...]:
-    """The deck, in value order; every value once or more, twelve cards in all."""
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The parts of High Cards: the deck in value order, and the row of each value."""
+
+    deck: tuple[int, ...]
+    rows: tuple[CardRow, ...]
+
+
+def build_deck(tables: Tables) -> Deck:
+    """Every value once or more, twelve cards in all."""
     rows = tables.rows("cards.csv", CardRow)
     missing = sorted(set(VALUES) - {r.id for r in rows})
     if missing:
         tables.error("cards.csv", f"no row for the value(s) {missing}")
     deck = tuple(r.id for r in rows for _ in range(r.copies))
     tables.check_count("cards.csv", "cards", len(deck), DECK_SIZE)
-    return tuple(sorted(deck))
+    return Deck(tuple(sorted(deck)), tuple(sorted(rows, key=lambda r: r.id)))
 
 
-def describe_cards(deck: tuple[int, ...], lang: str) -> list[Component]:
+def describe_cards(parts: Deck, lang: str) -> list[Component]:
     out = []
-    for v in VALUES:
-        n = deck.count(v)
+    for row in parts.rows:
+        v, n = row.id, row.copies
         if lang == "fr":
             text = f"Jouée, elle rapporte {v} point{'s' if v > 1 else ''}. {n} exemplaire(s)."
             name = f"Carte {v}"
@@ -91,7 +100,7 @@ def describe_cards(deck: tuple[int, ...], lang: str) -> list[Component]:
             copies = f"{n} cop{'ies' if n > 1 else 'y'}"
             text = f"Played, it scores {v} point{'s' if v > 1 else ''}. {copies}."
             name = f"Card {v}"
-        out.append(component("card", v, name, text, "cards.csv", None, source="rulebook"))
+        out.append(component("card", v, name, text, "cards.csv", row))
     return out
 
 
@@ -114,7 +123,7 @@ class HighCards(Game):
     )
     action_types = (Play,)
     data_spec = DATA
-    parts: tuple[int, ...]
+    parts: Deck
     terminations = End
     # The state, declared once: the engine derives save, checked load and clone from it.
     state = StateSpec(
@@ -125,7 +134,7 @@ class HighCards(Game):
     )
 
     def setup(self) -> None:
-        self.deck = list(self.parts)
+        self.deck = list(self.parts.deck)
         self.rng.shuffle(self.deck)
         h = self.options["hand"]
         self.hands = [sorted(self.deck.pop() for _ in range(h)) for _ in range(self.players)]
