@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
 
 from pydantic import field_validator
 
@@ -40,20 +39,10 @@ from .constants import (
     KIND_SUN,
     PACKAGE,
     E,
+    EffectId,
 )
 
 PKG = f"{PACKAGE}.data"
-
-EffectId = Literal[
-    "hyper_vitesse",
-    "vents_solaires",
-    "champ_magnetique",
-    "attaque_pirates",
-    "trou_noir",
-    "tornade_solaire",
-    "destinee_incertaine",
-    "ferrailleur_spatial",
-]
 
 _ARM = re.compile(r"^([NESW])(\*?)([<>]?)$")
 
@@ -235,7 +224,7 @@ NAME_FR: list[str] = []
 NAME_EN: list[str] = []
 KIND: list[int] = []
 FACTION: list[int] = []  # -1 for suns and bases
-EFFECT: list[str] = []  # "" for non-actions
+EFFECT: list[EffectId | None] = []  # None for non-actions
 VORTEX: list[bool] = []
 LAYOUT: list[Layout | None] = []
 
@@ -245,7 +234,7 @@ for _x in EXPLORATION_ROWS:
     NAME_EN.append(_x.name_en)
     KIND.append(KIND_EXPLO)
     FACTION.append(FACTION_INDEX[_x.faction])
-    EFFECT.append("")
+    EFFECT.append(None)
     VORTEX.append(_x.vortex)
     LAYOUT.append(parse_layout(_x.layout))
 for _a in ACTION_ROWS:
@@ -264,7 +253,7 @@ for _kind, _rows in ((KIND_SUN, SUN_ROWS), (KIND_BASE, BASE_ROWS)):
         NAME_EN.append(_s.name_en)
         KIND.append(_kind)
         FACTION.append(-1)
-        EFFECT.append("")
+        EFFECT.append(None)
         VORTEX.append(False)
         LAYOUT.append(parse_layout(_s.layout))
 
@@ -276,7 +265,7 @@ for _lay in LAYOUT:
 
 #: Cards of the same kind are interchangeable in hand (same effect and faction).
 SAME_KIND: list[int] = []
-_first_of: dict[tuple[str, int], int] = {}
+_first_of: dict[tuple[EffectId | None, int], int] = {}
 for _i in range(DECK_SIZE):
     if KIND[_i] == KIND_EXPLO:
         SAME_KIND.append(_i)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from typing import Literal, get_args
 
 from spacetable.engine import Termination
 from spacetable.engine.data import Texts
@@ -28,8 +29,10 @@ POINT_NAMES = ("C", "N", "E", "S", "W")
 #: Kinds of card.
 KIND_EXPLO, KIND_ACTION, KIND_SUN, KIND_BASE = 0, 1, 2, 3
 
-#: The eight effects of the Action cards (the rulebook's eight actions), by code.
-EFFECTS = (
+#: The eight effects of the Action cards (the rulebook's eight actions), by code: the one
+#: list of them. ``EFFECTS`` is derived from it; the rows of ``actions.csv`` are checked
+#: against it, and ``rules.EFFECTS`` maps each to its function.
+EffectId = Literal[
     "hyper_vitesse",
     "vents_solaires",
     "champ_magnetique",
@@ -38,7 +41,8 @@ EFFECTS = (
     "tornade_solaire",
     "destinee_incertaine",
     "ferrailleur_spatial",
-)
+]
+EFFECTS: tuple[EffectId, ...] = get_args(EffectId)
 
 # ---------------------------------------------------------------------- the table
 #: The table is at most MAX_DIM x MAX_DIM cards (interpretation 11: a finite table).

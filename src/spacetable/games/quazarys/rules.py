@@ -106,6 +106,7 @@ from .constants import (
     T_SCAV,
     T_TARGET,
     TASK_NAMES,
+    EffectId,
     End,
 )
 from .evaluation import evaluate, race_distance
@@ -617,9 +618,11 @@ class Quazarys(Game):
             return
         # "Placez la carte, face visible, dans la défausse et appliquez son effet": on the
         # discard first, then the effect (marked as being applied until it is over).
+        effect = EFFECT[card]
+        assert effect is not None  # a deck card that is no Exploration is an Action card
         self.discard.append(card)
         st.append((T_EFFECT, card))
-        EFFECTS[EFFECT[card]](self)
+        EFFECTS[effect](self)
 
     def applying(self) -> set[int]:
         """The Action cards whose effect is being applied now (all on the discard): the card
@@ -870,7 +873,7 @@ class Quazarys(Game):
         return evaluate(self, seat)
 
 
-EFFECTS: dict[str, Callable[[Quazarys], None]] = {
+EFFECTS: dict[EffectId, Callable[[Quazarys], None]] = {
     "hyper_vitesse": Quazarys._fx_hyper,
     "vents_solaires": Quazarys._fx_winds,
     "attaque_pirates": Quazarys._fx_pirates,
