@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 import spacetable
 from spacetable.engine import IllegalAction, InvalidAction, RecordError, SpacetableError
 from spacetable.playout import playout
-from spacetable.testing.toy import DECK, HighCards, Play
+from spacetable.testing.toy import DATA, HighCards, Play
+
+DECK = DATA.shipped("toy").parts.deck
 
 
 def _playout(g: spacetable.Game, seed: int, steps: int = 1000) -> None:
