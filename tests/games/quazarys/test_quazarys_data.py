@@ -11,6 +11,7 @@ from spacetable.games.quazarys.components import (
     ACTION_ROWS,
     BASE_ROWS,
     EXPLORATION_ROWS,
+    FACTION_ROWS,
     SUN_ROWS,
     ActionRow,
     ExplorationRow,
@@ -117,3 +118,48 @@ def test_every_effect_id_has_a_registered_function() -> None:
 
     assert set(EFFECTS) == set(constants.EFFECTS)
     assert all(callable(f) for f in EFFECTS.values())
+
+
+#: The eight actions as the rulebook prints them (card texts, in capitals there).
+RULEBOOK_ACTIONS = {
+    "hyper_vitesse": "HYPER VITESSE !",
+    "trou_noir": "TROU NOIR",
+    "attaque_pirates": "ATTAQUE DE PIRATES !",
+    "tornade_solaire": "TORNADE SOLAIRE",
+    "destinee_incertaine": "DESTINÉE INCERTAINE",
+    "champ_magnetique": "CHAMP MAGNÉTIQUE INSTABLE !",
+    "vents_solaires": "VENTS SOLAIRES",
+    "ferrailleur_spatial": "FERRAILLEUR SPATIAL",
+}
+
+
+def test_sources_say_which_fields_the_rulebook_states() -> None:
+    """Issue 18, honest data: a row is ``rulebook`` only when every field comes from the
+    rulebook; otherwise ``known`` lists the fields it states. The rulebook gives « 4 cartes
+    Base », « 9 cartes Soleil », « 20 cartes Exploration », « 28 cartes Action », the eight
+    actions by name and « Vortex (2 exemplaires) », but no layout, faction, colour or count
+    per action: no Quazarys row is known in every field."""
+    rows = [*FACTION_ROWS, *SUN_ROWS, *BASE_ROWS, *EXPLORATION_ROWS, *ACTION_ROWS]
+    assert {r.source for r in rows} == {"reconstructed"}
+    for a in ACTION_ROWS:
+        assert a.known == ("effect", "name_fr"), a.id
+        assert a.name_fr.upper() == RULEBOOK_ACTIONS[a.effect], a.id
+    known = {e.id: e.known for e in EXPLORATION_ROWS if e.known}
+    assert known == {"E01": ("vortex", "name_fr"), "E02": ("vortex", "name_fr")}
+    for e in EXPLORATION_ROWS:
+        assert e.vortex == (e.id in known)
+        assert (e.name_fr == "Vortex") == (e.id in known)
+    assert not any(r.known for r in (*FACTION_ROWS, *SUN_ROWS, *BASE_ROWS))
+
+
+def test_a_known_column_names_fields_of_its_table() -> None:
+    head = "id,effect,faction,name_fr,name_en,source,known\n"
+    row = "A01,hyper_vitesse,comete,Hyper vitesse !,Hyper speed!,{source},{known}\n"
+    ok = parse_table(head + row.format(source="reconstructed", known="effect"), ActionRow, "a")
+    assert ok[0].known == ("effect",)
+    with pytest.raises(DataError, match=r"actions\.csv: line 2 \(id=A01\): field 'known'"):
+        parse_table(
+            head + row.format(source="reconstructed", known="cost"), ActionRow, "actions.csv"
+        )
+    with pytest.raises(DataError, match=r"field 'known'.*rulebook row"):
+        parse_table(head + row.format(source="rulebook", known="effect"), ActionRow, "a.csv")
