@@ -8,17 +8,20 @@ from spacetable.engine import DataError
 from spacetable.engine.data import parse_table
 from spacetable.games.quazarys import components, constants
 from spacetable.games.quazarys.components import (
-    ACTION_ROWS,
-    BASE_ROWS,
-    EXPLORATION_ROWS,
-    FACTION_ROWS,
-    SUN_ROWS,
     ActionRow,
     ExplorationRow,
     SunRow,
     parse_layout,
+    shipped,
 )
 from spacetable.games.quazarys.notation import board_text, parse_board
+
+PARTS = shipped()
+ACTION_ROWS = PARTS.actions
+BASE_ROWS = PARTS.bases
+EXPLORATION_ROWS = PARTS.explorations
+FACTION_ROWS = PARTS.factions
+SUN_ROWS = PARTS.suns
 
 
 def test_counts_match_the_rulebook() -> None:
@@ -41,10 +44,10 @@ def test_every_tile_has_zero_to_four_stations_and_every_deck_card_a_faction() ->
         for r in rows:
             assert 0 <= len(parse_layout(r.layout).stations) <= 4
     for i in range(components.DECK_SIZE):
-        assert 0 <= components.FACTION[i] < len(components.FACTIONS)
+        assert 0 <= PARTS.faction[i] < len(PARTS.factions)
     # Factions are balanced: 12 cards each (5 Explorations, 7 Actions).
-    for f in range(len(components.FACTIONS)):
-        assert sum(1 for i in range(components.DECK_SIZE) if components.FACTION[i] == f) == 12
+    for f in range(len(PARTS.factions)):
+        assert sum(1 for i in range(components.DECK_SIZE) if PARTS.faction[i] == f) == 12
 
 
 def test_sun_set_is_symmetric_for_every_direction() -> None:

@@ -1,10 +1,10 @@
 """Quazarys: tests written for the survivors of the sampled mutation run (issue 17).
 
 Each test pins a behaviour the rulebook, the rules map (``docs/games/quazarys.md``) or the
-documented state and view layouts give, that no other test pinned. Some call a function
-directly that otherwise only runs when a module is imported (``components._check_counts``)
-or once per process (``actions.all_actions``: the engine caches the RL action space), so
-that a changed function is seen.
+documented state and view layouts give, that no other test pinned. Some call directly a
+function that otherwise runs only once per process (``components.build_parts`` for the
+shipped data, ``actions.all_actions``: the engine caches both), so that a changed function
+is seen.
 """
 
 from __future__ import annotations
@@ -60,12 +60,15 @@ def test_the_rl_action_space_holds_every_card_play() -> None:
 
 
 def test_the_component_counts_check_passes_on_the_shipped_data() -> None:
-    """Run at import; called again so that a change to it is seen (the two Vortex cards
-    have a centre station: "Vortex x2")."""
-    C._check_counts()
-    vortex = [r for r in C.EXPLORATION_ROWS if r.vortex]
+    """The shipped data is built once and cached: built again here so that a change to
+    ``build_parts`` is seen (the two Vortex cards have a centre station: "Vortex x2")."""
+    ds = C.DATA.shipped("quazarys")
+    parts = C.build_parts(ds.tables)
+    assert parts == ds.parts
+    vortex = [r for r in parts.explorations if r.vortex]
     assert len(vortex) == 2
     assert all(C.parse_layout(r.layout).hub_station for r in vortex)
+    assert parts.vortex_cards == (0, 1)
 
 
 def test_the_decision_bound_uses_the_default_round_limit_when_the_option_is_absent() -> None:

@@ -94,7 +94,7 @@ def test_the_shared_path_graph_stays_true_to_the_original_board() -> None:
         for _ in playout(c, random.Random(seed), max_steps=150):
             c.evaluate(0)  # fills the memo tables of whatever graph the clone holds
         assert g.graph is shared
-        fresh = Graph(g.board, {card: s for s, card in enumerate(g.base_card)})
+        fresh = Graph(g.board, {card: s for s, card in enumerate(g.base_card)}, g.parts)
         answers, steps = _graph_answers(g)
         assert steps == fresh.steps(False)
         assert answers == {p: (fresh.arrow[p], fresh.free[p]) for p in answers}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from spacetable.engine import Action, action
 
-from .components import BASE_ROWS, DECK_SIZE
+from .components import DECK_SIZE, N_BASE
 from .constants import DIRS, MAX_DIM, POINT_NAMES
 from .labels import card_label, point_name, seat_label, t
 
@@ -144,7 +144,7 @@ PICKS: dict[tuple[int, int], Pick] = {
     (r, c): Pick(r, c) for r in range(MAX_DIM) for c in range(MAX_DIM)
 }
 #: One opponent per seat: as many as there are Base cards (one per player colour).
-TARGETS: tuple[Target, ...] = tuple(Target(s) for s in range(len(BASE_ROWS)))
+TARGETS: tuple[Target, ...] = tuple(Target(s) for s in range(N_BASE))
 BLACKHOLES: dict[tuple[str, int], BlackHole] = {
     (a, i): BlackHole(a, i) for a in ("row", "col") for i in range(MAX_DIM)
 }

@@ -23,8 +23,18 @@ from typing import Any
 
 from spacetable.engine import Kind, RecordError
 
-from .components import KIND, ORIENTED, VORTEX
-from .constants import DELTA, DIRS, KIND_BASE, KIND_EXPLO, KIND_SUN, MAX_DIM, OPP, STRIDE
+from .components import KIND, N_CARDS, QuazarysParts
+from .constants import (
+    DELTA,
+    DIRS,
+    KIND_ACTION,
+    KIND_BASE,
+    KIND_EXPLO,
+    KIND_SUN,
+    MAX_DIM,
+    OPP,
+    STRIDE,
+)
 
 Board = dict[tuple[int, int], int]
 
@@ -69,7 +79,7 @@ class BoardKind(Kind):
             r, c, code = item
             if not (0 <= r < MAX_DIM and 0 <= c < MAX_DIM):
                 raise RecordError(f"{where}: slot ({r}, {c}) is off the {MAX_DIM}x{MAX_DIM} grid")
-            if not 0 <= code < len(ORIENTED) or ORIENTED[code] is None:
+            if not 0 <= code < N_CARDS * 4 or KIND[code >> 2] == KIND_ACTION:
                 raise RecordError(f"{where}: {code} is not a tile code (card * 4 + rotation)")
             if (r, c) in board:
                 raise RecordError(f"{where}: slot ({r}, {c}) given twice")
@@ -102,37 +112,20 @@ def pcell(k: int) -> tuple[int, int]:
     return r, c
 
 
-# Per oriented tile code (card * 4 + rot): its stations, its arms, the arms one may leave the
-# centre by (arrow not inwards) and whether each arm may be followed back to the centre.
-_STATIONS: list[tuple[int, ...]] = []
-_ARMS: list[tuple[int, ...]] = []
-_ARMSET: list[frozenset[int]] = []
-_HUB_OUT: list[tuple[int, ...]] = []
-_TO_HUB: list[tuple[bool, ...]] = []
-for _lay in ORIENTED:
-    if _lay is None:
-        _STATIONS.append(())
-        _ARMS.append(())
-        _ARMSET.append(frozenset())
-        _HUB_OUT.append(())
-        _TO_HUB.append((False,) * 5)
-        continue
-    _STATIONS.append(tuple(sorted(_lay.stations)))
-    _ARMS.append(_lay.arms)
-    _ARMSET.append(frozenset(_lay.arms))
-    _HUB_OUT.append(tuple(d for d in _lay.arms if _lay.arrow[d] >= 0))
-    _TO_HUB.append((False, *(d in _lay.arms and _lay.arrow[d] <= 0 for d in DIRS)))
-
-
 class _Adjacency(dict[int, tuple[int, ...]]):
-    """Point -> the points one step away, computed on first use from the board."""
+    """Point -> the points one step away, computed on first use from the board (and the
+    geometry of the tiles, from the data set's parts)."""
 
-    __slots__ = ("board", "free")
+    __slots__ = ("arms", "armset", "board", "free", "hub_out", "to_hub")
 
-    def __init__(self, board: Board, free: bool) -> None:
+    def __init__(self, board: Board, free: bool, parts: QuazarysParts) -> None:
         super().__init__()
         self.board = board
         self.free = free
+        self.arms = parts.arms
+        self.armset = parts.armset
+        self.hub_out = parts.hub_out
+        self.to_hub = parts.to_hub
 
     def __missing__(self, k: int) -> tuple[int, ...]:
         cell, p = divmod(k, 5)
@@ -143,13 +136,15 @@ class _Adjacency(dict[int, tuple[int, ...]]):
         if code is not None:
             base = cell * 5
             if p == 0:
-                out = tuple(base + d for d in (_ARMS[code] if self.free else _HUB_OUT[code]))
-            elif p in _ARMSET[code]:
-                lst = [base] if self.free or _TO_HUB[code][p] else []
+                out = tuple(
+                    base + d for d in (self.arms[code] if self.free else self.hub_out[code])
+                )
+            elif p in self.armset[code]:
+                lst = [base] if self.free or self.to_hub[code][p] else []
                 dr, dc = DELTA[p]
                 od = OPP[p]
                 other = board.get((r + dr, c + dc))
-                if other is not None and od in _ARMSET[other]:
+                if other is not None and od in self.armset[other]:
                     lst.append(((r + dr) * STRIDE + c + dc) * 5 + od)
                 out = tuple(lst)
         self[k] = out
@@ -164,22 +159,24 @@ class Graph:
 
     __slots__ = ("_steps", "arrow", "base_owner", "free", "stops", "vortex")
 
-    def __init__(self, board: Board, owner_of_base: dict[int, int]) -> None:
+    def __init__(self, board: Board, owner_of_base: dict[int, int], parts: QuazarysParts) -> None:
         board = dict(board)  # a private snapshot: the game's dict may change later
         stops: set[int] = set()
         base_owner: dict[int, int] = {}
         vortex: list[int] = []
+        stations = parts.stations
+        is_vortex = parts.vortex
         for (r, c), code in board.items():
             base = (r * STRIDE + c) * 5
-            for p in _STATIONS[code]:
+            for p in stations[code]:
                 stops.add(base + p)
             card = code >> 2
             if KIND[card] == KIND_BASE:
                 base_owner[base] = owner_of_base.get(card, -1)
-            elif VORTEX[card]:
+            elif is_vortex[card]:
                 vortex.append(base)
-        self.arrow = _Adjacency(board, False)
-        self.free = _Adjacency(board, True)
+        self.arrow = _Adjacency(board, False, parts)
+        self.free = _Adjacency(board, True, parts)
         self.stops = stops
         self.base_owner = base_owner
         self.vortex = tuple(sorted(vortex))

@@ -1,6 +1,11 @@
-"""Quazarys components, loaded once from ``data/*.csv`` and validated.
+"""Quazarys components: the data tables (``data/*.csv``), validated and built into the parts
+the rules read (``game.parts``), and the rules text of every component in French and English.
 
-Card indices (ints used in the state and in actions):
+A box owner corrects a card by editing its row (``spacetable data export quazarys DIR``);
+the game plays the corrected tables (``new_game("quazarys", ..., data=DIR)``). What the
+rulebook fixes whatever the components stays here as constants: the counts ("4 cartes Base,
+9 cartes Soleil, 20 cartes Exploration, 28 cartes Action"), hence the card indices, the card
+ids and the kind of every index:
 
 * ``0..19``  the 20 Exploration cards (``E01``..``E20``),
 * ``20..47`` the 28 Action cards (``A01``..``A28``),
@@ -15,18 +20,18 @@ and carry a path layout, written in the layout notation (see ``docs/games/quazar
                     but not back.
 
 Points of a card: 0 = centre (hub), 1 = N, 2 = E, 3 = S, 4 = W (the arm ends), see
-:mod:`.constants`. Names and labels in French and English are in :mod:`.labels`.
+:mod:`.constants`.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from pydantic import field_validator
 
-from spacetable.engine import DataError
-from spacetable.engine.data import Row, load_table
+from spacetable.engine import Component, DataSpec, Row, Table, Tables, component
 
 from .constants import (
     DIR_NAMES,
@@ -38,11 +43,45 @@ from .constants import (
     KIND_EXPLO,
     KIND_SUN,
     PACKAGE,
+    POINT_NAMES,
     E,
     EffectId,
+    texts,
 )
 
-PKG = f"{PACKAGE}.data"
+# ---------------------------------------------------------------------- fixed by the rulebook
+#: "4 cartes Base", "9 cartes Soleil", "20 cartes Exploration", "28 cartes Action".
+N_EXPLO, N_ACTION, N_SUN, N_BASE = 20, 28, 9, 4
+#: "Vortex (2 exemplaires)".
+N_VORTEX = 2
+DECK_SIZE = N_EXPLO + N_ACTION  # 48
+FIRST_SUN = DECK_SIZE  # 48
+FIRST_BASE = FIRST_SUN + N_SUN  # 57
+N_CARDS = FIRST_BASE + N_BASE  # 61
+#: The kind of every card index (the counts fix it).
+KIND: tuple[int, ...] = (
+    (KIND_EXPLO,) * N_EXPLO
+    + (KIND_ACTION,) * N_ACTION
+    + (KIND_SUN,) * N_SUN
+    + (KIND_BASE,) * N_BASE
+)
+#: The id of every card index: the rows must carry these ids, in this order.
+CARD_ID: tuple[str, ...] = (
+    tuple(f"E{i:02d}" for i in range(1, N_EXPLO + 1))
+    + tuple(f"A{i:02d}" for i in range(1, N_ACTION + 1))
+    + tuple(f"S{i}" for i in range(1, N_SUN + 1))
+    + tuple(f"B{i}" for i in range(1, N_BASE + 1))
+)
+#: The component kind of each card kind (component ids are ``kind:id``).
+COMPONENT_KIND = {
+    KIND_EXPLO: "exploration",
+    KIND_ACTION: "action",
+    KIND_SUN: "sun",
+    KIND_BASE: "base",
+}
+
+#: Colours a Base or a faction may take (names of terminal colours, translated in text.toml).
+Colour = Literal["red", "blue", "green", "yellow", "magenta", "cyan", "white", "black"]
 
 _ARM = re.compile(r"^([NESW])(\*?)([<>]?)$")
 
@@ -126,6 +165,7 @@ def parse_layout(text: str) -> Layout:
     return Layout(hub == "@", tuple(sorted(arms)), frozenset(stations), (0, *arrow[1:]))  # type: ignore[arg-type]
 
 
+# ---------------------------------------------------------------------- rows
 class _Named(Row):
     id: str
     name_fr: str
@@ -133,7 +173,7 @@ class _Named(Row):
 
 
 class FactionRow(_Named):
-    colour: str
+    colour: Colour
 
 
 class _LayoutRow(_Named):
@@ -156,7 +196,7 @@ class SunRow(_LayoutRow):
 
 
 class BaseRow(_LayoutRow):
-    colour: str
+    colour: Colour
 
     @field_validator("layout")
     @classmethod
@@ -177,99 +217,283 @@ class ActionRow(_Named):
     faction: str
 
 
-FACTION_ROWS = load_table(PKG, "factions.csv", FactionRow)
-SUN_ROWS = load_table(PKG, "suns.csv", SunRow)
-BASE_ROWS = load_table(PKG, "bases.csv", BaseRow)
-EXPLORATION_ROWS = load_table(PKG, "explorations.csv", ExplorationRow)
-ACTION_ROWS = load_table(PKG, "actions.csv", ActionRow)
+# ---------------------------------------------------------------------- parts
+@dataclass(frozen=True, slots=True)
+class QuazarysParts:
+    """The components as the rules read them, built from one data set (``game.parts``).
 
-FACTIONS: tuple[str, ...] = tuple(f.id for f in FACTION_ROWS)
-FACTION_INDEX = {f: i for i, f in enumerate(FACTIONS)}
+    Per card index (``0..N_CARDS-1``): ``faction`` (-1 for Suns and Bases), ``effect``
+    (``None`` but for Action cards), ``vortex``, ``layout`` (``None`` for Action cards), the
+    names, and ``same_kind`` (the lowest index of the interchangeable cards: same effect and
+    faction for Actions, itself for Explorations). Per oriented tile code
+    (``card * 4 + rot``): ``oriented`` (the layout turned), and what the path graph reads:
+    ``stations``, ``arms``, ``armset``, ``hub_out`` (arms one may leave the centre by) and
+    ``to_hub`` (per point, whether its arm leads back to the centre). Per seat: ``colour``
+    (of its Base card).
+    """
+
+    factions: tuple[FactionRow, ...]
+    explorations: tuple[ExplorationRow, ...]
+    actions: tuple[ActionRow, ...]
+    suns: tuple[SunRow, ...]
+    bases: tuple[BaseRow, ...]
+    faction: tuple[int, ...]
+    effect: tuple[EffectId | None, ...]
+    vortex: tuple[bool, ...]
+    layout: tuple[Layout | None, ...]
+    name_fr: tuple[str, ...]
+    name_en: tuple[str, ...]
+    same_kind: tuple[int, ...]
+    vortex_cards: tuple[int, ...]
+    colour: tuple[str, ...]
+    oriented: tuple[Layout | None, ...]
+    stations: tuple[tuple[int, ...], ...]
+    arms: tuple[tuple[int, ...], ...]
+    armset: tuple[frozenset[int], ...]
+    hub_out: tuple[tuple[int, ...], ...]
+    to_hub: tuple[tuple[bool, ...], ...]
+
+    def row(self, card: int) -> _Named:
+        """The data row of card index ``card``."""
+        if card < FIRST_SUN:
+            return self.explorations[card] if card < N_EXPLO else self.actions[card - N_EXPLO]
+        return self.suns[card - FIRST_SUN] if card < FIRST_BASE else self.bases[card - FIRST_BASE]
 
 
-def _check_counts() -> None:
-    for name, rows, n in (
-        ("suns.csv", SUN_ROWS, 9),
-        ("bases.csv", BASE_ROWS, 4),
-        ("explorations.csv", EXPLORATION_ROWS, 20),
-        ("actions.csv", ACTION_ROWS, 28),
-    ):
-        if len(rows) != n:
-            raise DataError(f"{PKG}/{name}: {len(rows)} rows, the rulebook has {n} cards")
-    for fname, frows in (("explorations.csv", EXPLORATION_ROWS), ("actions.csv", ACTION_ROWS)):
+FACTIONS_CSV, SUNS_CSV, BASES_CSV = "factions.csv", "suns.csv", "bases.csv"
+EXPLORATIONS_CSV, ACTIONS_CSV = "explorations.csv", "actions.csv"
+
+
+def _check_ids(tables: Tables, file: str, rows: list[_Named], want: tuple[str, ...]) -> None:
+    """The rulebook's count of cards, and the ids in order (the card indices depend on them)."""
+    for i, (row, cid) in enumerate(zip(rows, want, strict=False)):
+        if row.id != cid:
+            tables.error(file, f"card {i + 1} of the table must have the id {cid!r}", row, "id")
+    if len(rows) > len(want):
+        extra = rows[len(want)]
+        tables.error(file, f"a card too many: the rulebook has {len(want)}", extra, "id")
+    tables.check_count(file, "rows", len(rows), len(want), "one row per card")
+
+
+def build_parts(tables: Tables) -> QuazarysParts:
+    """Validate what one row cannot check alone and build the parts (see the module doc).
+
+    Refused, naming file, row and field: a count that is not the rulebook's (9 Suns, 4 Bases,
+    20 Explorations of which exactly 2 Vortex, 28 Actions), ids out of order, an unknown
+    faction, a Vortex without a centre station, one of the rulebook's 8 actions without a
+    card, two Bases of one colour.
+    """
+    factions = tables.rows(FACTIONS_CSV, FactionRow)
+    suns = tables.rows(SUNS_CSV, SunRow)
+    bases = tables.rows(BASES_CSV, BaseRow)
+    explos = tables.rows(EXPLORATIONS_CSV, ExplorationRow)
+    actions = tables.rows(ACTIONS_CSV, ActionRow)
+    if not factions:
+        tables.error(FACTIONS_CSV, "no faction: every Exploration and Action card has one")
+    _check_ids(tables, EXPLORATIONS_CSV, list(explos), CARD_ID[:N_EXPLO])
+    _check_ids(tables, ACTIONS_CSV, list(actions), CARD_ID[N_EXPLO:FIRST_SUN])
+    _check_ids(tables, SUNS_CSV, list(suns), CARD_ID[FIRST_SUN:FIRST_BASE])
+    _check_ids(tables, BASES_CSV, list(bases), CARD_ID[FIRST_BASE:])
+    index = {f.id: i for i, f in enumerate(factions)}
+    for file, frows in ((EXPLORATIONS_CSV, explos), (ACTIONS_CSV, actions)):
         for r in frows:
-            if r.faction not in FACTION_INDEX:
-                raise DataError(f"{PKG}/{fname}: ({r.id}): field 'faction': unknown {r.faction!r}")
-    vortex = [r for r in EXPLORATION_ROWS if r.vortex]
-    if len(vortex) != 2:
-        raise DataError(f"{PKG}/explorations.csv: {len(vortex)} Vortex cards, the rulebook has 2")
+            if r.faction not in index:
+                known = ", ".join(index)
+                tables.error(
+                    file, f"unknown faction {r.faction!r} (factions.csv: {known})", r, "faction"
+                )
+    vortex = [r for r in explos if r.vortex]
+    if len(vortex) > N_VORTEX:
+        tables.error(
+            EXPLORATIONS_CSV,
+            f"a Vortex card too many: the rulebook has {N_VORTEX}",
+            vortex[N_VORTEX],
+            "vortex",
+        )
+    tables.check_count(
+        EXPLORATIONS_CSV, "Vortex cards", len(vortex), N_VORTEX, "Vortex (2 exemplaires)"
+    )
     for r in vortex:
         if not parse_layout(r.layout).hub_station:
-            raise DataError(f"{PKG}/explorations.csv: ({r.id}): a Vortex needs a centre station")
-    if set(EFFECTS) != {r.effect for r in ACTION_ROWS}:
-        raise DataError(f"{PKG}/actions.csv: every one of the 8 effects needs at least one card")
+            tables.error(EXPLORATIONS_CSV, "a Vortex needs a centre station (@)", r, "layout")
+    missing = [e for e in EFFECTS if e not in {r.effect for r in actions}]
+    if missing:
+        tables.error(
+            ACTIONS_CSV,
+            f"no card for the rulebook's action(s) {', '.join(missing)}",
+            field="effect",
+        )
+    seen: dict[str, BaseRow] = {}
+    for b in bases:
+        if b.colour in seen:
+            tables.error(
+                BASES_CSV, f"two bases are {b.colour} (one colour per player)", b, "colour"
+            )
+        seen[b.colour] = b
+
+    faction = [index[r.faction] for r in explos] + [index[r.faction] for r in actions]
+    faction += [-1] * (N_SUN + N_BASE)
+    effect: list[EffectId | None] = [None] * N_EXPLO + [r.effect for r in actions]
+    effect += [None] * (N_SUN + N_BASE)
+    named: list[_Named] = [*explos, *actions, *suns, *bases]
+    layout = [parse_layout(r.layout) if isinstance(r, _LayoutRow) else None for r in named]
+    same: list[int] = []
+    first_of: dict[tuple[EffectId | None, int], int] = {}
+    for i in range(DECK_SIZE):
+        same.append(i if KIND[i] == KIND_EXPLO else first_of.setdefault((effect[i], faction[i]), i))
+    oriented = [lay.rotated(k) if lay is not None else None for lay in layout for k in range(4)]
+    stations: list[tuple[int, ...]] = []
+    arms: list[tuple[int, ...]] = []
+    hub_out: list[tuple[int, ...]] = []
+    to_hub: list[tuple[bool, ...]] = []
+    for lay in oriented:
+        if lay is None:
+            stations.append(())
+            arms.append(())
+            hub_out.append(())
+            to_hub.append((False,) * 5)
+            continue
+        stations.append(tuple(sorted(lay.stations)))
+        arms.append(lay.arms)
+        hub_out.append(tuple(d for d in lay.arms if lay.arrow[d] >= 0))
+        to_hub.append((False, *(d in lay.arms and lay.arrow[d] <= 0 for d in DIRS)))
+    return QuazarysParts(
+        factions=tuple(factions),
+        explorations=tuple(explos),
+        actions=tuple(actions),
+        suns=tuple(suns),
+        bases=tuple(bases),
+        faction=tuple(faction),
+        effect=tuple(effect),
+        vortex=tuple([r.vortex for r in explos] + [False] * (N_ACTION + N_SUN + N_BASE)),
+        layout=tuple(layout),
+        name_fr=tuple(r.name_fr for r in named),
+        name_en=tuple(r.name_en for r in named),
+        same_kind=tuple(same),
+        vortex_cards=tuple(i for i, r in enumerate(explos) if r.vortex),
+        colour=tuple(b.colour for b in bases),
+        oriented=tuple(oriented),
+        stations=tuple(stations),
+        arms=tuple(arms),
+        armset=tuple(frozenset(a) for a in arms),
+        hub_out=tuple(hub_out),
+        to_hub=tuple(to_hub),
+    )
 
 
-_check_counts()
+# ---------------------------------------------------------------------- texts
+def _t(lang: str, key: str, **kw: object) -> str:
+    return texts().get(lang, key, **kw)
 
-N_EXPLO = len(EXPLORATION_ROWS)  # 20
-N_ACTION = len(ACTION_ROWS)  # 28
-DECK_SIZE = N_EXPLO + N_ACTION  # 48
-FIRST_SUN = DECK_SIZE  # 48
-FIRST_BASE = FIRST_SUN + len(SUN_ROWS)  # 57
-N_CARDS = FIRST_BASE + len(BASE_ROWS)  # 61
 
-CARD_ID: list[str] = []
-NAME_FR: list[str] = []
-NAME_EN: list[str] = []
-KIND: list[int] = []
-FACTION: list[int] = []  # -1 for suns and bases
-EFFECT: list[EffectId | None] = []  # None for non-actions
-VORTEX: list[bool] = []
-LAYOUT: list[Layout | None] = []
+def card_name(parts: QuazarysParts, card: int, lang: str) -> str:
+    """The card's name in ``lang`` (its row)."""
+    return parts.name_fr[card] if lang == "fr" else parts.name_en[card]
 
-for _x in EXPLORATION_ROWS:
-    CARD_ID.append(_x.id)
-    NAME_FR.append(_x.name_fr)
-    NAME_EN.append(_x.name_en)
-    KIND.append(KIND_EXPLO)
-    FACTION.append(FACTION_INDEX[_x.faction])
-    EFFECT.append(None)
-    VORTEX.append(_x.vortex)
-    LAYOUT.append(parse_layout(_x.layout))
-for _a in ACTION_ROWS:
-    CARD_ID.append(_a.id)
-    NAME_FR.append(_a.name_fr)
-    NAME_EN.append(_a.name_en)
-    KIND.append(KIND_ACTION)
-    FACTION.append(FACTION_INDEX[_a.faction])
-    EFFECT.append(_a.effect)
-    VORTEX.append(False)
-    LAYOUT.append(None)
-for _kind, _rows in ((KIND_SUN, SUN_ROWS), (KIND_BASE, BASE_ROWS)):
-    for _s in _rows:
-        CARD_ID.append(_s.id)
-        NAME_FR.append(_s.name_fr)
-        NAME_EN.append(_s.name_en)
-        KIND.append(_kind)
-        FACTION.append(-1)
-        EFFECT.append(None)
-        VORTEX.append(False)
-        LAYOUT.append(parse_layout(_s.layout))
 
-#: ``ORIENTED[card * 4 + rot]``: the layout of a tile turned ``rot`` quarter turns.
-ORIENTED: list[Layout | None] = []
-for _lay in LAYOUT:
-    for _k in range(4):
-        ORIENTED.append(_lay.rotated(_k) if _lay is not None else None)
+def faction_label(parts: QuazarysParts, f: int, lang: str) -> str:
+    row = parts.factions[f]
+    return row.name_fr if lang == "fr" else row.name_en
 
-#: Cards of the same kind are interchangeable in hand (same effect and faction).
-SAME_KIND: list[int] = []
-_first_of: dict[tuple[EffectId | None, int], int] = {}
-for _i in range(DECK_SIZE):
-    if KIND[_i] == KIND_EXPLO:
-        SAME_KIND.append(_i)
-    else:
-        SAME_KIND.append(_first_of.setdefault((EFFECT[_i], FACTION[_i]), _i))
 
-VORTEX_CARDS: tuple[int, ...] = tuple(i for i in range(N_EXPLO) if VORTEX[i])
+def colour_name(colour: str, lang: str) -> str:
+    key = f"colour_{colour}"
+    shown = _t(lang, key)
+    return colour if shown == key else shown
+
+
+def layout_text(lay: Layout, lang: str) -> str:
+    """The paths of a card in words, e.g. "Centre: a station. Arms: north (station), east
+    (one way outwards)." (from its layout)."""
+    arms = []
+    for d in lay.arms:
+        marks = []
+        if d in lay.stations:
+            marks.append(_t(lang, "cx_station"))
+        if lay.arrow[d]:
+            marks.append(_t(lang, "cx_one_way_out" if lay.arrow[d] > 0 else "cx_one_way_in"))
+        point = _t(lang, f"point_{POINT_NAMES[d]}")
+        arms.append(f"{point} ({', '.join(marks)})" if marks else point)
+    hub = _t(lang, "cx_hub_station" if lay.hub_station else "cx_hub_plain")
+    n = len(lay.stations)
+    return _t(lang, "cx_paths", hub=hub, arms=", ".join(arms), n=n)
+
+
+def describe_components(parts: QuazarysParts, lang: str) -> list[Component]:
+    """Every component with its rules text in ``lang``, generated from its row: the 20
+    Explorations, the 28 Actions, the 9 Suns, the 4 Bases, then the factions."""
+    out: list[Component] = []
+    for i in range(N_CARDS):
+        row = parts.row(i)
+        kind = KIND[i]
+        ckind = COMPONENT_KIND[kind]
+        name = card_name(parts, i, lang)
+        lay = parts.layout[i]
+        if kind == KIND_EXPLO:
+            assert lay is not None
+            text = _t(
+                lang,
+                "cx_exploration",
+                faction=faction_label(parts, parts.faction[i], lang),
+                paths=layout_text(lay, lang),
+            )
+            if parts.vortex[i]:
+                text += " " + _t(lang, "cx_vortex")
+            table = EXPLORATIONS_CSV
+        elif kind == KIND_ACTION:
+            text = _t(
+                lang,
+                "cx_action",
+                faction=faction_label(parts, parts.faction[i], lang),
+                effect=_t(lang, f"cx_effect_{parts.effect[i]}"),
+            )
+            table = ACTIONS_CSV
+        elif kind == KIND_SUN:
+            assert lay is not None
+            text = _t(lang, "cx_sun", paths=layout_text(lay, lang))
+            table = SUNS_CSV
+        else:
+            assert lay is not None
+            colour = colour_name(parts.colour[i - FIRST_BASE], lang)
+            text = _t(lang, "cx_base", colour=colour, paths=layout_text(lay, lang))
+            table = BASES_CSV
+        out.append(component(ckind, row.id, name, text, table, row))
+    for f, frow in enumerate(parts.factions):
+        cards = [CARD_ID[i] for i in range(DECK_SIZE) if parts.faction[i] == f]
+        explos = sum(1 for i in range(N_EXPLO) if parts.faction[i] == f)
+        text = _t(
+            lang,
+            "cx_faction",
+            n=len(cards),
+            explorations=explos,
+            actions=len(cards) - explos,
+            cards=", ".join(cards),
+        )
+        out.append(
+            component("faction", frow.id, faction_label(parts, f, lang), text, FACTIONS_CSV, frow)
+        )
+    return out
+
+
+def component_id(card: int) -> str:
+    """The component id of card index ``card`` (``exploration:E01``, ``sun:S3``...)."""
+    return f"{COMPONENT_KIND[KIND[card]]}:{CARD_ID[card]}"
+
+
+DATA: DataSpec[QuazarysParts] = DataSpec(
+    package=PACKAGE,
+    tables=(
+        Table(FACTIONS_CSV, FactionRow, title="the factions of the Exploration and Action cards"),
+        Table(SUNS_CSV, SunRow, title="the 9 Sun cards and their paths"),
+        Table(BASES_CSV, BaseRow, title="the 4 Base cards, one per player colour"),
+        Table(EXPLORATIONS_CSV, ExplorationRow, title="the 20 Exploration cards and their paths"),
+        Table(ACTIONS_CSV, ActionRow, title="the 28 Action cards: effect and faction"),
+    ),
+    build=build_parts,
+    describe=describe_components,
+)
+
+
+def shipped() -> QuazarysParts:
+    """The parts of the shipped data (for labels that have no game at hand)."""
+    return DATA.shipped("quazarys").parts

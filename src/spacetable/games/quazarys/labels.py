@@ -1,11 +1,15 @@
 """Names and labels of Quazarys in French and English, from ``text.toml``: cards, factions,
-players and points (the actions of :mod:`.actions` describe themselves with them)."""
+players and points (the actions of :mod:`.actions` describe themselves with them).
+
+Names come from a data set's parts (``game.parts``): a corrected table gives corrected
+labels. Without a game at hand (an action value describing itself), the shipped data's.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .components import BASE_ROWS, FACTION, FACTION_ROWS, NAME_EN, NAME_FR
+from .components import QuazarysParts, card_name, colour_name, faction_label, shipped
 from .constants import POINT_NAMES, texts
 
 
@@ -14,30 +18,35 @@ def t(lang: str, key: str, **kw: Any) -> str:
     return texts().get(lang, key, **kw)
 
 
-def name(card: int, lang: str) -> str:
-    """The card's name (``data/*.csv``)."""
-    return NAME_FR[card] if lang == "fr" else NAME_EN[card]
+def name(card: int, lang: str, parts: QuazarysParts | None = None) -> str:
+    """The card's name (its row of ``data/*.csv``)."""
+    return card_name(parts or shipped(), card, lang)
 
 
-def faction_name(f: int, lang: str) -> str:
-    row = FACTION_ROWS[f]
-    return row.name_fr if lang == "fr" else row.name_en
+def faction_name(f: int, lang: str, parts: QuazarysParts | None = None) -> str:
+    return faction_label(parts or shipped(), f, lang)
 
 
-def card_label(card: int, lang: str) -> str:
+def card_label(card: int, lang: str, parts: QuazarysParts | None = None) -> str:
     """Name plus faction, e.g. ``'Trou noir (Comète)'``."""
-    f = FACTION[card]
+    p = parts or shipped()
+    f = p.faction[card]
     if f < 0:
-        return name(card, lang)
-    return t(lang, "card_with_faction", name=name(card, lang), faction=faction_name(f, lang))
+        return card_name(p, card, lang)
+    return t(
+        lang, "card_with_faction", name=card_name(p, card, lang), faction=faction_label(p, f, lang)
+    )
 
 
-def seat_label(seat: int, lang: str) -> str:
+def seat_colour(seat: int, parts: QuazarysParts | None = None) -> str:
+    """The colour of ``seat`` (of its Base card), ``'?'`` for no seat."""
+    colours = (parts or shipped()).colour
+    return colours[seat] if 0 <= seat < len(colours) else "?"
+
+
+def seat_label(seat: int, lang: str, parts: QuazarysParts | None = None) -> str:
     """A player by colour and seat number, e.g. ``'Rouge (siège 0)'``."""
-    colour = BASE_ROWS[seat].colour if 0 <= seat < len(BASE_ROWS) else "?"
-    key = f"colour_{colour}"
-    shown = t(lang, key)
-    return t(lang, "seat_label", colour=colour if shown == key else shown, seat=seat)
+    return t(lang, "seat_label", colour=colour_name(seat_colour(seat, parts), lang), seat=seat)
 
 
 def point_name(p: int, lang: str) -> str:

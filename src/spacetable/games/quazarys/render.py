@@ -9,22 +9,23 @@ neighbouring cards, so a path reads as a continuous line::
         ·   |   ·        0-3  pawns: the seat number, in the player's colour
         ·   o   ·
 
-Only the view dict is read (plus the static components and the labels of :mod:`.labels`).
+Only the view dict is read, with the names and colours of the game's data set
+(``data=game.data``; the shipped data when none is given) and the labels of :mod:`.labels`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .components import BASE_ROWS, FACTION, FACTION_ROWS, FIRST_BASE, KIND, VORTEX
+from spacetable.engine import DataSet
+
+from .components import FIRST_BASE, KIND, QuazarysParts, shipped
 from .constants import DIR_OF, KIND_BASE, KIND_EXPLO, KIND_SUN, texts
-from .labels import card_label, faction_name, name, point_name, seat_label, t
+from .labels import card_label, faction_name, name, point_name, seat_colour, seat_label, t
 
 TEXT = texts()
 
 CW, CH = 9, 5  # characters per card
-SEAT_COLOURS = tuple(b.colour for b in BASE_ROWS)
-FACTION_COLOURS = tuple(f.colour for f in FACTION_ROWS)
 
 # Character cell of each point inside a card block: (row, col).
 POINT_CELL = {0: (2, 4), 1: (0, 4), 2: (2, 8), 3: (4, 4), 4: (2, 0)}
@@ -37,9 +38,18 @@ ARROW_OUT = {1: "^", 2: ">", 3: "v", 4: "<"}
 ARROW_IN = {1: "v", 2: "<", 3: "^", 4: ">"}
 
 
-def player(seat: int, lang: str) -> str:
-    colour = SEAT_COLOURS[seat] if seat < len(SEAT_COLOURS) else "white"
-    return f"[bold {colour}]{seat_label(seat, lang)}[/]"
+def _parts(data: DataSet[QuazarysParts] | None) -> QuazarysParts:
+    return data.parts if data is not None else shipped()
+
+
+def _style(colour: str) -> str:
+    """A colour of the data as a terminal style (an unknown one is white)."""
+    return colour if colour != "?" else "white"
+
+
+def player(seat: int, lang: str, p: QuazarysParts | None = None) -> str:
+    colour = _style(seat_colour(seat, p))
+    return f"[bold {colour}]{seat_label(seat, lang, p)}[/]"
 
 
 def _parse(layout: str) -> tuple[bool, dict[int, tuple[bool, int]]]:
@@ -53,7 +63,7 @@ def _parse(layout: str) -> tuple[bool, dict[int, tuple[bool, int]]]:
     return tokens[0] == "@", arms
 
 
-def draw_grid(view: dict[str, Any]) -> list[str]:
+def draw_grid(view: dict[str, Any], parts: QuazarysParts | None = None) -> list[str]:
     """The table as lines of rich markup, with row and column numbers."""
     h, w = view["height"], view["width"]
     chars = [[" "] * (w * CW) for _ in range(h * CH)]
@@ -68,7 +78,8 @@ def draw_grid(view: dict[str, Any]) -> list[str]:
         if kind == KIND_SUN:
             bg = "yellow"
         elif kind == KIND_EXPLO:
-            bg = FACTION_COLOURS[FACTION[card]]
+            f = entry.get("faction")
+            bg = (parts or shipped()).factions[f].colour if isinstance(f, int) else "white"
         else:
             bg = "white"
         for i in range(CH):
@@ -91,9 +102,9 @@ def draw_grid(view: dict[str, Any]) -> list[str]:
             )
         if kind == KIND_BASE:
             owner = entry.get("owner")
-            colour = SEAT_COLOURS[card - FIRST_BASE]
+            colour = _style(seat_colour(card - FIRST_BASE, parts))
             put(POINT_CELL[0], "B", f"bold {colour}" if owner is not None else "dim")
-        elif VORTEX[card]:
+        elif entry.get("vortex"):
             put(POINT_CELL[0], "V", "bold magenta")
         elif hub_station:
             put(POINT_CELL[0], "o", "bold white")
@@ -105,43 +116,43 @@ def draw_grid(view: dict[str, Any]) -> list[str]:
                 label = "".join(str(s) for s in seats)
                 cell = POINT_CELL[p]
                 for k, s in enumerate(seats[:1]):
-                    put(cell, label[k], f"bold reverse {SEAT_COLOURS[s]}")
+                    put(cell, label[k], f"bold reverse {_style(seat_colour(s, parts))}")
                 if len(seats) > 1:  # several pawns on a base: show them next to it
                     for k, s in enumerate(seats[1:], 1):
                         if cell[1] + k < CW:
                             put(
                                 (cell[0], cell[1] + k),
                                 str(s),
-                                f"bold reverse {SEAT_COLOURS[s]}",
+                                f"bold reverse {_style(seat_colour(s, parts))}",
                             )
     lines = []
     header = "   " + "".join(f"{c:^{CW}}" for c in range(w))
     lines.append(f"[dim]{header}[/]")
     for i in range(h * CH):
         label = f"{i // CH:>2} " if i % CH == 2 else "   "
-        parts = [f"[dim]{label}[/]"]
+        segs = [f"[dim]{label}[/]"]
         run_style, run = "", ""
         for j in range(w * CW):
             st = styles[i][j]
             if st != run_style and run:
-                parts.append(f"[{run_style}]{run}[/]" if run_style else run)
+                segs.append(f"[{run_style}]{run}[/]" if run_style else run)
                 run = ""
             run_style = st
             run += chars[i][j]
         if run:
-            parts.append(f"[{run_style}]{run}[/]" if run_style else run)
-        lines.append("".join(parts).rstrip())
+            segs.append(f"[{run_style}]{run}[/]" if run_style else run)
+        lines.append("".join(segs).rstrip())
     return lines
 
 
-def _card(card: int, lang: str) -> str:
-    f = FACTION[card]
+def _card(card: int, lang: str, p: QuazarysParts) -> str:
+    f = p.faction[card]
     if f < 0:
-        return name(card, lang)
-    return f"[{FACTION_COLOURS[f]}]{card_label(card, lang)}[/]"
+        return name(card, lang, p)
+    return f"[{p.factions[f].colour}]{card_label(card, lang, p)}[/]"
 
 
-def _prompt(view: dict[str, Any], lang: str) -> str:
+def _prompt(view: dict[str, Any], lang: str, p: QuazarysParts) -> str:
     pend = view["pending"]
     kind = pend["kind"]
     if kind == "over":
@@ -150,7 +161,7 @@ def _prompt(view: dict[str, Any], lang: str) -> str:
         return t(lang, "phase_choose")
     if kind == "combo":
         f = view["faction"]
-        return t(lang, "phase_combo", faction=faction_name(f, lang) if f is not None else "?")
+        return t(lang, "phase_combo", faction=faction_name(f, lang, p) if f is not None else "?")
     if kind == "discard":
         return t(lang, "phase_discard", n=view["discarded"])
     if kind == "move2":
@@ -159,7 +170,7 @@ def _prompt(view: dict[str, Any], lang: str) -> str:
         return t(
             lang,
             "task_move",
-            pawn=player(pend["pawn"], lang),
+            pawn=player(pend["pawn"], lang, p),
             left=pend["remaining"],
             arrows=t(lang, "task_move_free") if pend["ignore_arrows"] else "",
         )
@@ -170,79 +181,86 @@ def _prompt(view: dict[str, Any], lang: str) -> str:
     if kind == "pick":
         return t(lang, "task_pick_tornado" if pend["mode"] == "tornado" else "task_pick_rotate")
     if kind == "place":
-        return t(lang, "task_place", card=_card(pend["card"], lang))
+        return t(lang, "task_place", card=_card(pend["card"], lang, p))
     if kind == "orient":
-        return t(lang, "task_orient", card=_card(pend["card"], lang), r=pend["r"], c=pend["c"])
+        return t(lang, "task_orient", card=_card(pend["card"], lang, p), r=pend["r"], c=pend["c"])
     return str(kind)
 
 
-def render(view: dict[str, Any], lang: str) -> str:
-    """The whole screen for one seat: the grid, the race, the cards and what is pending."""
-    lines = draw_grid(view)
+def render(view: dict[str, Any], lang: str, data: DataSet[QuazarysParts] | None = None) -> str:
+    """The whole screen for one seat: the grid, the race, the cards and what is pending
+    (names from ``data``, the game's data set: ``game.data``)."""
+    p = _parts(data)
+    lines = draw_grid(view, p)
     lines.append(f"[dim]{t(lang, 'legend')}[/]")
     lines.append("")
     players = view["players"]
     lines.append(
         f"[bold]{t(lang, 'round', round=view['round'], limit=view['round_limit'])}[/]  ·  "
-        + t(lang, "to_play", player=player(view["current"], lang))
+        + t(lang, "to_play", player=player(view["current"], lang, p))
     )
-    sizes = ", ".join(f"{player(s, lang)}: {n}" for s, n in enumerate(view["hand_sizes"]))
+    sizes = ", ".join(f"{player(s, lang, p)}: {n}" for s, n in enumerate(view["hand_sizes"]))
     lines.append(f"{t(lang, 'hands')}: {sizes}")
     lines.append(t(lang, "deck", n=view["deck_size"]))
     if view["discard"]:
         lines.append(
-            t(lang, "discard", n=len(view["discard"]), top=_card(view["discard"][-1], lang))
+            t(lang, "discard", n=len(view["discard"]), top=_card(view["discard"][-1], lang, p))
         )
     else:
         lines.append(t(lang, "discard_empty"))
     if view["arrived"]:
-        lines.append(t(lang, "arrived", names=", ".join(player(s, lang) for s in view["arrived"])))
+        lines.append(
+            t(lang, "arrived", names=", ".join(player(s, lang, p) for s in view["arrived"]))
+        )
     if view["out"]:
-        lines.append(t(lang, "out", names=", ".join(name(c, lang) for c in view["out"])))
+        lines.append(t(lang, "out", names=", ".join(name(c, lang, p) for c in view["out"])))
     if view["hand"] is not None:
-        hand = ", ".join(_card(c, lang) for c in view["hand"]) or "-"
+        hand = ", ".join(_card(c, lang, p) for c in view["hand"]) or "-"
         seat = view["seat"]
-        who = player(seat, lang) if seat is not None and seat < players else ""
+        who = player(seat, lang, p) if seat is not None and seat < players else ""
         lines.append(f"[bold]{t(lang, 'hand')}[/] ({who}): {hand}")
-    lines.append(f"[bold cyan]{_prompt(view, lang)}[/]")
+    lines.append(f"[bold cyan]{_prompt(view, lang, p)}[/]")
     lines.append(f"[dim]{t(lang, 'aid')}[/]")
     return "\n".join(lines)
 
 
-def describe_event(event: dict[str, Any], lang: str) -> str:
-    """One log event as a sentence."""
+def describe_event(
+    event: dict[str, Any], lang: str, data: DataSet[QuazarysParts] | None = None
+) -> str:
+    """One log event as a sentence (names from ``data``, the game's data set)."""
+    p = _parts(data)
     ev = event.get("event", "")
     seat = event.get("seat")
-    who = player(seat, lang) if isinstance(seat, int) else ""
+    who = player(seat, lang, p) if isinstance(seat, int) else ""
 
     def cards(key: str = "cards") -> str:
         cs = event.get(key)
         if not cs:
             return ""
-        return " (" + ", ".join(_card(c, lang) for c in cs) + ")"
+        return " (" + ", ".join(_card(c, lang, p) for c in cs) + ")"
 
     if ev == "setup":
         return t(
             lang,
             "ev_setup",
-            player=player(event["first"], lang),
-            card=_card(event["discard"], lang),
+            player=player(event["first"], lang, p),
+            card=_card(event["discard"], lang, p),
         )
     if ev == "deal":
         return t(lang, "ev_deal", player=who, n=event["n"], cards=cards())
     if ev == "combo":
-        return t(lang, "ev_combo", player=who, faction=faction_name(event["faction"], lang))
+        return t(lang, "ev_combo", player=who, faction=faction_name(event["faction"], lang, p))
     if ev == "discard":
-        return t(lang, "ev_discard", player=who, card=_card(event["card"], lang))
+        return t(lang, "ev_discard", player=who, card=_card(event["card"], lang, p))
     if ev == "play":
-        return t(lang, f"ev_play_{event['via']}", player=who, card=_card(event["card"], lang))
+        return t(lang, f"ev_play_{event['via']}", player=who, card=_card(event["card"], lang, p))
     if ev == "move":
         point = point_name(event["p"], lang)
         return t(
             lang,
             "ev_move",
             player=who,
-            pawn=player(event["pawn"], lang),
+            pawn=player(event["pawn"], lang, p),
             r=event["r"],
             c=event["c"],
             point=point,
@@ -251,13 +269,13 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
     if ev == "arrive":
         return t(lang, "ev_arrive", pawn=who, order=event["order"])
     if ev == "target":
-        return t(lang, "ev_target", player=who, target=player(event["target"], lang))
+        return t(lang, "ev_target", player=who, target=player(event["target"], lang, p))
     if ev in ("lift", "pick", "place"):
         return t(
             lang,
             f"ev_{ev}",
             player=who,
-            card=_card(event["card"], lang),
+            card=_card(event["card"], lang, p),
             r=event["r"],
             c=event["c"],
         )
@@ -266,22 +284,22 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
             lang,
             "ev_orient",
             player=who,
-            card=_card(event["card"], lang),
+            card=_card(event["card"], lang, p),
             r=event["r"],
             c=event["c"],
             deg=event["rot"] * 90,
         )
     if ev == "blackhole":
-        names = ", ".join(_card(c, lang) for c in event["cards"])
+        names = ", ".join(_card(c, lang, p) for c in event["cards"])
         line = t(lang, "line_row" if event["axis"] == "row" else "line_col")
         return t(lang, "ev_blackhole", player=who, line=line, index=event["index"], cards=names)
     if ev == "fizzle":
         return t(lang, "ev_fizzle", player=who, why=t(lang, f"why_{event.get('task', '')}"))
     if ev == "rebuild":
-        line = t(lang, "ev_rebuild", n=event["n"], card=_card(event["kept"], lang))
+        line = t(lang, "ev_rebuild", n=event["n"], card=_card(event["kept"], lang, p))
         held = event.get("held") or []
         if held:
-            names = ", ".join(_card(c, lang) for c in held)
+            names = ", ".join(_card(c, lang, p) for c in held)
             line += " " + t(lang, "ev_rebuild_held", cards=names)
         return line
     if ev == "draw":
@@ -294,15 +312,15 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
 
 
 # ---------------------------------------------------------------------- end of the game
-def _names(seats: list[int], lang: str) -> str:
+def _names(seats: list[int], lang: str, p: QuazarysParts) -> str:
     """'Red (seat 0)', 'Red (seat 0) and Blue (seat 1)', 'A, B et C' (plain text, no markup)."""
-    names = [seat_label(s, lang) for s in seats]
+    names = [seat_label(s, lang, p) for s in seats]
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} {t(lang, 'oc_and')} {names[-1]}"
 
 
-def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
+def _outcome_sentence(outcome: dict[str, Any], lang: str, p: QuazarysParts) -> str:
     reason = str(outcome["reason"])
     winners = [int(s) for s in outcome["winners"]]
     details = outcome.get("details") or {}
@@ -325,15 +343,17 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
         head = "oc_draw"  # a drawn race: every seat shares rank 1
     else:
         head = "oc_tie"
-    return t(lang, head, who=_names(winners, lang), why=why)
+    return t(lang, head, who=_names(winners, lang, p), why=why)
 
 
-def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
+def describe_outcome(
+    outcome: dict[str, Any], lang: str, data: DataSet[QuazarysParts] | None = None
+) -> str:
     """The end of the game as one sentence (from ``Outcome.to_json()``): who won and why, e.g.
     "Rouge (siège 0) gagne : son pion a rejoint sa base", or the draw and its cause. A reason
     this module does not know is shown raw; a malformed outcome gives the raw reason alone."""
     lang = "fr" if lang == "fr" else "en"
     try:
-        return _outcome_sentence(outcome, lang)
+        return _outcome_sentence(outcome, lang, _parts(data))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""

@@ -26,7 +26,7 @@ brought into play again (interpretation 5).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from spacetable.engine import (
@@ -82,7 +82,7 @@ from .board import (
     pkey,
     placements,
 )
-from .components import DECK_SIZE, EFFECT, FACTION, FIRST_BASE, FIRST_SUN, KIND, SAME_KIND
+from .components import DATA, DECK_SIZE, FIRST_BASE, FIRST_SUN, KIND, QuazarysParts
 from .constants import (
     DEFAULT_ROUND_LIMIT,
     HAND_SIZE,
@@ -110,8 +110,9 @@ from .constants import (
     End,
 )
 from .evaluation import evaluate, race_distance
+from .labels import card_label, seat_label
 from .labels import t as text
-from .view import view
+from .view import component_ids, view
 
 #: Decisions one turn can take at most: 5 hand cards, each bringing a chain of at most
 #: DECK_SIZE cards into play (Destinée / Ferrailleur: a card whose effect is being applied is
@@ -168,6 +169,9 @@ class Quazarys(Game):
     )
     action_types = ACTION_TYPES
     terminations = End
+    # The components, from the game's data set (shipped or a box owner's corrected tables).
+    data_spec = DATA
+    parts: QuazarysParts
     # The state, declared once: the engine derives the save, the checked load and the clone.
     # Field names and JSON forms are those of the saves written before the declaration.
     state = StateSpec(
@@ -279,7 +283,7 @@ class Quazarys(Game):
         g = self._graph
         if g is None:
             owner = {card: s for s, card in enumerate(self.base_card)}
-            g = self._graph = Graph(self.board, owner)
+            g = self._graph = Graph(self.board, owner, self.parts)
         return g
 
     def home(self, seat: int) -> int:
@@ -371,10 +375,11 @@ class Quazarys(Game):
         return [_MOVE_BY_KEY[k] for k in self.destinations(seat, ignore, by_action)]
 
     def _distinct_hand(self) -> list[int]:
+        same = self.parts.same_kind
         seen: set[int] = set()
         out = []
         for card in self.hands[self.current]:
-            k = SAME_KIND[card]
+            k = same[card]
             if k not in seen:
                 seen.add(k)
                 out.append(card)
@@ -400,11 +405,12 @@ class Quazarys(Game):
 
     def _combo_options(self) -> list[Action]:
         f = self.faction
+        faction = self.parts.faction
         room = bool(self.slots())
         return [
             PLAYS[c]
             for c in self._distinct_hand()
-            if FACTION[c] == f and (room or KIND[c] != KIND_EXPLO)
+            if faction[c] == f and (room or KIND[c] != KIND_EXPLO)
         ]
 
     def _task_options(self, t: tuple[int, ...]) -> list[Action]:
@@ -470,7 +476,8 @@ class Quazarys(Game):
                     self._end_turn()
             elif isinstance(action, Play):
                 if ph == P_CHOOSE:
-                    self.emit({"event": "combo", "seat": seat, "faction": FACTION[action.card]})
+                    f = self.parts.faction[action.card]
+                    self.emit({"event": "combo", "seat": seat, "faction": f})
                 self.phase = P_COMBO
                 self.hands[seat].remove(action.card)
                 self._bring(action.card, "hand")
@@ -610,7 +617,7 @@ class Quazarys(Game):
 
     def _bring(self, card: int, via: str) -> None:
         """Put ``card`` into play: its faction now governs the combination."""
-        self.faction = FACTION[card]
+        self.faction = self.parts.faction[card]
         self.emit({"event": "play", "seat": self.current, "card": card, "via": via})
         st = self.stack
         if KIND[card] == KIND_EXPLO:
@@ -618,7 +625,7 @@ class Quazarys(Game):
             return
         # "Placez la carte, face visible, dans la défausse et appliquez son effet": on the
         # discard first, then the effect (marked as being applied until it is over).
-        effect = EFFECT[card]
+        effect = self.parts.effect[card]
         assert effect is not None  # a deck card that is no Exploration is an Action card
         self.discard.append(card)
         st.append((T_EFFECT, card))
@@ -863,6 +870,21 @@ class Quazarys(Game):
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
         limit = int(options.get("round_limit", DEFAULT_ROUND_LIMIT))
         return limit * players * TURN_BOUND
+
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        """The label of ``action`` with the names of this game's data set (a corrected table
+        gives corrected names)."""
+        if isinstance(action, Play):
+            return text(lang, "act_play", card=card_label(action.card, lang, self.parts))
+        if isinstance(action, Discard):
+            return text(lang, "act_discard", card=card_label(action.card, lang, self.parts))
+        if isinstance(action, Target):
+            return text(lang, "act_target", seat=seat_label(action.seat, lang, self.parts))
+        return action.describe(lang)
+
+    def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
+        """The components ``view`` mentions (see :func:`.view.component_ids`)."""
+        return component_ids(view, self.parts)
 
     def race_distance(self, seat: int) -> int:
         """Moves ``seat``'s pawn still needs to reach its base (see :mod:`.evaluation`)."""

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .board import bounds, pdecode
-from .components import KIND, ORIENTED
+from .components import KIND, QuazarysParts, component_id
 from .constants import KIND_BASE, PHASE_NAMES, T_MOVE, T_ORIENT, T_PICK, T_PLACE, TASK_NAMES
 
 if TYPE_CHECKING:
@@ -36,19 +37,23 @@ def view(game: Quazarys, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator): the table, the pawns, its own hand, the
     sizes of the other hands and of the deck, the public discard and the turn."""
     g = game.graph
+    parts = game.parts
     owner = {card: s for s, card in enumerate(game.base_card)}
     h, w = bounds(game.board)
     cards = []
     for (r, c), code in sorted(game.board.items()):
         card = code >> 2
-        lay = ORIENTED[code]
+        lay = parts.oriented[code]
         assert lay is not None
+        f = parts.faction[card]
         entry: dict[str, Any] = {
             "r": r,
             "c": c,
             "card": card,
             "rot": code & 3,
             "layout": lay.notation(),
+            "faction": f if f >= 0 else None,
+            "vortex": parts.vortex[card],
         }
         if KIND[card] == KIND_BASE:
             entry["owner"] = owner.get(card)
@@ -78,3 +83,21 @@ def view(game: Quazarys, seat: int | None) -> dict[str, Any]:
         "arrived": list(game.arrived),
         "reason": game.reason or None,
     }
+
+
+def component_ids(view: Mapping[str, Any], parts: QuazarysParts) -> list[str]:
+    """The components ``view`` mentions, in the order a reader meets them: the cards on the
+    table (row by row), the seat's own hand, the top of the discard (face up), the card being
+    placed, the faction of the combination. It reads only the view (and the data set, which
+    is public): another seat's hand and the deck are never in a view, so never here."""
+    ids = [component_id(e["card"]) for e in view["cards"]]
+    ids.extend(component_id(c) for c in view["hand"] or ())
+    if view["discard"]:
+        ids.append(component_id(view["discard"][-1]))
+    card = view["pending"].get("card")
+    if card is not None:
+        ids.append(component_id(card))
+    f = view["faction"]
+    if f is not None:
+        ids.append(f"faction:{parts.factions[f].id}")
+    return ids
