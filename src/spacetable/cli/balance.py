@@ -9,6 +9,9 @@ whose share is more than 5 points above fair is flagged: the reconstructed data 
 should be fixed (not the bots). In a solo game, *fair* is the average win rate of all starts
 (the fair share of each start is to win as often as the others).
 
+``--data DIR`` measures a directory of corrected tables (validated before any game): a box
+owner's corrected prices are measured as they are played.
+
 Games describe their asymmetries with an optional method ``asymmetries(self) ->
 list[dict[str, str]]`` (one dict per seat, read right after setup, e.g. ``{"captain":
 "Zara"}``); without it, those read from the public view by
@@ -21,13 +24,14 @@ import json
 import os
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from spacetable.cli.common import check_bot, fail, parse_options
-from spacetable.cli.tournament import make_jobs, run_jobs, win_shares
-from spacetable.engine import game_class, new_game
+from spacetable.cli.common import check_bot, fail_value, parse_options, read_data
+from spacetable.cli.tournament import as_dataset, make_jobs, run_jobs, win_shares
+from spacetable.engine import DataSet, game_class, new_game
 from spacetable.stats import wilson
 
 #: A start is flagged when its win share is more than this above the fair share.
@@ -93,15 +97,22 @@ def run_balance(
     options: dict[str, Any] | None = None,
     workers: int = 1,
     on_done: Callable[[dict[str, Any]], None] | None = None,
+    data: DataSet[Any] | str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games per player count with ``bot`` in every seat; the JSON report."""
+    """Play ``games`` games per player count with ``bot`` in every seat; the JSON report.
+
+    ``data`` is a data set or a directory of corrected tables (the shipped data by default).
+    """
     info = game_class(game).info
     counts = list(players or range(info.min_players, info.max_players + 1))
+    dataset = as_dataset(game, data)
     out = []
+    used: dict[str, str] | None = None
     t0 = time.perf_counter()
     for k, n in enumerate(counts):
-        g = new_game(game, n, 0, options)  # fail early on bad settings
-        jobs = make_jobs(game, n, [bot], games, seed + 7919 * k, g.options)
+        g = new_game(game, n, 0, options, dataset)  # fail early on bad settings
+        used = g.data.label() if g.data is not None else None
+        jobs = make_jobs(game, n, [bot], games, seed + 7919 * k, g.options, data=dataset)
         results = run_jobs(jobs, workers, on_done)
         out.append(summarize_balance(results, n))
     return {
@@ -109,6 +120,7 @@ def run_balance(
         "bot": bot,
         "seed": seed,
         "options": dict(options or {}),
+        "data": used,
         "flag_margin": FLAG_MARGIN,
         "counts": out,
         "seconds": time.perf_counter() - t0,
@@ -134,6 +146,10 @@ def register(app: typer.Typer) -> None:
             int, typer.Option("--workers", "-w", help="processes (0: one per core)")
         ] = 0,
         as_json: Annotated[bool, typer.Option("--json", help="print the JSON report")] = False,
+        data: Annotated[
+            Path | None,
+            typer.Option("--data", help="measure a directory of corrected tables"),
+        ] = None,
     ) -> None:
         """First-seat advantage and win share of every starting asymmetry, with intervals."""
         from rich.console import Console
@@ -148,11 +164,12 @@ def register(app: typer.Typer) -> None:
             info = game_class(game).info
             counts = list(dict.fromkeys(players or range(info.min_players, info.max_players + 1)))
             options = parse_options(option)
+            dataset = read_data(game, data)
             for n in counts:
-                new_game(game, n, 0, options)  # bad settings stop here, before any game
+                new_game(game, n, 0, options, dataset)  # bad settings stop here
             check_bot(bot, "--bot", game)
         except ValueError as e:
-            fail(e)
+            fail_value(e)
         w = workers or os.cpu_count() or 1
         console = Console(stderr=as_json)
         with Progress(console=console, transient=True, disable=as_json) as progress:
@@ -167,9 +184,10 @@ def register(app: typer.Typer) -> None:
                     options=options,
                     workers=w,
                     on_done=lambda _r: progress.advance(task),
+                    data=dataset,
                 )
             except ValueError as e:
-                fail(e)
+                fail_value(e)
         if as_json:
             typer.echo(json.dumps(report, indent=1))
             return
@@ -199,6 +217,8 @@ def register(app: typer.Typer) -> None:
                     "[red]> +5[/]" if r["flag"] else "",
                 )
             console.print(t)
+        if dataset is not None and report["data"]:
+            console.print(f"data: {report['data']['name']} ({report['data']['digest']})")
         console.print(
             f"flagged: more than {100 * FLAG_MARGIN:.0f} points above fair "
             f"({report['seconds']:.1f} s)"

@@ -17,6 +17,8 @@ Measured on one core, for each game and player count:
 * memory of a mid-game state: the bytes a loaded copy allocates (history and log included),
   the bytes one clone allocates, and the size of its JSON save.
 
+``--data DIR`` (with one game) measures that game with a directory of corrected tables.
+
 ``benchmarks/run.py`` runs the same measurements and writes ``benchmarks/RESULTS.md``.
 Times are CPU times of the measuring process (``time.process_time``). Benchmarks are never
 run as timed tests.
@@ -38,8 +40,8 @@ from typing import Annotated, Any
 import typer
 
 from spacetable.bots import MCTSBot, SeatPort
-from spacetable.cli.common import check_writable, fail, os_error, positive
-from spacetable.engine import Game, game_class, list_games, load_trusted, new_game
+from spacetable.cli.common import check_writable, fail, fail_value, os_error, positive, read_data
+from spacetable.engine import DataSet, Game, game_class, list_games, load_trusted, new_game
 from spacetable.playout import step
 
 #: Time is the CPU time of this process, so that other work on a shared machine does not
@@ -75,10 +77,12 @@ def playouts(
     seconds: float,
     seed: int = 0,
     step: Callable[[Game, random.Random], bool] = random_step,
+    data: DataSet[Any] | None = None,
 ) -> dict[str, float]:
     """Random playouts for about ``seconds``: playouts/s, decisions/s, mean game length.
 
-    ``step`` plays one decision: :func:`random_step` (unchecked) or :func:`checked_step`.
+    ``step`` plays one decision: :func:`random_step` (unchecked) or :func:`checked_step`;
+    ``data`` is the data set played with (the shipped data by default).
     """
     rng = random.Random(seed)
     n = decisions = steps = 0
@@ -86,7 +90,7 @@ def playouts(
     t0 = clock()
     elapsed = 0.0
     while elapsed < seconds or n == 0:
-        g = new_game(game, players, rng.getrandbits(48), options)
+        g = new_game(game, players, rng.getrandbits(48), options, data)
         while not g.is_over:
             if step(g, rng):
                 decisions += 1
@@ -107,18 +111,23 @@ def playouts(
 
 
 def mid_game_states(
-    game: str, players: int, options: dict[str, Any], count: int = 6, seed: int = 1
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    count: int = 6,
+    seed: int = 1,
+    data: DataSet[Any] | None = None,
 ) -> list[Game]:
-    """``count`` states halfway through seeded random playouts."""
+    """``count`` states halfway through seeded random playouts (with ``data``)."""
     out = []
     for i in range(count):
         gs = seed * 1000 + i
-        g = new_game(game, players, gs, options)
+        g = new_game(game, players, gs, options, data)
         rng = random.Random(gs)
         while not g.is_over:
             random_step(g, rng)
         half = g.step // 2
-        g = new_game(game, players, gs, options)
+        g = new_game(game, players, gs, options, data)
         rng = random.Random(gs)
         while g.step < half and not g.is_over:
             random_step(g, rng)
@@ -153,15 +162,19 @@ def measure(
     *,
     seconds: float = 0.5,
     mcts_iterations: int = 100,
+    data: DataSet[Any] | None = None,
 ) -> dict[str, Any]:
-    """Every figure of the module docstring for one game and player count."""
+    """Every figure of the module docstring for one game and player count (played with
+    ``data``, the shipped data by default)."""
     opts = dict(options or {})
     out: dict[str, Any] = {"game": game, "players": players, "options": opts}
-    out.update(playouts(game, players, opts, seconds))
-    checked = playouts(game, players, opts, seconds, step=checked_step)
+    if data is not None:
+        out["data"] = data.label()
+    out.update(playouts(game, players, opts, seconds, data=data))
+    checked = playouts(game, players, opts, seconds, step=checked_step, data=data)
     out["checked_decisions_per_s"] = checked["decisions_per_s"]
     out["checked_ratio"] = checked["decisions_per_s"] / out["decisions_per_s"]
-    states = mid_game_states(game, players, opts)
+    states = mid_game_states(game, players, opts, data=data)
     if not states:
         return out
     seat_of = {id(g): g.to_act[0] for g in states}
@@ -190,7 +203,7 @@ def measure(
     gc.disable()  # a collection during the snapshots would count freed memory against us
     tracemalloc.start()
     a = tracemalloc.take_snapshot()
-    copy = load_trusted(text)  # the stored state itself, not a replay of the record
+    copy = load_trusted(text, data)  # the stored state itself, not a replay of the record
     b = tracemalloc.take_snapshot()
     c = copy.clone()
     d = tracemalloc.take_snapshot()
@@ -237,8 +250,12 @@ def run(
     seconds: float = 0.5,
     mcts_iterations: int = 100,
     on_done: Callable[[dict[str, Any]], None] | None = None,
+    data: DataSet[Any] | None = None,
 ) -> dict[str, Any]:
-    """Measure every game (or those given) at every player count (or those given)."""
+    """Measure every game (or those given) at every player count (or those given); ``data``
+    is the data set of the one game given."""
+    if data is not None and list(games or []) != [data.game]:
+        raise ValueError(f"a data set of {data.game} measures {data.game} alone")
     rows = []
     for gid in games or list_games():
         info = game_class(gid).info
@@ -248,7 +265,7 @@ def run(
             if info.min_players <= n <= info.max_players
         ]
         for n in counts:
-            row = measure(gid, n, seconds=seconds, mcts_iterations=mcts_iterations)
+            row = measure(gid, n, seconds=seconds, mcts_iterations=mcts_iterations, data=data)
             rows.append(row)
             if on_done:
                 on_done(row)
@@ -381,6 +398,10 @@ def register(app: typer.Typer) -> None:
         markdown_file: Annotated[
             str | None, typer.Option("--markdown", help="also write a Markdown table here")
         ] = None,
+        data: Annotated[
+            Path | None,
+            typer.Option("--data", help="measure one game with a directory of corrected tables"),
+        ] = None,
     ) -> None:
         """Speed and memory of each game per player count (random playouts, µs per call)."""
         from rich.console import Console
@@ -397,8 +418,13 @@ def register(app: typer.Typer) -> None:
                 raise ValueError(f"--mcts-iterations must be at least 1, got {mcts_iterations}")
             if markdown_file:
                 check_writable(Path(markdown_file), "--markdown")
+            dataset = None
+            if data is not None:
+                if len(games or []) != 1:
+                    raise ValueError("--data: give exactly one game to measure with these tables")
+                dataset = read_data((games or [""])[0], data)
         except ValueError as e:
-            fail(e)
+            fail_value(e)
         todo = 0
         fits: set[int] = set()
         for gid in games or known:
@@ -418,6 +444,7 @@ def register(app: typer.Typer) -> None:
                 seconds=seconds,
                 mcts_iterations=mcts_iterations,
                 on_done=lambda _r: progress.advance(task),
+                data=dataset,
             )
         if markdown_file:
             try:

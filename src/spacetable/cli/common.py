@@ -4,6 +4,10 @@ A user's mistake (a bad option value, a missing or unreadable file, a path that 
 written) ends a command with :func:`fail`: one line ``error: ...`` on stderr, never wrapped
 whatever the terminal width, and exit status 2. Parsers here raise :class:`ValueError` with
 a message that names the option, for the command to pass to :func:`fail`.
+
+A data directory (``--data DIR``, ``spacetable data check``) whose tables are invalid is
+refused the same way, but with exit status 1 (:data:`DATA_ERROR`): the command line was
+right, the tables are not. :func:`fail_value` picks the status from the error's type.
 """
 
 from __future__ import annotations
@@ -14,17 +18,25 @@ import json
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
+
+from spacetable.engine import DataError
+
+if TYPE_CHECKING:
+    from spacetable.engine import DataSet
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
 #: The exit status of a command stopped by a user's mistake (as for a bad option in click).
 USAGE_ERROR = 2
+
+#: The exit status of a command refused because a data directory's tables are invalid.
+DATA_ERROR = 1
 
 #: The seat kind of a human player in ``--bot SEAT=KIND`` (to take a seat back from a bot).
 HUMAN = "human"
@@ -39,6 +51,42 @@ def fail(message: object, code: int = USAGE_ERROR) -> NoReturn:
     """Print ``error: message`` on one line of stderr and end the command with ``code``."""
     err_console.print(f"[red]error:[/] {escape(error_line(message))}", soft_wrap=True)
     raise typer.Exit(code)
+
+
+def fail_value(err: ValueError) -> NoReturn:
+    """:func:`fail` with ``err``: status :data:`DATA_ERROR` for invalid tables
+    (:class:`~spacetable.engine.DataError`), :data:`USAGE_ERROR` for anything else."""
+    fail(err, DATA_ERROR if isinstance(err, DataError) else USAGE_ERROR)
+
+
+def data_directory(directory: Path | str, option: str = "--data") -> Path:
+    """``directory`` if it is an existing directory, else a ValueError naming ``option``."""
+    path = Path(directory).expanduser()
+    if not path.exists():
+        raise ValueError(f"{option}: {str(path)!r} does not exist")
+    if not path.is_dir():
+        raise ValueError(f"{option}: {str(path)!r} is not a directory")
+    return path
+
+
+def read_data(
+    game_id: str, directory: Path | str | None, option: str = "--data"
+) -> DataSet[Any] | None:
+    """The data set of a directory of corrected tables for ``game_id``; None without one
+    (the game's shipped data).
+
+    A missing path, a file, an unknown game or a game without data tables raise ValueError
+    (a mistake on the command line); tables that do not validate raise
+    :class:`~spacetable.engine.DataError`, whose message names the file, the row and the
+    field. The whole directory is validated here, before anything starts.
+    """
+    if directory is None:
+        return None
+    from spacetable.engine import game_class, load_data
+
+    if game_class(game_id).data_spec is None:
+        raise ValueError(f"{option}: {game_id} has no data tables yet")
+    return load_data(game_id, data_directory(directory, option))
 
 
 def os_error(err: OSError) -> str:

@@ -3,19 +3,33 @@
 Each human decision shows that seat's view (drawn by the game's ``render`` module), the last
 events it may see, and its legal actions numbered; the player types a number. Other inputs:
 ``/word`` filters the list, ``s [FILE]`` saves, ``l`` shows more of the log, ``j`` prints the
-raw view, ``q`` quits (saving first when ``--save`` is set), ``?`` helps. In a real-time game,
+raw view, ``q`` quits (saving first when ``--save`` is set), ``h`` helps. In a real-time game,
 game time flows while you think (``--speed`` game seconds per wall second), bots act in ticks
 meanwhile, and ``w [SECONDS]`` waits.
 
+``?`` lists the components the seat's view mentions (its cards, the tiles on the table...:
+``Game.component_texts``), numbered, with their rules texts in the session's language;
+``? N``, ``? ID`` (``card:66``) or ``? WORD`` (part of a name) shows one in full, with the
+row of the data tables it comes from; ``?options`` shows the game's options, their values
+in this game and their help. Only what the seat's view mentions is offered: never another
+seat's hidden cards.
+
+``--data DIR`` plays with a directory of corrected tables (``spacetable data export``),
+validated before the game starts. A save records its data set (the engine writes its name
+and digest) and, in its ``meta``, the directory: ``--load`` uses that directory when
+``--data`` is not given; the engine's digest check decides, and a save played with other
+data is refused with a message naming both data sets.
+
 A save remembers how the table is played (:func:`play_meta`: each seat human or its bot kind,
-the language, ``--speed`` and ``--tick``) in the save's ``meta`` under ``"play"``;
-``--load`` restores them, and the flags given on the command line override them
+the language, ``--speed``, ``--tick`` and the data directory) in the save's ``meta`` under
+``"play"``; ``--load`` restores them, and the flags given on the command line override them
 (``--bot 1=human`` takes a seat back from a bot). A save that cannot be written (a missing
 folder, a directory) is reported in one line and the game goes on.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Mapping, Sequence
@@ -29,7 +43,17 @@ from rich.table import Table
 
 import spacetable
 from spacetable.bots import Bot, SeatPort, make_bot
-from spacetable.engine import Action, Game, SpacetableError, Termination, save_meta
+from spacetable.engine import (
+    Action,
+    DataError,
+    DataSet,
+    Game,
+    RecordError,
+    SpacetableError,
+    Termination,
+    game_class,
+    save_meta,
+)
 from spacetable.sim import step_bots
 
 from .common import (
@@ -40,15 +64,17 @@ from .common import (
     default_players,
     error_line,
     event_describer,
-    fail,
+    fail_value,
     os_error,
     outcome_describer,
     parse_bot_seats,
     parse_options,
     positive,
+    read_data,
     read_text,
     renderer,
 )
+from .data_cmd import key_columns, match_components, print_component
 
 TEXT = {
     "en": {
@@ -58,13 +84,25 @@ TEXT = {
         "choose": "Seat {seat}: your choice",
         "events": "Last events",
         "actions": "Legal actions",
-        "help": "number: play it · /word: filter · s [FILE]: save · l: log · j: raw view · q: quit",
+        "help": "number: play it · /word: filter · ?: the components you see · ? N, ? ID or "
+        "? word: one in full · ?options: the options · s [FILE]: save · l: log · j: raw view · "
+        "q: quit · h: this help",
         "help_rt": " · w [SECONDS]: wait",
+        "components": "What you see ({n}):",
+        "components_hint": "? N, ? ID or ? word: one in full · ?options: the game's options · "
+        "h: help",
+        "no_components": "This game has no component texts.",
+        "no_match": "Nothing you see matches {query!r}. Type ? for the list.",
+        "matches": "{n} components you see match {query!r}:",
+        "options": "Options of this game:",
+        "no_options": "This game has no options.",
+        "default": "default",
+        "allowed": "allowed:",
         "saved": "Saved to {path}.",
         "save_failed": "Not saved to {path}: {err}",
         "is_dir": "it is a folder",
         "no_folder": "folder {folder} does not exist",
-        "bad": "Not understood: {text!r}. Type ? for help.",
+        "bad": "Not understood: {text!r}. Type h for help.",
         "illegal": "Not legal: {err}",
         "late": "Too late: that action is no longer legal.",
         "over_title": "Game over",
@@ -84,14 +122,25 @@ TEXT = {
         "choose": "Siège {seat} : votre choix",
         "events": "Derniers événements",
         "actions": "Actions possibles",
-        "help": "numéro : le jouer · /mot : filtrer · s [FICHIER] : sauver · l : journal · "
-        "j : vue brute · q : quitter",
+        "help": "numéro : le jouer · /mot : filtrer · ? : les éléments que vous voyez · ? N, "
+        "? ID ou ? mot : un élément en entier · ?options : les options · s [FICHIER] : sauver · "
+        "l : journal · j : vue brute · q : quitter · h : cette aide",
         "help_rt": " · w [SECONDES] : attendre",
+        "components": "Ce que vous voyez ({n}) :",
+        "components_hint": "? N, ? ID ou ? mot : un élément en entier · ?options : les options "
+        "de la partie · h : aide",
+        "no_components": "Ce jeu n'a pas de textes d'éléments.",
+        "no_match": "Rien de ce que vous voyez ne correspond à {query!r}. Tapez ? pour la liste.",
+        "matches": "{n} éléments que vous voyez correspondent à {query!r} :",
+        "options": "Options de cette partie :",
+        "no_options": "Ce jeu n'a pas d'options.",
+        "default": "par défaut",
+        "allowed": "valeurs :",
         "saved": "Sauvegardé dans {path}.",
         "save_failed": "Pas sauvegardé dans {path} : {err}",
         "is_dir": "c'est un dossier",
         "no_folder": "le dossier {folder} n'existe pas",
-        "bad": "Pas compris : {text!r}. Tapez ? pour l'aide.",
+        "bad": "Pas compris : {text!r}. Tapez h pour l'aide.",
         "illegal": "Pas légal : {err}",
         "late": "Trop tard : cette action n'est plus possible.",
         "over_title": "Partie terminée",
@@ -131,6 +180,11 @@ def group_actions(
     return groups
 
 
+def _option_value(value: Any) -> str:
+    """An option's value as ``-o NAME=VALUE`` takes it (``true``, ``3``, ``hard``)."""
+    return json.dumps(value) if isinstance(value, bool) else str(value)
+
+
 class _Idle(Bot):
     """Stands in for a human seat while bots act in real time."""
 
@@ -149,17 +203,32 @@ DEFAULT_TICK = 1.0
 
 
 def play_meta(
-    seats: list[str | None], lang: str, speed: float, tick: float
+    seats: list[str | None], lang: str, speed: float, tick: float, data: str | None = None
 ) -> dict[str, dict[str, Any]]:
-    """The ``meta`` of a save: each seat's bot kind (None for a human), language, timing."""
-    return {META_KEY: {"seats": list(seats), "lang": lang, "speed": speed, "tick": tick}}
+    """The ``meta`` of a save: each seat's bot kind (None for a human), language, timing,
+    and the directory of the data set played with (absent for the shipped data)."""
+    play: dict[str, Any] = {"seats": list(seats), "lang": lang, "speed": speed, "tick": tick}
+    if data is not None:
+        play["data"] = data
+    return {META_KEY: play}
+
+
+def remembered_data(meta: Mapping[str, Any]) -> str | None:
+    """The data directory a save's ``meta`` remembers (:func:`play_meta`), if any."""
+    play = meta.get(META_KEY)
+    if not isinstance(play, Mapping) or "data" not in play:
+        return None
+    data = play["data"]
+    if not isinstance(data, str) or not data:
+        raise ValueError("the save's play settings: data must be the path of a directory")
+    return data
 
 
 def read_play_meta(meta: Mapping[str, Any], players: int) -> dict[str, Any]:
     """The play settings of a save's ``meta`` (:func:`play_meta`), checked; {} when absent.
 
-    Keys present: ``seats`` (a list of bot kinds or None), ``lang``, ``speed``, ``tick``.
-    Anything malformed raises ValueError.
+    Keys present: ``seats`` (a list of bot kinds or None), ``lang``, ``speed``, ``tick``,
+    ``data`` (a directory). Anything malformed raises ValueError.
     """
     play = meta.get(META_KEY)
     if play is None:
@@ -182,6 +251,9 @@ def read_play_meta(meta: Mapping[str, Any], players: int) -> dict[str, Any]:
         if not isinstance(play["lang"], str) or play["lang"] not in TEXT:
             raise ValueError(f"{bad}: unknown language {play['lang']!r}")
         out["lang"] = play["lang"]
+    data = remembered_data(meta)
+    if data is not None:
+        out["data"] = data
     for key, zero in (("speed", True), ("tick", False)):
         if key in play:
             value = play[key]
@@ -199,7 +271,8 @@ class Session:
     """One terminal game: the game, its bots and the human seats.
 
     ``kinds`` gives each bot seat's kind (as given to :func:`make_bot`), for saves; it
-    defaults to the bots' names.
+    defaults to the bots' names. ``data_dir`` is the directory of the game's data set (None
+    for the shipped data), remembered in saves.
     """
 
     def __init__(
@@ -211,8 +284,10 @@ class Session:
         speed: float,
         tick: float,
         kinds: Mapping[int, str] | None = None,
+        data_dir: str | None = None,
     ) -> None:
         self.game = game
+        self.data_dir = data_dir
         self.bots = bots
         self.kinds = {s: (kinds or {}).get(s, b.name) for s, b in bots.items()}
         self.humans = [s for s in range(game.players) if s not in bots]
@@ -262,10 +337,74 @@ class Session:
             table.add_row(name, f"{score:g}", "")
         console.print(table)
 
+    def show_components(self, seat: int, query: str = "") -> None:
+        """``?``: the components ``seat``'s view mentions, numbered, with their texts; with a
+        query (a number of that list, an id or part of a name), one of them in full.
+
+        Only :meth:`Game.component_texts` of the seat is searched: what its view mentions,
+        never another seat's hidden cards.
+        """
+        comps = self.game.component_texts(seat, self.lang)
+        query = query.strip()
+        if not comps:
+            console.print(self.t("no_components"))
+            return
+        if not query:
+            console.print(f"[bold]{escape(self.t('components', n=len(comps)))}[/]")
+            self._list_components(comps)
+            console.print(f"[dim]{escape(self.t('components_hint'))}[/]")
+            return
+        if query.isdecimal():
+            hits = [comps[int(query) - 1]] if 1 <= int(query) <= len(comps) else []
+        else:
+            hits = match_components(comps, query)
+        if len(hits) == 1:
+            print_component(hits[0], self.lang, key_columns(self.game.data))
+        elif hits:
+            console.print(escape(self.t("matches", n=len(hits), query=query)))
+            self._list_components(hits, [comps.index(c) + 1 for c in hits])
+        else:
+            console.print(escape(self.t("no_match", query=query)))
+
+    @staticmethod
+    def _list_components(comps: Sequence[Any], numbers: Sequence[int] | None = None) -> None:
+        for i, c in zip(numbers or range(1, len(comps) + 1), comps, strict=True):
+            console.print(
+                f"  [bold green]{i:3d}[/] [bold]{escape(c.name)}[/] [dim]{escape(c.id)}[/]: "
+                f"{escape(c.text)}"
+            )
+
+    def show_options(self) -> None:
+        """``?options``: each option of the game, its value in this game, its help."""
+        specs = self.game.info.options
+        if not specs:
+            console.print(self.t("no_options"))
+            return
+        console.print(f"[bold]{escape(self.t('options'))}[/]")
+        for name, spec in specs.items():
+            value = self.game.options.get(name, spec.default)
+            text = (spec.help_fr if self.lang == "fr" else "") or spec.help_en
+            if spec.choices is not None:
+                allowed = ", ".join(_option_value(c) for c in spec.choices)
+            else:
+                lo, hi = spec.minimum, spec.maximum
+                allowed = spec.kind.__name__
+                if lo is not None or hi is not None:
+                    low = "" if lo is None else f"{lo:g}"
+                    high = "" if hi is None else f"{hi:g}"
+                    allowed += f" {low}..{high}"
+            console.print(
+                f"  [bold]{escape(name)}[/] = {escape(_option_value(value))}"
+                + (f": {escape(text)}" if text else "")
+                + f" [dim]({self.t('default')} {escape(_option_value(spec.default))}; "
+                f"{self.t('allowed')} {escape(allowed)})[/]",
+                soft_wrap=True,
+            )
+
     def meta(self) -> dict[str, dict[str, Any]]:
         """What the save remembers of this table besides the game (see :func:`play_meta`)."""
         seats = [self.kinds.get(s) for s in range(self.game.players)]
-        return play_meta(seats, self.lang, self.speed, self.tick)
+        return play_meta(seats, self.lang, self.speed, self.tick, self.data_dir)
 
     def write_save(self, path: Path) -> bool:
         """Save to ``path``; a path that cannot be written is reported in one line."""
@@ -374,6 +513,31 @@ class Session:
             step_bots(g, bots, tick=dt)
             seconds -= dt
 
+    def draw(
+        self, seat: int, shown: Sequence[tuple[int, Action]], full: bool
+    ) -> list[tuple[str, list[tuple[int, Action]]]]:
+        """The seat's screen: its view, its last events, the actions ``shown`` (grouped when
+        the whole list is long: the groups are returned)."""
+        g = self.game
+        console.print(Rule(self.t("seat", seat=seat)))
+        console.print(self.render(g.view(seat), self.lang))
+        if g.realtime:
+            console.print(self.t("clock", clock=g.clock))
+        self.show_events(seat)
+        console.print(f"[bold]{self.t('actions')}:[/]")
+        groups = group_actions(shown) if full and len(shown) > LONG_LIST else []
+        if groups:
+            for k, (label, members) in enumerate(groups, 1):
+                first = g.describe_action(members[0][1], self.lang)
+                console.print(
+                    f"  [bold magenta]g{k:<3d}[/] {label} [dim]({len(members)}: {first} …)[/]"
+                )
+            console.print(f"[dim]{self.t('groups')}[/]")
+        else:
+            for i, a in shown:
+                console.print(f"  [bold cyan]{i:3d}[/] {g.describe_action(a, self.lang)}")
+        return groups
+
     def ask(self, seat: int) -> Any:
         """Show the seat's screen and read its choice: an action, a float (wait) or None (quit)."""
         g = self.game
@@ -388,26 +552,12 @@ class Session:
         legal = g.legal_actions(seat)
         shown = list(enumerate(legal, 1))
         full = True  # the whole list is shown (grouped when long)
+        groups: list[tuple[str, list[tuple[int, Action]]]] = []
+        redraw = True  # help and texts are read below the screen, not scrolled away by it
         while True:
-            console.print(Rule(self.t("seat", seat=seat)))
-            console.print(self.render(g.view(seat), self.lang))
-            if g.realtime:
-                console.print(self.t("clock", clock=g.clock))
-            self.show_events(seat)
-            console.print(f"[bold]{self.t('actions')}:[/]")
-            groups = group_actions(shown) if full and len(shown) > LONG_LIST else []
-            if groups:
-                for k, (label, members) in enumerate(groups, 1):
-                    first = self.game.describe_action(members[0][1], self.lang)
-                    console.print(
-                        f"  [bold magenta]g{k:<3d}[/] {label} [dim]({len(members)}: {first} …)[/]"
-                    )
-                console.print(f"[dim]{self.t('groups')}[/]")
-            else:
-                for i, a in shown:
-                    console.print(
-                        f"  [bold cyan]{i:3d}[/] {self.game.describe_action(a, self.lang)}"
-                    )
+            if redraw:
+                groups = self.draw(seat, shown, full)
+            redraw = True
             try:
                 text = console.input(f"[bold]{self.t('choose', seat=seat)}> [/]").strip()
             except EOFError:
@@ -417,8 +567,15 @@ class Session:
             cmd, _, arg = text.partition(" ")
             if text in ("q", "quit"):
                 return None
-            if text in ("?", "h", "help"):
+            if text in ("h", "help"):
                 console.print(self.t("help") + (self.t("help_rt") if g.realtime else ""))
+                redraw = False
+            elif text == "?options":
+                self.show_options()
+                redraw = False
+            elif text.startswith("?"):
+                self.show_components(seat, text[1:])
+                redraw = False
             elif cmd == "s":
                 self.save(Path(arg.strip()).expanduser() if arg.strip() else None)
             elif text == "l":
@@ -485,12 +642,20 @@ def play(
     tick: float | None = typer.Option(
         None, help="Real-time games: seconds of game time per bot tick [default: 1]."
     ),
+    data: Path | None = typer.Option(
+        None,
+        "--data",
+        help="Play with a directory of corrected tables (`spacetable data export`); "
+        "with --load [default: the directory the save remembers].",
+    ),
 ) -> None:
     """Play a game in the terminal (hot-seat for the human seats)."""
     try:
-        session = make_session(game_id, players, bot, seed, lang, option, save, load, speed, tick)
+        session = make_session(
+            game_id, players, bot, seed, lang, option, save, load, speed, tick, data
+        )
     except ValueError as e:
-        fail(e)
+        fail_value(e)
     if not session.run():
         raise typer.Exit(0)
 
@@ -506,8 +671,10 @@ def make_session(
     load: Path | None,
     speed: float | None,
     tick: float | None,
+    data: Path | None = None,
 ) -> Session:
-    """The session the command line asks for; any mistake raises ValueError."""
+    """The session the command line asks for; any mistake raises ValueError (a
+    :class:`DataError` when the tables of the data directory are invalid)."""
     if lang is not None and lang not in TEXT:
         raise ValueError(f"--lang must be {' or '.join(TEXT)}, got {lang!r}")
     if speed is not None:
@@ -529,13 +696,21 @@ def make_session(
                 "(the save holds the game's settings)"
             )
         text = read_text(load, "save file")
-        game = spacetable.load(text)
+        meta = save_meta(text)
+        saved = _json_field(text, "game")
+        if isinstance(saved, str) and saved != game_id:
+            raise ValueError(f"{load} holds a game of {saved}, not {game_id}")
+        dataset, data_dir = save_data(game_id, load, data, remembered_data(meta))
+        game = load_with_data(text, load, dataset, data_dir, data is None)
         if game.game_id != game_id:
             raise ValueError(f"{load} holds a game of {game.game_id}, not {game_id}")
-        settings = read_play_meta(save_meta(text), game.players)
+        settings = read_play_meta(meta, game.players)
     else:
         n = players if players is not None else default_players(game_id)
-        game = spacetable.new_game(game_id, n, seed, parse_options(option))
+        options = parse_options(option)
+        dataset = read_data(game_id, data)
+        data_dir = _absolute(data) if data is not None else None
+        game = spacetable.new_game(game_id, n, seed, options, dataset)
     kinds = {s: k for s, k in enumerate(settings.get("seats", [])) if k is not None}
     kinds.update(parse_bot_seats(bot, game.players))
     kinds = {s: k for s, k in kinds.items() if k != HUMAN}
@@ -551,6 +726,106 @@ def make_session(
         speed if speed is not None else settings.get("speed", DEFAULT_SPEED),
         tick if tick is not None else settings.get("tick", DEFAULT_TICK),
         kinds,
+        data_dir,
+    )
+
+
+def _absolute(path: Path | str) -> str:
+    return str(Path(path).expanduser().resolve())
+
+
+def _json_field(text: str, key: str) -> Any:
+    """``key`` of the JSON object ``text`` (None if it is not one); the engine reads the
+    whole save again, and reports what is wrong with it."""
+    try:
+        obj = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return None
+    return obj.get(key) if isinstance(obj, dict) else None
+
+
+def save_data(
+    game_id: str, path: Path, given: Path | None, remembered: str | None
+) -> tuple[DataSet[Any] | None, str | None]:
+    """The data set to load the save ``path`` with, and its directory (absolute).
+
+    ``--data`` (``given``) first; else the directory the save's meta remembers; else the
+    shipped data (None). A remembered directory that is gone or whose tables are invalid
+    is refused with a message saying where the path came from.
+    """
+    if given is not None:
+        return read_data(game_id, given), _absolute(given)
+    if remembered is None:
+        return None, None
+    if not Path(remembered).is_dir():
+        raise ValueError(
+            f"{path} was played with the data in {remembered} (remembered in the save), which "
+            "is no longer a directory: give --data DIR with the tables it was played with"
+        )
+    try:
+        return read_data(game_id, remembered, "the save's data directory"), remembered
+    except ValueError as e:
+        msg = (
+            f"{path} was played with the data in {remembered} (remembered in the save), "
+            f"which cannot be used: {error_line(e)}; give --data DIR"
+        )
+        raise (DataError(msg) if isinstance(e, DataError) else ValueError(msg)) from None
+
+
+def load_with_data(
+    text: str, path: Path, dataset: DataSet[Any] | None, data_dir: str | None, remembered: bool
+) -> Game:
+    """``spacetable.load(text, data=dataset)``; when the engine refuses the save because it
+    was played with other data, the message names both data sets and what to do."""
+    try:
+        return spacetable.load(text, data=dataset)
+    except RecordError as e:
+        problem = data_mismatch(text, path, dataset, data_dir, remembered)
+        if problem is None:
+            raise
+        raise ValueError(problem) from e
+
+
+def data_mismatch(
+    text: str,
+    path: Path,
+    dataset: DataSet[Any] | None,
+    data_dir: str | None,
+    remembered: bool = False,
+) -> str | None:
+    """Why the save or record ``text`` cannot be played with ``dataset`` (None for the
+    shipped data), when the reason is its data: the two data sets named; else None."""
+    label = _json_field(text, "data")
+    game_id = _json_field(text, "game")
+    if dataset is None:
+        spec = game_class(game_id).data_spec if isinstance(game_id, str) else None
+        try:
+            dataset = spacetable.load_data(game_id) if spec is not None else None
+        except ValueError:
+            dataset = None
+    if dataset is None:
+        return None
+    if data_dir is None:
+        here = f"the shipped data (digest {dataset.digest})"
+    elif remembered:
+        here = (
+            f"the data now in {data_dir} (remembered in the save, digest {dataset.digest}: "
+            "its tables changed since)"
+        )
+    else:
+        here = f"the data in {data_dir} (digest {dataset.digest})"
+    if label is None:
+        if dataset.shipped:
+            return None
+        return f"{path} was played with the shipped data, not with {here}: leave out --data"
+    if not isinstance(label, dict) or label.get("digest") == dataset.digest:
+        return None
+    name, digest = label.get("name"), label.get("digest")
+    if digest == dataset.spec.shipped(dataset.game).digest:
+        return f"{path} was played with the shipped data, not with {here}: leave out --data"
+    return (
+        f"{path} was played with the data set {name!r} (digest {digest}), not with {here}: "
+        "give --data DIR with the tables it was played with"
     )
 
 

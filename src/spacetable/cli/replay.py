@@ -1,4 +1,9 @@
-"""``spacetable replay``: step through a saved record or save, or print its final state."""
+"""``spacetable replay``: step through a saved record or save, or print its final state.
+
+A game played with a directory of corrected tables replays with the same tables: ``--data
+DIR``, or for a save written by ``play --data``, the directory its meta remembers. The
+engine compares the tables' digest with the one the record names and refuses other data.
+"""
 
 from __future__ import annotations
 
@@ -11,11 +16,12 @@ from rich.markup import escape
 from rich.rule import Rule
 
 import spacetable
-from spacetable.engine import Termination
+from spacetable.engine import RecordError, Termination
 from spacetable.engine.game import SAVE_FORMAT
 from spacetable.engine.registry import as_record
 
-from .common import console, event_describer, fail, read_text, renderer
+from .common import console, event_describer, fail, fail_value, read_text, renderer
+from .play import data_mismatch, remembered_data, save_data
 
 LANGS = ("en", "fr")
 
@@ -32,6 +38,12 @@ def replay(
     step: bool = typer.Option(False, "--step", help="Step through: Enter for the next move."),
     seat: int | None = typer.Option(None, help="Show the game as this seat sees it."),
     lang: str = typer.Option("en", help="Language: en or fr."),
+    data_dir: Path | None = typer.Option(
+        None,
+        "--data",
+        help="The directory of tables the game was played with [default: the one a save "
+        "remembers, else the shipped data].",
+    ),
 ) -> None:
     """Replay a game: the moves one by one with --step, else the final state and outcome."""
     if lang not in LANGS:
@@ -43,9 +55,21 @@ def replay(
         except json.JSONDecodeError as e:
             raise ValueError(f"{file} is not JSON: {e}") from e
         record = _as_record(data)
-        final = spacetable.replay(record)
+        game_id = record.get("game")
+        meta = data.get("meta") if data.get("format") == SAVE_FORMAT else None
+        remembered = remembered_data(meta) if isinstance(meta, dict) else None
+        dataset, used = None, None
+        if isinstance(game_id, str):
+            dataset, used = save_data(game_id, file, data_dir, remembered)
+        try:
+            final = spacetable.replay(record, data=dataset)
+        except RecordError as e:
+            problem = data_mismatch(text, file, dataset, used, data_dir is None)
+            if problem is None:
+                raise
+            raise ValueError(problem) from e
     except ValueError as e:
-        fail(e)
+        fail_value(e)
     if seat is not None and not 0 <= seat < final.players:
         fail(f"--seat must be a seat of this {final.players}-player game: 0..{final.players - 1}")
     render = renderer(final.game_id)
@@ -53,7 +77,7 @@ def replay(
     entries = record["entries"]
     if step:
         for i in range(len(entries) + 1):
-            g = spacetable.replay(record, upto=i)
+            g = spacetable.replay(record, upto=i, data=dataset)
             console.print(Rule(f"{i}/{len(entries)}"))
             console.print(render(g.view(seat), lang))
             for ev in g.last_events(seat, 3):

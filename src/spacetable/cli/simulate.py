@@ -1,7 +1,8 @@
 """``spacetable simulate``: bot-versus-bot games with a progress bar and a summary.
 
-The summary (wins by seat and by bot, scores, game length) depends only on the seed; the
-speed figures (games and decisions per second) are reported apart.
+The summary (wins by seat and by bot, scores, game length) depends only on the seed (and
+the data set: ``--data DIR`` plays a directory of corrected tables, validated before the
+first game); the speed figures (games and decisions per second) are reported apart.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -17,9 +19,18 @@ from rich.table import Table
 
 import spacetable
 from spacetable.bots import make_bot
+from spacetable.engine import DataSet
 from spacetable.sim import GameResult, play_game, seeds_for
 
-from .common import console, default_players, fail, parse_bot_list, parse_options, positive
+from .common import (
+    console,
+    default_players,
+    fail_value,
+    parse_bot_list,
+    parse_options,
+    positive,
+    read_data,
+)
 
 
 def run_games(
@@ -31,12 +42,16 @@ def run_games(
     options: dict[str, Any],
     tick: float = 1.0,
     progress: Progress | None = None,
+    data: DataSet[Any] | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` seeded games; seat ``i`` gets ``bot_kinds[i % len(bot_kinds)]``."""
+    """Play ``games`` seeded games; seat ``i`` gets ``bot_kinds[i % len(bot_kinds)]``.
+
+    ``data`` is the data set the games are played with (the shipped data by default).
+    """
     results = []
     task = progress.add_task("games", total=games) if progress else None
     for i, s in enumerate(seeds_for(seed, games)):
-        g = spacetable.new_game(game_id, players, s, options)
+        g = spacetable.new_game(game_id, players, s, options, data)
         bots = [
             make_bot(bot_kinds[p % len(bot_kinds)], s + 7919 * (p + 1), game_id)
             for p in range(players)
@@ -100,22 +115,27 @@ def simulate(
     option: list[str] = typer.Option(None, "--option", "-o", help="Game option NAME=VALUE."),
     tick: float = typer.Option(1.0, help="Real-time games: seconds per bot tick."),
     json_out: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+    data: Path | None = typer.Option(
+        None, "--data", help="Play with a directory of corrected tables (`spacetable data`)."
+    ),
 ) -> None:
     """Play bot-versus-bot games and summarise them."""
     try:
         options = parse_options(option)
         if players is None:
             players = default_players(game_id, at_least=2)
-        spacetable.new_game(game_id, players, 0, options)
+        dataset = read_data(game_id, data)
+        first = spacetable.new_game(game_id, players, 0, options, dataset)
         kinds = parse_bot_list(bots, "--bots", players)
         for k in kinds:
             make_bot(k, 0, game_id)
         positive(tick, "--tick")
     except ValueError as e:
-        fail(e)
+        fail_value(e)
+    label = first.data.label() if first.data is not None else None
     t0 = time.perf_counter()
     if json_out:
-        results = run_games(game_id, players, games, kinds, seed, options, tick)
+        results = run_games(game_id, players, games, kinds, seed, options, tick, data=dataset)
     else:
         with Progress(
             TextColumn("[bold]{task.description}"),
@@ -125,7 +145,9 @@ def simulate(
             console=console,
             transient=True,
         ) as progress:
-            results = run_games(game_id, players, games, kinds, seed, options, tick, progress)
+            results = run_games(
+                game_id, players, games, kinds, seed, options, tick, progress, dataset
+            )
     wall = time.perf_counter() - t0
     summary = summarize(results, players)
     decisions = sum(r.decisions for r in results)
@@ -142,6 +164,7 @@ def simulate(
                     "bots": kinds,
                     "seed": seed,
                     "options": options,
+                    "data": label,
                     "summary": summary,
                     "speed": speed,
                 },
@@ -152,6 +175,7 @@ def simulate(
     console.print(
         f"[bold]{game_id}[/], {players} players, {games} games, "
         f"bots {', '.join(kinds)}, seed {seed}"
+        + (f", data {label['name']} ({label['digest']})" if dataset is not None and label else "")
     )
     table = Table(title="by seat")
     table.add_column("seat", justify="right")

@@ -10,6 +10,12 @@ Bradley-Terry ratings on the Elo scale with bootstrap intervals, and optionally 
 SVG, PDF... by the extension of ``--plot``, checked before any game is played).
 
 The game-running parts (:class:`Job`, :func:`run_jobs`) are shared with ``balance``.
+
+``--data DIR`` plays a directory of corrected tables, validated before any game. A job
+carries the directory's path and the digest of its tables, not the data set itself (a
+:class:`~spacetable.engine.DataSet` does not survive pickling: an unpickled copy is not the
+game's own data spec's and the game refuses it): each worker process loads the directory
+once (:func:`job_data`) and refuses tables that changed since the run began.
 """
 
 from __future__ import annotations
@@ -32,10 +38,12 @@ from spacetable.cli.common import (
     default_players,
     error_line,
     fail,
+    fail_value,
     parse_bot_list,
     parse_options,
+    read_data,
 )
-from spacetable.engine import Game, new_game
+from spacetable.engine import DataError, DataSet, Game, load_data, new_game
 from spacetable.sim import play_game, seeds_for
 from spacetable.stats import (
     bootstrap_ratings,
@@ -61,6 +69,50 @@ class Job:
     bot_seeds: tuple[int, ...]
     options: dict[str, Any] = field(default_factory=dict)
     tick: float = 1.0
+    #: The directory of the data set (absolute; None for the shipped data) and its digest.
+    data: str | None = None
+    data_digest: str | None = None
+
+
+#: The data sets this process loaded, by (game, directory, digest): loaded once per worker.
+_DATA_SETS: dict[tuple[str, str, str], DataSet[Any]] = {}
+
+
+def job_data(job: Job) -> DataSet[Any] | None:
+    """The data set of ``job`` (None for the shipped data), loaded once per process from the
+    job's directory; tables whose digest is no longer the job's are refused."""
+    if job.data is None:
+        return None
+    key = (job.game, job.data, job.data_digest or "")
+    ds = _DATA_SETS.get(key)
+    if ds is None:
+        ds = load_data(job.game, job.data)
+        if job.data_digest is not None and ds.digest != job.data_digest:
+            raise DataError(
+                f"{job.data}: the tables changed during the run (digest {ds.digest}, the run "
+                f"began with {job.data_digest})"
+            )
+        _DATA_SETS[key] = ds
+    return ds
+
+
+def data_job_fields(data: DataSet[Any] | None) -> tuple[str | None, str | None]:
+    """What a :class:`Job` carries of ``data``: its directory (absolute) and its digest; the
+    data set is remembered for the jobs this process runs itself."""
+    if data is None or not data.origin:
+        return None, None
+    path = str(Path(data.origin).resolve())
+    _DATA_SETS[(data.game, path, data.digest)] = data
+    return path, data.digest
+
+
+def as_dataset(
+    game: str, data: DataSet[Any] | str | os.PathLike[str] | None
+) -> DataSet[Any] | None:
+    """``data`` as a data set: a directory is loaded (and validated)."""
+    if data is None or isinstance(data, DataSet):
+        return data
+    return load_data(game, data)
 
 
 def _seat_field(key: str, *path: str) -> Callable[[dict[str, Any], int], list[str]]:
@@ -124,7 +176,7 @@ def asymmetries(game: Game, when: str = "start") -> list[dict[str, str]]:
 
 def run_job(job: Job) -> dict[str, Any]:
     """Play one game; a compact, JSON-able summary of it."""
-    g = new_game(job.game, job.players, job.seed, job.options)
+    g = new_game(job.game, job.players, job.seed, job.options, job_data(job))
     labels = asymmetries(g)
     bots = [make_bot(k, s, job.game) for k, s in zip(job.lineup, job.bot_seeds, strict=True)]
     res = play_game(g, bots, tick=job.tick)
@@ -160,14 +212,27 @@ def make_jobs(
     seed: int,
     options: dict[str, Any] | None = None,
     start: int = 0,
+    data: DataSet[Any] | None = None,
 ) -> list[Job]:
-    """The jobs of a tournament: seeds from ``seed``, bots rotated over the seats."""
+    """The jobs of a tournament: seeds from ``seed``, bots rotated over the seats, played
+    with ``data`` (the shipped data by default)."""
     out = []
     b = len(bots)
+    path, digest = data_job_fields(data)
     for i, s in enumerate(seeds_for(seed, games)):
         lineup = tuple(bots[(i + k) % b] for k in range(players))
         out.append(
-            Job(start + i, game, players, s, lineup, bot_seeds(s, players), dict(options or {}))
+            Job(
+                start + i,
+                game,
+                players,
+                s,
+                lineup,
+                bot_seeds(s, players),
+                dict(options or {}),
+                data=path,
+                data_digest=digest,
+            )
         )
     return out
 
@@ -414,12 +479,17 @@ def run_tournament(
     options: dict[str, Any] | None = None,
     workers: int = 1,
     on_done: Callable[[dict[str, Any]], None] | None = None,
+    data: DataSet[Any] | str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
-    """Play a tournament and summarise it (the whole JSON report of the command)."""
+    """Play a tournament and summarise it (the whole JSON report of the command).
+
+    ``data`` is a data set or a directory of corrected tables (the shipped data by default).
+    """
     for b in bots:
         make_bot(b, 0)  # fail early on an unknown kind
-    g = new_game(game, players, 0, options)  # fail early on bad settings
-    jobs = make_jobs(game, players, bots, games, seed, g.options)
+    dataset = as_dataset(game, data)
+    g = new_game(game, players, 0, options, dataset)  # fail early on bad settings
+    jobs = make_jobs(game, players, bots, games, seed, g.options, data=dataset)
     t0 = time.perf_counter()
     results = run_jobs(jobs, workers, on_done)
     summary = summarize(results, bots, players)
@@ -427,6 +497,7 @@ def run_tournament(
         "game": game,
         "players": players,
         "options": g.options,
+        "data": g.data.label() if g.data is not None else None,
         "seed": seed,
         "bots": list(bots),
         **summary,
@@ -463,6 +534,10 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--plot", help="write a plot of the ratings (.png, .svg, .pdf...)"),
         ] = None,
+        data: Annotated[
+            Path | None,
+            typer.Option("--data", help="play with a directory of corrected tables"),
+        ] = None,
     ) -> None:
         """Bots play GAME against each other, seats rotated; win shares and ratings."""
         from rich.console import Console
@@ -478,7 +553,8 @@ def register(app: typer.Typer) -> None:
                 players = default_players(game, at_least=2)
             kinds = parse_bot_list(bots, "--bots")
             options = parse_options(option)
-            new_game(game, players, 0, options)  # bad settings stop here, before any game
+            dataset = read_data(game, data)
+            new_game(game, players, 0, options, dataset)  # bad settings stop here
             seated = min(len(kinds), games + players - 1)
             if seated < len(kinds):
                 raise ValueError(
@@ -489,7 +565,7 @@ def register(app: typer.Typer) -> None:
             if plot:
                 check_plot_path(plot)
         except ValueError as err:
-            fail(err)
+            fail_value(err)
         w = workers or os.cpu_count() or 1
         console = Console(stderr=as_json)
         with Progress(console=console, transient=True, disable=as_json) as progress:
@@ -504,16 +580,19 @@ def register(app: typer.Typer) -> None:
                     options=options,
                     workers=w,
                     on_done=lambda _r: progress.advance(task),
+                    data=dataset,
                 )
             except ValueError as err:
-                fail(err)
+                fail_value(err)
         title = f"{game}, {players} players, {games} games"
         if as_json:
             typer.echo(json.dumps(report, indent=1, default=float))
             if plot:
                 _write_plot(report, plot, title)
             return
-        t = Table(title=f"{game}: {games} games, {players} players, seed {seed}")
+        used = report["data"]
+        where = f", data {used['name']} ({used['digest']})" if dataset is not None else ""
+        t = Table(title=f"{game}: {games} games, {players} players, seed {seed}{where}")
         for col in ("bot", "seats", "win % (95% CI)", "mean score", "mean rank", "rating (95% CI)"):
             t.add_column(col, justify="left" if col == "bot" else "right")
         for e in report["entrants"]:
