@@ -21,7 +21,7 @@ def purposeful(g: PlanetRaiders, rng: random.Random) -> Action:
         for a in legal:
             if isinstance(a, Hop):
                 z = BOARD.cell_index[a.zone]
-                q = BOARD.cell_pads[z][g.rockets[z] & 3]
+                q = BOARD.cell_pads[z][SIDES.index(a.nose)]
                 home = BOARD.ship_of_pad[q] == g.colour[s] and g.has_crew(s)
                 if g.occ[q] >= 0 or home:
                     targets.append(a)

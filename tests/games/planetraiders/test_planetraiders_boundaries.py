@@ -16,7 +16,6 @@ from spacetable.games.planetraiders.actions import (
     END_TURN,
     EXCHANGE,
     GIVE,
-    HOP,
     SELECT,
     STOP,
     Give,
@@ -79,7 +78,7 @@ def test_reach_every_nose_but_the_one_pointing_at_the_raider(nose: str, lands: s
         assert zones(g, 0) == []
         return
     g.apply(0, SELECT[0])
-    g.apply(0, HOP[Z("c3")])
+    g.apply(0, Hop("c3", lands[-1]))
     assert g.rpad[0] == P(lands)
 
 
@@ -104,14 +103,14 @@ def test_each_raider_moves_once_a_turn_and_again_the_next_turn() -> None:
     g = position(2, "R1@c1n c2:b^ c3:b^ R2@g1n g2:b^ V1@h8n")
     g.apply(0, SELECT[0])
     assert STOP not in g.legal_actions(0)  # zero hops: a selected raider must ride one
-    g.apply(0, HOP[Z("c2")])
+    g.apply(0, Hop("c2", "n"))
     assert STOP in g.legal_actions(0)  # one hop: it may stop
     g.apply(0, STOP)
     assert g.legal_actions(0) == [SELECT[1], END_MOVES]
     with pytest.raises(IllegalAction):
         g.apply(0, SELECT[0])
     g.apply(0, SELECT[1])
-    g.apply(0, HOP[Z("g2")])  # its last usable rocket: the move, and step 1, end by themselves
+    g.apply(0, Hop("g2", "n"))  # its last usable rocket: the move, and step 1, end by themselves
     assert g.phase == PHASE_PLACE and g.moved == 0b011
     g.apply(0, END_TURN)
     assert g.cur == 0  # violet had nothing to do: its turn passed
@@ -124,9 +123,9 @@ def test_a_move_goes_on_while_a_usable_rocket_waits_and_ends_at_the_last() -> No
     fait si le joueur le souhaite": one rocket left, the raider may ride on; none, it stops."""
     g = position(2, "R1@c1n c2:b^ c3:b^ V1@h8n")
     g.apply(0, SELECT[0])
-    g.apply(0, HOP[Z("c2")])
-    assert g.phase == PHASE_HOP and g.legal_actions(0) == [HOP[Z("c3")], STOP]
-    g.apply(0, HOP[Z("c3")])
+    g.apply(0, Hop("c2", "n"))
+    assert g.phase == PHASE_HOP and g.legal_actions(0) == [Hop("c3", "n"), STOP]
+    g.apply(0, Hop("c3", "n"))
     assert g.phase == PHASE_PLACE  # no rocket left: the move and step 1 ended
     assert (g.blue[0], g.red[0]) == (2, 0)  # step 2: both rockets used are collected
 
@@ -165,15 +164,16 @@ def test_the_turn_ends_when_the_last_rocket_of_the_hand_is_placed() -> None:
     assert g.cur == 1  # the hand is empty
 
 
-def test_placement_one_rocket_a_zone_and_blue_on_neutral_zones_only() -> None:
+def test_placement_one_rocket_a_side_and_blue_on_neutral_zones_only() -> None:
     """§3.1 "Une fusée rouge peut aller sur les deux zones. Une fusée bleue ne peut aller que
-    sur les zones neutres"; a zone holds at most one rocket (interpretation 1)."""
+    sur les zones neutres"; a zone holds at most one rocket per side (interpretation 1)."""
     g = position(2, "R1@a1n V1@h8n c4:r^ hand:red=1b1r")
     to_step_3(g)
     legal = set(g.legal_actions(0))
     assert Place("c3", "blue", "n") in legal and Place("c3", "red", "n") in legal
     assert Place("e3", "red", "n") in legal and Place("e3", "blue", "n") not in legal
-    assert not {Place("c4", c, "n") for c in ("blue", "red")} & legal  # taken
+    assert not {Place("c4", c, "n") for c in ("blue", "red")} & legal  # that side is taken
+    assert {Place("c4", c, s) for c in ("blue", "red") for s in "esw"} <= legal  # not the others
     assert not any(isinstance(a, Place) and a.zone == "d4" for a in legal)  # a ship
 
 
@@ -199,10 +199,10 @@ def test_each_capture_gains_one_blue_rocket() -> None:
     supplémentaire": two captures, two more rockets than the two used."""
     g = position(2, "R1@c1n c2:b^ V1@c2n R2@g1n g2:b^ V2@g2n V3@h8n")
     g.apply(0, SELECT[0])
-    g.apply(0, HOP[Z("c2")])
+    g.apply(0, Hop("c2", "n"))
     assert g.ncaps[0] == 1 and g.blue[0] == 1  # the bonus at once; c2's rocket is collected later
     g.apply(0, SELECT[1])
-    g.apply(0, HOP[Z("g2")])
+    g.apply(0, Hop("g2", "n"))
     assert g.ncaps[0] == 2
     assert g.blue[0] == 2 + 2  # two bonuses, then the two rockets used
 
@@ -233,7 +233,7 @@ def test_home_needs_a_complete_crew(crew: str, home: bool) -> None:
     qui après avoir constitué son équipage atteint son vaisseau a gagné" (d4 is red's ship)."""
     g = position(2, f"R1@e4n e4:b< V1@h8n crew:red={crew}")
     g.apply(0, SELECT[0])
-    g.apply(0, HOP[Z("e4")])
+    g.apply(0, Hop("e4", "w"))
     assert g.rpad[0] == P("d4e") or home
     assert (g.finished == [0]) is home
     assert g.is_over is home  # at 2 players the first one home ends the game
@@ -253,7 +253,7 @@ def test_the_game_ends_when_every_player_but_one_is_home(already_home: int) -> N
         g.occ[P("a9n")] = -1
         g.rpad[3] = -1
     g.apply(0, SELECT[0])
-    g.apply(0, HOP[Z("e4")])
+    g.apply(0, Hop("e4", "w"))
     assert len(g.finished) == 1 + already_home
     assert g.is_over is bool(already_home)
     if already_home:
@@ -271,7 +271,7 @@ def test_the_game_ends_when_one_player_is_left_in_play(yellow_in_play: bool) -> 
     if not yellow_in_play:
         g.out[1] = True
     g.apply(0, SELECT[0])
-    g.apply(0, HOP[Z("c2")])
+    g.apply(0, Hop("c2", "n"))
     assert g.out[2]
     assert g.is_over is not yellow_in_play
     if not yellow_in_play:
@@ -290,7 +290,7 @@ def test_a_team_is_out_when_both_partners_are(partner_in_play: bool) -> None:
     if not partner_in_play:
         g.out[3] = True
     g.apply(0, SELECT[0])
-    g.apply(0, HOP[Z("c2")])
+    g.apply(0, Hop("c2", "n"))
     assert g.out[1]
     assert g.is_over is not partner_in_play
     if not partner_in_play:
@@ -321,7 +321,7 @@ def test_stall_limit_the_turn_before_and_the_turn_at_the_limit(progress_at_turn_
     assert g.quiet == 2 and not g.is_over
     if progress_at_turn_3:
         g.apply(0, SELECT[0])
-        g.apply(0, HOP[Z("c2")])  # red takes the green alien: progress
+        g.apply(0, Hop("c2", "n"))  # red takes the green alien: progress
         assert g.aliens[0] == 1 << COLOURS.index("green")
     end_turn(g)  # red: 3 quiet turns, or none
     assert not g.is_over and g.quiet == (0 if progress_at_turn_3 else 3)

@@ -152,3 +152,39 @@ def test_broken_seats_and_missing_square() -> None:
         "red",
         "violet",
     ]
+
+
+def test_no_row_is_rulebook_and_each_row_says_which_fields_the_rulebook_states() -> None:
+    """Honest data (issue 18): a row is ``rulebook`` only when every field comes from the
+    rulebook. Every Planet Raiders row places a piece on a reconstructed board, so none is;
+    ``known`` lists what the rulebook does state: a ship's colour (§3.2 « Le vaisseau du
+    joueur violet ... matérialisées par des pavés violets »), that a square is a planet or a
+    ship (§3.1 « 4 planètes ... 4 vaisseaux »), each colour's raiders and its 2 blue and
+    1 red rockets on the board (§6 « en conserve une rouge et une bleue »), aliens in their
+    planet's colour (§3.1), and the player counts (§2)."""
+    cells, setup, seats = _tables()
+    assert {r.source for r in (*cells, *setup, *seats)} == {"reconstructed"}
+    for c in cells:
+        expected = {"ship": ("kind", "colour"), "planet": ("kind",)}.get(c.kind, ())
+        assert c.known == expected, c.id
+    for r in setup:
+        assert (
+            r.known
+            == {
+                "raider": ("colour", "kind"),
+                "rocket": ("colour", "kind", "rocket"),
+                "alien": ("colour", "kind"),
+            }[r.kind]
+        ), r.id
+    assert all(s.known == ("players",) for s in seats)
+    # 'known' names fields of the table, and a rulebook row may not have one
+    text = read_text(PKG, "seats.csv").replace(
+        "2-0,2,0,red,south,reconstructed,players", "2-0,2,0,red,south,reconstructed,player"
+    )
+    with pytest.raises(DataError, match=r"line \d+ \(id=2-0\): field 'known'"):
+        parse_table(text, SeatRow, "seats.csv")
+    text = read_text(PKG, "seats.csv").replace(
+        "2-0,2,0,red,south,reconstructed,players", "2-0,2,0,red,south,rulebook,players"
+    )
+    with pytest.raises(DataError, match=r"line \d+ \(id=2-0\): field 'known'"):
+        parse_table(text, SeatRow, "seats.csv")

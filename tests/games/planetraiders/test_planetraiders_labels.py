@@ -27,9 +27,9 @@ def test_placements_group_by_zone_in_the_terminal() -> None:
     groups = group_actions(list(enumerate(legal, 1)))
     place_groups = [(label, m) for label, m in groups if label.startswith("place")]
     # one group per free zone, each small enough to read: 4 noses x (blue, red)
-    free = {z for z in BOARD.zones if g.rockets[z] < 0}
+    # a zone holds one rocket per side: every zone has a free side at the start
     assert {label for label, _ in place_groups} == {
-        f"place zone={BOARD.cell_names[z]}" for z in free
+        f"place zone={BOARD.cell_names[z]}" for z in BOARD.zones
     }
     assert max(len(m) for _, m in place_groups) <= 8 < LONG_LIST
     assert all(
@@ -75,30 +75,31 @@ def test_gift_colours_hold_at_three_and_four_players() -> None:
 
 
 def test_hop_labels_say_where_the_rocket_goes_and_what_waits_there() -> None:
-    from spacetable.games.planetraiders.actions import HOP, SELECT
+    from spacetable.games.planetraiders.actions import SELECT, Hop
 
     g = position(2, "R2@g2n g2:b< g3:r^ f2:b< V1@f2w V2@h8n")
     assert g.describe_action(SELECT[1], "en") == "move planet raider #2 (on g2n)"
     assert g.describe_action(SELECT[1], "fr") == "déplacer le planet raider n°2 (en g2n)"
     g.apply(0, SELECT[1])
-    z = BOARD.zone
-    assert g.describe_action(HOP[z("g2")], "en") == "ride the blue rocket in g2 to g2w"
-    assert g.describe_action(HOP[z("g3")], "fr") == "prendre la fusée rouge de g3 vers g3n"
-    g.apply(0, HOP[z("g2")])
+    assert g.describe_action(Hop("g2", "w"), "en") == "ride the blue rocket in g2 to g2w"
+    assert g.describe_action(Hop("g3", "n"), "fr") == "prendre la fusée rouge de g3 vers g3n"
+    g.apply(0, Hop("g2", "w"))
     # from g2w (= f2e) the blue rocket of f2 leads to f2w, where violet raider 1 stands
-    assert g.describe_action(HOP[z("f2")], "en") == (
+    assert g.describe_action(Hop("f2", "w"), "en") == (
         "ride the blue rocket in f2 to f2w: capture violet raider #1"
     )
-    assert "capturer le planet raider violet n°1" in g.describe_action(HOP[z("f2")], "fr")
+    assert "capturer le planet raider violet n°1" in g.describe_action(Hop("f2", "w"), "fr")
     g2 = position(2, "R1@c1n c2:b^ @c2n:green V1@h8n")
     g2.apply(0, SELECT[0])
-    assert g2.describe_action(HOP[z("c2")], "en").endswith(": take an alien of the green planet")
-    assert g2.describe_action(HOP[z("c2")], "fr").endswith(": prendre un alien de la planète verte")
+    assert g2.describe_action(Hop("c2", "n"), "en").endswith(": take an alien of the green planet")
+    assert g2.describe_action(Hop("c2", "n"), "fr").endswith(
+        ": prendre un alien de la planète verte"
+    )
     g3 = position(2, "R1@e4n e4:b< V1@h8n crew:red=green,yellow+2")
     g3.apply(0, SELECT[0])
-    assert g3.describe_action(HOP[z("e4")], "en").endswith(": home with the crew!")
+    assert g3.describe_action(Hop("e4", "w"), "en").endswith(": home with the crew!")
     # an action that is not legal now falls back to the plain label
-    assert g3.describe_action(HOP[z("a1")], "en") == "ride the rocket in zone a1"
+    assert g3.describe_action(Hop("a1", "n"), "en") == "ride the rocket in zone a1, nose north"
 
 
 def test_places_are_ordinals_in_both_languages() -> None:

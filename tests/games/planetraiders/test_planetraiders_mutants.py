@@ -14,7 +14,7 @@ import pytest
 from spacetable.engine import DataError
 from spacetable.engine.data import parse_table, read_text
 from spacetable.games.planetraiders import actions as A
-from spacetable.games.planetraiders.actions import HOP, SELECT, Give, Hop
+from spacetable.games.planetraiders.actions import SELECT, Give, Hop
 from spacetable.games.planetraiders.board import BOARD, Board, _edge_canonical, load_board
 from spacetable.games.planetraiders.components import (
     PKG,
@@ -30,17 +30,17 @@ from spacetable.games.planetraiders.view import view
 
 
 # ----------------------------------------------------------------------------- RL action space
-@pytest.mark.parametrize(("players", "size", "gifts"), [(2, 612, 0), (3, 618, 6), (4, 620, 8)])
+@pytest.mark.parametrize(("players", "size", "gifts"), [(2, 831, 0), (3, 837, 6), (4, 839, 8)])
 def test_action_space_sizes_and_gifts_only_above_two_players(
     players: int, size: int, gifts: int
 ) -> None:
-    """§4: gifts only with more than two players; 3 selects, 73 hops, stop, end_moves,
-    532 placements, exchange, end_turn and 2 gifts per seat (docs "Action encoding").
-    Called directly: the engine caches the action space once per process."""
+    """§4: gifts only with more than two players; 3 selects, 292 hops (73 zones x 4 noses),
+    stop, end_moves, 532 placements, exchange, end_turn and 2 gifts per seat (docs "Action
+    encoding"). Called directly: the engine caches the action space once per process."""
     space = A.enumerate_actions(players)
     assert len(space) == size
     assert len(set(space)) == size
-    assert sum(type(a) is Hop for a in space) == 73
+    assert sum(type(a) is Hop for a in space) == 73 * 4
     given = [a for a in space if isinstance(a, Give)]
     assert len(given) == gifts
     assert {a.to for a in given} == set(range(players if gifts else 0))
@@ -91,7 +91,7 @@ def test_a_colour_without_three_raiders_is_named() -> None:
     cells = parse_table(read_text(PKG, "board.csv"), CellRow, "board.csv")
     seats = parse_table(read_text(PKG, "seats.csv"), SeatRow, "seats.csv")
     text = read_text(PKG, "setup.csv").replace(
-        "red-raider-3,red,raider,3,g1s,,,,reconstructed\n", ""
+        "red-raider-3,red,raider,3,g1s,,,,reconstructed,colour kind\n", ""
     )
     bad = parse_table(text, SetupRow, "setup.csv")
     with pytest.raises(DataError, match=r"^x/setup.csv: red needs exactly 3 raiders$"):
@@ -106,7 +106,7 @@ def test_a_raider_on_pad_zero_is_alive_and_keeps_its_player_in_play() -> None:
     g = position(2, "R1@c1n c2:b^ V1@c2n V2@a9n")
     assert g.alive(1) == 2
     g.apply(0, SELECT[0])
-    g.apply(0, HOP[BOARD.zone("c2")])
+    g.apply(0, Hop("c2", "n"))
     assert g.rpad[3] < 0 and g.captured_by[3] == 0
     assert g.alive(1) == 1
     assert not g.out[1]
@@ -117,7 +117,7 @@ def test_the_view_shows_a_raider_captured_by_seat_zero() -> None:
     """The view gives a captured raider its status and its captor, seat 0 (red) too."""
     g = position(2, "R1@c1n c2:b^ V1@c2n V2@a9n")
     g.apply(0, SELECT[0])
-    g.apply(0, HOP[BOARD.zone("c2")])
+    g.apply(0, Hop("c2", "n"))
     v = view(g, None)
     assert v["raiders"][1][0] == {"pad": None, "status": "captured", "by": 0}
     assert v["raiders"][1][1] == {"pad": "a9n", "status": "board"}
@@ -130,9 +130,9 @@ def test_hops_count_the_hops_of_the_move_so_far() -> None:
     g = position(2, "R1@c1n c2:b^ c3:b^ c4:b^ V1@h8n")
     g.apply(0, SELECT[0])
     assert g.state_dict()["hops"] == 0
-    g.apply(0, HOP[BOARD.zone("c2")])
+    g.apply(0, Hop("c2", "n"))
     assert g.state_dict()["hops"] == 1
-    g.apply(0, HOP[BOARD.zone("c3")])
+    g.apply(0, Hop("c3", "n"))
     assert g.state_dict()["hops"] == 2
 
 

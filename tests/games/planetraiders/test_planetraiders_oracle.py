@@ -25,10 +25,11 @@ def pad_key(name: str) -> frozenset[tuple[int, int]]:
     return frozenset({(x, y), (x + dx, y + dy)})
 
 
-def oracle_hops(v: dict[str, Any], seat: int, k: int) -> set[str]:
-    """Zones whose rocket raider ``k`` of ``seat`` may ride: a rocket in a zone beside its pad
-    (on its line), not blue in meteorites, whose nose points at another pad that holds
-    neither a raider of its own side nor an alien of a planet it already took from."""
+def oracle_hops(v: dict[str, Any], seat: int, k: int) -> set[tuple[str, str]]:
+    """The rockets (zone, nose) raider ``k`` of ``seat`` may ride: any rocket in a zone beside
+    its pad (on its line; a zone holds one rocket per side), not blue in meteorites, whose
+    nose points at another pad that holds neither a raider of its own side nor an alien of a
+    planet it already took from."""
     here = pad_key(v["raiders"][seat][k]["pad"])
     occupant: dict[frozenset[tuple[int, int]], tuple[str, Any]] = {}
     for s, row in enumerate(v["raiders"]):
@@ -44,20 +45,20 @@ def oracle_hops(v: dict[str, Any], seat: int, k: int) -> set[str]:
         if not (0 <= x < 9 and 1 <= y <= 9):
             continue
         zone = f"{COLS[x]}{y}"
-        rocket = v["rockets"].get(zone)
-        if KIND[zone] not in ("neutral", "meteorite") or rocket is None:
+        if KIND[zone] not in ("neutral", "meteorite"):
             continue
-        if rocket["colour"] == "blue" and KIND[zone] == "meteorite":
-            continue
-        dest = pad_key(zone + rocket["nose"])
-        if dest == here:
-            continue
-        who = occupant.get(dest)
-        if who and who[0] == "raider" and team[who[1]] == team[seat]:
-            continue
-        if who and who[0] == "alien" and who[1] in taken:
-            continue
-        out.add(zone)
+        for rocket in v["rockets"].get(zone, []):
+            if rocket["colour"] == "blue" and KIND[zone] == "meteorite":
+                continue
+            dest = pad_key(zone + rocket["nose"])
+            if dest == here:
+                continue
+            who = occupant.get(dest)
+            if who and who[0] == "raider" and team[who[1]] == team[seat]:
+                continue
+            if who and who[0] == "alien" and who[1] in taken:
+                continue
+            out.add((zone, rocket["nose"]))
     return out
 
 
@@ -73,7 +74,7 @@ def test_legal_hops_match_an_independent_reading_of_the_rules() -> None:
                     continue
                 s = g.to_act[0]
                 v = g.view(None)
-                got = {a.zone for a in g.legal_actions(s) if isinstance(a, Hop)}
+                got = {(a.zone, a.nose) for a in g.legal_actions(s) if isinstance(a, Hop)}
                 assert got == oracle_hops(v, s, v["selected"]), (seed, n, g.step)
                 checked += 1
     assert checked > 500

@@ -76,18 +76,18 @@ def _check(out: dict[str, Any]) -> tuple[str, str]:
 CASES = [
     # (reason, players, options, first seed, number of winners)
     ("home", 2, None, 0, 1),
-    ("home", 3, None, 12, 1),
-    ("last in play", 3, None, 16, 1),
-    ("last in play", 4, None, 9, 1),
+    ("home", 3, None, 8, 1),
+    ("last in play", 3, None, 7, 1),
+    ("last in play", 4, None, 1, 1),
     ("team home", 4, {"teams": True}, 0, 2),
-    ("team eliminated", 4, {"teams": True}, 286, 2),
-    ("round limit", 2, {"round_limit": 2}, 0, 1),
-    ("round limit", 3, None, 838, 1),
-    ("no progress", 2, None, 1, 1),
+    ("team eliminated", 4, {"teams": True}, 57, 2),
+    ("round limit", 2, {"round_limit": 2}, 0, 2),  # a draw: both still in play
+    ("round limit", 3, None, 16, 1),
     ("no progress", 2, None, 2, 2),  # a draw
-    ("no progress", 3, None, 0, 2),  # two seats share the win
-    ("no progress", 4, {"teams": True}, 4, 2),
-    ("no progress", 4, {"teams": True}, 71, 4),
+    ("no progress", 3, None, 1, 1),
+    ("no progress", 3, None, 67, 2),  # two seats share the win
+    ("no progress", 4, None, 416, 2),
+    ("no progress", 4, {"teams": True}, 4, 4),
 ]
 
 
@@ -117,37 +117,40 @@ def test_every_reason_reads_as_a_sentence_in_both_languages(
 
 
 def test_the_ranking_criterion_is_the_one_that_decided() -> None:
-    base = {
-        "ranks": [2, 1, 3],
-        "winners": [1],
+    """Places go by arrival, then in play before eliminated, and nothing else (issue 18:
+    « Le second est celui qui aura fait la même chose mais en 2ème position »): a winner
+    not home is the only one still in play, or shares the place with the others in play."""
+    base: dict[str, Any] = {
+        "ranks": [1, 1, 3],
+        "winners": [0, 1],
         "reason": "no progress",
-        "details": {"finished": [], "eliminated": [], "crew_missing": [2, 2, 3], "teams": []},
+        "scores": [3.0, 1.0, 1.0],
+        "details": {"finished": [], "eliminated": [2], "crew_missing": [1, 3, 3], "teams": []},
     }
-    # Same crew missing as red, more members gathered.
-    out = {**base, "scores": [3.0, 4.0, 1.0]}
-    en, fr = _check(out)
-    assert en.endswith("as close to a full crew as the next, with more members gathered (4)")
-    assert fr.endswith(
-        "aussi près d'un équipage complet que le suivant, avec plus de membres réunis (4)"
+    en, fr = _check(base)
+    assert en == (
+        "Red (seat 0) and Yellow (seat 1) share the win: too many turns without capture, alien "
+        "or arrival; no crew is home, and no rule separates the players still in play"
     )
-    # Same crew and members: more raiders left (not in the outcome, hence the last criterion).
-    en, fr = _check({**base, "scores": [4.0, 4.0, 1.0]})
-    assert en.endswith("with more raiders left")
-    # Fewer members missing.
-    details = {**base["details"], "crew_missing": [2, 1, 3]}
-    en, fr = _check({**base, "scores": [4.0, 4.0, 1.0], "details": details})
-    assert en.endswith("closest to a full crew (1 member missing)")
-    assert fr.endswith("le plus près d'un équipage complet (il manque 1 membre)")
+    assert fr.endswith(
+        "aucun équipage n'est rentré, et aucune règle ne départage les joueurs encore en jeu"
+    )
     # The others eliminated.
     details = {**base["details"], "eliminated": [0, 2]}
-    en, fr = _check({**base, "scores": [4.0, 1.0, 1.0], "details": details})
+    alone = {**base, "ranks": [2, 1, 2], "winners": [1], "details": details}
+    en, fr = _check(alone)
     assert en == "Yellow (seat 1) wins: too many turns without capture, alien or arrival; " + (
         "the only one still in play"
     )
-    last = {**base, "reason": "last in play", "scores": [4.0, 1.0, 1.0], "details": details}
+    last = {**alone, "reason": "last in play"}
     en, fr = _check(last)
     assert en == "Yellow (seat 1) wins: the only one still in play"
     assert fr == "Jaune (siège 1) gagne : seul encore en jeu"
+    # Someone home first: that decided.
+    home = {**base, "ranks": [2, 1, 3], "winners": [1], "reason": "round limit"}
+    home["details"] = {**base["details"], "finished": ["yellow"]}
+    en, fr = _check(home)
+    assert en == "Yellow (seat 1) wins: the turn limit is reached; first crew brought home"
 
 
 def test_an_unknown_reason_falls_back_to_the_raw_reason() -> None:

@@ -7,6 +7,7 @@ import json
 import random
 import re
 from collections import deque
+from collections.abc import Mapping
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +16,7 @@ from rich.console import Console
 
 from spacetable.engine import Action, Game, RecordError, load, new_game, replay
 from spacetable.games.planetraiders.board import BOARD
-from spacetable.games.planetraiders.constants import ALIEN, N_EDGES, RAIDERS
+from spacetable.games.planetraiders.constants import ALIEN, BLUE, N_EDGES, NOSES, RAIDERS, RED
 from spacetable.games.planetraiders.render import describe_event, render
 from spacetable.games.planetraiders.rules import PlanetRaiders
 from spacetable.playout import Policy
@@ -52,16 +53,20 @@ def cache_checked(choose: Policy) -> Policy:
 def check_invariants(g: PlanetRaiders) -> None:
     n = g.players
     # rockets: 3 blue + 2 red per player, +1 blue per capture, 2 blue -> 1 red per exchange
-    board_blue = sum(1 for r in g.rockets if 0 <= r < 4)
-    board_red = sum(1 for r in g.rockets if r >= 4)
+    board_blue = g.rockets.count(BLUE)
+    board_red = g.rockets.count(RED)
     caps = sum(g.ncaps)
     assert board_blue + sum(g.blue) + g.used[0] + g.retired[0] == 3 * n + caps - 2 * g.exchanges
     assert board_red + sum(g.red) + g.used[1] + g.retired[1] == 2 * n + g.exchanges
     assert min(g.blue) >= 0 and min(g.red) >= 0
-    for z, r in enumerate(g.rockets):
+    one = g.options["zone_rockets"] == "one"
+    for slot, r in enumerate(g.rockets):
         if r >= 0:
+            z = slot // NOSES
             assert BOARD.is_zone[z]
-            assert not (r < 4 and BOARD.is_meteor[z]), "blue rocket in meteorites"
+            assert not (r == BLUE and BOARD.is_meteor[z]), "blue rocket in meteorites"
+            if one:
+                assert sum(x >= 0 for x in g.rockets[z * NOSES : z * NOSES + NOSES]) == 1
     # pieces: every raider on the board is where occ says; aliens conserved
     for rid, p in enumerate(g.rpad):
         if p >= 0:
@@ -85,7 +90,7 @@ def check_invariants(g: PlanetRaiders) -> None:
 
 
 def playout(
-    n: int, opts: dict[str, object], seed: int, smart: bool, check_replay: bool = False
+    n: int, opts: Mapping[str, object], seed: int, smart: bool, check_replay: bool = False
 ) -> PlanetRaiders:
     g = PlanetRaiders(n, seed, opts)
     rng = random.Random(seed)
@@ -154,7 +159,7 @@ def test_action_space_is_fixed_and_unique() -> None:
         space = new_game("planetraiders", n, 0, opts).action_space
         zones, neutral = len(BOARD.zones), len(BOARD.neutral_zones)
         gifts = 2 * n if n > 2 else 0
-        assert space.size == 3 + zones + 2 + 4 * (zones + neutral) + 1 + gifts + 1
+        assert space.size == 3 + 4 * zones + 2 + 4 * (zones + neutral) + 1 + gifts + 1
 
 
 def test_max_decisions_is_an_upper_bound_on_long_games() -> None:
@@ -189,7 +194,7 @@ def test_render_draws_the_board_in_both_languages() -> None:
 def test_start_view_shows_pieces() -> None:
     v = PlanetRaiders(2, 0).view(0)
     assert v["raiders"][0][0] == {"pad": "c1s", "status": "board"}
-    assert v["rockets"]["c1"] == {"colour": "blue", "nose": "n"}
+    assert v["rockets"]["c1"] == [{"colour": "blue", "nose": "n"}]
     assert len(v["aliens"]) == 16
     assert v["players_info"][1]["colour"] == "violet"
 

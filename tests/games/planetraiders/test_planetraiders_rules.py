@@ -12,26 +12,29 @@ from spacetable.games.planetraiders.actions import (
     END_TURN,
     EXCHANGE,
     GIVE,
-    HOP,
     PLACE,
     SELECT,
     STOP,
     Give,
+    Hop,
     Place,
 )
 from spacetable.games.planetraiders.board import BOARD
 from spacetable.games.planetraiders.components import crew_complete, crew_missing
-from spacetable.games.planetraiders.constants import ALIEN, BLUE, COLOURS, RED
+from spacetable.games.planetraiders.constants import ALIEN, BLUE, COLOURS, NOSES, RED
 from spacetable.games.planetraiders.evaluation import DIST_TO_SHIP, HOP_DIST
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.rules import PlanetRaiders
+
+from .helpers import hop_through, rockets_in
 
 Z = BOARD.zone
 P = BOARD.pad
 
 
 def hop(g: PlanetRaiders, zone: str) -> None:
-    g.apply(g.cur, HOP[Z(zone)])
+    """The selected raider rides the one rocket it may ride in ``zone``."""
+    g.apply(g.cur, hop_through(g, zone))
 
 
 def skip_moves(g: PlanetRaiders) -> None:
@@ -47,7 +50,7 @@ def on(g: PlanetRaiders, colour: str, k: int, pad: str) -> bool:
 
 
 def hops(g: PlanetRaiders) -> set[str]:
-    return {a.zone for a in g.legal_actions(g.cur) if type(a).__name__ == "Hop"}
+    return {a.zone for a in g.legal_actions(g.cur) if isinstance(a, Hop)}
 
 
 # ----------------------------------------------------------------------------- worked examples
@@ -67,7 +70,7 @@ def test_example_red_raider_1_goes_through_a_b_c_to_d() -> None:
     # no rocket left around D: the move ended, and with it step 1; rockets are collected
     assert g.phase == 2
     assert (g.blue[0], g.red[0]) == (3, 1)
-    assert all(g.rockets[Z(z)] < 0 for z in ("c2", "d2", "d3", "e3"))
+    assert all(rockets_in(g, z) == [] for z in ("c2", "d2", "d3", "e3"))
     # a blue rocket in place of the red one would not serve in the meteorite zone e3
     g = position(2, "R1@c1n c2:b> d2:b^ d3:b> e3:b^ V1@h8n")
     g.apply(0, SELECT[0])
@@ -92,7 +95,7 @@ def test_example_red_raider_2_chooses_one_of_two_rockets_then_takes_alien() -> N
     assert sum(1 for o in g.occ if o >= ALIEN) == 15
     assert g.phase == 2  # move over, step 1 over (no other raider)
     assert (g.blue[0], g.red[0]) == (2, 0)  # only the rockets used
-    assert g.rockets[Z("g3")] >= 0  # E1's rocket stays on the board
+    assert rockets_in(g, "g3") == ["b^"]  # E1's rocket stays on the board
 
 
 def test_example_violet_raider_3_captures_yellow_raider_through_g_to_h() -> None:
@@ -108,7 +111,7 @@ def test_example_violet_raider_3_captures_yellow_raider_through_g_to_h() -> None
     assert on(g, "violet", 3, "g7w")
     assert g.rpad[3] == -1 and g.captured_by[3] == 2
     assert g.ncaps[2] == 1 and g.caps[2 * 3 + 1] == 1
-    assert g.rockets[Z("f7")] >= 0  # it did not go on
+    assert rockets_in(g, "f7") == ["b<"]  # it did not go on
     assert g.phase == 2
     assert g.blue[2] == 1 + 2  # the bonus rocket and the two rockets used
     assert g.out[1]  # yellow had only that raider on the board here
@@ -133,7 +136,7 @@ def test_example_blocked_raider() -> None:
 def test_raider_uses_only_the_zones_beside_its_pad() -> None:
     g = position(2, "R1@c2n c4:b^ b3:b> c3:b^ V1@h8n")
     # c2n borders c2 and c3; c4 and b3 are off its pad
-    assert g.hop_actions(0) == [HOP[Z("c3")]]
+    assert g.hop_actions(0) == [Hop("c3", "n")]
 
 
 def test_rocket_may_turn_the_raider() -> None:
@@ -147,10 +150,10 @@ def test_stop_is_optional_and_a_raider_moves_once_per_turn() -> None:
     g = position(2, "R1@c1n c2:b^ c3:b^ R2@g1n g2:b^ V1@h8n hand:red=1b")
     g.apply(0, SELECT[0])
     hop(g, "c2")
-    assert g.legal_actions(0) == [HOP[Z("c3")], STOP]
+    assert g.legal_actions(0) == [Hop("c3", "n"), STOP]
     g.apply(0, STOP)  # the player does not use every rocket on the trajectory
     assert on(g, "red", 1, "c2n")
-    assert g.rockets[Z("c3")] >= 0
+    assert rockets_in(g, "c3") == ["b^"]
     assert g.legal_actions(0) == [SELECT[1], END_MOVES]  # raider 1 cannot move again
     skip_moves(g)
     assert (g.blue[0], g.red[0]) == (2, 0)  # one kept from before, one collected
@@ -159,10 +162,10 @@ def test_stop_is_optional_and_a_raider_moves_once_per_turn() -> None:
 def test_used_rocket_leaves_the_board_at_once() -> None:
     # R2 could use c2 only before R1 took it
     g = position(2, "R1@c1n c2:b^ R2@b2e V1@h8n")
-    assert g.hop_actions(1) == [HOP[Z("c2")]]
+    assert g.hop_actions(1) == [Hop("c2", "n")]
     g.apply(0, SELECT[0])
     hop(g, "c2")
-    assert g.rockets[Z("c2")] == -1
+    assert rockets_in(g, "c2") == []
     assert g.hop_actions(1) == []  # gone for R2 too
     assert g.blue[0] == 1  # step 2 collected it
 
@@ -180,7 +183,7 @@ def test_partner_is_not_captured_in_teams() -> None:
     g = position(4, "R1@c1n c2:b^ V1@c2n G1@h8n Y1@a1n", {"teams": True})
     assert g.hop_actions(0) == []  # violet is red's partner
     g = position(4, "R1@c1n c2:b^ Y1@c2n G1@h8n V1@a1n", {"teams": True})
-    assert g.hop_actions(0) == [HOP[Z("c2")]]
+    assert g.hop_actions(0) == [Hop("c2", "n")]
 
 
 def test_one_alien_per_planet_per_player() -> None:
@@ -188,7 +191,7 @@ def test_one_alien_per_planet_per_player() -> None:
     g = position(2, "R1@e1w e1:b^ V1@h8n aliens=standard crew:red=violet")
     assert g.hop_actions(0) == []  # already holds a violet alien
     g = position(2, "R1@e1w e1:b^ V1@h8n aliens=standard crew:red=green")
-    assert g.hop_actions(0) == [HOP[Z("e1")]]
+    assert g.hop_actions(0) == [Hop("e1", "n")]
 
 
 def test_alien_ends_the_move_even_if_rockets_go_on() -> None:
@@ -196,7 +199,7 @@ def test_alien_ends_the_move_even_if_rockets_go_on() -> None:
     g.apply(0, SELECT[0])
     hop(g, "c2")
     assert g.aliens[0] == 1 << COLOURS.index("green")
-    assert g.rockets[Z("c3")] >= 0
+    assert rockets_in(g, "c3") == ["b^"]
     assert g.phase == 0 and g.legal_actions(0) == [SELECT[1], END_MOVES]
 
 
@@ -214,9 +217,11 @@ def test_placement_zones_and_colours() -> None:
     with pytest.raises(ValueError):
         Z("d4")
     g.apply(0, Place("c3", "blue", "e"))
-    assert "c3" not in {getattr(a, "zone", None) for a in g.legal_actions(0)}
-    assert "c4" in {getattr(a, "zone", None) for a in g.legal_actions(0)}
-    assert g.rockets[Z("c3")] == BLUE * 4 + 1
+    # one rocket per side: c3's east side is taken, its other three sides are free
+    placed = {(a.zone, a.nose) for a in g.legal_actions(0) if isinstance(a, Place)}
+    assert ("c3", "e") not in placed
+    assert {("c3", s) for s in "nsw"} <= placed and ("c4", "e") in placed
+    assert rockets_in(g, "c3") == ["b>"]
 
 
 def test_rockets_kept_in_hand_for_a_later_turn() -> None:
@@ -257,7 +262,7 @@ def test_illegal_hop_rejected() -> None:
     g = position(2, "R1@c1n c2:b^ V1@h8n")
     g.apply(0, SELECT[0])
     with pytest.raises(IllegalAction):
-        g.apply(0, HOP[Z("e5")])
+        g.apply(0, Hop("e5", "n"))
 
 
 # ----------------------------------------------------------------------------- crews, ends
@@ -329,7 +334,7 @@ def test_first_home_wins_then_play_goes_on_for_second_place() -> None:
     g.occ[P("d5s")] = 3
     g.occ[P("a9n")] = -1
     g.rpad[3] = P("d5s")
-    g.rockets[Z("d5")] = 0 * 4 + 0  # blue, nose north -> d5n, yellow's ship pad
+    g.rockets[Z("d5") * NOSES + 0] = BLUE  # nose north -> d5n, yellow's ship pad
     g.aliens[1] = 0b0101
     g.ncaps[1] = 2
     g.phase = 0
@@ -387,7 +392,8 @@ def test_round_limit_and_ranking_of_unfinished_players() -> None:
     skip_moves(g)
     g.apply(s, END_TURN)
     assert g.is_over and g.reason == "round limit"
-    assert g.outcome().ranks == (1, 2)  # red is one alien closer to a crew
+    # red is one alien closer to a crew, but no rule ranks by that: the place is shared
+    assert g.outcome().ranks == (1, 1)
 
 
 def test_no_progress_limit() -> None:
@@ -415,7 +421,7 @@ def test_initial_setup_counts() -> None:
         assert sum(1 for p in g.rpad if p >= 0) == 3 * n
         on_board = [r for r in g.rockets if r >= 0]
         assert len(on_board) == 3 * n
-        assert sum(1 for r in on_board if r >> 2 == RED) == n
+        assert on_board.count(RED) == n
         assert g.blue == [1] * n and g.red == [1] * n  # one red and one blue kept
         assert sum(1 for o in g.occ if o >= ALIEN) == 16
         # each raider can use the rocket set in front of it on the first turn
@@ -450,3 +456,113 @@ def test_evaluation_rewards_a_rocket_that_leads_round_a_ship() -> None:
     c = g.clone()
     c.apply(1, Place("c6", "red", "w"))  # c6w: no nearer; a rocket kept is worth more
     assert c.evaluate(1) < before
+
+
+# ----------------------------------------------------------------------------- issue 18
+def test_example_green_raider_sees_three_rockets_and_chooses_one() -> None:
+    """§5.1: « en regardant suivant la ligne à laquelle il appartient, le planet raider vert
+    voit 3 fusées ; il ne peut choisir qu'une seule de ces 3 fusées et aller sur le pavé bleu
+    qu'elle désigne » and « un planet raider ne peut jamais utiliser les fusées qui ne croisent
+    pas sa ligne ».
+
+    Green raider 1 stands on c3e, on the horizontal line through c3 and d3. A zone holds one
+    rocket per side (interpretation 1): c3 holds three rockets, d3 one. The raider sees the
+    two of c3 whose noses point away from it and the one of d3: three rockets. c3's rocket
+    whose nose points at the raider's own pad, and the rockets of c4 and c2 (which do not
+    cross its line), are unusable."""
+    g = position(4, "G1@c3e c3:b^ c3:b< c3:r> d3:b> c4:b^ c2:bv R1@a1n Y1@a9n V1@h8n turn:green")
+    assert g.cur == 3
+    seen = g.hop_actions(9)
+    assert seen == [Hop("c3", "n"), Hop("c3", "w"), Hop("d3", "e")]  # the three rockets
+    g.apply(3, SELECT[0])
+    assert set(g.legal_actions(3)) == set(seen)  # one hop: one rocket of the three
+    g.apply(3, Hop("d3", "e"))  # the rocket of d3, nose east ...
+    assert on(g, "green", 1, "d3e")  # ... carries it to the pad its nose designates
+    # only that rocket was used and collected; the two others stay where they were
+    assert rockets_in(g, "c3") == ["b^", "r>", "b<"] and rockets_in(g, "d3") == []
+    assert g.phase == 2 and (g.blue[3], g.red[3]) == (1, 0)
+
+
+@pytest.mark.parametrize("zone_rockets", ["one_per_side", "one"])
+def test_a_zone_holds_one_rocket_per_side_or_one_in_all_as_an_option(zone_rockets: str) -> None:
+    """§5.1 « le planet raider vert voit 3 fusées » needs more than one rocket in a zone
+    beside the raider (a pad borders two zones): by default a zone holds one rocket per side.
+    The option ``zone_rockets="one"`` keeps the earlier reading (one rocket a zone), with
+    which a raider never sees more than two rockets."""
+    g = position(2, "R1@a1n V1@h8n c3:b^ hand:red=2b1r", {"zone_rockets": zone_rockets})
+    skip_moves(g)
+    placed = {(a.zone, a.nose) for a in g.legal_actions(0) if isinstance(a, Place)}
+    assert ("c3", "n") not in placed  # that side is taken either way
+    assert ({("c3", s) for s in "esw"} <= placed) is (zone_rockets == "one_per_side")
+    assert not any(z == "c3" for z, _ in placed) or zone_rockets == "one_per_side"
+    # fill both zones beside c3e as far as the option allows: how many rockets it sees
+    g = position(2, "R1@a1n V1@h8n hand:red=6b", {"zone_rockets": zone_rockets})
+    skip_moves(g)
+    for zone, nose in (("c3", "n"), ("c3", "w"), ("c3", "s"), ("d3", "e"), ("d3", "n")):
+        if Place(zone, "blue", nose) in g.legal_actions(0):
+            g.apply(0, Place(zone, "blue", nose))
+    g.rpad[1] = P("c3e")  # red raider 2 steps onto the pad between them
+    g.occ[P("c3e")] = 1
+    assert len(g.hop_actions(1)) == (5 if zone_rockets == "one_per_side" else 2)
+
+
+def test_two_against_two_is_a_named_variant_off_by_default() -> None:
+    """§2 « Le jeu se joue à 2, 3 ou 4 joueurs ou équipes »: the rulebook gives no team rule;
+    its teams are several people playing one colour (one seat). The two-against-two game, with
+    its own win rule, is our variant: option ``teams``, off by default, and said so."""
+    opt = PlanetRaiders.info.options["teams"]
+    assert opt.default is False and opt.players == (4,)
+    assert opt.help_en.startswith("variant, not in the rulebook")
+    assert opt.help_fr.startswith("variante, absente de la règle")
+    # four players, by default: four sides, and the first home does not end the game
+    g = position(4, "R1@e4n e4:b< Y1@a9n V1@h8n G1@i1n crew:red=green,yellow+2 hand:yellow=1b")
+    assert g.team == (0, 1, 2, 3)
+    g.apply(0, SELECT[0])
+    hop(g, "e4")
+    assert g.finished == [0] and not g.is_over and g.cur == 1  # play goes on for second place
+    # the variant: the partner's team wins at once
+    g = position(4, "R1@e4n e4:b< Y1@a9n V1@h8n G1@i1n crew:red=green,yellow+2", {"teams": True})
+    g.apply(0, SELECT[0])
+    hop(g, "e4")
+    assert g.is_over and g.outcome().winners == (0, 2)
+
+
+def test_places_no_rule_separates_are_shared_at_a_limit() -> None:
+    """§2 « Le second est celui qui aura fait la même chose mais en 2ème position et ainsi de
+    suite »: places go by arrival on one's ship. When a limit stops the game (ours: the
+    rulebook has none), the players still in play are not separated by any rule: they share
+    the next place, whatever their crews; eliminated players, who can never arrive, share the
+    place after them."""
+    g = position(
+        4,
+        "R1@e4n e4:b< Y1@a9n V1@h8n G1@i1n "
+        "crew:red=green,yellow+2 crew:yellow=red,violet+1 hand:yellow=1b hand:violet=1b",
+        {"round_limit": 2},
+    )
+    g.apply(0, SELECT[0])
+    hop(g, "e4")  # red is home: first
+    assert g.finished == [0]
+    g.out[3] = True  # green has lost its raiders
+    g.rpad[9] = -1
+    g.occ[P("i1n")] = -1
+    while not g.is_over:
+        s = g.cur
+        skip_moves(g)
+        g.apply(s, END_TURN)
+    out = g.outcome()
+    assert out.reason == "round limit"
+    # yellow is one member from a crew, violet has none: they share second place
+    assert out.ranks == (1, 2, 2, 4)
+    assert out.scores == (4.0, 3.0, 0.0, 0.0)  # the crew members gathered, for information
+    # with no one home, every player still in play shares the win
+    g = position(
+        3,
+        "R1@a1n Y1@a9n V1@h8n crew:red=green,yellow+1 hand:red=1b hand:yellow=1b",
+        {"stall_rounds": 1},
+    )
+    while not g.is_over:
+        s = g.cur
+        skip_moves(g)
+        g.apply(s, END_TURN)
+    assert g.reason == "no progress" and g.outcome().ranks == (1, 1, 1)
+    assert g.outcome().winners == (0, 1, 2)

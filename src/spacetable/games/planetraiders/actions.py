@@ -1,7 +1,8 @@
 """The atomic decisions of Planet Raiders, and prebuilt tables of them.
 
 * ``select raider=k``: start moving your raider number ``k`` (1 to 3);
-* ``hop zone=c2``: the selected raider rides the rocket in zone ``c2`` (one hop);
+* ``hop zone=c2 nose=w``: the selected raider rides the rocket in zone ``c2`` whose nose
+  points west (one hop; a zone holds at most one rocket per side);
 * ``stop``: the selected raider stops here (it may stop after any hop);
 * ``end_moves``: no more raider moves this turn; collect the rockets used;
 * ``place zone=e5 colour=blue|red nose=n|e|s|w``: put a rocket from hand on the board;
@@ -18,7 +19,7 @@ from __future__ import annotations
 from spacetable.engine import Action, action
 
 from .board import BOARD
-from .constants import BLUE, COLOURS, RAIDERS, RED, ROCKET_COLOURS, SIDES, TEXT
+from .constants import BLUE, COLOURS, NOSES, RAIDERS, RED, ROCKET_COLOURS, SIDES, TEXT
 
 #: gifts exist at 3 and 4 players only, where seat k plays the same colour at both counts
 GIFT_COLOURS: tuple[str, ...] = tuple(COLOURS[c] for c in BOARD.seat_colours[len(COLOURS)])
@@ -35,9 +36,10 @@ class Select(Action):
 @action("hop")
 class Hop(Action):
     zone: str
+    nose: str
 
     def describe(self, lang: str = "en") -> str:
-        return TEXT.get(lang, "act_hop", zone=self.zone)
+        return TEXT.get(lang, "act_hop", zone=self.zone, nose=TEXT.get(lang, f"side_{self.nose}"))
 
 
 @action("stop")
@@ -113,8 +115,10 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 
 #: SELECT[k] moves raider number k + 1
 SELECT: tuple[Select, ...] = tuple(Select(k + 1) for k in range(RAIDERS))
-#: HOP[zone index]
-HOP: dict[int, Hop] = {z: Hop(BOARD.cell_names[z]) for z in BOARD.zones}
+#: HOP[slot]: the hop on the rocket of slot ``zone * NOSES + nose``
+HOP: dict[int, Hop] = {
+    z * NOSES + k: Hop(BOARD.cell_names[z], s) for z in BOARD.zones for k, s in enumerate(SIDES)
+}
 STOP = Stop()
 END_MOVES = EndMoves()
 EXCHANGE = Exchange()
@@ -136,7 +140,7 @@ def enumerate_actions(players: int) -> list[Action]:
     in neutral zones only), ``exchange``, gifts (more than two players) and ``end_turn``."""
     neutral = frozenset(BOARD.neutral_zones)
     out: list[Action] = list(SELECT)
-    out.extend(HOP[z] for z in BOARD.zones)
+    out.extend(HOP.values())
     out.extend((STOP, END_MOVES))
     for rc in (BLUE, RED):
         out.extend(a for z in BOARD.zones if rc != BLUE or z in neutral for a in PLACE[rc][z])

@@ -17,7 +17,10 @@ A pad is named by a square and a side: ``c1s`` is the south side of ``c1``; ``e2
 the north/west side of the square south/east of the pad, or the border side).
 
 A rocket lies in a zone with its nose towards one of the zone's four sides (``n e s w``);
-a raider standing on another side of that zone may ride it to the pad under the nose.
+a raider standing on another side of that zone may ride it to the pad under the nose. A zone
+holds at most one rocket per side: a *slot* is a zone and a side (``zone * 4 + nose``), and
+:attr:`Board.pad_slots` lists, for each pad, the slots a raider there may ride and where each
+colour of rocket would carry it.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from .constants import (
     COLS,
     N_CELLS,
     N_EDGES,
+    NOSES,
     RAIDERS,
     ROCKET_COLOURS,
     SIDES,
@@ -130,6 +134,19 @@ class Board:
         for i in range(N_CELLS):
             for s, e in zip(SIDES, self.cell_pads[i], strict=True):
                 self.pad_index[self.cell_names[i] + s] = e
+        #: for each pad, the rocket slots of the zones beside it that a rocket could carry a
+        #: raider from there along: ``(slot, dest)`` with ``dest[colour]`` the pad it reaches
+        #: (-1: a blue rocket in meteorites serves nobody) and ``dest[-1]`` -1 (an empty slot
+        #: holds -1). A nose at the pad itself carries the raider nowhere: no slot.
+        self.pad_slots: list[tuple[tuple[int, tuple[int, int, int]], ...]] = []
+        for e in range(N_EDGES):
+            row = []
+            for z in self.pad_zones[e]:
+                for nose, q in enumerate(self.cell_pads[z]):
+                    if q != e:
+                        blue = -1 if self.is_meteor[z] else q
+                        row.append((z * NOSES + nose, (blue, q, -1)))
+            self.pad_slots.append(tuple(row))
         self.ship_pads: list[tuple[int, ...]] = [
             tuple(e for e in range(N_EDGES) if self.ship_of_pad[e] == col)
             for col in range(len(COLOURS))

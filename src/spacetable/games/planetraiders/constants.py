@@ -4,9 +4,10 @@ A leaf module: it imports nothing from the package (only the engine), so every o
 may import it.
 
 Codes of the state (flat lists of ints, see :mod:`.rules`): a pad holds :data:`EMPTY`, a
-raider id ``seat * RAIDERS + k`` or ``ALIEN + planet colour``; a rocket zone holds
-:data:`EMPTY` or ``colour * 4 + nose`` (colour :data:`BLUE` 0 or :data:`RED` 1, nose 0..3 for
-``n e s w``).
+raider id ``seat * RAIDERS + k`` or ``ALIEN + planet colour``; a rocket *slot* (a rocket zone
+and one of its four sides, ``zone * NOSES + nose``, nose 0..3 for ``n e s w``) holds
+:data:`EMPTY` or the colour of the rocket whose nose points at that side (:data:`BLUE` 0 or
+:data:`RED` 1). A zone holds at most one rocket per side (interpretation 1 of the rules map).
 """
 
 from __future__ import annotations
@@ -46,9 +47,14 @@ ALIENS_PER_PLANET = 4
 EMPTY = -1
 #: ``occ[pad]`` of an alien: ``ALIEN + planet colour`` (above every raider id).
 ALIEN = 20
-#: Rocket codes (``colour * NOSES + nose``) and their count.
+#: A rocket's nose is one of the four sides of its zone.
 NOSES = len(SIDES)
-ROCKET_CODES = len(ROCKET_COLOURS) * NOSES
+#: Rocket slots: one per square and side (``square * NOSES + nose``); only zones' slots are used.
+N_SLOTS = N_CELLS * NOSES
+
+#: Values of the ``zone_rockets`` option: how many rockets a zone may hold.
+ZONE_ROCKETS_PER_SIDE = "one_per_side"
+ZONE_ROCKETS_ONE = "one"
 
 PHASE_MOVE, PHASE_HOP, PHASE_PLACE = 0, 1, 2
 PHASE_NAMES = ("move", "hop", "place")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .board import BOARD
 from .components import crew_complete, crew_missing
-from .constants import ALIEN, BLUE, COLOURS, EMPTY, N_EDGES, NOSES, RAIDERS, ROCKET_CODES
+from .constants import ALIEN, COLOURS, EMPTY, N_EDGES, RAIDERS
 
 if TYPE_CHECKING:
     from .rules import PlanetRaiders
@@ -80,27 +80,10 @@ PLANET_DIST = [
 ]
 
 
-def _steps() -> list[tuple[tuple[int, tuple[int, ...]], ...]]:
-    """STEPS[pad]: for each zone the pad borders, ``(zone, dest)`` where ``dest[rocket]`` is
-    the pad a rocket of that code (``colour * NOSES + nose``) carries a raider to from ``pad``,
-    or -1 when it cannot (a blue rocket in a meteorite zone, or the nose at the raider);
-    ``dest[-1]`` is -1 too (an empty zone holds -1)."""
-    out = []
-    for p in range(N_EDGES):
-        row = []
-        for z in BOARD.pad_zones[p]:
-            dest = []
-            for code in range(ROCKET_CODES):
-                q = BOARD.cell_pads[z][code % NOSES]
-                blocked = (code // NOSES == BLUE and BOARD.is_meteor[z]) or q == p
-                dest.append(-1 if blocked else q)
-            dest.append(-1)
-            row.append((z, tuple(dest)))
-        out.append(tuple(row))
-    return out
-
-
-STEPS = _steps()
+#: STEPS[pad]: ``(slot, dest)`` for each rocket slot beside the pad, where ``dest[colour]`` is
+#: the pad a rocket of that colour in the slot carries a raider to, or -1 (a blue rocket in a
+#: meteorite zone); ``dest[-1]`` is -1 too (an empty slot holds -1). See ``Board.pad_slots``.
+STEPS = BOARD.pad_slots
 
 
 #: The reach cache of :func:`progress_value`: raider -> (reads the rockets the
@@ -178,8 +161,8 @@ def progress_value(game: PlanetRaiders, s: int) -> float:
         while stack and not hit:
             p = stack.pop()
             popped.append(p)
-            for z, dest in STEPS[p]:
-                q = dest[rockets[z]]
+            for slot, dest in STEPS[p]:
+                q = dest[rockets[slot]]
                 if q < 0 or q in seen:
                     continue
                 o = occ[q]
@@ -221,8 +204,8 @@ def progress_value(game: PlanetRaiders, s: int) -> float:
                     d = e
         term = reach_value[d if d < 12 else 12]
         v += term
-        zones = [z for p in popped for z, _ in STEPS[p]]
-        read = itemgetter(*zones) if zones else _read_nothing
+        slots = [slot for p in popped for slot, _ in STEPS[p]]
+        read = itemgetter(*slots) if slots else _read_nothing
         cache[rid] = (read, read(rockets), term)
     return v
 

@@ -19,7 +19,7 @@ from spacetable.engine import Action
 from .actions import Hop, Select
 from .board import BOARD
 from .components import crew_complete
-from .constants import ALIEN, COLOURS, NOSES, RAIDERS, ROCKET_COLOURS, TEXT
+from .constants import ALIEN, COLOURS, NOSES, RAIDERS, ROCKET_COLOURS, SIDES, TEXT
 
 if TYPE_CHECKING:
     from .rules import PlanetRaiders
@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 def describe(g: PlanetRaiders, action: Action, lang: str) -> str:
     """The label of ``action`` in ``g`` (see the module docstring)."""
     if type(action) is Hop and g.sel >= 0:
-        z = BOARD.cell_index.get(action.zone, -1)
-        if z >= 0 and action in g.hop_actions(g.sel):
-            return _hop(g, z, lang)
+        if action in g.hop_actions(g.sel):
+            slot = BOARD.cell_index[action.zone] * NOSES + SIDES.index(action.nose)
+            return _hop(g, slot, lang)
     elif type(action) is Select:
         rid = g.cur * RAIDERS + action.raider - 1
         if 0 <= rid < len(g.rpad) and g.rpad[rid] >= 0:
@@ -39,14 +39,14 @@ def describe(g: PlanetRaiders, action: Action, lang: str) -> str:
     return action.describe(lang)
 
 
-def _hop(g: PlanetRaiders, z: int, lang: str) -> str:
-    """The label of the hop of the selected raider on the rocket in zone ``z``."""
-    r = g.rockets[z]
-    q = BOARD.cell_pads[z][r % NOSES]
+def _hop(g: PlanetRaiders, slot: int, lang: str) -> str:
+    """The label of the hop of the selected raider on the rocket of ``slot`` (zone, nose)."""
+    z, nose = divmod(slot, NOSES)
+    q = BOARD.cell_pads[z][nose]
     ride = TEXT.get(
         lang,
         "act_hop_ride",
-        rocket=TEXT.get(lang, f"rocket_{ROCKET_COLOURS[r // NOSES]}"),
+        rocket=TEXT.get(lang, f"rocket_{ROCKET_COLOURS[g.rockets[slot]]}"),
         zone=BOARD.cell_names[z],
         to=BOARD.pad_names[q],
     )

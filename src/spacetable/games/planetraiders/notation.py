@@ -3,7 +3,8 @@
 A position is a few whitespace-separated ``key=value`` tokens::
 
     R1@c1s V3@e5n Y1@e6n        raiders: colour letter, number, @ pad
-    c1:b^ e3:r^                 rockets: zone, colour (b / r), nose (^ > v <)
+    c1:b^ e3:r^ e3:b<           rockets: zone, colour (b / r), nose (^ > v <); a zone
+                                holds one rocket per side
     @e1n:violet                 an alien of the violet planet on pad e1n
     hand:red=2b1r               a hand (2 blue, 1 red)
     crew:red=violet,green+2     aliens taken (planet colours) and raiders captured
@@ -20,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .board import BOARD
-from .constants import ALIEN, COLOURS, EMPTY, RAIDERS, RED, SIDES
+from .constants import ALIEN, BLUE, COLOURS, EMPTY, NOSES, RAIDERS, RED, SIDES
 from .rules import PlanetRaiders
 
 LETTERS = {"R": "red", "Y": "yellow", "V": "violet", "G": "green"}
@@ -84,9 +85,10 @@ def position(
             cur = seat_of[tok[5:]]
         elif ":" in tok:
             zone, _, spec = tok.partition(":")
-            z = BOARD.zone(zone)
-            rc = RED if spec[0] == "r" else 0
-            g.rockets[z] = rc * 4 + SIDES.index(ARROWS[spec[1]])
+            slot = BOARD.zone(zone) * NOSES + SIDES.index(ARROWS[spec[1]])
+            if g.rockets[slot] != EMPTY:
+                raise ValueError(f"zone {zone} already holds a rocket with that nose")
+            g.rockets[slot] = RED if spec[0] == "r" else BLUE
         else:
             raise ValueError(f"bad position token {tok!r}")
     # seats with no raider listed have lost them all only if said so; otherwise they are

@@ -10,7 +10,9 @@ Reads only the view dict (and the static board tables). The board is drawn as a 
 
 Raiders are ``R1`` (red raider 1), ``Y2``, ``V3``, ``G1``; aliens ``@v`` (violet planet);
 planets ``(v)``; ships ``#R#`` with their boarding pads ``=``; rockets ``b^`` / ``r>``;
-``*`` marks a meteorite zone.
+``*`` marks a meteorite zone. A zone holds one rocket per side: a zone with several rockets
+shows their noses in their colours (``^>v``, or ``+4`` for four), and the lines under the
+board list each such zone in full (``c2: b^ r>``).
 """
 
 from __future__ import annotations
@@ -78,11 +80,17 @@ def board_lines(view: dict[str, Any]) -> list[str]:
             col = COLOURS[BOARD.cell_colour[i]]
             return f"[reverse {STYLE[col]}]#{LETTER[col]}#[/]"
         meteor = kind == "meteorite"
-        rk = rockets.get(name)
-        if rk is None:
+        rks = rockets.get(name)
+        if not rks:
             return "[dim] * [/]" if meteor else "   "
-        tail = "[dim]*[/]" if meteor else " "
-        return f"[{ROCKET_STYLE[rk['colour']]}]{rk['colour'][0]}{ARROW[rk['nose']]}[/]{tail}"
+        if len(rks) == 1:
+            rk = rks[0]
+            tail = "[dim]*[/]" if meteor else " "
+            return f"[{ROCKET_STYLE[rk['colour']]}]{rk['colour'][0]}{ARROW[rk['nose']]}[/]{tail}"
+        if len(rks) == 4:
+            return "[bold]+4 [/]"
+        arrows = "".join(f"[{ROCKET_STYLE[rk['colour']]}]{ARROW[rk['nose']]}[/]" for rk in rks)
+        return arrows + " " * (3 - len(rks))
 
     lines = ["    " + "".join(f"   {BOARD.cell_names[c][0]}  " for c in range(SIZE))]
     for r in range(SIZE + 1):
@@ -101,6 +109,13 @@ def board_lines(view: dict[str, Any]) -> list[str]:
         parts.append(f" {SIZE - r}")
         lines.append("".join(parts))
     lines.append("    " + "".join(f"   {BOARD.cell_names[c][0]}  " for c in range(SIZE)))
+    crowded = [
+        f"{zone}: " + " ".join(f"{rk['colour'][0]}{ARROW[rk['nose']]}" for rk in rks)
+        for zone, rks in sorted(rockets.items())
+        if len(rks) > 1
+    ]
+    if crowded:
+        lines.append("    " + escape("; ".join(crowded)))
     return lines
 
 
@@ -282,33 +297,14 @@ def _names(lang: str, colours: tuple[str, ...], seats: list[int]) -> str:
 
 def _basis(lang: str, colours: tuple[str, ...], winners: list[int], outcome: dict[str, Any]) -> str:
     """What ranked the winners first, by the order of ``PlanetRaiders._key``: home first, then
-    still in play, fewer crew members missing, more members gathered (the score), more raiders
-    left (the one criterion the outcome does not carry)."""
+    still in play (above the eliminated). Nothing else separates two players, so winners who
+    are not home are either the only one still in play or share the place."""
     d = outcome["details"]
     if any(colours[w] in (d.get("finished") or []) for w in winners):
         return _t(lang, "oc_b_home")
-    out = set(d.get("eliminated") or [])
-    missing = [int(m) for m in d["crew_missing"]]
-    scores = outcome["scores"]
-
-    def key(s: int) -> tuple[float, ...]:
-        return (0.0 if s in out else 1.0, float(-missing[s]), float(scores[s]))
-
-    rest = [s for s in range(len(colours)) if s not in winners]
-    if not rest:
-        return _t(lang, "oc_b_even")  # a draw: every seat shares rank 1
-    w = max(key(s) for s in winners)
-    r = max(key(s) for s in rest)
-    if w[0] > r[0]:
+    if len(winners) == 1:
         return _t(lang, "oc_b_alone")
-    if w[1] > r[1]:
-        n = int(-w[1])
-        return _t(
-            lang, "oc_b_full" if n == 0 else "oc_b_missing1" if n == 1 else "oc_b_missing", n=n
-        )
-    if w[2] > r[2]:
-        return _t(lang, "oc_b_gathered", g=f"{w[2]:g}")
-    return _t(lang, "oc_b_raiders")
+    return _t(lang, "oc_b_shared")
 
 
 def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:

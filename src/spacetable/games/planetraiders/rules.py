@@ -18,9 +18,11 @@ keep the rest. Each choice is one atomic action (:mod:`.actions`):
 State layout (flat lists of ints, for fast clones), declared once in ``PlanetRaiders.state``
 (the engine derives save, checked load and clone from it): ``occ[edge]`` is -1 (empty), a
 raider id ``seat * 3 + k`` or ``ALIEN + planet colour``; ``rpad[raider]`` is its pad or -1
-once off the board; ``rockets[square]`` is -1 or ``colour * 4 + nose`` (colour 0 blue, 1 red;
-nose 0..3 = n, e, s, w). The view (:mod:`.view`), the labels (:mod:`.labels`) and the bots'
-evaluation (:mod:`.evaluation`) are functions of the game, in their own modules.
+once off the board; ``rockets[square * 4 + nose]`` is -1 or the colour (0 blue, 1 red) of the
+rocket in that zone whose nose points at that side (nose 0..3 = n, e, s, w): a zone holds at
+most one rocket per side (interpretation 1 of the rules map; option ``zone_rockets``). The
+view (:mod:`.view`), the labels (:mod:`.labels`) and the bots' evaluation
+(:mod:`.evaluation`) are functions of the game, in their own modules.
 """
 
 from __future__ import annotations
@@ -71,8 +73,9 @@ from .constants import (
     BLUE,
     COLOURS,
     EMPTY,
-    N_CELLS,
     N_EDGES,
+    N_SLOTS,
+    NOSES,
     PHASE_HOP,
     PHASE_MOVE,
     PHASE_PLACE,
@@ -83,6 +86,8 @@ from .constants import (
     START_BLUE_HAND,
     START_RED_HAND,
     TEXT,
+    ZONE_ROCKETS_ONE,
+    ZONE_ROCKETS_PER_SIDE,
     End,
 )
 from .evaluation import ReachCache, evaluate
@@ -91,13 +96,14 @@ from .view import view
 
 _ZONES = BOARD.zones
 _CELL_INDEX = BOARD.cell_index
-_PAD_ZONES = BOARD.pad_zones
+_PAD_SLOTS = BOARD.pad_slots
 _CELL_PADS = BOARD.cell_pads
-_IS_METEOR = BOARD.is_meteor
 _SHIP_OF_PAD = BOARD.ship_of_pad
 _PLACE_BLUE = PLACE[BLUE]
 _PLACE_RED = PLACE[RED]
 _NEUTRAL = frozenset(BOARD.neutral_zones)
+#: the slot of each prebuilt hop (``zone * NOSES + nose``)
+_HOP_SLOT = {a: slot for slot, a in HOP.items()}
 
 
 class PlanetRaiders(Game):
@@ -114,9 +120,23 @@ class PlanetRaiders(Game):
                 default=False,
                 choices=(False, True),
                 players=(4,),
-                help_en="two teams of two: seats 0+2 (red, violet) against 1+3 (yellow, green)",
-                help_fr="deux équipes de deux : sièges 0+2 (rouge, violet) "
-                "contre 1+3 (jaune, vert)",
+                help_en="variant, not in the rulebook: two teams of two, seats 0+2 (red, "
+                "violet) against 1+3 (yellow, green); the team of the first player home wins. "
+                "The rulebook's teams share one colour: several people play one seat",
+                help_fr="variante, absente de la règle : deux équipes de deux, sièges 0+2 "
+                "(rouge, violet) contre 1+3 (jaune, vert) ; l'équipe du premier joueur rentré "
+                "gagne. Les équipes de la règle partagent une couleur : plusieurs personnes "
+                "jouent un même siège",
+            ),
+            "zone_rockets": OptionSpec(
+                default=ZONE_ROCKETS_PER_SIDE,
+                choices=(ZONE_ROCKETS_PER_SIDE, ZONE_ROCKETS_ONE),
+                help_en="rockets a zone may hold: one per side (a raider may see 3 rockets, "
+                "as in §5.1's example), or one (the earlier reading, which the example rules "
+                "out)",
+                help_fr="fusées qu'une zone peut porter : une par côté (un planet raider peut "
+                "voir 3 fusées, comme dans l'exemple du §5.1), ou une seule (la lecture "
+                "précédente, que l'exemple exclut)",
             ),
             "round_limit": OptionSpec(
                 default=100,
@@ -138,6 +158,9 @@ class PlanetRaiders(Game):
         },
         hidden_information=False,
         chance=False,
+        # 2: a zone holds one rocket per side (hops name a nose); places no rule separates are
+        # shared (issue 18)
+        rules_version="2",
     )
     action_types = ACTION_TYPES
     terminations = End
@@ -146,7 +169,7 @@ class PlanetRaiders(Game):
     state = StateSpec(
         Field("occ", list_of(INT, length=N_EDGES)),  # per pad: EMPTY, raider id, ALIEN + planet
         Field("rpad", list_of(INT, length="raider_slots")),  # per raider: its pad or EMPTY
-        Field("rockets", list_of(INT, length=N_CELLS)),  # per square: EMPTY or colour * 4 + nose
+        Field("rockets", list_of(INT, length=N_SLOTS)),  # per square and side: EMPTY or colour
         Field("blue", list_of(INT, length="players")),  # hands
         Field("red", list_of(INT, length="players")),
         Field("aliens", list_of(INT, length="players")),  # bit masks of planet colours
@@ -194,13 +217,14 @@ class PlanetRaiders(Game):
         self.team: tuple[int, ...] = tuple((s % 2) if self.teams else s for s in range(n))
         self.turn_limit: int = int(self.options["round_limit"]) * n
         self.stall_limit: int = int(self.options["stall_rounds"]) * n
+        self.one_rocket_per_zone: bool = self.options["zone_rockets"] == ZONE_ROCKETS_ONE
 
     def setup(self) -> None:
         self._derive()
         n = self.players
         self.occ: list[int] = [EMPTY] * N_EDGES
         self.rpad: list[int] = [EMPTY] * (RAIDERS * n)
-        self.rockets: list[int] = [EMPTY] * N_CELLS
+        self.rockets: list[int] = [EMPTY] * N_SLOTS
         for pad, planet in BOARD.aliens:
             self.occ[pad] = ALIEN + planet
         for s in range(n):
@@ -210,7 +234,7 @@ class PlanetRaiders(Game):
                 self.occ[pad] = rid
                 self.rpad[rid] = pad
             for zone, rc, nose in BOARD.start_rockets[col]:
-                self.rockets[zone] = rc * 4 + nose
+                self.rockets[zone * NOSES + nose] = rc
         self.blue: list[int] = [START_BLUE_HAND] * n
         self.red: list[int] = [START_RED_HAND] * n
         self.aliens: list[int] = [0] * n  # bit mask of planet colours taken
@@ -250,7 +274,9 @@ class PlanetRaiders(Game):
         return crew_complete(self.aliens[seat].bit_count(), self.ncaps[seat])
 
     def hop_actions(self, rid: int) -> list[Action]:
-        """Hops open to raider ``rid`` from where it stands (rulebook §5.1, §5.2)."""
+        """Hops open to raider ``rid`` from where it stands (rulebook §5.1, §5.2): every rocket
+        in the zones on either side of its pad, up to three in each, unless it is blue in
+        meteorites or its nose points at the raider (``Board.pad_slots`` leaves those out)."""
         p = self.rpad[rid]
         out: list[Action] = []
         if p < 0:
@@ -258,14 +284,9 @@ class PlanetRaiders(Game):
         seat = rid // RAIDERS
         occ = self.occ
         rockets = self.rockets
-        for z in _PAD_ZONES[p]:
-            r = rockets[z]
-            if r < 0:
-                continue
-            if r < 4 and _IS_METEOR[z]:  # a blue rocket never serves in meteorites
-                continue
-            q = _CELL_PADS[z][r & 3]
-            if q == p:  # the nose points at the raider: not usable from here
+        for slot, dest in _PAD_SLOTS[p]:
+            q = dest[rockets[slot]]
+            if q < 0:  # no rocket, or a blue one in meteorites
                 continue
             o = occ[q]
             if o >= ALIEN:
@@ -273,7 +294,7 @@ class PlanetRaiders(Game):
                     continue  # at most one alien per planet
             elif o >= 0 and self.team[o // RAIDERS] == self.team[seat]:
                 continue  # own or partner's raider: blocked
-            out.append(HOP[z])
+            out.append(HOP[slot])
         return out
 
     def _movable(self) -> list[Action]:
@@ -290,12 +311,23 @@ class PlanetRaiders(Game):
         r = self.red[s]
         if b or r:
             rockets = self.rockets
+            one = self.one_rocket_per_zone
             for z in _ZONES:
-                if rockets[z] < 0:
-                    if b and z in _NEUTRAL:
+                base = z * NOSES
+                free = [k for k in range(NOSES) if rockets[base + k] < 0]
+                if not free or (one and len(free) < NOSES):
+                    continue  # a zone holds one rocket per side (or one in all)
+                blue = b and z in _NEUTRAL
+                if len(free) == NOSES:
+                    if blue:
                         out.extend(_PLACE_BLUE[z])
                     if r:
                         out.extend(_PLACE_RED[z])
+                    continue
+                if blue:
+                    out.extend(_PLACE_BLUE[z][k] for k in free)
+                if r:
+                    out.extend(_PLACE_RED[z][k] for k in free)
             if b >= 2:
                 out.append(EXCHANGE)
             if self.players > 2:
@@ -335,7 +367,7 @@ class PlanetRaiders(Game):
         t = type(action)
         if t is Hop:
             assert isinstance(action, Hop)
-            self._hop(_CELL_INDEX[action.zone])
+            self._hop(_HOP_SLOT[action])
         elif t is Place:
             assert isinstance(action, Place)
             self._place(action)
@@ -390,15 +422,15 @@ class PlanetRaiders(Game):
         return describe(self, action, lang)
 
     # ------------------------------------------------------------------ transitions
-    def _hop(self, zone: int) -> None:
+    def _hop(self, slot: int) -> None:
         self.reach_cache = {}  # raiders, aliens or captures change: the reach cache starts again
         rid = self.sel
         seat = rid // RAIDERS
-        r = self.rockets[zone]
-        rc = r >> 2
+        zone, nose = divmod(slot, NOSES)
+        rc = self.rockets[slot]
         src = self.rpad[rid]
-        dst = _CELL_PADS[zone][r & 3]
-        self.rockets[zone] = EMPTY
+        dst = _CELL_PADS[zone][nose]
+        self.rockets[slot] = EMPTY
         self.used[rc] += 1
         self.hops += 1
         self.occ[src] = EMPTY
@@ -412,6 +444,7 @@ class PlanetRaiders(Game):
                 "colour": self._cname(seat),
                 "raider": rid % RAIDERS,
                 "zone": BOARD.cell_names[zone],
+                "nose": SIDES[nose],
                 "rocket": ROCKET_COLOURS[rc],
                 "to": BOARD.pad_names[dst],
             }
@@ -537,7 +570,7 @@ class PlanetRaiders(Game):
             self.red[s] -= 1
         else:
             self.blue[s] -= 1
-        self.rockets[_CELL_INDEX[a.zone]] = rc * 4 + SIDES.index(a.nose)
+        self.rockets[_CELL_INDEX[a.zone] * NOSES + SIDES.index(a.nose)] = rc
         self.emit(
             {
                 "event": "place",
@@ -620,22 +653,17 @@ class PlanetRaiders(Game):
         return False
 
     # ------------------------------------------------------------------ outcome
-    def _key(self, s: int) -> tuple[float, ...]:
-        """Rank key (higher is better): finishers in order of arrival, then players still in
-        play, then eliminated players; among non-finishers, fewer crew members missing, more
-        members gathered, more raiders left."""
+    def _key(self, s: int) -> tuple[float, float]:
+        """Rank key (higher is better): players home in order of arrival (rulebook §2 "Le
+        second est celui qui aura fait la même chose mais en 2ème position"), then players
+        still in play, then eliminated players, who can never come home (interpretation 6).
+        Nothing else separates two players: places no rule separates are shared (a game
+        stopped by a limit ranks every player still in play equal)."""
         if s in self.finished:
-            return (2.0, float(-self.finished.index(s)), 0.0, 0.0)
-        a = self.aliens[s].bit_count()
-        c = self.ncaps[s]
-        return (
-            0.0 if self.out[s] else 1.0,
-            float(-crew_missing(a, c)),
-            float(a + c),
-            float(self.alive(s)),
-        )
+            return (2.0, float(-self.finished.index(s)))
+        return (0.0 if self.out[s] else 1.0, 0.0)
 
-    def _rank_keys(self) -> list[tuple[float, ...]]:
+    def _rank_keys(self) -> list[tuple[float, float]]:
         keys = [self._key(s) for s in range(self.players)]
         if self.teams:
             best = {

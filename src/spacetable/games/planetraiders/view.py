@@ -44,11 +44,14 @@ def view(game: PlanetRaiders, seat: int | None) -> dict[str, Any]:
                 row.append({"pad": None, "status": "home"})
         raiders.append(row)
     aliens = {BOARD.pad_names[e]: COLOURS[o - ALIEN] for e, o in enumerate(game.occ) if o >= ALIEN}
-    rockets = {
-        BOARD.cell_names[z]: {"colour": ROCKET_COLOURS[r // NOSES], "nose": SIDES[r % NOSES]}
-        for z, r in enumerate(game.rockets)
-        if r >= 0
-    }
+    # each zone's rockets, one per side at most, in the order of their noses (n, e, s, w)
+    rockets: dict[str, list[dict[str, str]]] = {}
+    for slot, r in enumerate(game.rockets):
+        if r >= 0:
+            z, nose = divmod(slot, NOSES)
+            rockets.setdefault(BOARD.cell_names[z], []).append(
+                {"colour": ROCKET_COLOURS[r], "nose": SIDES[nose]}
+            )
     players = []
     for s in range(n):
         a = game.aliens[s]
