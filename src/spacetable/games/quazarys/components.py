@@ -269,10 +269,15 @@ def _check_ids(tables: Tables, file: str, rows: list[_Named], want: tuple[str, .
     for i, (row, cid) in enumerate(zip(rows, want, strict=False)):
         if row.id != cid:
             tables.error(file, f"card {i + 1} of the table must have the id {cid!r}", row, "id")
-    if len(rows) > len(want):
-        extra = rows[len(want)]
-        tables.error(file, f"a card too many: the rulebook has {len(want)}", extra, "id")
-    tables.check_count(file, "rows", len(rows), len(want), "one row per card")
+    n = len(want)
+    span = f"{n} cards ({want[0]}..{want[-1]})"
+    if len(rows) > n:
+        tables.error(file, f"a card too many: the rulebook has {span}", rows[n], "id")
+    if len(rows) < n:
+        missing = f"the rulebook has {span}, not {len(rows)}"
+        if rows:
+            tables.error(file, f"the table ends here: {missing}", rows[-1], "id")
+        tables.error(file, f"no row: {missing}", field="id")
 
 
 def build_parts(tables: Tables) -> QuazarysParts:
@@ -310,9 +315,12 @@ def build_parts(tables: Tables) -> QuazarysParts:
             vortex[N_VORTEX],
             "vortex",
         )
-    tables.check_count(
-        EXPLORATIONS_CSV, "Vortex cards", len(vortex), N_VORTEX, "Vortex (2 exemplaires)"
-    )
+    if len(vortex) < N_VORTEX:
+        tables.error(
+            EXPLORATIONS_CSV,
+            f"{len(vortex)} Vortex card(s): the rulebook has {N_VORTEX} (Vortex (2 exemplaires))",
+            field="vortex",
+        )
     for r in vortex:
         if not parse_layout(r.layout).hub_station:
             tables.error(EXPLORATIONS_CSV, "a Vortex needs a centre station (@)", r, "layout")
