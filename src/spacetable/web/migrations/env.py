@@ -1,0 +1,13 @@
+"""Alembic environment: run by :meth:`spacetable.web.storage.Storage.migrate` with an open
+connection in ``config.attributes["connection"]`` (there is no alembic.ini)."""
+
+from __future__ import annotations
+
+from alembic import context
+
+from spacetable.web.models import Base
+
+connection = context.config.attributes["connection"]
+context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
+with context.begin_transaction():
+    context.run_migrations()

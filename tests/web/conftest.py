@@ -1,0 +1,182 @@
+"""Fixtures of the web app's tests: real databases (SQLite and PostgreSQL), a real uvicorn
+server on a random loopback port, real WebSocket clients.
+
+PostgreSQL is the project machines' server (``postgresql://postgres@127.0.0.1:5432/test``,
+or ``$SPACETABLE_TEST_PG``). Each test gets its own schema, dropped afterwards. Where no
+PostgreSQL answers, the PostgreSQL half of a test is skipped with the reason, except under
+CI (``CI=true``), where it fails.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+import websockets
+from sqlalchemy import create_engine, text
+
+from spacetable.web.app import create_app
+from spacetable.web.live import Settings
+
+PG_URL = os.environ.get("SPACETABLE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+BACKENDS = ("sqlite", "postgresql")
+
+
+def _pg_admin_url() -> str:
+    return PG_URL.replace("postgresql://", "postgresql+psycopg://", 1)
+
+
+def pg_available() -> str | None:
+    """``None`` if PostgreSQL answers, else why not."""
+    try:
+        eng = create_engine(_pg_admin_url(), connect_args={"connect_timeout": 3})
+        with eng.connect() as c:
+            c.execute(text("select 1"))
+        eng.dispose()
+        return None
+    except Exception as e:
+        return f"no PostgreSQL at {PG_URL}: {type(e).__name__}: {str(e).splitlines()[0][:120]}"
+
+
+@contextlib.contextmanager
+def database(backend: str, tmp_path: Path) -> Iterator[str]:
+    """A fresh database URL of ``backend`` (as a person writes it for ``--db``)."""
+    if backend == "sqlite":
+        yield f"sqlite:///{tmp_path / 'spacetable.db'}"
+        return
+    why = pg_available()
+    if why is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {why}")
+        pytest.skip(why)
+    schema = f"st_test_{uuid.uuid4().hex[:12]}"
+    eng = create_engine(_pg_admin_url())
+    with eng.begin() as c:
+        c.execute(text(f'create schema "{schema}"'))
+    sep = "&" if "?" in PG_URL else "?"
+    try:
+        yield f"{PG_URL}{sep}options=-csearch_path%3D{schema}"
+    finally:
+        with eng.begin() as c:
+            c.execute(text(f'drop schema "{schema}" cascade'))
+        eng.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    with database(request.param, tmp_path) as url:
+        yield url
+
+
+FAST = Settings(tick=0.1, bot_budget=20.0, realtime_bot_budget=3.0, bot_workers=1)
+
+
+@dataclass
+class Server:
+    """A real uvicorn server in a thread, on a random loopback port."""
+
+    app: Any
+    base: str
+    server: uvicorn.Server
+    thread: threading.Thread
+
+    @property
+    def ws_base(self) -> str:
+        return self.base.replace("http://", "ws://")
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(20)
+
+
+def start_server(db: str, settings: Settings | None = None) -> Server:
+    app = create_app(db, settings or FAST)
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 20, lifespan="on"
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the server did not start")
+        time.sleep(0.02)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    return Server(app, f"http://127.0.0.1:{port}", server, thread)
+
+
+@pytest.fixture
+def server(db_url: str) -> Iterator[Server]:
+    s = start_server(db_url)
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+@pytest.fixture
+def sqlite_server(tmp_path: Path) -> Iterator[Server]:
+    s = start_server(f"sqlite:///{tmp_path / 'one.db'}")
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+def create(base: str, game: str, seats: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
+    body = {"game": game, "players": len(seats), "seats": seats, "bot_delay": 0.0, **kw}
+    r = httpx.post(f"{base}/api/tables", json=body, timeout=30)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+@dataclass
+class Client:
+    """A WebSocket client that keeps every message it receives."""
+
+    ws: Any
+    received: list[dict[str, Any]] = field(default_factory=list)
+
+    async def recv(self, timeout: float = 20.0) -> dict[str, Any]:
+        msg = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.received.append(msg)
+        return dict(msg)
+
+    async def until(self, pred: Any, timeout: float = 30.0) -> dict[str, Any]:
+        """Receive until a message satisfies ``pred``; return it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no awaited message; last: {self.received[-3:]!r:.600}")
+            msg = await self.recv(left)
+            if pred(msg):
+                return msg
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(msg))
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def connect(
+    server: Server, table: str, token: str | None = None, lang: str = "en", name: str = ""
+) -> Client:
+    ws = await websockets.connect(f"{server.ws_base}/ws/tables/{table}", max_size=1 << 24)
+    c = Client(ws)
+    await c.send({"type": "hello", "version": 1, "token": token, "lang": lang, "name": name})
+    return c

@@ -1,0 +1,188 @@
+"""Storage on SQLite and PostgreSQL: migrations, tables, decisions, snapshots, restore."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from sqlalchemy import inspect
+
+import spacetable
+from spacetable.web.live import restore_game
+from spacetable.web.models import Base
+from spacetable.web.storage import (
+    OPEN,
+    OVER,
+    RUNNING,
+    Decision,
+    SeatRecord,
+    Storage,
+    StorageError,
+    TableRecord,
+    normalize_url,
+)
+
+
+def _record(game: str = "toy", players: int = 2, seed: int = 7, **kw: object) -> TableRecord:
+    g = spacetable.new_game(game, players, seed)
+    label = g.data.label() if g.data is not None else None
+    rec = TableRecord(
+        id=f"t{seed}",
+        game=game,
+        players=players,
+        seed=seed,
+        options=dict(g.options),
+        data_name=label["name"] if label else None,
+        data_digest=label["digest"] if label else None,
+        status=OPEN,
+        speed=1.0,
+        bot_delay=0.0,
+        host_hash="h" * 64,
+        title="a table",
+        created_at=time.time(),
+        seats=[SeatRecord(i, "human", None, f"{i:064d}", "", False) for i in range(players)],
+    )
+    for k, v in kw.items():
+        setattr(rec, k, v)
+    return rec
+
+
+def _store(storage: Storage, rec: TableRecord, game: spacetable.Game, every: int) -> None:
+    """Commit a game's decisions one by one as the server does, with snapshots."""
+    entries = game.record()["entries"]
+    replayed = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options)
+    for n, e in enumerate(entries):
+        if "advance" in e:
+            replayed.advance(e["advance"])
+            d = Decision(n, None, None, e["advance"], replayed.clock, time.time())
+        else:
+            replayed.apply(e["seat"], e["action"])
+            d = Decision(n, e["seat"], e["action"], None, replayed.clock, time.time())
+        snap = (n + 1, replayed.to_json()) if (n + 1) % every == 0 else None
+        out = replayed.outcome().to_json() if replayed.is_over else None
+        storage.append(rec.id, [d], snapshot=snap, outcome=out)
+
+
+def _played(game: str, players: int, seed: int, steps: int) -> spacetable.Game:
+    import random
+
+    g = spacetable.new_game(game, players, seed)
+    rng = random.Random(seed)
+    while not g.is_over and g.step < steps:
+        if g.realtime and rng.random() < 0.4:
+            g.advance(rng.choice([0.5, 1.25, 7.0]))
+            continue
+        seats = g.to_act
+        if not seats:
+            g.advance(1.0)
+            continue
+        seat = rng.choice(seats)
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    return g
+
+
+def test_urls_as_people_write_them() -> None:
+    assert normalize_url("postgresql://postgres@127.0.0.1/test").startswith("postgresql+psycopg://")
+    assert normalize_url("postgres://u@h/d") == "postgresql+psycopg://u@h/d"
+    with pytest.raises(ValueError, match="unsupported database 'mysql'"):
+        normalize_url("mysql://root@localhost/x")
+    with pytest.raises(ValueError, match="empty"):
+        normalize_url("  ")
+
+
+def test_migrations_build_the_models_schema(db_url: str) -> None:
+    s = Storage(db_url)
+    s.migrate()
+    s.migrate()  # a second run changes nothing
+    assert s.revision() == "0001"
+    insp = inspect(s.engine)
+    for table in Base.metadata.sorted_tables:
+        cols = {c["name"] for c in insp.get_columns(table.name)}
+        assert cols == {c.name for c in table.columns}, table.name
+    s.close()
+
+
+def test_a_table_round_trips(db_url: str) -> None:
+    s = Storage(db_url)
+    s.migrate()
+    rec = _record()
+    s.create_table(rec)
+    got = s.table(rec.id)
+    assert got is not None
+    assert got.seed == rec.seed and got.options == rec.options and got.seats == rec.seats
+    assert got.data_digest == rec.data_digest and got.status == OPEN
+    assert [t.id for t in s.tables([OPEN])] == [rec.id]
+    assert s.tables([RUNNING]) == []
+    s.join(rec.id, 1, "Zoé")
+    s.set_status(rec.id, RUNNING)
+    got = s.table(rec.id)
+    assert got is not None and got.seats[1].name == "Zoé" and got.seats[1].joined
+    assert got.status == RUNNING and got.started_at is not None
+    assert s.table("nope") is None
+    s.close()
+
+
+def test_a_big_seed_is_kept_exactly(db_url: str) -> None:
+    s = Storage(db_url)
+    s.migrate()
+    rec = _record(seed=(1 << 62) - 3)
+    s.create_table(rec)
+    got = s.table(rec.id)
+    assert got is not None and got.seed == (1 << 62) - 3
+    s.close()
+
+
+@pytest.mark.parametrize(("game", "players", "every"), [("toy", 3, 4), ("toy_rt", 2, 7)])
+def test_decisions_and_snapshots_restore_the_game(
+    db_url: str, game: str, players: int, every: int
+) -> None:
+    s = Storage(db_url)
+    s.migrate()
+    g = _played(game, players, 11, 40)
+    rec = _record(game, players, 11)
+    s.create_table(rec)
+    _store(s, rec, g, every)
+    stored = s.table(rec.id)
+    assert stored is not None and stored.steps == g.step
+    # the stored decisions are the game's record, clocks included
+    entries = [d.entry(g.realtime) for d in s.decisions(rec.id)]
+    assert entries == g.record()["entries"]
+    snap = s.snapshot(rec.id)
+    assert snap is not None and snap[0] == (g.step // every) * every
+    restored = restore_game(s, stored)
+    assert restored.to_json() == g.to_json()
+    if g.is_over:
+        assert stored.status == OVER and stored.outcome == g.outcome().to_json()
+    s.close()
+
+
+def test_decisions_out_of_order_are_refused_and_change_nothing(db_url: str) -> None:
+    s = Storage(db_url)
+    s.migrate()
+    rec = _record()
+    s.create_table(rec)
+    d0 = Decision(0, 0, {"type": "play", "card": 1}, None, 0.0, time.time())
+    s.append(rec.id, [d0])
+    with pytest.raises(StorageError, match="do not follow"):
+        s.append(rec.id, [Decision(2, 1, {"type": "play", "card": 4}, None, 0.0, 0.0)])
+    with pytest.raises(StorageError, match="do not follow"):
+        s.append(rec.id, [d0])
+    with pytest.raises(StorageError, match="no table"):
+        s.append("ghost", [d0])
+    assert [d.n for d in s.decisions(rec.id)] == [0]
+    assert s.count_decisions(rec.id) == 1
+    s.close()
+
+
+def test_a_restore_refuses_a_damaged_record(db_url: str) -> None:
+    s = Storage(db_url)
+    s.migrate()
+    rec = _record()
+    s.create_table(rec)
+    # a decision the rules refuse (seat 1 is not to act at first)
+    s.append(rec.id, [Decision(0, 1, {"type": "play", "card": 4}, None, 0.0, time.time())])
+    stored = s.table(rec.id)
+    assert stored is not None
+    with pytest.raises(ValueError):
+        restore_game(s, stored)
+    s.close()
