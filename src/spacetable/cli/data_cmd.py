@@ -88,7 +88,8 @@ def source_text(c: Component, lang: str, keys: Mapping[str, str] | None = None) 
     out = f"{c.table}, {key} {c.key} · {words.get(c.source, c.source)}"
     if c.known and c.source != "rulebook":
         states = "la règle donne" if lang == "fr" else "the rulebook states"
-        out += f" ({states}: {', '.join(c.known)})"
+        colon = " :" if lang == "fr" else ":"
+        out += f" ({states}{colon} {', '.join(c.known)})"
     return out
 
 
