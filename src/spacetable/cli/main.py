@@ -19,7 +19,6 @@ COMMAND_MODULES: tuple[str, ...] = (
     "spacetable.cli.tournament",
     "spacetable.cli.bench",
     "spacetable.cli.balance",
-    "spacetable.cli.serve",
     "spacetable.cli.data_cmd",
 )
 
