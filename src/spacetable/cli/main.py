@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "spacetable.cli.tournament",
     "spacetable.cli.bench",
     "spacetable.cli.balance",
+    "spacetable.cli.serve",
     "spacetable.cli.data_cmd",
 )
 

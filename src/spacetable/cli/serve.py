@@ -1,0 +1,78 @@
+"""``spacetable serve``: the web app on uvicorn (``docs/web.md``).
+
+Starts the server on ``--host``/``--port`` with the database ``--db`` (a SQLite file by
+default, ``postgresql://user@host/db`` for PostgreSQL), runs the migrations, resumes every
+running table, and prints the address to open.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import typer
+
+from .common import fail
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every one)."),
+    port: int = typer.Option(8000, help="Port to listen on (0: any free port)."),
+    db: str | None = typer.Option(
+        None,
+        help="Database URL: sqlite:///FILE or postgresql://user@host:port/db "
+        "[default: spacetable.db in the user's data folder].",
+    ),
+    bot_workers: int | None = typer.Option(
+        None, "--bot-workers", help="Bot worker processes [default: one per core, at most 4]."
+    ),
+    log_level: str = typer.Option("info", help="Server log level."),
+) -> None:
+    """Start the web app: a lobby, live tables, bots; prints the address to open."""
+    import uvicorn
+
+    from spacetable.web.app import create_app
+    from spacetable.web.live import Settings
+    from spacetable.web.storage import Storage, default_db_url
+
+    if not 0 <= port <= 65535:
+        fail(f"--port: {port} is not a port number")
+    if bot_workers is not None and bot_workers < 1:
+        fail("--bot-workers must be at least 1")
+    try:
+        url = db or default_db_url()
+        where = Storage(url).describe()
+    except Exception as e:  # a malformed URL, an unknown database kind
+        fail(f"--db: {e}")
+    app = create_app(url, Settings(bot_workers=bot_workers))
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=1 << 20,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+
+    logging.getLogger("spacetable.web").setLevel(log_level.upper())
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+
+    original = server.startup
+
+    async def startup(sockets: object = None) -> None:
+        await original(sockets)  # type: ignore[arg-type]
+        bound = port
+        for s in server.servers:
+            for sock in s.sockets:
+                bound = sock.getsockname()[1]
+                break
+        print(f"spacetable is served at http://{shown}:{bound}/  (database: {where})", flush=True)
+
+    server.startup = startup  # type: ignore[method-assign]
+    server.run()
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)

@@ -1,0 +1,386 @@
+"""The ASGI app (FastAPI): pages, the JSON API (OpenAPI at ``/api/openapi.json``, browsable
+at ``/api/docs``) and the WebSocket of each table (``docs/protocol.md``).
+
+``create_app(db_url)`` builds an app bound to one database; ``spacetable serve`` runs it
+on uvicorn. Everything a player sees comes from :mod:`spacetable.web.messages`, which reads
+only the seat's projections of the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+import spacetable
+from spacetable.engine import SpacetableError
+
+from .bots import LEVELS
+from .live import Conn, Hub, Settings, TableError, pump
+from .messages import error_message
+from .protocol import LANGS, VERSION, Act, Hello, Ping, ProtocolError, SetLang, parse
+from .storage import OPEN, OVER, RUNNING, STATUSES, Storage
+
+log = logging.getLogger("spacetable.web")
+STATIC = Path(__file__).parent / "static"
+#: The largest request body of the JSON API.
+MAX_BODY = 64 * 1024
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatIn(_In):
+    kind: Literal["human", "bot"]
+    level: Literal["random", "easy", "medium", "hard"] | None = None
+    name: Annotated[str, Field(max_length=40)] = ""
+
+
+class CreateTable(_In):
+    game: Annotated[str, Field(max_length=64)]
+    players: Annotated[int, Field(ge=1, le=16)]
+    options: Annotated[dict[str, Any], Field(max_length=32)] = {}
+    seats: Annotated[list[SeatIn], Field(min_length=1, max_length=16)]
+    #: Real time: game seconds per wall second.
+    speed: Annotated[float, Field(ge=0.1, le=100.0)] = 1.0
+    #: Seconds a bot waits before it plays (turn-based games), so that people can follow.
+    bot_delay: Annotated[float, Field(ge=0.0, le=10.0)] = 0.8
+    title: Annotated[str, Field(max_length=100)] = ""
+    #: Start at once (a table of bots, or a hot-seat table whose people are all here).
+    start: bool = False
+
+
+class SeatOut(BaseModel):
+    seat: int
+    kind: str
+    level: str | None
+    #: The seat's secret token (human seats only): whoever holds it plays the seat.
+    token: str | None = None
+    #: The invitation link (path and fragment; the token stays out of server logs).
+    link: str | None = None
+
+
+class Created(BaseModel):
+    id: str
+    host_token: str
+    seats: list[SeatOut]
+    spectate: str
+    table: dict[str, Any]
+
+
+class Join(_In):
+    token: Annotated[str, Field(min_length=8, max_length=128)]
+    name: Annotated[str, Field(max_length=40)] = ""
+
+
+class Start(_In):
+    host_token: Annotated[str, Field(min_length=8, max_length=128)]
+
+
+class SeatOf(BaseModel):
+    seat: int
+
+
+def _error(code: str, message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+class BodyLimit:
+    """Refuse request bodies larger than :data:`MAX_BODY` (413), whatever their headers say."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(
+        self,
+        scope: MutableMapping[str, Any],
+        receive: Callable[[], Awaitable[MutableMapping[str, Any]]],
+        send: Callable[[MutableMapping[str, Any]], Awaitable[None]],
+    ) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
+                await _error("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)(
+                    scope, receive, send
+                )
+                return
+        seen = 0
+
+        async def limited() -> MutableMapping[str, Any]:
+            nonlocal seen
+            msg = await receive()
+            seen += len(msg.get("body", b""))
+            if seen > MAX_BODY:
+                raise _TooLarge
+            return msg
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _error("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)(
+                scope, receive, send
+            )
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def create_app(db_url: str | None = None, settings: Settings | None = None) -> FastAPI:
+    """The app, bound to the database at ``db_url`` (the default SQLite file if ``None``)."""
+    storage = Storage(db_url)
+    hub = Hub(storage, settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await hub.startup()
+        try:
+            yield
+        finally:
+            await hub.shutdown()
+
+    app = FastAPI(
+        title="spacetable",
+        version=spacetable.__version__,
+        description="Tables of five space board games: lobby, live play over WebSocket "
+        "(docs/protocol.md), persistence.",
+        lifespan=lifespan,
+        openapi_url="/api/openapi.json",
+        docs_url="/api/docs",
+        redoc_url=None,
+    )
+    app.state.hub = hub
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(TableError)
+    async def _table_error(_r: Request, e: TableError) -> JSONResponse:
+        return _error(e.code, str(e), e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _bad_request(_r: Request, e: RequestValidationError) -> JSONResponse:
+        errs = e.errors()
+        first = errs[0] if errs else {"loc": (), "msg": "bad request"}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return _error("bad_request", f"{where}: {first.get('msg')}", 422)
+
+    # ------------------------------------------------------------------ pages
+    @app.get("/", include_in_schema=False)
+    async def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers=_page_headers())
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "table.html", headers=_page_headers())
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # ------------------------------------------------------------------ API
+    @app.get("/api/games", tags=["games"])
+    async def games() -> dict[str, Any]:
+        """Every game: names, player counts, options (defaults, choices, help), real time;
+        and the bot levels."""
+        return {
+            "games": [spacetable.game_info(g) for g in spacetable.list_games()],
+            "levels": list(LEVELS),
+            "langs": list(LANGS),
+            "protocol": VERSION,
+        }
+
+    @app.post("/api/tables", tags=["tables"], status_code=201)
+    async def create_table(body: CreateTable) -> Created:
+        """Create a table. Each human seat gets a secret token and an invitation link; the
+        host token starts the table. Tokens are shown once: only their hashes are kept."""
+        seats = [(s.kind, s.level, s.name) for s in body.seats]
+        table, host, tokens = await hub.create(
+            body.game,
+            body.players,
+            body.options,
+            seats,
+            speed=body.speed,
+            title=body.title,
+            bot_delay=body.bot_delay,
+        )
+        if body.start:
+            await table.start()
+        rec = table.rec
+        out = [
+            SeatOut(
+                seat=s.seat,
+                kind=s.kind,
+                level=s.level,
+                token=tokens.get(s.seat),
+                link=f"/table/{rec.id}#token={tokens[s.seat]}" if s.seat in tokens else None,
+            )
+            for s in rec.seats
+        ]
+        return Created(
+            id=rec.id, host_token=host, seats=out, spectate=f"/table/{rec.id}", table=table.info()
+        )
+
+    @app.get("/api/tables", tags=["tables"])
+    async def list_tables(
+        status: Annotated[
+            list[Literal["open", "running", "over", "broken"]] | None, Query()
+        ] = None,
+        limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    ) -> dict[str, Any]:
+        """Tables, newest first (by default the open and running ones)."""
+        wanted = list(status) if status else [OPEN, RUNNING]
+        return {"tables": await hub.listing([s for s in wanted if s in STATUSES], limit)}
+
+    @app.get("/api/tables/{table_id}", tags=["tables"])
+    async def get_table(table_id: str) -> dict[str, Any]:
+        """One table as anybody may see it (no seed, no token)."""
+        return (await hub.table(table_id)).info()
+
+    @app.post("/api/tables/{table_id}/seat", tags=["tables"])
+    async def seat_of(table_id: str, body: Join) -> SeatOf:
+        """Which seat a token holds (403 if none)."""
+        table = await hub.table(table_id)
+        seat = table.seat_of(body.token)
+        if seat is None:
+            raise TableError("bad_token", "this token holds no seat of this table", 403)
+        return SeatOf(seat=seat)
+
+    @app.post("/api/tables/{table_id}/join", tags=["tables"])
+    async def join(table_id: str, body: Join) -> SeatOf:
+        """Take the seat a token holds, under a name."""
+        table = await hub.table(table_id)
+        seat = table.seat_of(body.token)
+        if seat is None:
+            raise TableError("bad_token", "this token holds no seat of this table", 403)
+        await table.join(seat, body.name.strip())
+        return SeatOf(seat=seat)
+
+    @app.post("/api/tables/{table_id}/start", tags=["tables"])
+    async def start(table_id: str, body: Start) -> dict[str, Any]:
+        """Start the table (the host only). Seats nobody has taken yet can be taken later."""
+        table = await hub.table(table_id)
+        hub.check_host(table, body.host_token)
+        await table.start()
+        return table.info()
+
+    # ------------------------------------------------------------------ WebSocket
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        conn: Conn | None = None
+        sender: asyncio.Task[None] | None = None
+        table = None
+        try:
+            try:
+                table = await hub.table(table_id)
+                hello = await asyncio.wait_for(ws.receive_text(), 15.0)
+                msg = parse(hello)
+                if not isinstance(msg, Hello):
+                    raise ProtocolError("bad_message", "the first message must be hello")
+                if msg.version != VERSION:
+                    raise ProtocolError("version", f"this server speaks version {VERSION}")
+                seat = None
+                if msg.token is not None:
+                    seat = table.seat_of(msg.token)
+                    if seat is None:
+                        raise ProtocolError("bad_token", "this token holds no seat of this table")
+                conn = Conn(seat, msg.lang, hub.settings)
+                sender = asyncio.create_task(pump(conn, ws.send_text))
+                table.attach(conn)
+                if seat is not None and (msg.name.strip() or not table.rec.seats[seat].joined):
+                    await table.join(seat, msg.name.strip() or table.rec.seats[seat].name)
+            except (ProtocolError, TableError) as e:
+                await ws.send_text(_dumps(error_message(e.code, str(e))))
+                await ws.close(code=1008)
+                return
+            except (TimeoutError, WebSocketDisconnect):
+                return
+            while True:
+                text = await ws.receive_text()
+                now = time.monotonic()
+                if not conn.bucket.take(now):
+                    conn.dropped += 1
+                    conn.send(error_message("rate_limited", "too many messages; slow down"))
+                    if conn.dropped > hub.settings.max_dropped:
+                        break
+                    continue
+                conn.dropped = 0
+                try:
+                    await _handle(table, conn, parse(text))
+                except (ProtocolError, TableError) as e:
+                    conn.send(error_message(e.code, str(e)))
+                except (ValueError, SpacetableError) as e:
+                    conn.send(error_message(_engine_code(e), str(e)))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if table is not None and conn is not None:
+                table.detach(conn)
+            if sender is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(sender, 2.0)
+                sender.cancel()
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    return app
+
+
+async def _handle(table: Any, conn: Conn, msg: Any) -> None:
+    if isinstance(msg, Act):
+        if conn.seat is None:
+            raise TableError("no_seat", "a spectator cannot act")
+        await table.act(conn.seat, msg.action, msg.step)
+    elif isinstance(msg, SetLang):
+        conn.lang = msg.lang
+        conn.log_sent = 0
+        table.send_state(conn)
+        if table.game is not None and table.game.is_over:
+            from .messages import outcome_message
+
+            conn.send(outcome_message(table.game, conn.lang))
+    elif isinstance(msg, Ping):
+        conn.send({"type": "pong"})
+    elif isinstance(msg, Hello):
+        raise ProtocolError("bad_message", "hello was already said")
+
+
+def _engine_code(e: Exception) -> str:
+    name = type(e).__name__
+    return {
+        "IllegalAction": "illegal_action",
+        "InvalidAction": "invalid_action",
+    }.get(name, "refused")
+
+
+def _dumps(msg: dict[str, Any]) -> str:
+    import json
+
+    return json.dumps(msg, ensure_ascii=False)
+
+
+def _page_headers() -> dict[str, str]:
+    # The pages build every text node with textContent; this policy forbids inline scripts
+    # and any other origin, so even a text that slipped through could not run.
+    return {
+        "Content-Security-Policy": "default-src 'self'; script-src 'self'; "
+        "style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+        "Referrer-Policy": "no-referrer",
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "no-store",
+    }
+
+
+__all__ = ["OVER", "create_app"]

@@ -1,0 +1,625 @@
+"""Live tables: the games in memory, their connections, their bots and their clocks.
+
+The :class:`Hub` owns the storage (used from one database thread, so commits keep their
+order and never block the event loop), the bot workers and every live table. A
+:class:`LiveTable` changes its game only under its lock, in this order: apply the decision
+(the engine checks it; a bad one raises and changes nothing), **commit it**, then push each
+connection the state its seat may see. A turn-based table runs a driver task that asks the
+bots whose turn it is; a real-time table (Spacedealer) runs on the server's clock: every
+``tick`` seconds of wall time the game advances by ``tick * speed`` seconds of game time
+(each advance is a decision of the record, so a replay is exact) and every bot seat gets a
+chance to act. A restarted server resumes every running table from its last snapshot and
+the decisions after it, the game clock where it stood.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import spacetable
+from spacetable.engine import Game, RecordError, SpacetableError
+
+from .bots import BotPool
+from .messages import error_message, outcome_message, state_message, welcome_message
+from .protocol import TokenBucket
+from .storage import (
+    BROKEN,
+    OPEN,
+    OVER,
+    RUNNING,
+    Decision,
+    SeatRecord,
+    Storage,
+    TableRecord,
+)
+
+log = logging.getLogger("spacetable.web")
+T = TypeVar("T")
+
+
+@dataclass
+class Settings:
+    """Server settings (``spacetable serve`` sets them; tests shorten the waits)."""
+
+    #: A snapshot of the whole state every this many decisions (and at the end).
+    snapshot_every: int = 50
+    #: Real time: wall seconds between two advances of the game clock.
+    tick: float = 0.5
+    #: Seconds a bot may think in a turn-based game, and in a real-time one.
+    bot_budget: float = 20.0
+    realtime_bot_budget: float = 3.0
+    #: Client messages: per second on average, at once, and dropped in a row before the
+    #: connection is closed.
+    rate: float = 20.0
+    burst: float = 40.0
+    max_dropped: int = 200
+    #: Messages waiting for a slow client before it is disconnected.
+    max_queue: int = 512
+    #: Connections per table (players and spectators).
+    max_connections: int = 200
+    #: Bot worker processes (``None``: one per core, at most 4).
+    bot_workers: int | None = None
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_table_id() -> str:
+    return secrets.token_hex(6)
+
+
+class Conn:
+    """One WebSocket client: its seat (``None``: spectator), language and send queue."""
+
+    def __init__(self, seat: int | None, lang: str, settings: Settings) -> None:
+        self.seat = seat
+        self.lang = lang
+        self.log_sent = 0
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.max_queue)
+        self.bucket = TokenBucket(settings.rate, settings.burst, time.monotonic())
+        self.dropped = 0
+        self.closed = False
+
+    def send(self, msg: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        text = msg if isinstance(msg, str) else json.dumps(msg, ensure_ascii=False)
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # a client that does not read: let it go
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(None)
+
+
+class TableError(ValueError):
+    """A request about a table that is refused; ``code`` is its code on the wire, ``status``
+    the HTTP status of the JSON API."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+
+
+def restore_game(storage: Storage, rec: TableRecord) -> Game:
+    """Rebuild a table's game: its newest snapshot (``load_trusted``: the server's own
+    copy), then every later decision, each checked again with its clock. Raises
+    ``ValueError`` (``RecordError``...) when the stored table cannot be played back."""
+    snap = storage.snapshot(rec.id)
+    if snap is not None:
+        start, text = snap
+        game = spacetable.load_trusted(text)
+        if game.step != start:
+            raise RecordError(f"snapshot {start} of table {rec.id} holds step {game.step}")
+    else:
+        start = 0
+        game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options)
+        label = game.data.label() if game.data is not None else None
+        if label is not None and label["digest"] != rec.data_digest:
+            raise RecordError(
+                f"table {rec.id} was played with the data set {rec.data_name!r}, "
+                f"not with {label['name']!r}"
+            )
+    for d in storage.decisions(rec.id, start):
+        if d.n != game.step:
+            raise RecordError(f"table {rec.id}: decision {d.n} at step {game.step}")
+        if d.seat is None:
+            if d.advance is None:
+                raise RecordError(f"table {rec.id}: decision {d.n} is empty")
+            game.advance(d.advance)
+        else:
+            game.apply(d.seat, d.action or {})
+        if game.clock != d.clock:
+            raise RecordError(
+                f"table {rec.id}: decision {d.n} at clock {game.clock}, not {d.clock}"
+            )
+    if game.step != rec.steps:
+        raise RecordError(f"table {rec.id}: {game.step} decisions replayed, {rec.steps} stored")
+    return game
+
+
+class LiveTable:
+    """A table in memory (see the module docstring)."""
+
+    def __init__(self, hub: Hub, rec: TableRecord, game: Game | None = None) -> None:
+        self.hub = hub
+        self.rec = rec
+        self.game = game
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.thinking: set[int] = set()
+        self.bot_tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------------ public info
+    def info(self) -> dict[str, Any]:
+        """What anybody may know of the table (no seed, no token)."""
+        rec = self.rec
+        return public_info(rec, self.game)
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token holds, or ``None``."""
+        h = token_hash(token)
+        for s in self.rec.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                return s.seat
+        return None
+
+    def is_bot(self, seat: int) -> bool:
+        return self.rec.seats[seat].kind == "bot"
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        async with self.lock:
+            if self.rec.status != OPEN:
+                raise TableError("not_open", f"table {self.rec.id} is {self.rec.status}", 409)
+            rec = self.rec
+            game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options)
+            now = time.time()
+            await self.hub.db(self.hub.storage.set_status, rec.id, RUNNING, at=now)
+            rec.status = RUNNING
+            rec.started_at = now
+            self.game = game
+            self.broadcast_table()
+            self.broadcast()
+            self.launch()
+
+    def launch(self) -> None:
+        """Start the driver (bots, clock) of a running table."""
+        if self.task is None and self.game is not None and not self.game.is_over:
+            runner = self._run_realtime if self.game.realtime else self._run_turns
+            self.task = asyncio.create_task(runner(), name=f"table-{self.rec.id}")
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self.task, *self.bot_tasks) if t is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        self.task = None
+        for c in list(self.conns):
+            c.close()
+
+    # ------------------------------------------------------------------ decisions
+    async def act(self, seat: int, action: dict[str, Any], step: int | None = None) -> None:
+        """A person's decision for ``seat`` (the caller checked they hold it)."""
+        async with self.lock:
+            game = self._running()
+            if step is not None and step != game.step:
+                raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
+            await self._apply(seat, action)
+        self.wake.set()
+
+    def _running(self) -> Game:
+        if self.game is None or self.rec.status == OPEN:
+            raise TableError("not_started", "the table has not started yet", 409)
+        if self.rec.status == BROKEN:
+            raise TableError("broken", "this table could not be resumed", 409)
+        if self.game.is_over:
+            raise TableError("game_over", "the game is over", 409)
+        return self.game
+
+    async def _apply(self, seat: int, action: dict[str, Any]) -> None:
+        """Under the lock: check and apply, commit, push. Raises the engine's
+        ``InvalidAction``/``IllegalAction`` (nothing changed) or ``TableError``."""
+        game = self._running()
+        act = game.parse_action(action)
+        game.apply(seat, act)
+        d = Decision(game.step - 1, seat, act.to_json(), None, game.clock, time.time())
+        await self._commit(d)
+
+    async def _advance(self, seconds: float) -> None:
+        game = self._running()
+        game.advance(seconds)
+        d = Decision(game.step - 1, None, None, seconds, game.clock, time.time())
+        await self._commit(d)
+
+    async def _commit(self, d: Decision) -> None:
+        game = self.game
+        assert game is not None
+        every = self.hub.settings.snapshot_every
+        over = game.is_over
+        snapshot = (game.step, game.to_json()) if over or game.step % every == 0 else None
+        outcome = game.outcome().to_json() if over else None
+        try:
+            await self.hub.db(
+                self.hub.storage.append, self.rec.id, [d], snapshot=snapshot, outcome=outcome
+            )
+        except Exception as e:
+            log.exception("table %s: decision %d not stored; reloading the table", self.rec.id, d.n)
+            await self.reload()
+            raise TableError("storage", "the decision could not be stored; try again", 503) from e
+        self.rec.steps = game.step
+        if over:
+            self.rec.status = OVER
+            self.rec.outcome = outcome
+            self.rec.finished_at = d.at
+            self.broadcast_table()
+        self.broadcast()
+        if over:
+            asyncio.get_running_loop().create_task(self.hub.bots.forget(self.rec.id))
+
+    async def reload(self) -> None:
+        """Rebuild the game from storage (after a failed commit)."""
+        rec = await self.hub.db(self.hub.storage.table, self.rec.id)
+        if rec is None:
+            return
+        self.rec = rec
+        try:
+            self.game = await self.hub.db(restore_game, self.hub.storage, rec)
+        except (ValueError, SpacetableError) as e:
+            log.error("table %s cannot be restored: %s", rec.id, e)
+            self.rec.status = BROKEN
+        for c in self.conns:
+            c.log_sent = 0
+        self.broadcast()
+
+    # ------------------------------------------------------------------ pushing
+    def broadcast(self) -> None:
+        """Push every connection the state its seat may see (and the end, once over)."""
+        game = self.game
+        if game is None:
+            return
+        cache: dict[tuple[int | None, str, int], str] = {}
+        ends: dict[str, str] = {}
+        for conn in list(self.conns):
+            if conn.closed:
+                continue
+            self.send_state(conn, cache)
+            if game.is_over:
+                if conn.lang not in ends:
+                    ends[conn.lang] = json.dumps(
+                        outcome_message(game, conn.lang), ensure_ascii=False
+                    )
+                conn.send(ends[conn.lang])
+
+    def send_state(
+        self, conn: Conn, cache: dict[tuple[int | None, str, int], str] | None = None
+    ) -> None:
+        game = self.game
+        if game is None:
+            return
+        key = (conn.seat, conn.lang, conn.log_sent)
+        text = cache.get(key) if cache is not None else None
+        if text is None:
+            msg = state_message(game, conn.seat, conn.lang, conn.log_sent, speed=self.rec.speed)
+            text = json.dumps(msg, ensure_ascii=False)
+            if cache is not None:
+                cache[key] = text
+        conn.log_sent = game.log_size
+        conn.send(text)
+
+    def broadcast_table(self) -> None:
+        msg = json.dumps({"type": "table", "table": self.info()}, ensure_ascii=False)
+        for conn in list(self.conns):
+            conn.send(msg)
+
+    def attach(self, conn: Conn) -> None:
+        if len(self.conns) >= self.hub.settings.max_connections:
+            raise TableError("full", "too many connections to this table", 429)
+        self.conns.add(conn)
+        conn.send(welcome_message(self.info(), conn.seat, conn.lang))
+        if self.game is not None:
+            self.send_state(conn)
+            if self.game.is_over:
+                conn.send(outcome_message(self.game, conn.lang))
+
+    def detach(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        conn.close()
+
+    async def join(self, seat: int, name: str) -> None:
+        s = self.rec.seats[seat]
+        if s.joined and s.name == name:
+            return
+        await self.hub.db(self.hub.storage.join, self.rec.id, seat, name)
+        s.joined = True
+        s.name = name
+        self.broadcast_table()
+
+    # ------------------------------------------------------------------ drivers
+    def _bot_seed(self, seat: int) -> int:
+        return (self.rec.seed * 1_000_003 + seat * 7919) % (1 << 62)
+
+    async def _run_turns(self) -> None:
+        """Turn-based: whenever a bot seat is to act, ask its bot (in a worker)."""
+        hub = self.hub
+        while True:
+            self.wake.clear()
+            game = self.game
+            if game is None or game.is_over or self.rec.status != RUNNING:
+                return
+            seats = [s for s in game.to_act if self.is_bot(s)]
+            if not seats:
+                await self.wake.wait()
+                continue
+            seat, step = seats[0], game.step
+            if self.rec.bot_delay > 0:
+                await asyncio.sleep(self.rec.bot_delay)
+                if game.step != step:
+                    continue
+            level = self.rec.seats[seat].level or "medium"
+            action, _ = await hub.bots.choose(
+                self.rec.id, seat, level, self._bot_seed(seat), game, hub.settings.bot_budget
+            )
+            async with self.lock:
+                if game is not self.game or game.step != step or game.is_over:
+                    continue
+                if action is None:
+                    action = BotPool.fallback(game, seat, self._bot_seed(seat))
+                    if action is None:
+                        continue
+                try:
+                    await self._apply(seat, action)
+                except (ValueError, SpacetableError) as e:
+                    log.error("table %s: the bot of seat %d chose badly: %s", self.rec.id, seat, e)
+                    fallback = BotPool.fallback(game, seat, self._bot_seed(seat))
+                    if fallback is None:
+                        await asyncio.sleep(1.0)
+                        continue
+                    await self._apply(seat, fallback)
+
+    async def _run_realtime(self) -> None:
+        """Real time: the server's clock advances the game; bots act whenever they want."""
+        hub = self.hub
+        loop = asyncio.get_running_loop()
+        last = loop.time()
+        while True:
+            await asyncio.sleep(hub.settings.tick)
+            async with self.lock:
+                game = self.game
+                if game is None or game.is_over or self.rec.status != RUNNING:
+                    return
+                now = loop.time()
+                seconds = round((now - last) * self.rec.speed, 3)
+                last = now
+                if seconds > 0:
+                    await self._advance(seconds)
+                if game.is_over:
+                    return
+                seats = [s for s in game.to_act if self.is_bot(s) and s not in self.thinking]
+            for seat in seats:
+                self.thinking.add(seat)
+                task = asyncio.create_task(self._bot_realtime(seat))
+                self.bot_tasks.add(task)
+                task.add_done_callback(self.bot_tasks.discard)
+
+    async def _bot_realtime(self, seat: int) -> None:
+        hub = self.hub
+        try:
+            game = self.game
+            if game is None:
+                return
+            level = self.rec.seats[seat].level or "medium"
+            action, _ = await hub.bots.choose(
+                self.rec.id,
+                seat,
+                level,
+                self._bot_seed(seat),
+                game,
+                hub.settings.realtime_bot_budget,
+            )
+            if action is None:
+                return
+            async with self.lock:
+                if game is not self.game or game.is_over:
+                    return
+                with contextlib.suppress(ValueError, SpacetableError):
+                    await self._apply(seat, action)  # no longer legal: the world moved on
+        finally:
+            self.thinking.discard(seat)
+
+
+def public_info(rec: TableRecord, game: Game | None = None) -> dict[str, Any]:
+    """A table as anybody may see it: no seed, no token."""
+    out: dict[str, Any] = {
+        "id": rec.id,
+        "game": rec.game,
+        "players": rec.players,
+        "options": rec.options,
+        "status": rec.status,
+        "speed": rec.speed,
+        "bot_delay": rec.bot_delay,
+        "title": rec.title,
+        "created_at": rec.created_at,
+        "started_at": rec.started_at,
+        "finished_at": rec.finished_at,
+        "steps": rec.steps,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "joined": s.joined}
+            for s in rec.seats
+        ],
+    }
+    if rec.outcome is not None:
+        out["outcome"] = rec.outcome
+    if game is not None:
+        out["to_act"] = list(game.to_act)
+        out["realtime"] = game.realtime
+    return out
+
+
+class Hub:
+    """Everything the server holds: storage, bots, live tables (see the module docstring)."""
+
+    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+        self.storage = storage
+        self.settings = settings or Settings()
+        self.bots = BotPool(self.settings.bot_workers)
+        self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spacetable-db")
+        self.tables: dict[str, LiveTable] = {}
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a storage call in the database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
+
+    async def startup(self) -> None:
+        """Migrate the schema, then resume every running table."""
+        await self.db(self.storage.migrate)
+        for rec in await self.db(self.storage.tables, [RUNNING], 100_000):
+            await self._resume(rec)
+
+    async def _resume(self, rec: TableRecord) -> LiveTable:
+        table = LiveTable(self, rec)
+        try:
+            table.game = await self.db(restore_game, self.storage, rec)
+        except (ValueError, SpacetableError) as e:
+            log.error("table %s cannot be resumed: %s", rec.id, e)
+            await self.db(self.storage.set_status, rec.id, BROKEN, error=str(e)[:500])
+            rec.status = BROKEN
+            rec.error = str(e)[:500]
+        self.tables[rec.id] = table
+        if rec.status == RUNNING:
+            table.launch()
+        return table
+
+    async def shutdown(self) -> None:
+        for t in list(self.tables.values()):
+            await t.stop()
+        self.bots.close()
+        await self.db(self.storage.close)
+        self._db.shutdown(wait=True)
+
+    async def table(self, table_id: str) -> LiveTable:
+        """A table by id, loaded from storage when it is not in memory."""
+        t = self.tables.get(table_id)
+        if t is not None:
+            return t
+        if len(table_id) > 32:
+            raise TableError("no_table", "no such table", 404)
+        rec = await self.db(self.storage.table, table_id)
+        if rec is None:
+            raise TableError("no_table", "no such table", 404)
+        t = self.tables.get(table_id)  # loaded meanwhile
+        if t is not None:
+            return t
+        if rec.status in (RUNNING, OVER):
+            return await self._resume(rec)
+        t = self.tables[table_id] = LiveTable(self, rec)
+        return t
+
+    async def create(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seats: Sequence[tuple[str, str | None, str]],
+        *,
+        speed: float = 1.0,
+        title: str = "",
+        bot_delay: float = 0.0,
+    ) -> tuple[LiveTable, str, dict[int, str]]:
+        """A new open table; returns it, the host's token and each human seat's token."""
+        try:
+            cls = spacetable.game_class(game)
+            options = cls.info.normalize_options(players, options)
+            cls.check_options(players, options)
+        except (ValueError, SpacetableError) as e:
+            raise TableError("bad_options", str(e)) from None
+        if len(seats) != players:
+            raise TableError("bad_seats", f"{players} players but {len(seats)} seats")
+        data = spacetable.load_data(game) if cls.data_spec is not None else None
+        host = new_token()
+        tokens: dict[int, str] = {}
+        seat_recs: list[SeatRecord] = []
+        for i, (kind, level, name) in enumerate(seats):
+            if kind == "human":
+                tokens[i] = new_token()
+                seat_recs.append(SeatRecord(i, "human", None, token_hash(tokens[i]), name, False))
+            else:
+                seat_recs.append(SeatRecord(i, "bot", level or "medium", None, name, True))
+        rec = TableRecord(
+            id=new_table_id(),
+            game=game,
+            players=players,
+            seed=secrets.randbits(62),
+            options=options,
+            data_name=data.name if data is not None else None,
+            data_digest=data.digest if data is not None else None,
+            status=OPEN,
+            speed=speed,
+            bot_delay=bot_delay,
+            host_hash=token_hash(host),
+            title=title,
+            created_at=time.time(),
+            seats=seat_recs,
+        )
+        await self.db(self.storage.create_table, rec)
+        table = self.tables[rec.id] = LiveTable(self, rec)
+        return table, host, tokens
+
+    def check_host(self, table: LiveTable, host_token: str) -> None:
+        if not hmac.compare_digest(table.rec.host_hash, token_hash(host_token)):
+            raise TableError("not_host", "only the table's host may do that", 403)
+
+    async def listing(self, statuses: Sequence[str], limit: int = 100) -> list[dict[str, Any]]:
+        recs = await self.db(self.storage.tables, list(statuses), limit)
+        out = []
+        for rec in recs:
+            live = self.tables.get(rec.id)
+            out.append(live.info() if live is not None else public_info(rec))
+        return out
+
+
+async def pump(conn: Conn, send: Callable[[str], Awaitable[None]]) -> None:
+    """Send a connection's queued messages until it closes."""
+    while True:
+        text = await conn.queue.get()
+        if text is None:
+            return
+        await send(text)
+
+
+__all__ = [
+    "Conn",
+    "Hub",
+    "LiveTable",
+    "Settings",
+    "TableError",
+    "error_message",
+    "pump",
+    "restore_game",
+]

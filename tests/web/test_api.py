@@ -1,0 +1,290 @@
+"""The JSON API and the WebSocket on a real uvicorn server (loopback, random port), with
+real WebSocket clients; the storage-touching tests run on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+import spacetable
+
+from .conftest import Server, connect, create, start_server
+
+HUMANS2 = [{"kind": "human"}, {"kind": "human"}]
+
+
+def _api(server: Server, method: str, path: str, **kw: Any) -> httpx.Response:
+    return httpx.request(method, f"{server.base}{path}", timeout=30, **kw)
+
+
+def test_games_and_openapi(sqlite_server: Server) -> None:
+    r = _api(sqlite_server, "GET", "/api/games")
+    assert r.status_code == 200
+    body = r.json()
+    ids = [g["id"] for g in body["games"]]
+    assert set(spacetable.list_games()) <= set(ids)
+    toy = next(g for g in body["games"] if g["id"] == "toy")
+    assert toy["options"]["hand"]["choices"] == [1, 2, 3]
+    assert body["levels"] == ["random", "easy", "medium", "hard"]
+    spec = _api(sqlite_server, "GET", "/api/openapi.json").json()
+    assert {"/api/games", "/api/tables", "/api/tables/{table_id}/start"} <= set(spec["paths"])
+    for page in ("/", "/table/abc"):
+        r = _api(sqlite_server, "GET", page)
+        assert r.status_code == 200 and "script-src 'self'" in r.headers["content-security-policy"]
+
+
+def test_bad_tables_are_refused_with_a_typed_error_and_nothing_stored(server: Server) -> None:
+    cases = [
+        ({"game": "toy", "players": 9, "seats": [{"kind": "bot"}] * 9}, 400, "bad_options"),
+        (
+            {"game": "toy", "players": 2, "options": {"hand": 7}, "seats": HUMANS2},
+            400,
+            "bad_options",
+        ),
+        ({"game": "nope", "players": 2, "seats": HUMANS2}, 400, "bad_options"),
+        ({"game": "toy", "players": 2, "seats": [{"kind": "human"}]}, 400, "bad_seats"),
+        ({"game": "toy", "players": 2, "seats": [{"kind": "alien"}] * 2}, 422, "bad_request"),
+        ({"game": "toy", "players": 2, "seats": HUMANS2, "x": 1}, 422, "bad_request"),
+        ({"game": "toy", "players": "2", "seats": HUMANS2, "speed": -1}, 422, "bad_request"),
+    ]
+    for body, status, code in cases:
+        r = _api(server, "POST", "/api/tables", json=body)
+        assert r.status_code == status, (body, r.text)
+        assert r.json()["error"]["code"] == code
+    r = _api(server, "POST", "/api/tables", content=b"x" * (70 * 1024))
+    assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
+    listed = _api(server, "GET", "/api/tables?status=open&status=running&status=over").json()
+    assert listed["tables"] == []
+    assert _api(server, "GET", "/api/tables/ffff").status_code == 404
+
+
+def test_create_join_start_and_listing(server: Server) -> None:
+    t = create(server.base, "toy", [{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+    tid, host = t["id"], t["host_token"]
+    human, bot = t["seats"]
+    assert human["token"] and human["link"] == f"/table/{tid}#token={human['token']}"
+    assert bot["token"] is None and bot["level"] == "easy"
+    assert "seed" not in json.dumps(t)
+    listed = _api(server, "GET", "/api/tables").json()["tables"]
+    assert [x["id"] for x in listed] == [tid] and listed[0]["status"] == "open"
+    # a seat's token, and nobody else's
+    assert _api(
+        server, "POST", f"/api/tables/{tid}/seat", json={"token": human["token"]}
+    ).json() == {"seat": 0}
+    bad = _api(server, "POST", f"/api/tables/{tid}/join", json={"token": "x" * 20, "name": "Eve"})
+    assert bad.status_code == 403 and bad.json()["error"]["code"] == "bad_token"
+    r = _api(
+        server, "POST", f"/api/tables/{tid}/join", json={"token": human["token"], "name": "Ana"}
+    )
+    assert r.json() == {"seat": 0}
+    # only the host starts
+    r = _api(server, "POST", f"/api/tables/{tid}/start", json={"host_token": human["token"]})
+    assert r.status_code == 403 and r.json()["error"]["code"] == "not_host"
+    r = _api(server, "POST", f"/api/tables/{tid}/start", json={"host_token": host})
+    assert r.status_code == 200 and r.json()["status"] == "running"
+    r = _api(server, "POST", f"/api/tables/{tid}/start", json={"host_token": host})
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_open"
+    info = _api(server, "GET", f"/api/tables/{tid}").json()
+    assert info["seats"][0] == {
+        "seat": 0,
+        "kind": "human",
+        "level": None,
+        "name": "Ana",
+        "joined": True,
+    }
+    assert "seed" not in info and "token" not in json.dumps(info)
+
+
+async def _play_to_end(clients: dict[int, Any], spectator: Any) -> dict[str, Any]:
+    """Each seat plays its first legal action whenever it is to act; returns the end."""
+    end: dict[str, Any] | None = None
+    while end is None:
+        for c in clients.values():
+            msg = await c.until(lambda m: m["type"] in ("state", "end"))
+            if msg["type"] == "end":
+                end = msg
+                break
+            if msg["legal"] and not msg["over"]:
+                await c.send(
+                    {"type": "act", "action": msg["legal"][0]["action"], "step": msg["step"]}
+                )
+    await spectator.until(lambda m: m["type"] == "end")
+    return end
+
+
+def test_two_people_play_a_game_over_websockets(server: Server) -> None:
+    t = create(server.base, "toy", HUMANS2, options={"hand": 2}, start=True)
+    tid = t["id"]
+    tokens = [s["token"] for s in t["seats"]]
+
+    async def main() -> None:
+        a = await connect(server, tid, tokens[0], "en", "Ana")
+        b = await connect(server, tid, tokens[1], "fr", "Bo")
+        spec = await connect(server, tid)
+        welcome = await a.recv()
+        assert welcome["type"] == "welcome" and welcome["seat"] == 0 and welcome["version"] == 1
+        sa = await a.until(lambda m: m["type"] == "state")
+        sb = await b.until(lambda m: m["type"] == "state")
+        assert sa["seat"] == 0 and sa["view"]["hand"] is not None and sb["view"]["seat"] == 1
+        mover = sa["view"]["to_act"][0]
+        first, waiting = (sa, sb) if mover == 0 else (sb, sa)
+        m, w = (a, b) if mover == 0 else (b, a)
+        assert first["legal"] and waiting["legal"] == []
+        assert first["legal"][0]["label"].startswith("play" if mover == 0 else "jouer")
+        sw = await spec.until(lambda m: m["type"] == "state")
+        assert sw["seat"] is None and sw["view"]["hand"] is None
+        # out of turn, illegal, malformed, stale: typed errors, nothing changes
+        await w.send(
+            {"type": "act", "action": {"type": "play", "card": waiting["view"]["hand"][0]}}
+        )
+        err = await w.until(lambda m: m["type"] == "error")
+        assert err["code"] == "illegal_action" and "may not act now" in err["message"]
+        await m.send({"type": "act", "action": {"type": "play", "card": 99}})
+        assert (await m.until(lambda m: m["type"] == "error"))["code"] == "illegal_action"
+        await m.send({"type": "act", "action": {"type": "play", "card": "1"}})
+        assert (await m.until(lambda m: m["type"] == "error"))["code"] == "invalid_action"
+        await m.send({"type": "act", "action": first["legal"][0]["action"], "step": 5})
+        assert (await m.until(lambda m: m["type"] == "error"))["code"] == "stale"
+        await spec.send({"type": "act", "action": first["legal"][0]["action"]})
+        assert (await spec.until(lambda m: m["type"] == "error"))["code"] == "no_seat"
+        info = _api(server, "GET", f"/api/tables/{tid}").json()
+        assert info["steps"] == 0
+        # then the game, to its end
+        await m.send({"type": "act", "action": first["legal"][0]["action"], "step": 0})
+        end = await _play_to_end({0: a, 1: b}, spec)
+        assert end["outcome"]["ranks"] and end["reason_text"]
+        fr_end = await b.until(lambda m: m["type"] == "end")
+        assert fr_end["reason_text"] == "toutes les mains sont vides"
+        # a finished game refuses actions
+        await a.send({"type": "act", "action": first["legal"][0]["action"]})
+        assert (await a.until(lambda m: m["type"] == "error"))["code"] == "game_over"
+        for c in (a, b, spec):
+            await c.close()
+
+    asyncio.run(main())
+    info = _api(server, "GET", f"/api/tables/{tid}").json()
+    assert info["status"] == "over" and info["outcome"]["reason"] == "hands_empty"
+
+
+def test_bad_messages_are_refused_and_limited(sqlite_server: Server) -> None:
+    server = sqlite_server
+    t = create(server.base, "toy", HUMANS2, start=True)
+    tid, token = t["id"], t["seats"][0]["token"]
+
+    async def refused(first: Any) -> dict[str, Any]:
+        ws = await websockets.connect(f"{server.ws_base}/ws/tables/{tid}")
+        await ws.send(first)
+        msg = json.loads(await ws.recv())
+        with pytest.raises(websockets.ConnectionClosed):
+            await asyncio.wait_for(ws.recv(), 10)
+        return dict(msg)
+
+    async def main() -> None:
+        assert (await refused("not json"))["code"] == "bad_message"
+        assert (await refused('{"type": "ping"}'))["code"] == "bad_message"
+        assert (await refused('{"type": "hello", "version": 2}'))["code"] == "version"
+        bad = '{"type": "hello", "version": 1, "token": "forged-token-xyz"}'
+        assert (await refused(bad))["code"] == "bad_token"
+        c = await connect(server, tid, token)
+        await c.until(lambda m: m["type"] == "state")
+        await c.send({"type": "act", "action": {"type": "play", "card": 1}, "extra": 1})
+        e = await c.until(lambda m: m["type"] == "error")
+        assert e["code"] == "bad_message" and "extra" in e["message"]
+        await c.ws.send(json.dumps({"type": "act", "action": {"pad": "x" * 20000}}))
+        assert (await c.until(lambda m: m["type"] == "error"))["code"] == "too_large"
+        for _ in range(80):
+            await c.send({"type": "ping"})
+        await c.until(lambda m: m["type"] == "error" and m["code"] == "rate_limited")
+        await c.close()
+        # a bot table nobody may act on
+        info = _api(server, "GET", f"/api/tables/{tid}").json()
+        assert info["steps"] == 0
+
+    asyncio.run(main())
+
+
+def test_a_bot_table_can_be_watched_to_the_end(server: Server) -> None:
+    seats = [{"kind": "bot", "level": lvl} for lvl in ("random", "easy", "medium")]
+    t = create(server.base, "toy", seats, start=True)
+
+    async def main() -> None:
+        spec = await connect(server, t["id"], lang="fr")
+        end = await spec.until(lambda m: m["type"] == "end", 60)
+        states = [m for m in spec.received if m["type"] == "state"]
+        assert states[-1]["over"] and all(m["legal"] == [] for m in states)
+        texts = [e["text"] for m in states for e in m["log"]["events"]]
+        assert texts and sorted(end["outcome"]["ranks"])[0] == 1
+        await spec.close()
+
+    asyncio.run(main())
+
+
+def test_real_time_runs_on_the_server_clock(server: Server) -> None:
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "medium"}]
+    t = create(server.base, "toy_rt", seats, options={"length": 12.0, "timer": 3.0}, speed=10.0)
+    token = t["seats"][0]["token"]
+    r = _api(server, "POST", f"/api/tables/{t['id']}/start", json={"host_token": t["host_token"]})
+    assert r.status_code == 200
+
+    async def main() -> None:
+        c = await connect(server, t["id"], token)
+        s = await c.until(lambda m: m["type"] == "state" and m["legal"])
+        assert s["realtime"] and s["speed"] == 10.0
+        await c.send({"type": "act", "action": s["legal"][0]["action"]})
+        later = await c.until(lambda m: m["type"] == "state" and m["clock"] > s["clock"] + 2)
+        assert later["view"]["clock"] == later["clock"]
+        end = await c.until(lambda m: m["type"] == "end", 30)
+        assert end["outcome"]["scores"][0] >= 1  # the turned timer ran out: a point
+        await c.close()
+
+    asyncio.run(main())
+    info = _api(server, "GET", f"/api/tables/{t['id']}").json()
+    assert info["status"] == "over"
+
+
+def test_a_restarted_server_resumes_its_tables(db_url: str) -> None:
+    s1 = start_server(db_url)
+    t = create(s1.base, "toy", HUMANS2, options={"hand": 3}, start=True)
+    tokens = [x["token"] for x in t["seats"]]
+
+    async def play(server: Server, n: int) -> list[dict[str, Any]]:
+        """The seat to act plays its first legal action, ``n`` times; the last states."""
+        clients = [await connect(server, t["id"], tok) for tok in tokens]
+        latest = [await c.until(lambda m: m["type"] == "state") for c in clients]
+        for _ in range(n):
+            mover = latest[0]["view"]["to_act"][0]
+            m = latest[mover]
+            step = m["step"]
+            await clients[mover].send(
+                {"type": "act", "action": m["legal"][0]["action"], "step": step}
+            )
+            latest = [
+                await c.until(lambda m, s=step: m["type"] == "state" and m["step"] == s + 1)
+                for c in clients
+            ]
+        for c in clients:
+            await c.close()
+        return latest
+
+    views = asyncio.run(play(s1, 3))
+    s1.stop()
+    s2 = start_server(db_url)
+    try:
+
+        async def back() -> None:
+            for seat, tok in enumerate(tokens):
+                c = await connect(s2, t["id"], tok)
+                m = await c.until(lambda m: m["type"] == "state")
+                assert m["step"] == 3 and m["view"] == views[seat]["view"]
+                assert m["legal"] == views[seat]["legal"]
+                await c.close()
+
+        asyncio.run(back())
+        assert asyncio.run(play(s2, 2))[0]["step"] == 5
+    finally:
+        s2.stop()
