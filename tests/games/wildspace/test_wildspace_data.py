@@ -174,5 +174,63 @@ def test_a_broken_row_names_file_line_and_field(
 
 def test_kind_rules_are_checked() -> None:
     text = _broken("data/cards.csv", "90,robot,,botanist", "90,robot,owl,botanist")
-    with pytest.raises(DataError, match=r"line 93 .*a Robot is not an animal"):
+    lineno = next(i for i, line in enumerate(text.splitlines(), 1) if line.startswith("90,"))
+    with pytest.raises(DataError, match=rf"line {lineno} .*a Robot is not an animal"):
+        parse_table(text, C.CardRow, "cards.csv")
+
+
+# ---------------------------------------------------------------------- honest data
+#: The fields of each card row the rulebook states (its text, not its pictures).
+KNOWN_CARDS = {
+    # « un Singe Botaniste qui lui permet de jouer immédiatement un Mécanicien de sa main »
+    50: ("reconstructed", ("kind", "species", "profession", "effect", "name_fr")),
+    # « Ce Rhinocéros Mécanicien lui donne la possibilité de défausser une carte de sa main
+    # pour en poser une nouvelle »
+    22: ("reconstructed", ("kind", "species", "profession", "effect", "name_fr")),
+    # « un Émissaire Singe qui lui permet de piocher immédiatement une nouvelle carte »; its
+    # mission (« la majorité des Émissaires ») comes from the reference
+    82: ("reference", ("kind", "species", "effect", "name_fr")),
+    # « 5 Crédits par série de 3 Métiers Botanistes en jeu »
+    66: ("reconstructed", ("kind", "mission")),
+    # « 2 Crédits pour chaque paire avec un Hibou et un Militaire en jeu »
+    74: ("reconstructed", ("kind", "mission")),
+    # « 5 Crédits si vous êtes le joueur qui possède strictement le plus d'Informaticiens »
+    86: ("reconstructed", ("kind", "mission")),
+}
+
+
+def test_no_card_is_rulebook_in_every_field_and_known_fields_are_named() -> None:
+    """A row is ``rulebook`` only when every field comes from the rulebook: no Wild Space card
+    is (their faces are pictures). The six cards of the rulebook's examples name the fields
+    it states; #66, #74 and #86 only their mission (their species and effect are ours)."""
+    assert not [r.id for r in C.CARD_ROWS if r.source == "rulebook"]
+    got = {r.id: (r.source, r.known) for r in C.CARD_ROWS if r.known or r.source != "reconstructed"}
+    assert got == KNOWN_CARDS
+    assert C.CARD_ROWS[66].mission == "set:prof.botanist:3:5"
+    assert C.CARD_ROWS[74].mission == "pair:species.owl:prof.military:2"
+    assert C.CARD_ROWS[86].mission == "most:prof.programmer:5"
+    assert C.CARD_ROWS[50].effect == "play:prof.mechanic"
+    assert C.CARD_ROWS[22].effect == "discard:any>play:any"
+    assert C.CARD_ROWS[82].effect == "draw:1"
+
+
+def test_planets_and_hostile_planets_are_reconstructed_with_their_known_fields() -> None:
+    """« Elle défausse la carte placée au milieu de la Réserve. Elle la remplace avec une
+    nouvelle carte de la pioche, qu'elle ajoute immédiatement à l'Équipage du Contrebandier »
+    is the landing of Marais toxique (D2+T2): its one known field."""
+    assert {r.source for r in C.PLANET_ROWS} == {"reconstructed"}
+    assert not any(r.known for r in C.PLANET_ROWS)
+    assert {r.source for r in C.HOSTILE_ROWS} == {"reconstructed"}
+    assert {r.id: r.known for r in C.HOSTILE_ROWS if r.known} == {3: ("landing",)}
+    assert C.HOSTILE_ROWS[3].landing == "D2+T2"
+
+
+def test_a_rulebook_row_may_not_list_known_fields() -> None:
+    text = _broken(
+        "data/cards.csv", "Monkey Emissary,reference,kind", "Monkey Emissary,rulebook,kind"
+    )
+    with pytest.raises(DataError, match=r"field 'known'.*rulebook row is known in every field"):
+        parse_table(text, C.CardRow, "cards.csv")
+    text = _broken("data/cards.csv", "reconstructed,kind mission", "reconstructed,kind misson")
+    with pytest.raises(DataError, match=r"field 'known'.*names no field of this table: misson"):
         parse_table(text, C.CardRow, "cards.csv")
