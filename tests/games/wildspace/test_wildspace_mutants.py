@@ -185,15 +185,22 @@ def test_each_seat_sees_its_own_starting_hand_in_the_setup_event() -> None:
 
 
 def test_a_spent_effect_is_logged_for_its_seat() -> None:
-    """A card played twice in one turn uses its effect once; the log says whose card it was."""
+    """With ``effects=once_per_turn``, a card played twice in one turn uses its effect once;
+    the log says whose card it was."""
     rhino = find_card("specialist", "rhino", "programmer", effect="play:robot_or_emissary")
     rest = [c for c in C.DECK_CARDS if c not in (rhino, SPRING)]
-    g = position(2, planets=PLANETS, hands=[[rhino, SPRING], rest[3:]], reserve=rest[:3])
+    g = position(
+        2,
+        planets=PLANETS,
+        hands=[[rhino, SPRING], rest[3:]],
+        reserve=rest[:3],
+        options={"effects": "once_per_turn"},
+    )
     g.apply(0, A.LAND[(0, 1, 0)])
     g.apply(0, A.PLAY[rhino])
     g.apply(0, A.PLAY[SPRING])
     g.apply(0, A.REMOVE[rhino])
-    ev = g.log[-1]
+    ev = next(e for e in reversed(g.log) if e["event"] != "reshuffle")
     assert ev["event"] == "pay_remove" and ev["seat"] == 0
     g.apply(0, A.TAKE_DECK)  # the discard (only the Rhino) becomes the deck
     ev = {k: v for k, v in g.log[-1].items() if k != "_step"}

@@ -10,7 +10,14 @@ import pytest
 from spacetable.engine import Action, Game, IllegalAction, OptionError, new_game
 from spacetable.games.wildspace import actions as A
 from spacetable.games.wildspace import components as C
-from spacetable.games.wildspace.constants import F_COST, F_DRAW, F_PLAY, F_USE_DRAW
+from spacetable.games.wildspace.constants import (
+    F_COST,
+    F_DRAW,
+    F_PLAY,
+    F_USE_DRAW,
+    NO_BOUND,
+    TURN_BOUND,
+)
 from spacetable.games.wildspace.notation import find_card, find_cards, position
 from spacetable.games.wildspace.rules import WildSpace
 from spacetable.games.wildspace.scoring import mission_value, score_sheet
@@ -280,15 +287,116 @@ def test_renewing_is_possible_at_any_moment_and_as_often_as_you_like() -> None:
     assert A.RENEW[hand[2]] not in g.legal_actions(1)
 
 
-def test_an_empty_deck_is_rebuilt_from_the_shuffled_discard() -> None:
-    g = position(2, planets=PLANETS, hands=[[], []])
-    g.discard = g.deck[:]
-    g.deck = []
+def _one_card_deck(
+    players: int = 2, hands: list[list[int]] | None = None
+) -> tuple[WildSpace, int, list[int]]:
+    """A game whose deck holds one card (returned) and whose discard holds the rest but the
+    Reserve (returned) and the hands."""
+    held = {c for h in hands or [] for c in h}
+    cards = [c for c in C.DECK_CARDS if c not in held]
+    reserve, last, discard = cards[:3], cards[3], cards[4:]
+    g = position(
+        players,
+        planets=PLANETS,
+        hands=hands or [[] for _ in range(players)],
+        reserve=reserve,
+        discard=discard,
+    )
+    assert g.deck == [last]
+    return g, last, reserve
+
+
+def test_the_discard_becomes_the_deck_the_moment_the_deck_is_empty() -> None:
+    """« si à un moment de la partie la pioche venait à être vide, mélangez les cartes de la
+    défausse pour constituer une nouvelle pioche » : at the moment the last card leaves the
+    deck, not when the next card is needed; the view never shows an empty deck beside a
+    discard."""
+    g, last, _ = _one_card_deck()
+    n = len(g.discard)
+    g.apply(0, A.LAND[(0, 0, 0)])  # Aurora left: draw 2
+    g.apply(0, A.DRAW_DECK)  # the last card of the deck
+    assert last in g.hands[0]
+    assert len(g.deck) == n and g.discard == []  # already the new deck
+    v = g.view(0)
+    assert v["deck_size"] == n and v["discard"] == []
+    assert [e["event"] for e in g.log[-2:]] == ["draw", "reshuffle"]  # in table order
+    assert g.log[-1]["deck"] == n
+    g.apply(0, A.DRAW_DECK)  # the second card comes from the new deck
+    assert len(g.deck) == n - 1
+
+
+def test_taking_the_last_card_through_the_reserve_rebuilds_the_deck_too() -> None:
+    """« Dès qu'une carte est prise dans la Réserve, elle est immédiatement remplacée par une
+    nouvelle carte de la pioche » ; the replacement empties the deck: the discard becomes
+    the deck at once."""
+    g, last, reserve = _one_card_deck()
     n = len(g.discard)
     g.apply(0, A.LAND[(0, 0, 0)])
-    g.apply(0, A.DRAW_DECK)
-    assert len(g.deck) == n - 1 and g.discard == []
-    assert any(e["event"] == "reshuffle" for e in g.log)
+    g.apply(0, A.DRAW_RESERVE[0])
+    assert g.reserve == [last, reserve[1], reserve[2]]
+    assert len(g.deck) == n and g.discard == []
+    assert [e["event"] for e in g.log[-3:]] == ["draw", "reserve_refill", "reshuffle"]
+
+
+def test_renewing_after_the_deck_ran_out_reveals_cards_of_the_new_deck() -> None:
+    """« Les trois cartes de la Réserve sont alors placées dans la défausse et trois nouvelles
+    cartes sont révélées » : the deck was rebuilt when it ran out, so the three Reserve
+    cards lie in the discard under the renewal and cannot come straight back."""
+    fodder = plain(2)
+    g, last, reserve = _one_card_deck(hands=[fodder, []])
+    g.apply(0, A.LAND[(0, 0, 0)])
+    g.apply(0, A.DRAW_RESERVE[0])  # the refill takes the deck's last card
+    old = list(g.reserve)
+    assert old == [last, reserve[1], reserve[2]] and g.discard == []
+    g.apply(0, A.RENEW[fodder[0]])
+    assert g.discard == [fodder[0], *old]
+    assert not set(g.reserve) & set(old)  # three new cards, none of the old Reserve
+    assert len(g.reserve) == 3 and all(c >= 0 for c in g.reserve)
+
+
+def test_a_renewal_that_empties_the_deck_shuffles_the_discard_with_the_old_reserve() -> None:
+    """The same rule inside a renewal: the card paid and the three Reserve cards are in the
+    discard (« alors placées dans la défausse ») before « trois nouvelles cartes sont
+    révélées » ; when the reveal empties the deck, that discard is shuffled into the deck."""
+    fodder = plain(1)
+    g, last, _ = _one_card_deck(hands=[fodder, []])
+    n = len(g.discard)
+    g.apply(0, A.RENEW[fodder[0]])
+    assert g.reserve[0] == last  # the deck's last card first
+    events = [e["event"] for e in g.log[-3:]]
+    assert events == ["renew", "reshuffle", "reserve"]
+    assert g.log[-2]["deck"] == n + 1 + 3  # the card paid and the old Reserve were in it
+    assert len(g.deck) == n + 4 - 2
+    cards = sorted([*g.deck, *g.discard, *g.reserve, *g.hands[0], *g.hands[1]])
+    assert cards == sorted(C.DECK_CARDS)  # nothing lost, nothing doubled
+    assert g.discard == []
+
+
+def test_an_empty_reserve_slot_is_filled_once_the_deck_has_a_card_again() -> None:
+    """« Dès qu'une carte est prise dans la Réserve, elle est immédiatement remplacée » : with
+    the deck and the discard both empty the slot stays empty; the first card that reaches
+    the discard becomes the deck (the note on the empty deck) and fills the slot at once."""
+    spring = find_card("robot", profession="programmer", effect="remove>take_play")
+    crew = plain(1)
+    cards = [c for c in C.DECK_CARDS if c not in (spring, *crew)]
+    g = position(
+        2,
+        planets=PLANETS,
+        tableaus=[[], crew],
+        hands=[[], [spring, *cards[3:]]],
+        reserve=cards[:3],
+    )
+    assert g.deck == [] and g.discard == []
+    g.apply(0, A.LAND[(0, 0, 0)])  # draw 2
+    g.apply(0, A.DRAW_RESERVE[0])
+    g.apply(0, A.DRAW_RESERVE[1])
+    assert g.reserve[:2] == [-1, -1]
+    g.apply(0, A.END)
+    g.apply(1, A.LAND[(0, 1, 0)])  # play a card
+    g.apply(1, A.PLAY[spring])
+    g.apply(1, A.REMOVE[crew[0]])  # to the discard: the deck, then the first empty slot
+    assert g.reserve[:2] == [crew[0], -1]
+    assert g.deck == [] and g.discard == []
 
 
 def test_there_is_no_hand_limit() -> None:
@@ -456,7 +564,9 @@ def test_ten_turns_each_then_the_game_ends_in_clockwise_order() -> None:
 
     order = [s.seat for s in playout(g, random.Random(5), quick) if isinstance(s.action, A.EndTurn)]
     assert g.turns == [10, 10, 10]
-    assert order == [(order[0] + i) % 3 for i in range(30)]
+    first = order[0]
+    assert first is not None
+    assert order == [(first + i) % 3 for i in range(30)]
     assert sum(1 for v in g.spots if v) <= 15
 
 
@@ -572,6 +682,76 @@ def test_ties_fewer_cards_wins_then_shared_victory() -> None:
 
 
 # ---------------------------------------------------------------------- solo
+@pytest.mark.parametrize(
+    ("majority", "theirs", "credits"),
+    [
+        ("with_smuggler", 0, 5),
+        ("with_smuggler", 1, 0),  # a tie with the Contrebandier: not strictly the most
+        ("with_smuggler", 3, 0),
+        ("players_only", 3, 5),
+        ("players_only", 0, 5),
+    ],
+)
+def test_solo_majority_missions_and_the_contrebandiers_crew(
+    majority: str, theirs: int, credits: int
+) -> None:
+    """« 5 Crédits si vous êtes le joueur qui possède strictement le plus d'Informaticiens en
+    jeu » ; in solo « Vous jouez exactement comme dans une partie à plusieurs » and « vous
+    comptez votre score normalement » while the Contrebandier's crew is in play: by default
+    (our reading) the mission compares with its crew. Option ``majority=players_only``
+    reads « le joueur » literally: the Contrebandier is no player, so one Informaticien
+    suffices. Zero never scores in either reading."""
+    most = find_card("emissary", "octopus", mission="most:prof.programmer:5")
+    prog = [c for c in C.DECK_CARDS if C.PROF_OF[c] == C.PROFESSIONS.index("programmer")]
+    prog = [c for c in prog if c != most]
+    opts = {"majority": majority}
+    g = position(
+        1,
+        captains=[URSA],
+        hands=[[]],
+        tableaus=[[most, prog[0]]],
+        smuggler_tableau=prog[1 : 1 + theirs],
+        options=opts,
+    )
+    assert dict(g.score_sheet(0)["mission_detail"])[most] == credits
+    g = position(1, captains=[URSA], hands=[[]], tableaus=[[most]], options=opts)
+    assert dict(g.score_sheet(0)["mission_detail"])[most] == 0  # no Informaticien
+
+
+def test_the_hostile_deck_shows_only_its_top_back_and_the_levels_counts() -> None:
+    """« Constituez une pioche de 5 cartes Planètes Hostiles en prenant aléatoirement, en
+    fonction de leur dos, les cartes indiquées par le niveau de difficulté … Mélangez ces 5
+    cartes et révélez les 2 premières » : at the table one sees the top card's back and
+    knows how many cards of each category the level takes, nothing more. Two decks with the
+    same top back and the same revealed cards show the same view, and the log's set-up
+    event says no more."""
+    g = position(1, planets=PLANETS, hands=[[]], options={"difficulty": "medium"})
+    g.h_row = [0, 4]  # categories 1 and 2 revealed
+    g.h_deck = [8, 5, 1]  # categories 3, 2, then 1 on top
+    g.h_used = [0, 1, 4, 5, 8]
+    v = g.view(0)["smuggler"]["hostile_deck"]
+    assert v == {"size": 3, "top": 1, "categories": [2, 2, 1]}
+    h = position(1, planets=PLANETS, hands=[[]], options={"difficulty": "medium"})
+    h.h_row, h.h_deck, h.h_used = [0, 4], [6, 9, 2], [0, 2, 4, 6, 9]  # 2, 3, then 1 on top
+    assert h.view(0)["smuggler"] == g.view(0)["smuggler"]
+    hard = new_game("wildspace", 1, 5, {"difficulty": "hard"})
+    setup = next(e for e in hard.log if e["event"] == "smuggler_setup")
+    assert setup["hostile_deck"] == hard.view(0)["smuggler"]["hostile_deck"]
+    assert set(setup["hostile_deck"]) == {"size", "top", "categories"}
+    assert setup["hostile_deck"]["categories"] == [1, 2, 2]
+    # a bot's copy keeps the top back and the level's counts, and resamples the rest
+    orders = set()
+    for k in range(30):
+        d = g.determinize(0, random.Random(k))
+        assert isinstance(d, WildSpace)
+        assert C.H_CATEGORY[d.h_deck[-1]] == 1
+        cats = sorted(C.H_CATEGORY[x] for x in [*d.h_row, *d.h_aside, *d.h_deck])
+        assert cats == [1, 1, 2, 2, 3]
+        assert d.h_used == sorted([*d.h_row, *d.h_aside, *d.h_deck])
+        orders.add(tuple(C.H_CATEGORY[x] for x in d.h_deck))
+    assert orders == {(2, 3, 1), (3, 2, 1)}  # the backs under the top are not known
+
+
 def test_smuggler_turn_is_decided_by_seat_0_and_applies_slots_left_to_right() -> None:
     g = position(1, planets=PLANETS, hands=[[]], reserve=plain(3), deck_top=plain(6)[3:])
     g.h_row = [3, 4]  # Toxic Swamp (landing D2 then T2), Pirate Fortress
@@ -701,16 +881,78 @@ def test_the_veteran_token_stops_at_the_end_of_the_track() -> None:
     assert score_sheet(g.tableau[0], 5, URSA, [])["captain"] == 12
 
 
-def test_a_card_replayed_in_the_same_turn_does_not_use_its_effect_again() -> None:
-    rhino = find_card("specialist", "rhino", "programmer", effect="play:robot_or_emissary")
-    spring = find_card("robot", profession="programmer", effect="remove>take_play")
-    rest = [c for c in C.DECK_CARDS if c not in (rhino, spring)]
-    g = position(2, planets=PLANETS, hands=[[rhino, spring], rest[3:]], reserve=rest[:3])
+SPRING = find_card("robot", profession="programmer", effect="remove>take_play")
+RHINO_PROGRAMMER = find_card("specialist", "rhino", "programmer", effect="play:robot_or_emissary")
+
+
+def _replay_position(options: dict[str, str] | None = None) -> tuple[WildSpace, int]:
+    """Player 0 holds the Rhino (play a Robot or an Emissary), Robot Ressort (remove a crew
+    card, then take and play a card) and an Emissary; the deck and the discard are empty."""
+    emissary = next(c for c in C.DECK_CARDS if C.KIND[c] == C.K_EMISSARY)
+    hand = [RHINO_PROGRAMMER, SPRING, emissary]
+    rest = [c for c in C.DECK_CARDS if c not in hand]
+    g = position(2, planets=PLANETS, hands=[hand, rest[3:]], reserve=rest[:3], options=options)
     assert g.deck == [] and g.discard == []
-    g.apply(0, A.LAND[(0, 1, 0)])
-    g.apply(0, A.PLAY[rhino])
-    g.apply(0, A.PLAY[spring])
-    g.apply(0, A.REMOVE[rhino])
-    g.apply(0, A.TAKE_DECK)  # the discard (only the Rhino) becomes the deck
-    assert g.tableau[0][-1] == rhino
+    g.apply(0, A.LAND[(0, 1, 0)])  # Aurora right: play a card
+    g.apply(0, A.PLAY[RHINO_PROGRAMMER])
+    g.apply(0, A.PLAY[SPRING])
+    g.apply(0, A.REMOVE[RHINO_PROGRAMMER])  # to the discard, which becomes the deck at once
+    assert g.deck == [RHINO_PROGRAMMER]
+    g.apply(0, A.TAKE_DECK)
+    assert g.tableau[0][-1] == RHINO_PROGRAMMER
+    return g, emissary
+
+
+def test_a_card_laid_again_applies_its_effect_again() -> None:
+    """« Quand un effet entraîne la pose d'une autre carte, le joueur peut immédiatement
+    appliquer l'effet de cette nouvelle carte » : the Rhino removed by Robot Ressort and
+    laid again from the deck is laid, so its effect applies again (nothing in the rulebook
+    spends an effect for the turn)."""
+    g, emissary = _replay_position()
+    assert g.view(0)["pending"] == [
+        {"kind": "play", "arg": "robot_or_emissary", "optional": True, "card": RHINO_PROGRAMMER}
+    ]
+    assert A.PLAY[emissary] in g.legal_actions(0)
+    g.apply(0, A.PLAY[emissary])
+    assert g.tableau[0][-1] == emissary
+    assert not any(e["event"] == "effect_spent" for e in g.log)
+
+
+def test_option_once_per_turn_spends_an_effect_for_the_turn() -> None:
+    """Option ``effects=once_per_turn`` (ours, not the rulebook's): the same Rhino laid again
+    in the same turn keeps no effect; the next turn starts afresh."""
+    g, emissary = _replay_position({"effects": "once_per_turn"})
     assert g.log[-1]["event"] == "effect_spent" and not g.stack
+    assert A.PLAY[emissary] not in g.legal_actions(0)
+    g.apply(0, A.END)
+    assert g.fx_used == []
+
+
+def test_a_loop_lasts_while_its_player_applies_the_effect_and_ends_when_they_skip() -> None:
+    """« On ne peut utiliser l'effet d'une carte qu'au moment où on la pose, mais il n'est
+    jamais obligatoire de le faire » : Robot Ressort removing itself when the deck and the
+    discard are empty comes back as the new deck, and may be laid again, as often as its
+    player wants; every round offers to skip, and skipping ends the turn's chain. No number
+    bounds the rulebook's game (``max_decisions``); ``effects=once_per_turn`` does."""
+    rest = [c for c in C.DECK_CARDS if c != SPRING]
+    g = position(2, planets=PLANETS, hands=[[SPRING], rest[3:]], reserve=rest[:3])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[SPRING])
+    before = (list(g.tableau[0]), list(g.deck), list(g.discard), list(g.stack))
+    for _ in range(3):
+        assert A.SKIP in g.legal_actions(0)
+        g.apply(0, A.REMOVE[SPRING])
+        assert g.deck == [SPRING]
+        g.apply(0, A.TAKE_DECK)
+        assert (list(g.tableau[0]), list(g.deck), list(g.discard), list(g.stack)) == before
+    g.apply(0, A.SKIP)
+    assert not g.stack and g.legal_actions(0)[0] == A.END
+    assert WildSpace.max_decisions(2, g.options) == NO_BOUND
+    bounded = {**g.options, "effects": "once_per_turn"}
+    assert WildSpace.max_decisions(2, bounded) == 2 * 10 * TURN_BOUND + 11
+    h = position(2, planets=PLANETS, hands=[[SPRING], rest[3:]], reserve=rest[:3], options=bounded)
+    h.apply(0, A.LAND[(0, 1, 0)])
+    h.apply(0, A.PLAY[SPRING])
+    h.apply(0, A.REMOVE[SPRING])
+    h.apply(0, A.TAKE_DECK)
+    assert h.log[-1]["event"] == "effect_spent" and not h.stack

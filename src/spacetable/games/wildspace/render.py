@@ -229,10 +229,14 @@ def render(view: dict[str, Any], lang: str) -> str:
                 for h in sm["hostile_aside"]
             )
             lines.append(f"  {_t(lang, 'hostile_aside')}: {aside}")
-        cats = " ".join(str(c) for c in sm["hostile_deck"]) or "-"
-        lines.append(
-            f"  [dim]{_t(lang, 'hostile_deck', cats=cats)} · {_t(lang, 'turns', n=sm['turns'])}[/]"
+        hd = sm["hostile_deck"]
+        level = "/".join(str(n) for n in hd["categories"])
+        deck = (
+            _t(lang, "hostile_deck", n=hd["size"], top=hd["top"], level=level)
+            if hd["size"]
+            else _t(lang, "hostile_deck_empty", level=level)
         )
+        lines.append(f"  [dim]{deck} · {_t(lang, 'turns', n=sm['turns'])}[/]")
     # Pending
     if not view["is_over"]:
         if view.get("smuggler_turn"):

@@ -80,6 +80,7 @@ from .constants import (
     F_TAKE,
     F_USE_DRAW,
     FRAME_NAMES,
+    NO_BOUND,
     RESERVE_SLOTS,
     SHUTTLES,
     SPOTS_PER_SEAT,
@@ -97,7 +98,7 @@ from .constants import (
 from .evaluation import evaluate
 from .labels import t as text
 from .scoring import score_sheet, smuggler_sheet
-from .view import view
+from .view import hostile_deck, view
 
 
 class SharedList(Kind):
@@ -140,6 +141,19 @@ class WildSpace(Game):
                 players=(1,),
                 help_en=text("en", "opt_smuggler"),
                 help_fr=text("fr", "opt_smuggler"),
+            ),
+            "majority": OptionSpec(
+                default="with_smuggler",
+                choices=("with_smuggler", "players_only"),
+                players=(1,),
+                help_en=text("en", "opt_majority"),
+                help_fr=text("fr", "opt_majority"),
+            ),
+            "effects": OptionSpec(
+                default="every_lay",
+                choices=("every_lay", "once_per_turn"),
+                help_en=text("en", "opt_effects"),
+                help_fr=text("fr", "opt_effects"),
             ),
         },
         hidden_information=True,
@@ -254,12 +268,17 @@ class WildSpace(Game):
                     "event": "smuggler_setup",
                     "captain": self.s_captain,
                     "hostile_row": list(self.h_row),
-                    "hostile_deck": [H_CATEGORY[h] for h in self.h_deck],
+                    "hostile_deck": hostile_deck(self),
                 }
             )
             self._auto_smuggle()
 
     # ------------------------------------------------------------------ who acts
+    @property
+    def once_per_turn(self) -> bool:
+        """Option ``effects=once_per_turn``: a card's effect at most once per turn (ours)."""
+        return bool(self.options["effects"] == "once_per_turn")
+
     @property
     def smuggler_turn(self) -> bool:
         return self.solo and self.current == 1
@@ -297,16 +316,32 @@ class WildSpace(Game):
         tab = self.tableau[p]
         return any(self._has(tab, q, exclude) for q in conds)
 
+    # « si à un moment de la partie la pioche venait à être vide, mélangez les cartes de la
+    # défausse pour constituer une nouvelle pioche » : the deck is never empty while the
+    # discard holds a card. Every card that leaves the deck is followed by
+    # ``_rebuild_if_empty`` (once the card is logged, so that the log reads in table order),
+    # and every card that reaches the discard goes through ``_to_discard``.
     def _pop_deck(self) -> int:
-        """The deck's top card; an empty deck is rebuilt from the shuffled discard (-1: none)."""
+        """Take the deck's top card (-1: deck and discard are both empty). The caller calls
+        :meth:`_rebuild_if_empty` once it has placed and logged the card."""
+        self._rebuild_if_empty()  # a position built by hand may hold an empty deck
         if not self.deck:
-            if not self.discard:
-                return -1
+            return -1
+        return self.deck.pop()
+
+    def _rebuild_if_empty(self) -> None:
+        """An empty deck takes the discard at once, shuffled."""
+        if not self.deck and self.discard:
             self.deck = self.discard
             self.discard = []
             self.rng.shuffle(self.deck)
             self.emit({"event": "reshuffle", "deck": len(self.deck)})
-        return self.deck.pop()
+
+    def _to_discard(self, c: int) -> None:
+        """Card ``c`` goes to the discard (which becomes the deck at once if the deck is
+        empty)."""
+        self.discard.append(c)
+        self._rebuild_if_empty()
 
     def _can_pop(self) -> bool:
         return bool(self.deck) or bool(self.discard)
@@ -316,6 +351,15 @@ class WildSpace(Game):
         self.reserve[slot] = c
         if c >= 0:
             self.emit({"event": "reserve_refill", "slot": slot, "card": c})
+            self._rebuild_if_empty()
+
+    def _fill_reserve(self) -> None:
+        """« Dès qu'une carte est prise dans la Réserve, elle est immédiatement remplacée » :
+        a slot left empty (the deck and the discard were both empty) is filled as soon as
+        the deck has a card again."""
+        for slot in range(RESERVE_SLOTS):
+            if self.reserve[slot] < 0 and self.deck:
+                self._refill(slot)
 
     def _hand_remove(self, p: int, c: int) -> None:
         self.hands[p].remove(c)
@@ -433,6 +477,7 @@ class WildSpace(Game):
             c = self._pop_deck()
             self.hands[p].append(c)
             self.emit({"event": "draw", "seat": p, "from": "deck"}, {p: {"card": c}})
+            self._rebuild_if_empty()
             self._after_draw()
         elif t is A.DrawReserve:
             slot = action.slot  # type: ignore[attr-defined]
@@ -474,13 +519,14 @@ class WildSpace(Game):
             else:
                 self.tableau[p].remove(c)
                 self.emit({"event": "pay_remove", "seat": p, "card": c, "source": src_json(fr[3])})
-            self.discard.append(c)
+            self._to_discard(c)
             self._push_benefit(fr[1], fr[3], False)
         elif t is A.EndTurn:
             self._end_turn(p)
             return
         else:  # pragma: no cover - the base class validated the action
             raise AssertionError(f"unexpected action {action}")  # pragma: no mutate
+        self._fill_reserve()
         self._settle(p)
 
     def _after_draw(self) -> None:
@@ -498,13 +544,17 @@ class WildSpace(Game):
             )
 
     def _renew(self, p: int, c: int) -> None:
+        """« défausser une carte de sa main … Les trois cartes de la Réserve sont alors placées
+        dans la défausse et trois nouvelles cartes sont révélées », in that order."""
         self._hand_remove(p, c)
-        self.discard.append(c)
         old = [x for x in self.reserve if x >= 0]
-        self.discard.extend(old)
         self.emit({"event": "renew", "seat": p, "card": c, "discarded": old})
-        for i in range(3):
+        self._to_discard(c)
+        for x in old:
+            self._to_discard(x)
+        for i in range(RESERVE_SLOTS):
             self.reserve[i] = self._pop_deck()
+            self._rebuild_if_empty()
         self.emit({"event": "reserve", "cards": list(self.reserve)})
 
     def _land(self, p: int, a: A.Land) -> None:
@@ -558,6 +608,8 @@ class WildSpace(Game):
         self.emit(ev)
         if origin == "reserve":
             self._refill(slot)
+        else:
+            self._rebuild_if_empty()
         if VET[c] and self.vet[p] < TRACK_LEN:
             self.vet[p] += 1
             step = self.vet[p]
@@ -565,12 +617,17 @@ class WildSpace(Game):
             eid = TRACK[self.captain[p]][step - 1]
             if eid >= 0:
                 self._push_effect(eid, SRC_TRACK - step, True)
+        # « Quand un effet entraîne la pose d'une autre carte, le joueur peut immédiatement
+        # appliquer l'effet de cette nouvelle carte » : a card laid again (after it was
+        # removed) is laid, so its effect applies again. Option ``effects=once_per_turn``
+        # (ours, for drivers that need a bound) spends a card's effect for the turn.
         eid = EFFECT_OF[c]
         if eid >= 0:
-            if c in self.fx_used:
+            if self.once_per_turn and c in self.fx_used:
                 self.emit({"event": "effect_spent", "seat": p, "card": c})
             elif self._cond_ok(p, COND[c], exclude=c):
-                self.fx_used.append(c)
+                if self.once_per_turn:
+                    self.fx_used.append(c)
                 self._push_effect(eid, c, True)
             else:
                 self.emit({"event": "condition_unmet", "seat": p, "card": c})
@@ -653,8 +710,8 @@ class WildSpace(Game):
                 self.s_tableau.append(c)
                 self.emit({"event": "smuggler_take", "slot": slot, "card": c})
             else:
-                self.discard.append(c)
                 self.emit({"event": "smuggler_discard", "slot": slot, "card": c})
+                self._to_discard(c)
             self._refill(slot)
         if explore:
             i = self.h_row.index(h)
@@ -665,14 +722,18 @@ class WildSpace(Game):
                 self.emit({"event": "hostile_reveal", "hostile": nh})
             else:
                 del self.h_row[i]
+        self._fill_reserve()
         self.s_turns += 1
         self.emit({"event": "smuggler_end", "turn": self.s_turns})
         self._next_turn()
 
     # ------------------------------------------------------------------ scoring
     def _others(self, p: int) -> list[list[int]]:
+        """The crews a majority mission (« strictement le plus ») of seat ``p`` compares
+        with: the other players', and in solo the Contrebandier's unless the option
+        ``majority=players_only`` leaves it out (interpretation: docs/games/wildspace.md)."""
         out = [self.tableau[q] for q in range(self.players) if q != p]
-        if self.solo:
+        if self.solo and self.options["majority"] == "with_smuggler":
             out.append(self.s_tableau)
         return out
 
@@ -738,15 +799,25 @@ class WildSpace(Game):
         for pos in range(2, 5):
             if not self.faceup[pos]:
                 self.planets[pos] = rng.choice(TILES_BY_THRESHOLD[THRESHOLD[self.planets[pos]]])
-        # Hostile deck: unseen cards of the same back (category), order resampled.
+        # Hostile deck: only the top card's back shows, and the level says how many of the
+        # five come from each category; the other backs are resampled among the categories
+        # left, and every card among the unseen cards of its category.
         if self.solo and self.h_deck:
-            seen = set(self.h_row) | set(self.h_aside)
+            seen = [*self.h_row, *self.h_aside]
+            left = list(DIFFICULTY[self.options["difficulty"]])
+            for h in seen:
+                left[H_CATEGORY[h] - 1] -= 1
+            top = H_CATEGORY[self.h_deck[-1]]
+            left[top - 1] -= 1
+            backs = [c for c in (1, 2, 3) for _ in range(left[c - 1])]
+            rng.shuffle(backs)
+            backs.append(top)  # the deck is drawn from its end: the top card last
             pools = {c: [h for h in HOSTILE_BY_CATEGORY[c] if h not in seen] for c in (1, 2, 3)}
-            for c in pools.values():
-                rng.shuffle(c)
-            new_deck = [pools[H_CATEGORY[h]].pop() for h in self.h_deck]
+            for c in (1, 2, 3):
+                rng.shuffle(pools[c])
+            new_deck = [pools[c].pop() for c in backs]
             self.h_deck = new_deck
-            self.h_used = sorted([*self.h_row, *self.h_aside, *new_deck])
+            self.h_used = sorted([*seen, *new_deck])
 
     # ------------------------------------------------------------------ RL / bounds
     @classmethod
@@ -755,7 +826,20 @@ class WildSpace(Game):
 
     @classmethod
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
-        return players * TURNS * TURN_BOUND + TURNS + 1
+        """A true bound with ``effects=once_per_turn`` (every card's effect at most once a
+        turn: at most ``TURN_BOUND`` decisions a turn, ten turns each, and the
+        Contrebandier's ten).
+
+        The rulebook's game has none (:data:`NO_BOUND`): a card laid again applies its
+        effect again, so a player whose chain removes a card and lays it again (the deck
+        rebuilt from a discard that holds it) may go round as long as they like. Every
+        step of such a loop is optional (« il n'est jamais obligatoire de le faire »): the
+        loop ends when its player skips an effect. A driver that must finish sets
+        ``effects=once_per_turn``.
+        """
+        if options.get("effects") == "once_per_turn":
+            return players * TURNS * TURN_BOUND + TURNS + 1
+        return NO_BOUND
 
     # ------------------------------------------------------------------ heuristic
     def evaluate(self, seat: int) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .components import EFFECT_TEXT, H_CATEGORY, PREDS, THRESHOLD
-from .constants import F_COST, F_DRAW, F_PLAY, F_USE_DRAW, FRAME_NAMES, Frame, src_json
+from .constants import DIFFICULTY, F_COST, F_DRAW, F_PLAY, F_USE_DRAW, FRAME_NAMES, Frame, src_json
 
 if TYPE_CHECKING:
     from .rules import WildSpace
@@ -80,7 +80,7 @@ def view(g: WildSpace, seat: int | None) -> dict[str, Any]:
             "tableau": list(g.s_tableau),
             "hostile_row": [[h, g.h_state[h]] for h in g.h_row],
             "hostile_aside": list(g.h_aside),
-            "hostile_deck": [H_CATEGORY[h] for h in g.h_deck],
+            "hostile_deck": hostile_deck(g),
             "turns": g.s_turns,
             "auto": g.auto,
             "score": g.smuggler_sheet()["total"] if g.over else None,
@@ -88,6 +88,20 @@ def view(g: WildSpace, seat: int | None) -> dict[str, Any]:
     if g.over:
         out["outcome"] = g._outcome().to_json()
     return out
+
+
+def hostile_deck(g: WildSpace) -> dict[str, Any]:
+    """What the table shows of the Hostile deck: « Constituez une pioche de 5 cartes Planètes
+    Hostiles en prenant aléatoirement, en fonction de leur dos, les cartes indiquées par le
+    niveau de difficulté … Mélangez ces 5 cartes » : its size, the back (category) of its top
+    card, and how many of the game's five cards come from each category (the level's counts).
+    """
+    deck = g.h_deck
+    return {
+        "size": len(deck),
+        "top": H_CATEGORY[deck[-1]] if deck else None,
+        "categories": list(DIFFICULTY[g.options["difficulty"]]),
+    }
 
 
 def _frame_arg(f: Frame) -> Any:
