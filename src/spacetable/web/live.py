@@ -269,7 +269,7 @@ class LiveTable:
                 self.hub.storage.append, self.rec.id, [d], snapshot=snapshot, outcome=outcome
             )
         except Exception as e:
-            log.exception("table %s: decision %d not stored; reloading the table", self.rec.id, d.n)
+            log.exception("table %s: decision %d not stored; reloading it", self.rec.id, d.n)
             await self.reload()
             raise TableError("storage", "the decision could not be stored; try again", 503) from e
         self.rec.steps = game.step
@@ -490,6 +490,7 @@ class Hub:
         self.bots = BotPool(self.settings.bot_workers)
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spacetable-db")
         self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call in the database thread."""
@@ -524,22 +525,24 @@ class Hub:
         self._db.shutdown(wait=True)
 
     async def table(self, table_id: str) -> LiveTable:
-        """A table by id, loaded from storage when it is not in memory."""
+        """A table by id, loaded from storage when it is not in memory (once, however many
+        ask at the same time)."""
         t = self.tables.get(table_id)
         if t is not None:
             return t
         if len(table_id) > 32:
             raise TableError("no_table", "no such table", 404)
-        rec = await self.db(self.storage.table, table_id)
-        if rec is None:
-            raise TableError("no_table", "no such table", 404)
-        t = self.tables.get(table_id)  # loaded meanwhile
-        if t is not None:
+        async with self._loading:
+            t = self.tables.get(table_id)  # loaded while this call waited
+            if t is not None:
+                return t
+            rec = await self.db(self.storage.table, table_id)
+            if rec is None:
+                raise TableError("no_table", "no such table", 404)
+            if rec.status in (RUNNING, OVER):
+                return await self._resume(rec)
+            t = self.tables[table_id] = LiveTable(self, rec)
             return t
-        if rec.status in (RUNNING, OVER):
-            return await self._resume(rec)
-        t = self.tables[table_id] = LiveTable(self, rec)
-        return t
 
     async def create(
         self,

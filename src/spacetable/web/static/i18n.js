@@ -1,0 +1,71 @@
+// The interface's texts in English and French; the games' own texts come from the server.
+const TEXTS = {
+  en: {
+    title: "spacetable", lobby: "Lobby", create: "Create a table", game: "Game", players: "Players",
+    options: "Options", seats: "Seats", seat: "Seat", human: "person", bot: "bot", level: "level",
+    random: "random", easy: "easy", medium: "medium", hard: "hard", name: "Name",
+    speed: "Speed (game seconds per second)", bot_delay: "Bots wait (seconds) before playing",
+    hotseat: "Play every person's seat in this browser (hot-seat)", start_now: "Start at once",
+    created: "Table created", invite: "Invitation links (one per person; keep them secret)",
+    open_table: "Open the table", spectate: "Watch", start: "Start the table", started: "Started",
+    tables: "Tables", open: "open", running: "running", over: "over", broken: "broken",
+    refresh: "Refresh", none: "No table yet.", language: "Language", title_field: "Title",
+    copy: "Copy", you_are: "You are", spectator: "spectator", to_act: "To act",
+    actions: "Your actions", no_actions: "Nothing to do now.", filter: "Filter",
+    log: "Log", view: "The table", components: "Cards and pieces in view", scores: "Scores",
+    clock: "Game clock", next_event: "Next timer runs out in", remaining: "Time left",
+    end: "Game over", rank: "Rank", score: "Score", winner: "winner", breakdown: "Score breakdown",
+    handoff: "Pass the device", handoff_to: "Now playing:", handoff_go: "I am",
+    waiting_start: "The table has not started yet.", error: "Error", yes: "yes", no: "no",
+    connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…", status: "Status",
+    seat_n: "seat", switch_seat: "Switch seat", back_lobby: "Back to the lobby", reason: "Why",
+    host: "You created this table", step: "Step",
+  },
+  fr: {
+    title: "spacetable", lobby: "Salon", create: "Créer une table", game: "Jeu", players: "Joueurs",
+    options: "Options", seats: "Places", seat: "Place", human: "personne", bot: "robot",
+    level: "niveau", random: "hasard", easy: "facile", medium: "moyen", hard: "difficile",
+    name: "Nom", speed: "Vitesse (secondes de jeu par seconde)",
+    bot_delay: "Attente des robots (secondes) avant de jouer",
+    hotseat: "Jouer toutes les places des personnes dans ce navigateur (même écran)",
+    start_now: "Commencer tout de suite", created: "Table créée",
+    invite: "Liens d'invitation (un par personne ; gardez-les secrets)",
+    open_table: "Ouvrir la table", spectate: "Regarder", start: "Lancer la table",
+    started: "Lancée", tables: "Tables", open: "ouverte", running: "en cours", over: "terminée",
+    broken: "cassée", refresh: "Actualiser", none: "Aucune table pour l'instant.",
+    language: "Langue", title_field: "Titre", copy: "Copier", you_are: "Vous êtes",
+    spectator: "spectateur", to_act: "À jouer", actions: "Vos actions",
+    no_actions: "Rien à faire pour l'instant.", filter: "Filtrer", log: "Journal",
+    view: "La table", components: "Cartes et pièces en vue", scores: "Scores",
+    clock: "Horloge de jeu", next_event: "Prochain sablier fini dans", remaining: "Temps restant",
+    end: "Partie terminée", rank: "Rang", score: "Score", winner: "gagnant",
+    breakdown: "Détail des points", handoff: "Passez l'appareil", handoff_to: "À jouer :",
+    handoff_go: "Je suis", waiting_start: "La table n'a pas encore commencé.", error: "Erreur",
+    yes: "oui", no: "non", connecting: "Connexion…",
+    reconnecting: "Connexion perdue, reconnexion…", status: "État", seat_n: "place",
+    switch_seat: "Changer de place", back_lobby: "Retour au salon", reason: "Pourquoi",
+    host: "Vous avez créé cette table", step: "Étape",
+  },
+};
+
+const KEY = "spacetable.lang";
+
+export function lang() {
+  const fromUrl = new URLSearchParams(location.search).get("lang");
+  if (fromUrl === "en" || fromUrl === "fr") {
+    localStorage.setItem(KEY, fromUrl);
+    return fromUrl;
+  }
+  const saved = localStorage.getItem(KEY);
+  if (saved === "en" || saved === "fr") return saved;
+  return (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+}
+
+export function setLang(l) {
+  localStorage.setItem(KEY, l);
+}
+
+export function t(key) {
+  const l = lang();
+  return (TEXTS[l] && TEXTS[l][key]) || TEXTS.en[key] || key;
+}

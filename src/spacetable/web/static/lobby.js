@@ -1,0 +1,232 @@
+// The lobby: create a table (game, players, every option, seats, levels), invitation
+// links, the host's start button, and the list of open, running and finished tables.
+import { $, clear, el } from "./dom.js";
+import { lang, setLang, t } from "./i18n.js";
+
+let GAMES = [];
+let LEVELS = [];
+
+function toast(text) {
+  const box = $("#toast");
+  box.textContent = text;
+  box.classList.remove("hidden");
+  setTimeout(() => box.classList.add("hidden"), 6000);
+}
+
+function gameName(info) {
+  return info.names[lang()] || info.names.en;
+}
+
+function labels() {
+  document.documentElement.lang = lang();
+  $("#lang").value = lang();
+  $("#lang-label").textContent = t("language");
+  $("#h-create").textContent = t("create");
+  $("#l-game").textContent = t("game");
+  $("#l-players").textContent = t("players");
+  $("#l-title").textContent = t("title_field");
+  $("#h-seats").textContent = t("seats");
+  $("#l-hotseat").textContent = t("hotseat");
+  $("#l-start").textContent = t("start_now");
+  $("#create").textContent = t("create");
+  $("#h-tables").textContent = t("tables");
+  $("#refresh").textContent = t("refresh");
+}
+
+function current() {
+  return GAMES.find((g) => g.id === $("#game").value);
+}
+
+function fillGames() {
+  const sel = clear($("#game"));
+  for (const g of GAMES) sel.append(el("option", { value: g.id, text: gameName(g) }));
+  fillGame();
+}
+
+function fillGame() {
+  const g = current();
+  const players = clear($("#players"));
+  for (let n = g.min_players; n <= g.max_players; n++) {
+    players.append(el("option", { value: n, text: n }));
+  }
+  fillOptions();
+  fillSeats();
+  const rt = clear($("#rt-fields"));
+  if (g.realtime) {
+    rt.append(el("label", {}, el("span", { text: t("speed") }),
+      el("input", { type: "number", id: "speed", min: 0.1, max: 100, step: 0.1, value: 1,
+        "data-testid": "speed" })));
+  }
+  rt.append(el("label", {}, el("span", { text: t("bot_delay") }),
+    el("input", { type: "number", id: "bot-delay", min: 0, max: 10, step: 0.1, value: 0.8,
+      "data-testid": "bot-delay" })));
+}
+
+function fillOptions() {
+  const g = current();
+  const n = Number($("#players").value);
+  const box = clear($("#options"));
+  if (Object.keys(g.options).length) box.append(el("h2", { text: t("options") }));
+  for (const [name, spec] of Object.entries(g.options)) {
+    if (spec.players && !spec.players.includes(n)) continue;
+    let input;
+    if (spec.choices) {
+      input = el("select", { "data-option": name, "data-testid": `option-${name}` });
+      spec.choices.forEach((c, i) => {
+        input.append(el("option", { value: i, text: String(c), selected: c === spec.default }));
+      });
+    } else {
+      input = el("input", {
+        type: "number", "data-option": name, "data-testid": `option-${name}`,
+        value: spec.default, min: spec.minimum ?? null, max: spec.maximum ?? null,
+        step: spec.kind === "int" ? 1 : "any",
+      });
+    }
+    box.append(el("label", {}, el("span", { text: name }), input));
+    const help = spec.help && (spec.help[lang()] || spec.help.en);
+    if (help) box.append(el("div", { class: "help", text: help }));
+  }
+}
+
+function fillSeats() {
+  const n = Number($("#players").value);
+  const box = clear($("#seats"));
+  for (let i = 0; i < n; i++) {
+    const kind = el("select", { "data-seat": i, "data-testid": `seat-${i}` },
+      el("option", { value: "human", text: t("human") }),
+      el("option", { value: "bot", text: t("bot"), selected: i > 0 }));
+    const level = el("select", { "data-level": i, "data-testid": `level-${i}` },
+      LEVELS.map((l) => el("option", { value: l, text: t(l), selected: l === "medium" })));
+    const name = el("input", { type: "text", "data-name": i, maxlength: 40, placeholder: t("name") });
+    const sync = () => { level.disabled = kind.value !== "bot"; };
+    kind.addEventListener("change", sync);
+    sync();
+    box.append(el("div", { class: "seatrow" }, el("span", { text: `${t("seat")} ${i}` }), kind, level, name));
+  }
+}
+
+function readOptions() {
+  const g = current();
+  const out = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    const name = input.dataset.option;
+    const spec = g.options[name];
+    if (spec.choices) out[name] = spec.choices[Number(input.value)];
+    else out[name] = spec.kind === "int" ? parseInt(input.value, 10) : Number(input.value);
+  }
+  return out;
+}
+
+function remember(id, data) {
+  const key = `spacetable.table.${id}`;
+  const old = JSON.parse(localStorage.getItem(key) || "{}");
+  localStorage.setItem(key, JSON.stringify({ ...old, ...data }));
+}
+
+async function createTable(ev) {
+  ev.preventDefault();
+  const n = Number($("#players").value);
+  const seats = [];
+  for (let i = 0; i < n; i++) {
+    const kind = document.querySelector(`[data-seat="${i}"]`).value;
+    const name = document.querySelector(`[data-name="${i}"]`).value.trim();
+    seats.push(kind === "bot"
+      ? { kind, level: document.querySelector(`[data-level="${i}"]`).value, name }
+      : { kind, name });
+  }
+  const body = {
+    game: $("#game").value, players: n, options: readOptions(), seats,
+    title: $("#title").value.trim(), start: $("#start-now").checked,
+    bot_delay: Number($("#bot-delay").value),
+  };
+  if ($("#speed")) body.speed = Number($("#speed").value);
+  const r = await fetch("/api/tables", {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const data = await r.json();
+  if (!r.ok) {
+    toast(`${t("error")}: ${data.error ? data.error.message : r.status}`);
+    return;
+  }
+  const tokens = data.seats.filter((s) => s.token).map((s) => s.token);
+  remember(data.id, { host: data.host_token });
+  showCreated(data, tokens);
+  loadTables();
+}
+
+function showCreated(data, tokens) {
+  const box = clear($("#created"));
+  box.classList.remove("hidden");
+  const hot = $("#hotseat").checked;
+  box.append(el("h2", { text: t("created") }));
+  const url = (p) => new URL(p, location.href).href;
+  if (hot && tokens.length) {
+    const link = url(`/table/${data.id}#tokens=${tokens.join(",")}`);
+    box.append(el("p", {}, el("a", { href: link, "data-testid": "open-table", text: t("open_table") })));
+  } else if (tokens.length) {
+    box.append(el("p", { text: t("invite") }));
+    const list = el("ul", { class: "links" });
+    for (const s of data.seats) {
+      if (!s.token) continue;
+      const link = url(s.link);
+      list.append(el("li", {}, el("span", { text: `${t("seat")} ${s.seat}: ` }),
+        el("a", { href: link, "data-testid": `invite-${s.seat}`, text: link })));
+    }
+    box.append(list);
+  }
+  box.append(el("p", {}, el("a", { href: url(data.spectate), "data-testid": "spectate-link",
+    text: t("spectate") })));
+  if (data.table.status === "open") {
+    const btn = el("button", { type: "button", "data-testid": "start", text: t("start") });
+    btn.addEventListener("click", async () => {
+      const r = await fetch(`/api/tables/${data.id}/start`, {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ host_token: data.host_token }),
+      });
+      const out = await r.json();
+      if (!r.ok) toast(`${t("error")}: ${out.error.message}`);
+      else { btn.disabled = true; btn.textContent = t("started"); loadTables(); }
+    });
+    box.append(btn);
+  }
+}
+
+async function loadTables() {
+  const r = await fetch("/api/tables?status=open&status=running&status=over&limit=50");
+  const data = await r.json();
+  const box = clear($("#tables"));
+  if (!data.tables.length) { box.append(el("p", { class: "muted", text: t("none") })); return; }
+  const list = el("ul", { class: "tables" });
+  for (const tb of data.tables) {
+    const info = GAMES.find((g) => g.id === tb.game);
+    const seats = tb.seats.map((s) => (s.kind === "bot" ? `${t("bot")} (${t(s.level)})`
+      : s.name || t("human"))).join(", ");
+    list.append(el("li", { "data-table": tb.id },
+      el("a", { href: `/table/${tb.id}`, text: `${tb.title || (info ? gameName(info) : tb.game)}` }),
+      el("span", { class: "badge", text: t(tb.status) }),
+      el("span", { class: "muted", text: ` ${tb.players} · ${seats}` })));
+  }
+  box.append(list);
+}
+
+async function main() {
+  labels();
+  $("#lang").addEventListener("change", (e) => {
+    setLang(e.target.value);
+    labels();
+    fillGames();
+    loadTables();
+  });
+  const r = await fetch("/api/games");
+  const data = await r.json();
+  GAMES = data.games;
+  LEVELS = data.levels;
+  fillGames();
+  $("#game").addEventListener("change", fillGame);
+  $("#players").addEventListener("change", () => { fillOptions(); fillSeats(); });
+  $("#create-form").addEventListener("submit", createTable);
+  $("#refresh").addEventListener("click", loadTables);
+  loadTables();
+}
+
+main();

@@ -1,0 +1,381 @@
+// The table page: a generic renderer of any game's view, its legal actions as buttons, the
+// log, the components in view, scores, the end screen; hot-seat with a hand-off screen;
+// reconnection. Seats are held by secret tokens kept in this browser's localStorage (an
+// invitation link carries one in its #fragment, which never reaches the server's logs).
+import { $, clear, el } from "./dom.js";
+import { lang, setLang, t } from "./i18n.js";
+
+const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const KEY = `spacetable.table.${TABLE}`;
+const SKIP = new Set(["game", "players", "seat", "step", "to_act", "is_over", "clock"]);
+
+const held = new Map(); // seat (or "spectator") -> {ws, state, end, log, token, retry}
+let table = null; // the public table info
+let games = {};
+let shown = null; // the seat whose view is on screen
+let handoffTo = null; // a hot-seat hand-off waiting for a click
+let endDismissed = false;
+
+function stored() {
+  return JSON.parse(localStorage.getItem(KEY) || "{}");
+}
+
+function store(data) {
+  localStorage.setItem(KEY, JSON.stringify({ ...stored(), ...data }));
+}
+
+function tokensFromUrl() {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  const found = [];
+  if (frag.get("token")) found.push(frag.get("token"));
+  if (frag.get("tokens")) found.push(...frag.get("tokens").split(",").filter(Boolean));
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  const tokens = [...new Set([...(stored().tokens || []), ...found])];
+  store({ tokens });
+  return tokens;
+}
+
+function toast(text) {
+  const box = $("#toast");
+  box.textContent = text;
+  box.classList.remove("hidden");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => box.classList.add("hidden"), 5000);
+}
+
+function seatName(i) {
+  if (i === null || i === undefined) return t("spectator");
+  const s = table && table.seats[i];
+  if (!s) return `${t("seat")} ${i}`;
+  const who = s.kind === "bot" ? `${t("bot")} ${t(s.level)}` : s.name;
+  return who ? `${t("seat")} ${i} (${who})` : `${t("seat")} ${i}`;
+}
+
+function heldSeats() {
+  return [...held.keys()].filter((k) => k !== "spectator").sort((a, b) => a - b);
+}
+
+// ---------------------------------------------------------------- connections
+function connect(token) {
+  const entry = { ws: null, state: null, end: null, log: [], token, retry: 0, seat: undefined };
+  const open = () => {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(TABLE)}`);
+    entry.ws = ws;
+    ws.addEventListener("open", () => {
+      entry.retry = 0;
+      ws.send(JSON.stringify({ type: "hello", version: 1, token: token || null, lang: lang() }));
+    });
+    ws.addEventListener("message", (ev) => onMessage(entry, JSON.parse(ev.data)));
+    ws.addEventListener("close", () => {
+      if (entry.closed) return;
+      showMessage(t("reconnecting"));
+      entry.retry = Math.min(entry.retry + 1, 5);
+      setTimeout(open, 500 * entry.retry);
+    });
+  };
+  open();
+  return entry;
+}
+
+function onMessage(entry, msg) {
+  if (msg.type === "welcome") {
+    table = msg.table;
+    entry.seat = msg.seat;
+    const key = msg.seat === null ? "spectator" : msg.seat;
+    held.set(key, entry);
+    if (shown === null || !held.has(shown)) {
+      const saved = stored().shown;
+      shown = held.has(saved) ? saved : key;
+    }
+    hideMessage();
+    header();
+    if (table.status === "open") showMessage(t("waiting_start"));
+  } else if (msg.type === "table") {
+    table = msg.table;
+    header();
+    if (table.status !== "open") hideMessage();
+  } else if (msg.type === "state") {
+    if (msg.log.from === 0) entry.log = [];
+    entry.log.push(...msg.log.events.map((e) => e.text));
+    entry.state = msg;
+    entry.receivedAt = performance.now();
+    hideMessage();
+    decide();
+    render();
+  } else if (msg.type === "end") {
+    entry.end = msg;
+    render();
+  } else if (msg.type === "error") {
+    if (msg.code === "bad_token" || msg.code === "no_table") {
+      entry.closed = true;
+      showMessage(`${t("error")}: ${msg.message}`);
+    } else {
+      toast(`${t("error")}: ${msg.message}`);
+      render();
+    }
+  }
+}
+
+// ---------------------------------------------------------------- hot-seat
+function decide() {
+  const seats = heldSeats();
+  if (seats.length < 2 || handoffTo !== null) return;
+  const cur = held.get(shown);
+  if (!cur || !cur.state || cur.state.realtime || cur.state.over) return;
+  if (cur.state.legal.length) return;
+  const next = seats.find((s) => s !== shown && held.get(s).state && held.get(s).state.legal.length);
+  if (next !== undefined) handoff(next);
+}
+
+function handoff(seat) {
+  handoffTo = seat;
+  // The seat that just played must not stay on screen: the board is emptied, not covered.
+  for (const id of ["#actions .list", "#view .body", "#components .body", "#log ol", "#scores .body"]) {
+    clear($(id));
+  }
+  const box = clear($("#handoff .box"));
+  box.append(el("h2", { text: t("handoff") }),
+    el("p", { text: `${t("handoff_to")} ${seatName(seat)}` }),
+    el("button", { type: "button", "data-testid": "handoff-go", text: `${t("handoff_go")} ${seatName(seat)}`,
+      onclick: () => { shown = seat; store({ shown }); handoffTo = null; $("#handoff").classList.add("hidden"); render(); } }));
+  $("#handoff").classList.remove("hidden");
+}
+
+// ---------------------------------------------------------------- drawing
+function header() {
+  document.documentElement.lang = lang();
+  $("#lang").value = lang();
+  $("#lobby-link").textContent = t("back_lobby");
+  const info = table && games[table.game];
+  const name = info ? info.names[lang()] || info.names.en : table ? table.game : "";
+  $("#game-name").textContent = `${name}${table && table.title ? ` — ${table.title}` : ""}`;
+  document.title = `${name} · spacetable`;
+  $("#who").textContent = `${t("you_are")}: ${seatName(shown === "spectator" ? null : shown)}`;
+  $("#status").textContent = table ? t(table.status) : "";
+  const sw = clear($("#seat-switch"));
+  const seats = heldSeats();
+  if (seats.length > 1) {
+    for (const s of seats) {
+      sw.append(el("button", { type: "button", class: "secondary", "data-testid": `switch-${s}`,
+        disabled: s === shown, text: `${t("seat_n")} ${s}`, onclick: () => handoff(s) }));
+    }
+  }
+  for (const [id, key] of [["#actions", "actions"], ["#view", "view"], ["#components", "components"],
+    ["#log", "log"], ["#scores", "scores"]]) {
+    $(`${id} h2`).textContent = t(key);
+  }
+}
+
+function render() {
+  header();
+  if (handoffTo !== null) return;
+  const entry = held.get(shown);
+  if (!entry || !entry.state) return;
+  const st = entry.state;
+  drawActions(entry, st);
+  drawView(st);
+  drawComponents(st);
+  drawLog(entry);
+  drawScores(st);
+  drawClock();
+  drawEnd(entry);
+}
+
+function drawActions(entry, st) {
+  const box = clear($("#actions .list"));
+  if (!st.legal.length) {
+    box.append(el("p", { class: "muted", "data-testid": "no-actions", text: st.over ? t("end") : t("no_actions") }));
+    return;
+  }
+  let filter = null;
+  if (st.legal.length > 12) {
+    filter = el("input", { type: "text", placeholder: t("filter"), "data-testid": "filter" });
+    box.append(filter);
+  }
+  const buttons = st.legal.map((a) => el("button", {
+    type: "button", "data-testid": "action", text: a.label,
+    onclick: (ev) => {
+      for (const b of box.querySelectorAll("button")) b.disabled = true;
+      const msg = { type: "act", action: a.action };
+      if (!st.realtime) msg.step = st.step;
+      entry.ws.send(JSON.stringify(msg));
+      ev.preventDefault();
+    },
+  }));
+  box.append(...buttons);
+  if (filter) {
+    filter.addEventListener("input", () => {
+      const q = filter.value.toLowerCase();
+      for (const b of buttons) b.classList.toggle("hidden", !b.textContent.toLowerCase().includes(q));
+    });
+  }
+}
+
+function scalar(v) {
+  if (v === null || v === undefined) return "—";
+  if (v === true) return t("yes");
+  if (v === false) return t("no");
+  return String(v);
+}
+
+function isScalar(v) {
+  return v === null || ["string", "number", "boolean"].includes(typeof v);
+}
+
+function value(key, v, players, me, depth) {
+  if (isScalar(v)) return el("span", { class: "token", text: scalar(v) });
+  if (Array.isArray(v)) {
+    if (v.every(isScalar)) {
+      if (!v.length) return el("span", { class: "muted", text: "∅" });
+      return el("span", {}, v.map((x) => el("span", { class: "token", text: scalar(x) })));
+    }
+    const perSeat = v.length === players && depth === 0;
+    const grid = el("div", { class: "grid" });
+    v.forEach((item, i) => {
+      const title = perSeat ? seatName(i) : `${key} ${i}`;
+      grid.append(zone(title, item, players, me, depth + 1, perSeat && i === me));
+    });
+    return grid;
+  }
+  return zone(null, v, players, me, depth + 1, false);
+}
+
+function zone(title, v, players, me, depth, self) {
+  const box = el("div", { class: `zone${self ? " seat-self" : ""}` });
+  if (title !== null) box.append(el("div", { class: "zt", text: title }));
+  if (isScalar(v) || Array.isArray(v)) {
+    box.append(value(title || "", v, players, me, depth));
+    return box;
+  }
+  for (const [k, x] of Object.entries(v)) {
+    if (isScalar(x) || (Array.isArray(x) && x.every(isScalar))) {
+      box.append(el("div", { class: "kv" }, el("span", { class: "k", text: k }), value(k, x, players, me, depth)));
+    } else {
+      box.append(zone(k, x, players, me, depth, false));
+    }
+  }
+  return box;
+}
+
+function drawView(st) {
+  const body = clear($("#view .body"));
+  const v = st.view;
+  body.append(el("div", { class: "kv" }, el("span", { class: "k", text: t("step") }),
+    el("span", { class: "token", "data-testid": "step", text: st.step }),
+    el("span", { class: "k", text: t("to_act") }),
+    el("span", {}, v.to_act.map((s) => el("span", { class: "token", text: seatName(s) })))));
+  for (const [k, x] of Object.entries(v)) {
+    if (SKIP.has(k)) continue;
+    if (isScalar(x) || (Array.isArray(x) && x.every(isScalar))) {
+      body.append(el("div", { class: "kv" }, el("span", { class: "k", text: k }), value(k, x, v.players, v.seat, 0)));
+    } else {
+      const z = el("div", { class: "zone" }, el("div", { class: "zt", text: k }), value(k, x, v.players, v.seat, 0));
+      body.append(z);
+    }
+  }
+}
+
+function drawComponents(st) {
+  const body = clear($("#components .body"));
+  for (const c of st.components) {
+    body.append(el("div", { class: "card", "data-component": c.id },
+      el("div", { class: "n", text: c.name }), el("div", { class: "d", text: c.text })));
+  }
+  $("#components").classList.toggle("hidden", !st.components.length);
+}
+
+function drawLog(entry) {
+  const ol = clear($("#log ol"));
+  for (const text of entry.log.slice(-200)) ol.append(el("li", { text }));
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function scoresOf(view) {
+  if (Array.isArray(view.scores) && view.scores.length === view.players) return view.scores;
+  for (const x of Object.values(view)) {
+    if (Array.isArray(x) && x.length === view.players && x.every((p) => p && typeof p === "object" && "score" in p)) {
+      return x.map((p) => p.score);
+    }
+  }
+  return null;
+}
+
+function drawScores(st) {
+  const scores = st.over && held.get(shown).end ? held.get(shown).end.outcome.scores : scoresOf(st.view);
+  $("#scores").classList.toggle("hidden", !scores);
+  if (!scores) return;
+  const body = clear($("#scores .body"));
+  const tb = el("table", { class: "scores", "data-testid": "scores" });
+  scores.forEach((s, i) => tb.append(el("tr", {}, el("td", { text: seatName(i) }), el("td", { text: scalar(s) }))));
+  body.append(tb);
+}
+
+function drawClock() {
+  const entry = held.get(shown);
+  const st = entry && entry.state;
+  const panel = $("#clock-panel");
+  if (!st || !st.realtime) { panel.classList.add("hidden"); return; }
+  panel.classList.remove("hidden");
+  const elapsed = st.over ? 0 : ((performance.now() - entry.receivedAt) / 1000) * st.speed;
+  const now = st.clock + elapsed;
+  const fmt = (s) => {
+    const x = Math.max(0, Math.round(s));
+    return `${Math.floor(x / 60)}:${String(x % 60).padStart(2, "0")}`;
+  };
+  clear(panel).append(el("h2", { text: t("clock") }), el("div", { class: "clock", "data-testid": "game-clock", text: fmt(now) }));
+  const length = table && table.options && typeof table.options.length === "number" ? table.options.length : null;
+  if (length !== null) panel.append(el("div", { class: "kv" }, el("span", { class: "k", text: t("remaining") }), el("span", { class: "clock", text: fmt(length - now) })));
+  if (st.next_event !== null && st.next_event !== undefined) {
+    panel.append(el("div", { class: "kv" }, el("span", { class: "k", text: t("next_event") }),
+      el("span", { class: "clock", "data-testid": "next-event", text: fmt(st.next_event - now) })));
+  }
+}
+
+function drawEnd(entry) {
+  const box = clear($("#end .box"));
+  if (!entry.end || endDismissed) { $("#end").classList.add("hidden"); return; }
+  const out = entry.end.outcome;
+  box.append(el("h2", { text: t("end") }), el("p", {}, el("strong", { text: `${t("reason")}: ` }), entry.end.reason_text));
+  const tb = el("table", { class: "scores", "data-testid": "final-scores" },
+    el("tr", {}, el("th", { text: t("seat") }), el("th", { text: t("score") }), el("th", { text: t("rank") })));
+  out.scores.forEach((s, i) => tb.append(el("tr", {}, el("td", { text: seatName(i) + (out.winners.includes(i) ? ` ★ ${t("winner")}` : "") }),
+    el("td", { text: scalar(s) }), el("td", { text: scalar(out.ranks[i]) }))));
+  box.append(tb);
+  if (entry.end.summary) box.append(el("p", { class: "summary", "data-testid": "summary", text: entry.end.summary }));
+  if (out.details && Object.keys(out.details).length) {
+    box.append(el("h2", { text: t("breakdown") }), zone(null, out.details, table ? table.players : 0, null, 1, false));
+  }
+  box.append(el("button", { type: "button", "data-testid": "end-close", text: "OK", onclick: () => { endDismissed = true; $("#end").classList.add("hidden"); } }));
+  $("#end").classList.remove("hidden");
+}
+
+function showMessage(text) {
+  const box = clear($("#message .box"));
+  box.append(el("p", { text }));
+  $("#message").classList.remove("hidden");
+}
+
+function hideMessage() {
+  $("#message").classList.add("hidden");
+}
+
+async function main() {
+  header();
+  showMessage(t("connecting"));
+  $("#lang").addEventListener("change", (e) => {
+    setLang(e.target.value);
+    for (const entry of held.values()) entry.ws.send(JSON.stringify({ type: "lang", lang: lang() }));
+    render();
+  });
+  try {
+    const r = await fetch("/api/games");
+    for (const g of (await r.json()).games) games[g.id] = g;
+  } catch (e) { /* names only */ }
+  const tokens = tokensFromUrl();
+  if (tokens.length) for (const tok of tokens) connect(tok);
+  else connect(null);
+  setInterval(drawClock, 250);
+}
+
+main();
