@@ -12,6 +12,9 @@ from spacetable.games.wildspace.constants import F_USE_DRAW, SRC_TRACK, End
 from spacetable.games.wildspace.notation import find_card, find_cards, position
 from spacetable.games.wildspace.rules import WildSpace
 from spacetable.games.wildspace.scoring import mission_value, score_sheet, track_credits
+from spacetable.games.wildspace.tables import shipped_parts
+
+P = shipped_parts()
 
 # Table: Aurora, Haven (start), Kepler ("3"), Orcus ("6"), Titan ("9").
 PLANETS = [0, 1, 2, 5, 8]
@@ -25,8 +28,8 @@ def plain(n: int) -> list[int]:
     out = [
         c
         for kind in (C.K_SPECIALIST, C.K_EMISSARY, C.K_ROBOT)
-        for c in C.DECK_CARDS
-        if C.KIND[c] == kind and C.EFFECT_OF[c] < 0 and not C.VET[c]
+        for c in P.deck_cards
+        if P.kind[c] == kind and P.effect_of[c] < 0 and not P.vet[c]
     ]
     assert len(out) >= n
     return out[:n]
@@ -53,24 +56,26 @@ def test_a_veteran_moves_the_token_up_to_the_last_step_and_no_further(before: in
     g.apply(0, A.LAND[(0, 1, 0)])  # Aurora right: play a card
     g.apply(0, A.PLAY[ROBOT_VETERAN])
     moved = [e["step"] for e in g.log if e["event"] == "veteran"]
-    if before < C.TRACK_LEN:
+    length = len(P.track[URSA])
+    assert length == 5
+    if before < length:
         assert g.vet[0] == before + 1 and moved == [before + 1]
-        step_effect = C.EFFECTS[C.TRACK[URSA][before]]
+        step_effect = P.effects[P.track[URSA][before]]
         assert g.stack[-1][3] == SRC_TRACK - (before + 1)
-        if before + 1 == C.TRACK_LEN:  # the last step: "draw 3"
+        if before + 1 == length:  # the last step: "draw 3"
             assert step_effect[2:] == (C.B_DRAW, 3)
             assert g.stack[-1][:2] == (F_USE_DRAW, 3)
     else:
-        assert g.vet[0] == C.TRACK_LEN and moved == [] and not g.stack
+        assert g.vet[0] == length and moved == [] and not g.stack
 
 
 def test_track_credits_count_each_box_reached_or_passed() -> None:
     """« Le jeton Vétéran rapporte des Crédits s'il a atteint ou dépassé la case » (boxes of 2,
     4 and 6 credits on steps 2, 4 and 5): one step before a box it does not count yet."""
-    assert [track_credits(URSA, v) for v in range(C.TRACK_LEN + 1)] == [0, 0, 2, 2, 6, 12]
+    assert [track_credits(P, URSA, v) for v in range(len(P.track[URSA]) + 1)] == [0, 0, 2, 2, 6, 12]
     crew = [URSA]
-    assert score_sheet(crew, 4, URSA, [])["captain"] == 6
-    assert score_sheet(crew, 5, URSA, [])["captain"] == 12
+    assert score_sheet(P, crew, 4, URSA, [])["captain"] == 6
+    assert score_sheet(P, crew, 5, URSA, [])["captain"] == 12
 
 
 # ---------------------------------------------------------------------- planets and shuttles
@@ -151,37 +156,37 @@ def test_solo_ends_when_both_played_ten_turns(
 # ---------------------------------------------------------------------- scoring
 def test_the_third_identical_animal_scores_not_the_second() -> None:
     """« le 3e Animal et les suivants vous rapportent 5 Crédits chacun »."""
-    owls = [c for c in C.DECK_CARDS if C.SPECIES_OF[c] == C.SPECIES.index("owl")]
+    owls = [c for c in P.deck_cards if P.species_of[c] == C.SPECIES.index("owl")]
     bear_captain = URSA  # a Bear: not an Owl
-    assert score_sheet([bear_captain, *owls[:2]], 0, URSA, [])["identical"] == 0
-    assert score_sheet([bear_captain, *owls[:3]], 0, URSA, [])["identical"] == 5
-    assert score_sheet([bear_captain, *owls[:4]], 0, URSA, [])["identical"] == 10
+    assert score_sheet(P, [bear_captain, *owls[:2]], 0, URSA, [])["identical"] == 0
+    assert score_sheet(P, [bear_captain, *owls[:3]], 0, URSA, [])["identical"] == 5
+    assert score_sheet(P, [bear_captain, *owls[:4]], 0, URSA, [])["identical"] == 10
 
 
 def test_a_set_needs_all_six_species() -> None:
     """« Chaque série complète de 6 Animaux différents … 15 Crédits »: five species score no
     set, the sixth completes it."""
     one_each = [
-        next(c for c in C.DECK_CARDS if C.SPECIES_OF[c] == s and C.KIND[c] == C.K_SPECIALIST)
+        next(c for c in P.deck_cards if P.species_of[c] == s and P.kind[c] == C.K_SPECIALIST)
         for s in range(len(C.SPECIES))
     ]
     bear = C.SPECIES.index("bear")
-    no_bear = [c for c in one_each if C.SPECIES_OF[c] != bear]
+    no_bear = [c for c in one_each if P.species_of[c] != bear]
     robot = find_cards("robot")[0]
-    assert score_sheet([robot, *no_bear], 0, URSA, [])["sets"] == 0
-    assert score_sheet([robot, *one_each], 0, URSA, [])["sets"] == 15
+    assert score_sheet(P, [robot, *no_bear], 0, URSA, [])["sets"] == 0
+    assert score_sheet(P, [robot, *one_each], 0, URSA, [])["sets"] == 15
 
 
 def test_strictly_the_most_a_tie_does_not_score() -> None:
     """« 5 Crédits au joueur qui possède strictement le plus d'Informaticiens »: n against n
     scores nothing, n + 1 against n scores; zero never scores."""
     most = C.parse_mission("most:prof.programmer:5")
-    prog = [c for c in C.DECK_CARDS if C.PROF_OF[c] == C.PROFESSIONS.index("programmer")]
+    prog = [c for c in P.deck_cards if P.prof_of[c] == C.PROFESSIONS.index("programmer")]
     mine2, mine3, theirs2 = prog[:2], prog[:3], prog[3:5]
-    assert mission_value(most, mine2, [theirs2]) == 0
-    assert mission_value(most, mine3, [theirs2]) == 5
-    assert mission_value(most, mine2, [theirs2[:1], []]) == 5
-    assert mission_value(most, [], [[]]) == 0
+    assert mission_value(P, most, mine2, [theirs2]) == 0
+    assert mission_value(P, most, mine3, [theirs2]) == 5
+    assert mission_value(P, most, mine2, [theirs2[:1], []]) == 5
+    assert mission_value(P, most, [], [[]]) == 0
 
 
 def test_in_solo_a_tie_with_the_contrebandier_does_not_score_strictly_the_most() -> None:
@@ -194,13 +199,13 @@ def test_in_solo_a_tie_with_the_contrebandier_does_not_score_strictly_the_most()
 
 
 def test_a_set_mission_scores_at_its_size_not_one_below() -> None:
-    botanists = [c for c in C.DECK_CARDS if C.PROF_OF[c] == C.PROFESSIONS.index("botanist")]
+    botanists = [c for c in P.deck_cards if P.prof_of[c] == C.PROFESSIONS.index("botanist")]
     sets = C.parse_mission("set:prof.botanist:3:5")
-    assert [mission_value(sets, botanists[:n], []) for n in (2, 3, 5, 6)] == [0, 5, 5, 10]
+    assert [mission_value(P, sets, botanists[:n], []) for n in (2, 3, 5, 6)] == [0, 5, 5, 10]
     allprof = C.parse_mission("allprof:8")
-    one_each = [next(c for c in C.DECK_CARDS if C.PROF_OF[c] == p) for p in range(6)]
-    assert mission_value(allprof, one_each[:5], []) == 0
-    assert mission_value(allprof, one_each, []) == 8
+    one_each = [next(c for c in P.deck_cards if P.prof_of[c] == p) for p in range(6)]
+    assert mission_value(P, allprof, one_each[:5], []) == 0
+    assert mission_value(P, allprof, one_each, []) == 8
 
 
 # ---------------------------------------------------------------------- the Contrebandier
@@ -242,7 +247,7 @@ def test_you_win_solo_only_with_strictly_more_credits(extra: bool, won: bool) ->
 def test_the_contrebandier_scores_one_credit_per_icon_and_matching_card(matching: int) -> None:
     """« Chaque Émissaire de son Équipage lui rapporte 1 Crédit par icône correspondante »."""
     emissaries = find_cards("emissary")
-    icon_cards = [h for h in range(C.N_HOSTILE) if C.H_BONUS[h] == ("emissary",)]
+    icon_cards = [h for h in range(C.N_HOSTILE) if P.h_bonus[h] == ("emissary",)]
     assert icon_cards, "a Hostile Planet with one Emissary icon"
     g = position(1, hands=[[]], smuggler_tableau=emissaries[:matching])
     g.h_used = icon_cards[:1]

@@ -10,28 +10,31 @@ from spacetable.engine import DataError
 from spacetable.engine.data import parse_table, read_text
 from spacetable.games.wildspace import components as C
 from spacetable.games.wildspace.notation import find_cards
+from spacetable.games.wildspace.tables import shipped_parts
+
+P = shipped_parts()
 
 
 def test_crew_card_counts_match_the_rulebook() -> None:
-    kinds = Counter(r.kind for r in C.CARD_ROWS)
-    assert len(C.CARD_ROWS) == 108
+    kinds = Counter(r.kind for r in P.cards)
+    assert len(P.cards) == 108
     assert kinds == {"captain": 6, "specialist": 60, "emissary": 24, "robot": 18}
-    assert len(C.DECK_CARDS) == 102
+    assert len(P.deck_cards) == 102
 
 
 def test_species_and_professions_are_balanced() -> None:
-    spec = [r for r in C.CARD_ROWS if r.kind == "specialist"]
+    spec = [r for r in P.cards if r.kind == "specialist"]
     assert Counter(r.species for r in spec) == dict.fromkeys(C.SPECIES, 10)
     assert Counter(r.profession for r in spec) == dict.fromkeys(C.PROFESSIONS, 10)
     # every species x profession pair exists
     assert len({(r.species, r.profession) for r in spec}) == 36
-    emis = [r for r in C.CARD_ROWS if r.kind == "emissary"]
+    emis = [r for r in P.cards if r.kind == "emissary"]
     assert Counter(r.species for r in emis) == dict.fromkeys(C.SPECIES, 4)
     assert all(r.profession is None for r in emis)
-    caps = [r for r in C.CARD_ROWS if r.kind == "captain"]
+    caps = [r for r in P.cards if r.kind == "captain"]
     assert {r.species for r in caps} == set(C.SPECIES)
     assert {r.profession for r in caps} == set(C.PROFESSIONS)
-    robots = [r for r in C.CARD_ROWS if r.kind == "robot"]
+    robots = [r for r in P.cards if r.kind == "robot"]
     assert all(r.species is None for r in robots)
     with_prof = [r for r in robots if r.profession]
     assert len(with_prof) == 12  # "la plupart des Robots ont un Métier"
@@ -39,23 +42,23 @@ def test_species_and_professions_are_balanced() -> None:
 
 
 def test_veterans_effects_and_credits() -> None:
-    vets = [r for r in C.CARD_ROWS if r.veteran]
+    vets = [r for r in P.cards if r.veteran]
     assert len(vets) == 18
     assert {r.kind for r in vets} == {"specialist", "robot"}
     spec_vets = [r for r in vets if r.kind == "specialist"]
     assert Counter(r.species for r in spec_vets) == dict.fromkeys(C.SPECIES, 2)
     assert Counter(r.profession for r in spec_vets) == dict.fromkeys(C.PROFESSIONS, 2)
-    with_effect = sum(1 for r in C.CARD_ROWS if r.kind != "captain" and r.effect)
+    with_effect = sum(1 for r in P.cards if r.kind != "captain" and r.effect)
     assert with_effect > 51  # "la plupart des cartes ont un Cercle d'Effet"
-    assert any(r.condition for r in C.CARD_ROWS)
-    assert sum(1 for r in C.CARD_ROWS if r.kind == "robot" and r.credits) >= 9
+    assert any(r.condition for r in P.cards)
+    assert sum(1 for r in P.cards if r.kind == "robot" and r.credits) >= 9
 
 
 def test_every_icon_of_the_rulebook_is_used_by_some_card() -> None:
     costs: set[tuple[int, int]] = set()
     benefits: set[tuple[int, int]] = set()
     conds: set[int] = set()
-    for r in C.CARD_ROWS:
+    for r in P.cards:
         texts = [r.effect, *(r.track.split(";") if r.track else [])]
         for t in texts:
             if t and t != "-":
@@ -77,13 +80,13 @@ def test_every_icon_of_the_rulebook_is_used_by_some_card() -> None:
 
 
 def test_no_condition_is_met_by_its_own_card() -> None:
-    for c in C.DECK_CARDS:
-        for pred in C.COND[c]:
-            assert not C.MATCH[pred][c], C.CARD_ROWS[c]
+    for c in P.deck_cards:
+        for pred in P.cond[c]:
+            assert not P.match[pred][c], P.cards[c]
 
 
 def test_missions_cover_the_rulebook_and_reference_examples() -> None:
-    missions = [r.mission for r in C.CARD_ROWS if r.kind == "emissary"]
+    missions = [r.mission for r in P.cards if r.kind == "emissary"]
     assert len(missions) == 24 and len(set(missions)) == 24
     assert "set:prof.botanist:3:5" in missions
     assert "pair:species.owl:prof.military:2" in missions
@@ -99,40 +102,40 @@ def test_rulebook_example_cards_exist() -> None:
 
 
 def test_captain_tracks() -> None:
-    assert len(C.TRACK) == 6
-    for cap, steps in C.TRACK.items():
-        assert len(steps) == C.TRACK_LEN
-        assert sum(C.TRACK_CREDITS[cap]) > 0
+    assert len(P.track) == 6
+    for cap, steps in P.track.items():
+        assert len(steps) == 5 == len(P.track_credits[cap])
+        assert sum(P.track_credits[cap]) > 0
     # Joachim's captain: a first step that draws 2
-    assert any(C.EFFECT_TEXT[steps[0]] == "draw:2" for steps in C.TRACK.values())
+    assert any(P.effect_text[steps[0]] == "draw:2" for steps in P.track.values())
 
 
 def test_planet_tiles() -> None:
-    assert Counter(C.THRESHOLD) == {0: 2, 3: 3, 6: 3, 9: 2}
+    assert Counter(P.threshold) == {0: 2, 3: 3, 6: 3, 9: 2}
     for tile in range(C.N_PLANETS):
         for side in (0, 1):
-            assert 1 <= len(C.SECTOR_OPTS[tile][side]) <= 3
+            assert 1 <= len(P.sector_opts[tile][side]) <= 3
     # at least one sector with one condition and one with three
-    sizes = {len(C.SECTOR_COND[t][s]) for t in range(10) for s in (0, 1)}
+    sizes = {len(P.sector_cond[t][s]) for t in range(10) for s in (0, 1)}
     assert {1, 3} <= sizes
-    for t in C.START_TILES:  # starting planets are always reachable
-        assert C.SECTOR_COND[t] == ((), ())
+    for t in P.start_tiles:  # starting planets are always reachable
+        assert P.sector_cond[t] == ((), ())
 
 
 def test_hostile_planets() -> None:
     assert C.N_HOSTILE == 12
-    assert Counter(C.H_CATEGORY) == {1: 4, 2: 4, 3: 4}
-    for counts in C.DIFFICULTY.values():
+    assert Counter(P.h_category) == {1: 4, 2: 4, 3: 4}
+    for counts in P.difficulty.values():
         assert sum(counts) == 5
         assert all(k <= 4 for k in counts)
     # the rulebook example: discard the middle card, then add its replacement
-    assert any(ops == ((0, 1), (1, 1)) for ops in C.H_LANDING)
+    assert any(ops == ((0, 1), (1, 1)) for ops in P.h_landing)
 
     # harder categories take more cards and give more bonus icons
     def takes(h: int) -> int:
-        return sum(t for t, _ in C.H_LANDING[h] + C.H_EXPLORE[h])
+        return sum(t for t, _ in P.h_landing[h] + P.h_explore[h])
 
-    avg = {c: sum(takes(h) for h in C.HOSTILE_BY_CATEGORY[c]) / 4 for c in (1, 2, 3)}
+    avg = {c: sum(takes(h) for h in P.hostile_by_category[c]) / 4 for c in (1, 2, 3)}
     assert avg[1] < avg[2] < avg[3]
 
 
@@ -203,26 +206,26 @@ def test_no_card_is_rulebook_in_every_field_and_known_fields_are_named() -> None
     """A row is ``rulebook`` only when every field comes from the rulebook: no Wild Space card
     is (their faces are pictures). The six cards of the rulebook's examples name the fields
     it states; #66, #74 and #86 only their mission (their species and effect are ours)."""
-    assert not [r.id for r in C.CARD_ROWS if r.source == "rulebook"]
-    got = {r.id: (r.source, r.known) for r in C.CARD_ROWS if r.known or r.source != "reconstructed"}
+    assert not [r.id for r in P.cards if r.source == "rulebook"]
+    got = {r.id: (r.source, r.known) for r in P.cards if r.known or r.source != "reconstructed"}
     assert got == KNOWN_CARDS
-    assert C.CARD_ROWS[66].mission == "set:prof.botanist:3:5"
-    assert C.CARD_ROWS[74].mission == "pair:species.owl:prof.military:2"
-    assert C.CARD_ROWS[86].mission == "most:prof.programmer:5"
-    assert C.CARD_ROWS[50].effect == "play:prof.mechanic"
-    assert C.CARD_ROWS[22].effect == "discard:any>play:any"
-    assert C.CARD_ROWS[82].effect == "draw:1"
+    assert P.cards[66].mission == "set:prof.botanist:3:5"
+    assert P.cards[74].mission == "pair:species.owl:prof.military:2"
+    assert P.cards[86].mission == "most:prof.programmer:5"
+    assert P.cards[50].effect == "play:prof.mechanic"
+    assert P.cards[22].effect == "discard:any>play:any"
+    assert P.cards[82].effect == "draw:1"
 
 
 def test_planets_and_hostile_planets_are_reconstructed_with_their_known_fields() -> None:
     """« Elle défausse la carte placée au milieu de la Réserve. Elle la remplace avec une
     nouvelle carte de la pioche, qu'elle ajoute immédiatement à l'Équipage du Contrebandier »
     is the landing of Marais toxique (D2+T2): its one known field."""
-    assert {r.source for r in C.PLANET_ROWS} == {"reconstructed"}
-    assert not any(r.known for r in C.PLANET_ROWS)
-    assert {r.source for r in C.HOSTILE_ROWS} == {"reconstructed"}
-    assert {r.id: r.known for r in C.HOSTILE_ROWS if r.known} == {3: ("landing",)}
-    assert C.HOSTILE_ROWS[3].landing == "D2+T2"
+    assert {r.source for r in P.planets} == {"reconstructed"}
+    assert not any(r.known for r in P.planets)
+    assert {r.source for r in P.hostiles} == {"reconstructed"}
+    assert {r.id: r.known for r in P.hostiles if r.known} == {3: ("landing",)}
+    assert P.hostiles[3].landing == "D2+T2"
 
 
 def test_a_rulebook_row_may_not_list_known_fields() -> None:

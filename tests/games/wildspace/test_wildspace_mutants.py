@@ -26,7 +26,10 @@ from spacetable.games.wildspace.constants import (
 from spacetable.games.wildspace.notation import find_card, position
 from spacetable.games.wildspace.rules import WildSpace
 from spacetable.games.wildspace.scoring import mission_value
+from spacetable.games.wildspace.tables import shipped_parts
 from spacetable.playout import bot_policy, playout
+
+P = shipped_parts()
 
 PLANETS = [0, 1, 2, 5, 8]  # Aurora, Haven (start), Kepler ("3"), Orcus ("6"), Titan ("9")
 ALL_UP = [True] * 5
@@ -38,8 +41,8 @@ def plain(n: int, exclude: set[int] | None = None) -> list[int]:
     out = [
         c
         for kind in (C.K_SPECIALIST, C.K_EMISSARY, C.K_ROBOT)
-        for c in C.DECK_CARDS
-        if C.KIND[c] == kind and C.EFFECT_OF[c] < 0 and not C.VET[c]
+        for c in P.deck_cards
+        if P.kind[c] == kind and P.effect_of[c] < 0 and not P.vet[c]
     ]
     out = [c for c in out if not exclude or c not in exclude]
     assert len(out) >= n
@@ -75,7 +78,7 @@ def test_the_rl_action_space_holds_every_decision_once() -> None:
     assert WildSpace.enumerate_actions(2, {}) == A.all_actions(False)
     assert WildSpace.enumerate_actions(1, {}) == A.all_actions(True)
     size = 3 + 1 + 1 + 3 + 1 + 1 + 1  # draw from 3 slots, deck, take deck, 3 slots, use...
-    size += len(A.LAND) + len(A.EXPLORE) + 4 * len(C.DECK_CARDS)
+    size += len(A.LAND) + len(A.EXPLORE) + 4 * len(P.deck_cards)
     assert len(A.all_actions(False)) == size
     assert len(A.all_actions(True)) == size + 2 * C.N_HOSTILE
 
@@ -83,27 +86,27 @@ def test_the_rl_action_space_holds_every_decision_once() -> None:
 # ---------------------------------------------------------------------- components
 def test_species_predicates_match_only_that_species() -> None:
     """``species.<s>`` (the Owl of "Owl + Military" pairs) holds for that species only."""
-    owl = C.CARD_ROWS[find_card("specialist", "owl", "military")]
-    bear = C.CARD_ROWS[find_card("specialist", "bear", "military")]
-    robot = C.CARD_ROWS[find_card("robot", profession="military")]
-    assert C._matches("species.owl", owl)
-    assert not C._matches("species.owl", bear)
-    assert not C._matches("species.owl", robot)  # a Robot is no animal
-    assert C._matches("species.bear", bear)
+    owl = P.cards[find_card("specialist", "owl", "military")]
+    bear = P.cards[find_card("specialist", "bear", "military")]
+    robot = P.cards[find_card("robot", profession="military")]
+    assert C.matches("species.owl", owl)
+    assert not C.matches("species.owl", bear)
+    assert not C.matches("species.owl", robot)  # a Robot is no animal
+    assert C.matches("species.bear", bear)
     # the table the rules read agrees
-    row = C.MATCH[C.PRED_INDEX["species.owl"]]
-    assert [c for c in C.DECK_CARDS if row[c]] == [
-        c for c in C.DECK_CARDS if C.SPECIES_OF[c] == C.SPECIES.index("owl")
+    row = P.match[C.PRED_INDEX["species.owl"]]
+    assert [c for c in P.deck_cards if row[c]] == [
+        c for c in P.deck_cards if P.species_of[c] == C.SPECIES.index("owl")
     ]
 
 
 def test_robot_or_emissary_matches_robots_and_emissaries_only() -> None:
-    robot = C.CARD_ROWS[find_card("robot", profession="military")]
-    emissary = C.CARD_ROWS[find_card("emissary", "owl")]
-    specialist = C.CARD_ROWS[find_card("specialist", "owl", "military")]
-    assert C._matches("robot_or_emissary", robot)
-    assert C._matches("robot_or_emissary", emissary)
-    assert not C._matches("robot_or_emissary", specialist)
+    robot = P.cards[find_card("robot", profession="military")]
+    emissary = P.cards[find_card("emissary", "owl")]
+    specialist = P.cards[find_card("specialist", "owl", "military")]
+    assert C.matches("robot_or_emissary", robot)
+    assert C.matches("robot_or_emissary", emissary)
+    assert not C.matches("robot_or_emissary", specialist)
 
 
 def test_draw_counts_run_from_1_to_the_largest_of_the_vocabulary() -> None:
@@ -126,37 +129,41 @@ def test_hostile_effects_take_or_discard_reserve_slots_in_order() -> None:
     assert C.parse_ops("T1+D2") == ((1, 0), (0, 1))
     assert C.parse_ops("D3+T3") == ((0, 2), (1, 2))
     # Toxic Swamp, the rulebook's example: discard the middle card, then take its replacement
-    assert C.H_LANDING[3] == C.parse_ops("D2+T2") == ((0, 1), (1, 1))
+    assert P.h_landing[3] == C.parse_ops("D2+T2") == ((0, 1), (1, 1))
 
 
 def test_sector_actions_parse_into_alternatives_of_steps() -> None:
     """A sector offers alternatives (``|``), each a sequence of steps (``+``) in order."""
-    opts = C._parse_options("draw:2+play:emissary|play:any")
+    fx = C.Effects()
+    opts = C.parse_options("draw:2+play:emissary|play:any", fx.intern)
     assert opts == (
-        (C.effect_id("draw:2"), C.effect_id("play:emissary")),
-        (C.effect_id("play:any"),),
+        (fx.intern("draw:2"), fx.intern("play:emissary")),
+        (fx.intern("play:any"),),
     )
-    assert [C.EFFECT_TEXT[e] for e in opts[0]] == ["draw:2", "play:emissary"]
+    assert [fx.texts[e] for e in opts[0]] == ["draw:2", "play:emissary"]
+    assert opts == ((0, 1), (2,))
     # Haven (tile 1), left sector: "draw 2, then play an Emissary" or "play a card"
-    assert C.SECTOR_OPTS[1][0] == C._parse_options("|".join(C.SECTOR_TEXT[1][0]))
+    ids = {text: eid for eid, text in enumerate(P.effect_text)}
+    assert P.sector_opts[1][0] == C.parse_options("|".join(P.sector_text[1][0]), ids.__getitem__)
+    with pytest.raises(ValueError, match="at least one action"):
+        C.parse_options("", fx.intern)
 
 
 def test_effect_texts_are_interned_once() -> None:
-    for eid, text in enumerate(C.EFFECT_TEXT):
-        assert C.effect_id(text) == eid  # a known text keeps its id
-    assert len(C.EFFECTS) == len(C.EFFECT_TEXT)
+    fx = C.Effects()
+    for text in P.effect_text:
+        fx.intern(text)
+    assert fx.texts == list(P.effect_text) and fx.effects == list(P.effects)
+    for eid, text in enumerate(P.effect_text):
+        assert fx.intern(text) == eid  # a known text keeps its id
     new = "remove>draw:1"
-    assert new not in C.EFFECT_TEXT
-    n = len(C.EFFECTS)
-    try:
-        eid = C.effect_id(new)
-        assert eid == n
-        assert C.EFFECTS[eid] == C.parse_effect(new) == (C.C_REMOVE, -1, C.B_DRAW, 1)
-        assert C.EFFECT_TEXT[eid] == new
-        assert C.effect_id(new) == eid and len(C.EFFECTS) == n + 1
-    finally:  # leave the shared tables as the data made them
-        del C.EFFECTS[n:], C.EFFECT_TEXT[n:]
-        C._EFFECT_IDS.pop(new, None)
+    assert new not in P.effect_text
+    n = len(fx.effects)
+    eid = fx.intern(new)
+    assert eid == n
+    assert fx.effects[eid] == C.parse_effect(new) == (C.C_REMOVE, -1, C.B_DRAW, 1)
+    assert fx.texts[eid] == new
+    assert fx.intern(new) == eid and len(fx.effects) == n + 1
 
 
 # ---------------------------------------------------------------------- set-up and events
@@ -188,7 +195,7 @@ def test_a_spent_effect_is_logged_for_its_seat() -> None:
     """With ``effects=once_per_turn``, a card played twice in one turn uses its effect once;
     the log says whose card it was."""
     rhino = find_card("specialist", "rhino", "programmer", effect="play:robot_or_emissary")
-    rest = [c for c in C.DECK_CARDS if c not in (rhino, SPRING)]
+    rest = [c for c in P.deck_cards if c not in (rhino, SPRING)]
     g = position(
         2,
         planets=PLANETS,
@@ -316,10 +323,10 @@ def test_a_pair_mission_needs_one_card_of_each_side_per_pair() -> None:
     """ "2 per Owl + Military pair": one Owl and three Military make one pair, not two."""
     pair = C.parse_mission("pair:species.owl:prof.military:2")
     owl = find_card("specialist", "owl", "botanist")
-    military = [c for c in C.DECK_CARDS if C.PROF_OF[c] == 1 and C.SPECIES_OF[c] != 2][:3]
-    assert mission_value(pair, [owl, *military], []) == 2
-    owls = [c for c in C.DECK_CARDS if C.SPECIES_OF[c] == 2 and C.PROF_OF[c] != 1][:3]
-    assert mission_value(pair, [*owls, military[0]], []) == 2
+    military = [c for c in P.deck_cards if P.prof_of[c] == 1 and P.species_of[c] != 2][:3]
+    assert mission_value(P, pair, [owl, *military], []) == 2
+    owls = [c for c in P.deck_cards if P.species_of[c] == 2 and P.prof_of[c] != 1][:3]
+    assert mission_value(P, pair, [*owls, military[0]], []) == 2
 
 
 def test_auto_rule_names_no_hostile_planet_once_the_row_is_empty() -> None:

@@ -19,9 +19,12 @@ from spacetable.games.wildspace import components as C
 from spacetable.games.wildspace.constants import End
 from spacetable.games.wildspace.render import describe_event, render
 from spacetable.games.wildspace.rules import WildSpace
+from spacetable.games.wildspace.tables import shipped_parts
 from spacetable.playout import Policy, bot_policy, playout
 from spacetable.sim import play_game
 from spacetable.testing.golden import check_golden, transcript
+
+P = shipped_parts()
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -50,10 +53,10 @@ def _all_cards(g: WildSpace) -> list[int]:
 
 
 def _check_invariants(g: WildSpace) -> None:
-    assert _all_cards(g) == sorted(C.DECK_CARDS)  # the 102 crew cards are conserved
+    assert _all_cards(g) == sorted(P.deck_cards)  # the 102 crew cards are conserved
     for p in range(g.players):
         assert g.tableau[p][0] == g.captain[p]
-        assert 0 <= g.vet[p] <= C.TRACK_LEN
+        assert 0 <= g.vet[p] <= len(P.track[g.captain[p]])
         assert 0 <= g.shuttles_left(p) <= 5
         assert 0 <= g.turns[p] <= 10
         for c in g.known[p]:
@@ -111,7 +114,7 @@ def test_views_hide_hands_deck_face_down_planets_and_hostile_deck(seed: int, ste
     h.deck = list(reversed(other))
     for pos in range(2, 5):
         if not h.faceup[pos]:
-            h.planets[pos] = C.TILES_BY_THRESHOLD[C.THRESHOLD[h.planets[pos]]][-1]
+            h.planets[pos] = P.tiles_by_threshold[P.threshold[h.planets[pos]]][-1]
     assert h.view(0) == views[0]
     assert h.log_for(0) == logs[0]
     # the hands of the others never show in seat 0's view, only their sizes / known cards
@@ -136,7 +139,7 @@ def test_solo_view_hides_the_hostile_deck() -> None:
     v = g.view(0)
     assert v["smuggler"]["hostile_deck"] == {
         "size": 3,
-        "top": C.H_CATEGORY[g.h_deck[-1]],
+        "top": P.h_category[g.h_deck[-1]],
         "categories": [2, 2, 1],
     }
     text = json.dumps(v)
@@ -247,7 +250,7 @@ def test_evaluate_is_in_range_and_prefers_credits() -> None:
     assert isinstance(g, WildSpace)
     for s in (0, 1):
         assert 0.0 <= g.evaluate(s) <= 1.0
-    robots = [c for c in g.deck if C.KIND[c] == C.K_ROBOT and C.CREDITS[c] >= 3][:2]
+    robots = [c for c in g.deck if P.kind[c] == C.K_ROBOT and P.credits[c] >= 3][:2]
     before = g.evaluate(0)
     for c in robots:
         g.deck.remove(c)

@@ -21,7 +21,10 @@ from spacetable.games.wildspace.constants import (
 from spacetable.games.wildspace.notation import find_card, find_cards, position
 from spacetable.games.wildspace.rules import WildSpace
 from spacetable.games.wildspace.scoring import mission_value, score_sheet
+from spacetable.games.wildspace.tables import shipped_parts
 from spacetable.playout import Policy, playout
+
+P = shipped_parts()
 
 # Table: Aurora, Haven (start), Kepler ("3"), Orcus ("6"), Titan ("9").
 PLANETS = [0, 1, 2, 5, 8]
@@ -40,8 +43,8 @@ def plain(n: int, exclude: set[int] | None = None) -> list[int]:
     out = [
         c
         for kind in (C.K_SPECIALIST, C.K_EMISSARY, C.K_ROBOT)
-        for c in C.DECK_CARDS
-        if C.KIND[c] == kind and C.EFFECT_OF[c] < 0 and not C.VET[c]
+        for c in P.deck_cards
+        if P.kind[c] == kind and P.effect_of[c] < 0 and not P.vet[c]
     ]
     out = [c for c in out if not exclude or c not in exclude]
     assert len(out) >= n
@@ -49,7 +52,7 @@ def plain(n: int, exclude: set[int] | None = None) -> list[int]:
 
 
 def no_effect_cards(n: int, kind: int = C.K_SPECIALIST) -> list[int]:
-    out = [c for c in C.DECK_CARDS if C.KIND[c] == kind and C.EFFECT_OF[c] < 0 and not C.VET[c]]
+    out = [c for c in P.deck_cards if P.kind[c] == kind and P.effect_of[c] < 0 and not P.vet[c]]
     return out[:n]
 
 
@@ -62,8 +65,8 @@ def lands(g: WildSpace, seat: int) -> set[tuple[int, int]]:
 def test_setup(players: int) -> None:
     g = new_game("wildspace", players, 11)
     assert isinstance(g, WildSpace)
-    assert g.planets[:2] == list(C.START_TILES)
-    assert [C.THRESHOLD[t] for t in g.planets] == [0, 0, 3, 6, 9]
+    assert g.planets[:2] == list(P.start_tiles)
+    assert [P.threshold[t] for t in g.planets] == [0, 0, 3, 6, 9]
     assert g.faceup == [True, True, False, False, False]
     assert len(set(g.captain)) == players
     assert all(t == [c] for t, c in zip(g.tableau, g.captain, strict=True))
@@ -86,7 +89,7 @@ def test_first_player_is_random() -> None:
     assert firsts == {0, 1, 2, 3}
 
 
-@pytest.mark.parametrize(("difficulty", "counts"), list(C.DIFFICULTY.items()))
+@pytest.mark.parametrize(("difficulty", "counts"), list(P.difficulty.items()))
 def test_solo_difficulty_sets_the_hostile_categories(
     difficulty: str, counts: tuple[int, int, int]
 ) -> None:
@@ -95,7 +98,7 @@ def test_solo_difficulty_sets_the_hostile_categories(
         assert isinstance(g, WildSpace)
         used = g.h_row + g.h_deck
         assert len(used) == 5 and len(set(used)) == 5
-        got = tuple(sum(1 for h in used if C.H_CATEGORY[h] == c) for c in (1, 2, 3))
+        got = tuple(sum(1 for h in used if P.h_category[h] == c) for c in (1, 2, 3))
         assert got == counts
 
 
@@ -170,7 +173,7 @@ def test_the_captain_counts_for_thresholds_conditions_and_collections() -> None:
         hands=[[], []],
     )
     assert (3, 0) not in lands(g, 0) and (3, 1) in lands(g, 0)
-    assert score_sheet([macaque], 0, macaque, [])["species"][C.SPECIES.index("monkey")] == 1
+    assert score_sheet(P, [macaque], 0, macaque, [])["species"][C.SPECIES.index("monkey")] == 1
 
 
 def test_face_down_planets_cannot_be_landed_on() -> None:
@@ -293,7 +296,7 @@ def _one_card_deck(
     """A game whose deck holds one card (returned) and whose discard holds the rest but the
     Reserve (returned) and the hands."""
     held = {c for h in hands or [] for c in h}
-    cards = [c for c in C.DECK_CARDS if c not in held]
+    cards = [c for c in P.deck_cards if c not in held]
     reserve, last, discard = cards[:3], cards[3], cards[4:]
     g = position(
         players,
@@ -368,7 +371,7 @@ def test_a_renewal_that_empties_the_deck_shuffles_the_discard_with_the_old_reser
     assert g.log[-2]["deck"] == n + 1 + 3  # the card paid and the old Reserve were in it
     assert len(g.deck) == n + 4 - 2
     cards = sorted([*g.deck, *g.discard, *g.reserve, *g.hands[0], *g.hands[1]])
-    assert cards == sorted(C.DECK_CARDS)  # nothing lost, nothing doubled
+    assert cards == sorted(P.deck_cards)  # nothing lost, nothing doubled
     assert g.discard == []
 
 
@@ -378,7 +381,7 @@ def test_an_empty_reserve_slot_is_filled_once_the_deck_has_a_card_again() -> Non
     the discard becomes the deck (the note on the empty deck) and fills the slot at once."""
     spring = find_card("robot", profession="programmer", effect="remove>take_play")
     crew = plain(1)
-    cards = [c for c in C.DECK_CARDS if c not in (spring, *crew)]
+    cards = [c for c in P.deck_cards if c not in (spring, *crew)]
     g = position(
         2,
         planets=PLANETS,
@@ -478,7 +481,7 @@ def test_joachim_plays_a_robot_veteran_and_draws_2_from_his_track() -> None:
 
 def test_the_card_effect_resolves_before_the_veteran_step() -> None:
     piston = find_card("robot", profession="military", veteran=True)
-    assert C.CARD_ROWS[piston].effect == "play:specialist"
+    assert P.cards[piston].effect == "play:specialist"
     spec = plain(1)
     g = position(2, planets=PLANETS, captains=[URSA, 1], hands=[[piston, *spec], []])
     g.apply(0, A.LAND[(0, 1, 0)])
@@ -600,10 +603,10 @@ def joachim_crew() -> list[int]:
 
 def test_joachim_score_sheet_57_credits() -> None:
     crew = [URSA, *joachim_crew()]
-    assert all(C.SPECIES_OF[c] == 2 for c in crew[2:6])
+    assert all(P.species_of[c] == 2 for c in crew[2:6])
     # his token is on step 4 of Ursa's track: the crew holds exactly the 4 Veterans played
-    assert sum(1 for c in crew if C.VET[c]) == 4
-    sheet = score_sheet(crew, 4, URSA, [])
+    assert sum(1 for c in crew if P.vet[c]) == 4
+    sheet = score_sheet(P, crew, 4, URSA, [])
     assert sheet["species"][C.SPECIES.index("owl")] == 5
     assert sheet["species"][C.SPECIES.index("bear")] == 3
     assert sheet["identical"] == 20  # 15 for 5 Owls, 5 for 3 Bears
@@ -624,48 +627,48 @@ def test_the_score_sheet_is_part_of_the_outcome() -> None:
 
 
 def test_animals_from_the_third_and_sets_of_six() -> None:
-    owls = [c for c in C.DECK_CARDS if C.SPECIES_OF[c] == 2][:7]
-    s = score_sheet([URSA, *owls], 0, URSA, [])
+    owls = [c for c in P.deck_cards if P.species_of[c] == 2][:7]
+    s = score_sheet(P, [URSA, *owls], 0, URSA, [])
     assert s["identical"] == 25 and s["sets"] == 0  # 7 owls: 5 from the 3rd on
     two_sets = [
-        c for sp in range(6) for c in [x for x in C.DECK_CARDS if C.SPECIES_OF[x] == sp][:2]
+        c for sp in range(6) for c in [x for x in P.deck_cards if P.species_of[x] == sp][:2]
     ]
-    s = score_sheet([URSA, *two_sets], 0, URSA, [])
+    s = score_sheet(P, [URSA, *two_sets], 0, URSA, [])
     assert s["sets"] == 30 and s["identical"] == 5  # 3 bears with the captain
 
 
 def test_robots_are_not_animals() -> None:
-    robots = [c for c in C.DECK_CARDS if C.KIND[c] == C.K_ROBOT]
-    s = score_sheet([URSA, *robots], 0, URSA, [])
+    robots = [c for c in P.deck_cards if P.kind[c] == C.K_ROBOT]
+    s = score_sheet(P, [URSA, *robots], 0, URSA, [])
     assert s["species"] == [1, 0, 0, 0, 0, 0]
-    assert s["robots"] == sum(C.CREDITS[c] for c in robots)
+    assert s["robots"] == sum(P.credits[c] for c in robots)
 
 
 def test_missions() -> None:
-    bot = [c for c in C.DECK_CARDS if C.PROF_OF[c] == 0]
+    bot = [c for c in P.deck_cards if P.prof_of[c] == 0]
     m = C.parse_mission("set:prof.botanist:3:5")
-    assert mission_value(m, bot[:2], []) == 0
-    assert mission_value(m, bot[:3], []) == 5
-    assert mission_value(m, bot[:7], []) == 10
+    assert mission_value(P, m, bot[:2], []) == 0
+    assert mission_value(P, m, bot[:3], []) == 5
+    assert mission_value(P, m, bot[:7], []) == 10
     pair = C.parse_mission("pair:species.owl:prof.military:2")
     owl_mil = find_card("specialist", "owl", "military")
     owl_bot = find_card("specialist", "owl", "botanist")
     bear_mil = find_card("specialist", "bear", "military")
-    assert mission_value(pair, [owl_mil], []) == 0  # a pair needs two cards
-    assert mission_value(pair, [owl_bot, bear_mil], []) == 2
-    assert mission_value(pair, [owl_mil, owl_bot, bear_mil], []) == 2
+    assert mission_value(P, pair, [owl_mil], []) == 0  # a pair needs two cards
+    assert mission_value(P, pair, [owl_bot, bear_mil], []) == 2
+    assert mission_value(P, pair, [owl_mil, owl_bot, bear_mil], []) == 2
     most = C.parse_mission("most:prof.programmer:5")
-    prog = [c for c in C.DECK_CARDS if C.PROF_OF[c] == 2]
-    assert mission_value(most, prog[:2], [prog[2:3]]) == 5
-    assert mission_value(most, prog[:2], [prog[2:4]]) == 0  # strictly the most
-    assert mission_value(most, [], [[]]) == 0
+    prog = [c for c in P.deck_cards if P.prof_of[c] == 2]
+    assert mission_value(P, most, prog[:2], [prog[2:3]]) == 5
+    assert mission_value(P, most, prog[:2], [prog[2:4]]) == 0  # strictly the most
+    assert mission_value(P, most, [], [[]]) == 0
     emis = C.parse_mission("most:emissary:6")
-    e = [c for c in C.DECK_CARDS if C.KIND[c] == C.K_EMISSARY]
-    assert mission_value(emis, e[:2], [e[2:3], []]) == 6
+    e = [c for c in P.deck_cards if P.kind[c] == C.K_EMISSARY]
+    assert mission_value(P, emis, e[:2], [e[2:3], []]) == 6
     allp = C.parse_mission("allprof:8")
-    one_each = [next(c for c in C.DECK_CARDS if C.PROF_OF[c] == p) for p in range(6)]
-    assert mission_value(allp, one_each, []) == 8
-    assert mission_value(allp, one_each[:5], []) == 0
+    one_each = [next(c for c in P.deck_cards if P.prof_of[c] == p) for p in range(6)]
+    assert mission_value(P, allp, one_each, []) == 8
+    assert mission_value(P, allp, one_each[:5], []) == 0
 
 
 def test_ties_fewer_cards_wins_then_shared_victory() -> None:
@@ -702,7 +705,7 @@ def test_solo_majority_missions_and_the_contrebandiers_crew(
     reads « le joueur » literally: the Contrebandier is no player, so one Informaticien
     suffices. Zero never scores in either reading."""
     most = find_card("emissary", "octopus", mission="most:prof.programmer:5")
-    prog = [c for c in C.DECK_CARDS if C.PROF_OF[c] == C.PROFESSIONS.index("programmer")]
+    prog = [c for c in P.deck_cards if P.prof_of[c] == C.PROFESSIONS.index("programmer")]
     prog = [c for c in prog if c != most]
     opts = {"majority": majority}
     g = position(
@@ -744,11 +747,11 @@ def test_the_hostile_deck_shows_only_its_top_back_and_the_levels_counts() -> Non
     for k in range(30):
         d = g.determinize(0, random.Random(k))
         assert isinstance(d, WildSpace)
-        assert C.H_CATEGORY[d.h_deck[-1]] == 1
-        cats = sorted(C.H_CATEGORY[x] for x in [*d.h_row, *d.h_aside, *d.h_deck])
+        assert P.h_category[d.h_deck[-1]] == 1
+        cats = sorted(P.h_category[x] for x in [*d.h_row, *d.h_aside, *d.h_deck])
         assert cats == [1, 1, 2, 2, 3]
         assert d.h_used == sorted([*d.h_row, *d.h_aside, *d.h_deck])
-        orders.add(tuple(C.H_CATEGORY[x] for x in d.h_deck))
+        orders.add(tuple(P.h_category[x] for x in d.h_deck))
     assert orders == {(2, 3, 1), (3, 2, 1)}  # the backs under the top are not known
 
 
@@ -845,7 +848,7 @@ def test_auto_mode_never_asks_for_the_smuggler() -> None:
 
 
 def test_smuggler_scoring_and_strict_victory() -> None:
-    owls = [c for c in C.DECK_CARDS if C.SPECIES_OF[c] == 2][:3]
+    owls = [c for c in P.deck_cards if P.species_of[c] == 2][:3]
     emis = find_card("emissary", "bear", mission="per:robot:2")
     robot = find_card("robot", credits=3, profession="pilot")
     g = position(1, hands=[[]], smuggler_tableau=[*owls, emis, robot])
@@ -854,8 +857,8 @@ def test_smuggler_scoring_and_strict_victory() -> None:
     sheet = g.smuggler_sheet()
     assert sheet["identical"] == 5
     assert sheet["robots"] == 3
-    vets = sum(1 for c in g.s_tableau if C.VET[c])
-    mil = sum(1 for c in g.s_tableau if C.PROF_OF[c] == 1)
+    vets = sum(1 for c in g.s_tableau if P.vet[c])
+    mil = sum(1 for c in g.s_tableau if P.prof_of[c] == 1)
     assert sheet["bonus"] == 4 * 1 + mil + vets  # four emissary icons, one Emissary
     assert "missions" not in sheet  # it ignores missions and its captain's track
     out = g.outcome()
@@ -878,7 +881,7 @@ def test_the_veteran_token_stops_at_the_end_of_the_track() -> None:
     g.apply(0, A.LAND[(0, 1, 0)])
     g.apply(0, A.PLAY[ROBOT_VETERAN])
     assert g.vet[0] == 5 and not g.stack
-    assert score_sheet(g.tableau[0], 5, URSA, [])["captain"] == 12
+    assert score_sheet(P, g.tableau[0], 5, URSA, [])["captain"] == 12
 
 
 SPRING = find_card("robot", profession="programmer", effect="remove>take_play")
@@ -888,9 +891,9 @@ RHINO_PROGRAMMER = find_card("specialist", "rhino", "programmer", effect="play:r
 def _replay_position(options: dict[str, str] | None = None) -> tuple[WildSpace, int]:
     """Player 0 holds the Rhino (play a Robot or an Emissary), Robot Ressort (remove a crew
     card, then take and play a card) and an Emissary; the deck and the discard are empty."""
-    emissary = next(c for c in C.DECK_CARDS if C.KIND[c] == C.K_EMISSARY)
+    emissary = next(c for c in P.deck_cards if P.kind[c] == C.K_EMISSARY)
     hand = [RHINO_PROGRAMMER, SPRING, emissary]
-    rest = [c for c in C.DECK_CARDS if c not in hand]
+    rest = [c for c in P.deck_cards if c not in hand]
     g = position(2, planets=PLANETS, hands=[hand, rest[3:]], reserve=rest[:3], options=options)
     assert g.deck == [] and g.discard == []
     g.apply(0, A.LAND[(0, 1, 0)])  # Aurora right: play a card
@@ -934,7 +937,7 @@ def test_a_loop_lasts_while_its_player_applies_the_effect_and_ends_when_they_ski
     discard are empty comes back as the new deck, and may be laid again, as often as its
     player wants; every round offers to skip, and skipping ends the turn's chain. No number
     bounds the rulebook's game (``max_decisions``); ``effects=once_per_turn`` does."""
-    rest = [c for c in C.DECK_CARDS if c != SPRING]
+    rest = [c for c in P.deck_cards if c != SPRING]
     g = position(2, planets=PLANETS, hands=[[SPRING], rest[3:]], reserve=rest[:3])
     g.apply(0, A.LAND[(0, 1, 0)])
     g.apply(0, A.PLAY[SPRING])

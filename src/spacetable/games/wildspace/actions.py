@@ -1,9 +1,14 @@
 """Wild Space actions: every atomic decision, pre-built once at import.
 
 Planets are named by tile id (0..9) and sides by ``sector`` 0 (left) / 1 (right), so that an
-action's meaning and label do not depend on where the tile lies on the table. Labels come
-from ``text.toml`` through ``labels.py``. The prebuilt values and the RL action space are
-generated from the components (tiles and their sector actions, deck cards, Hostile Planets).
+action's meaning does not depend on where the tile lies on the table. The prebuilt values and
+the RL action space are generated from the rulebook's counts (``constants``: 108 crew cards of
+which the 6 captains come first, 10 tiles with up to ``MAX_OPTIONS`` actions per sector, 12
+Hostile Planets), never from a data set, so that every data set has the same action space.
+
+``describe(lang)`` names ids only (an action knows no data set); :func:`label` names the
+components of a data set (``WildSpace.describe_action``). Words come from ``text.toml``
+through ``labels.py``.
 
 The ``describe`` headers carry ``# pragma: no mutate``: the labels read any language but
 ``"fr"`` as English, so changing the default ``"en"`` to another string is an equivalent
@@ -14,17 +19,25 @@ from __future__ import annotations
 
 from spacetable.engine import Action, action
 
-from .components import (
-    DECK_CARDS,
-    H_EXPLORE,
-    H_LANDING,
+from .components import WildParts
+from .constants import (
+    MAX_OPTIONS,
+    N_CAPTAINS,
+    N_CARDS,
     N_HOSTILE,
     N_PLANETS,
-    SECTOR_OPTS,
-    SECTOR_TEXT,
+    RESERVE_SLOTS,
 )
-from .constants import RESERVE_SLOTS
-from .labels import card_label, explore_label, land_label, slot_label, smuggle_label, t
+from .labels import (
+    card_label,
+    explore_label,
+    land_label,
+    ops_words,
+    option_words,
+    slot_label,
+    smuggle_label,
+    t,
+)
 
 
 @action("land")
@@ -36,9 +49,8 @@ class Land(Action):
     option: int
 
     def describe(self, lang: str = "en") -> str:  # pragma: no mutate
-        return land_label(
-            self.planet, self.sector, SECTOR_TEXT[self.planet][self.sector][self.option], lang
-        )
+        what = t(lang, "option_no", n=self.option + 1)
+        return land_label(t(lang, "tile_no", n=self.planet), self.sector, what, lang)
 
 
 @action("explore")
@@ -50,7 +62,7 @@ class Explore(Action):
     mode: str  # "draw" or "play"
 
     def describe(self, lang: str = "en") -> str:  # pragma: no mutate
-        return explore_label(self.planet, self.sector, self.mode, lang)
+        return explore_label(t(lang, "tile_no", n=self.planet), self.sector, self.mode, lang)
 
 
 @action("draw_deck")
@@ -78,7 +90,7 @@ class Play(Action):
     card: int
 
     def describe(self, lang: str = "en") -> str:  # pragma: no mutate
-        return card_label("act_play", self.card, lang)
+        return card_label("act_play", t(lang, "a_card"), self.card, lang)
 
 
 @action("renew")
@@ -88,7 +100,7 @@ class Renew(Action):
     card: int
 
     def describe(self, lang: str = "en") -> str:  # pragma: no mutate
-        return card_label("act_renew", self.card, lang)
+        return card_label("act_renew", t(lang, "a_card"), self.card, lang)
 
 
 @action("pay")
@@ -98,7 +110,7 @@ class Pay(Action):
     card: int
 
     def describe(self, lang: str = "en") -> str:  # pragma: no mutate
-        return card_label("act_pay", self.card, lang)
+        return card_label("act_pay", t(lang, "a_card"), self.card, lang)
 
 
 @action("remove")
@@ -108,7 +120,7 @@ class Remove(Action):
     card: int
 
     def describe(self, lang: str = "en") -> str:  # pragma: no mutate
-        return card_label("act_remove", self.card, lang)
+        return card_label("act_remove", t(lang, "a_card"), self.card, lang)
 
 
 @action("take_deck")
@@ -161,8 +173,8 @@ class Smuggle(Action):
     mode: str  # "land" or "explore"
 
     def describe(self, lang: str = "en") -> str:  # pragma: no mutate
-        ops = H_LANDING[self.hostile] if self.mode == "land" else H_EXPLORE[self.hostile]
-        return smuggle_label(self.hostile, self.mode, ops, lang)
+        name = t(lang, "hostile_no", n=self.hostile)
+        return smuggle_label(name, self.mode, t(lang, "its_effects"), lang)
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
@@ -186,7 +198,7 @@ LAND: dict[tuple[int, int, int], Land] = {
     (tile, side, k): Land(tile, side, k)
     for tile in range(N_PLANETS)
     for side in (0, 1)
-    for k in range(len(SECTOR_OPTS[tile][side]))
+    for k in range(MAX_OPTIONS)
 }
 EXPLORE: dict[tuple[int, int, int], Explore] = {
     (tile, side, m): Explore(tile, side, ("draw", "play")[m])
@@ -196,10 +208,11 @@ EXPLORE: dict[tuple[int, int, int], Explore] = {
 }
 DRAW_DECK = DrawDeck()
 DRAW_RESERVE: tuple[DrawReserve, ...] = tuple(DrawReserve(i) for i in range(RESERVE_SLOTS))
-PLAY: dict[int, Play] = {c: Play(c) for c in DECK_CARDS}
-RENEW: dict[int, Renew] = {c: Renew(c) for c in DECK_CARDS}
-PAY: dict[int, Pay] = {c: Pay(c) for c in DECK_CARDS}
-REMOVE: dict[int, Remove] = {c: Remove(c) for c in DECK_CARDS}
+DECK_IDS = range(N_CAPTAINS, N_CARDS)  # the deck's cards (the captains come first)
+PLAY: dict[int, Play] = {c: Play(c) for c in DECK_IDS}
+RENEW: dict[int, Renew] = {c: Renew(c) for c in DECK_IDS}
+PAY: dict[int, Pay] = {c: Pay(c) for c in DECK_IDS}
+REMOVE: dict[int, Remove] = {c: Remove(c) for c in DECK_IDS}
 TAKE_DECK = TakeDeck()
 TAKE_RESERVE: tuple[TakeReserve, ...] = tuple(TakeReserve(i) for i in range(RESERVE_SLOTS))
 USE = Use()
@@ -218,3 +231,35 @@ def all_actions(solo: bool) -> list[Action]:
     if solo:
         out += list(SMUGGLE.values())
     return out
+
+
+_CARD_KEYS: dict[type[Action], str] = {
+    Play: "act_play",
+    Renew: "act_renew",
+    Pay: "act_pay",
+    Remove: "act_remove",
+}
+
+
+def label(a: Action, parts: WildParts, lang: str = "en") -> str:
+    """The label of ``a`` naming the components of ``parts`` (planets, sector actions, cards,
+    Hostile Planets and their effects)."""
+    if isinstance(a, Land):
+        opts = parts.sector_text[a.planet][a.sector]
+        what = (
+            option_words(opts[a.option], lang)
+            if a.option < len(opts)
+            else t(lang, "option_no", n=a.option + 1)
+        )
+        return land_label(parts.planet_name(a.planet, lang), a.sector, what, lang)
+    if isinstance(a, Explore):
+        return explore_label(parts.planet_name(a.planet, lang), a.sector, a.mode, lang)
+    key = _CARD_KEYS.get(type(a))
+    if key is not None:
+        card: int = a.card  # type: ignore[attr-defined]
+        return card_label(key, parts.card_name(card, lang), card, lang)
+    if isinstance(a, Smuggle):
+        h = a.hostile
+        ops = parts.h_landing[h] if a.mode == "land" else parts.h_explore[h]
+        return smuggle_label(parts.hostile_name(h, lang), a.mode, ops_words(ops, lang), lang)
+    return a.describe(lang)

@@ -1,9 +1,10 @@
-"""Wild Space components: crew cards, planet tiles and Hostile Planets, loaded once at import.
+"""Wild Space components: the row models of the data tables, the declarative vocabulary, and
+:func:`build_parts`, which turns a data set's validated rows into :class:`WildParts`.
 
-The data lives in ``data/cards.csv``, ``data/planets.csv`` and ``data/hostile.csv`` (one row
-per component). Effects, conditions, missions, captain tracks, sector actions and hostile
-effects are written in a small declarative vocabulary, parsed and validated on load into flat
-tuples of ints that the rules read in the hot path (see ``docs/games/wildspace.md``).
+The data lives in ``data/cards.csv``, ``data/planets.csv``, ``data/hostile.csv`` and
+``data/difficulty.csv`` (one row per component; a box owner corrects a card by editing its
+row: ``docs/data.md``). A game reads its components from ``game.parts``, never from this
+module: what remains here is the vocabulary the rulebook fixes whatever the components.
 
 Vocabulary (the icons of the rulebook's last page):
 
@@ -23,11 +24,14 @@ Vocabulary (the icons of the rulebook's last page):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from spacetable.engine.data import Row, load_table
+from spacetable.engine.data import Row
+from spacetable.engine.dataset import Table, Tables
 
 from .constants import (
     B_DRAW,
@@ -36,24 +40,28 @@ from .constants import (
     C_DISCARD,
     C_NONE,
     C_REMOVE,
-    DIFFICULTY,
     K_CAPTAIN,
     K_EMISSARY,
     K_ROBOT,
     K_SPECIALIST,
     KINDS,
+    LEVELS,
     M_ALLPROF,
     M_MOST,
     M_PAIR,
     M_PER,
     M_SET,
     MAX_DRAW,
+    MAX_OPTIONS,
+    MAX_TRACK,
+    N_CAPTAINS,
+    N_CARDS,
+    N_HOSTILE,
+    N_PLANETS,
     PKG,
     PROFESSIONS,
-    SHUTTLES,
     SPECIES,
-    TRACK_LEN,
-    TURNS,
+    THRESHOLDS,
 )
 
 __all__ = [  # the shared constants, re-exported for ``components as C`` readers
@@ -63,24 +71,27 @@ __all__ = [  # the shared constants, re-exported for ``components as C`` readers
     "C_DISCARD",
     "C_NONE",
     "C_REMOVE",
-    "DIFFICULTY",
     "KINDS",
     "K_CAPTAIN",
     "K_EMISSARY",
     "K_ROBOT",
     "K_SPECIALIST",
+    "LEVELS",
     "MAX_DRAW",
+    "MAX_OPTIONS",
     "M_ALLPROF",
     "M_MOST",
     "M_PAIR",
     "M_PER",
     "M_SET",
+    "N_CAPTAINS",
+    "N_CARDS",
+    "N_HOSTILE",
+    "N_PLANETS",
     "PKG",
     "PROFESSIONS",
-    "SHUTTLES",
     "SPECIES",
-    "TRACK_LEN",
-    "TURNS",
+    "THRESHOLDS",
 ]
 
 # ---------------------------------------------------------------- predicates
@@ -129,10 +140,6 @@ def parse_condition(text: str) -> tuple[int, ...]:
 # ---------------------------------------------------------------- effects
 Effect = tuple[int, int, int, int]  # cost kind, cost predicate, benefit kind, benefit arg
 
-EFFECTS: list[Effect] = []
-EFFECT_TEXT: list[str] = []
-_EFFECT_IDS: dict[str, int] = {}
-
 
 def parse_effect(text: str) -> Effect:
     """``[cost>]benefit`` -> (cost kind, cost predicate, benefit kind, benefit argument)."""
@@ -159,14 +166,23 @@ def parse_effect(text: str) -> Effect:
     raise ValueError(f"bad effect {body!r}: expected draw:N, play:<predicate> or take_play")
 
 
-def effect_id(text: str) -> int:
-    """Intern an effect text (validated) and return its id in :data:`EFFECTS`."""
-    eid = _EFFECT_IDS.get(text)
-    if eid is None:
-        EFFECTS.append(parse_effect(text))
-        EFFECT_TEXT.append(text)
-        eid = _EFFECT_IDS[text] = len(EFFECTS) - 1
-    return eid
+class Effects:
+    """The effects of one data set, each text interned once: ``effects[id]`` is the parsed
+    effect, ``texts[id]`` its text. Frames of the game state hold these ids."""
+
+    def __init__(self) -> None:
+        self.effects: list[Effect] = []
+        self.texts: list[str] = []
+        self._ids: dict[str, int] = {}
+
+    def intern(self, text: str) -> int:
+        """The id of an effect text (validated), new or known."""
+        eid = self._ids.get(text)
+        if eid is None:
+            self.effects.append(parse_effect(text))
+            self.texts.append(text)
+            eid = self._ids[text] = len(self.effects) - 1
+        return eid
 
 
 # ---------------------------------------------------------------- missions
@@ -203,6 +219,8 @@ ProfName = Literal["botanist", "military", "programmer", "pilot", "mechanic", "s
 
 
 class CardRow(Row):
+    """A crew card (``data/cards.csv``): a captain, a Specialist, an Emissary or a Robot."""
+
     id: int = Field(ge=0)
     kind: Literal["captain", "specialist", "emissary", "robot"]
     species: SpeciesName | None = None
@@ -242,8 +260,8 @@ class CardRow(Row):
     def _track(cls, v: str) -> str:
         if v:
             steps = v.split(";")
-            if len(steps) != TRACK_LEN:
-                raise ValueError(f"a Veteran track has {TRACK_LEN} steps, got {len(steps)}")
+            if not 1 <= len(steps) <= MAX_TRACK:
+                raise ValueError(f"a Veteran track has 1 to {MAX_TRACK} steps, got {len(steps)}")
             for s in steps:
                 if s != "-":
                     parse_effect(s)
@@ -252,10 +270,8 @@ class CardRow(Row):
     @field_validator("track_credits")
     @classmethod
     def _track_credits(cls, v: str) -> str:
-        if v:
-            vals = v.split(";")
-            if len(vals) != TRACK_LEN or not all(x.isdigit() for x in vals):
-                raise ValueError(f"track credits need {TRACK_LEN} integers separated by ';'")
+        if v and not all(x.isdigit() for x in v.split(";")):
+            raise ValueError("track credits are integers separated by ';'")
         return v
 
     @model_validator(mode="after")
@@ -275,27 +291,29 @@ class CardRow(Row):
             raise ValueError("a Captain has a Veteran track and track credits, and no effect")
         if k != "captain" and (self.track or self.track_credits):
             raise ValueError("only Captains have a Veteran track")
+        if k == "captain" and len(self.track.split(";")) != len(self.track_credits.split(";")):
+            raise ValueError("a Veteran track has as many credit boxes as steps")
         if k != "robot" and self.credits:
             raise ValueError("only Robots carry credits")
+        if self.veteran and k not in ("specialist", "robot"):
+            raise ValueError(
+                "« certains Spécialistes et Robots ont le statut de Vétéran »: no other"
+            )
         if self.condition and not self.effect:
             raise ValueError("a condition circle needs an effect circle")
         return self
 
 
-def _parse_options(text: str) -> tuple[tuple[int, ...], ...]:
-    if not text:
-        raise ValueError("a sector needs at least one action")
-    return tuple(tuple(effect_id(step) for step in alt.split("+")) for alt in text.split("|"))
-
-
 class PlanetRow(Row):
+    """A planet tile (``data/planets.csv``): its threshold and its two sectors."""
+
     id: int = Field(ge=0)
     threshold: int
 
     @field_validator("threshold")
     @classmethod
     def _threshold(cls, v: int) -> int:
-        if v not in (0, 3, 6, 9):
+        if v not in THRESHOLDS:
             raise ValueError("a planet threshold is 0 (starting planet), 3, 6 or 9")
         return v
 
@@ -316,8 +334,8 @@ class PlanetRow(Row):
     @classmethod
     def _acts(cls, v: str) -> str:
         alts = v.split("|")
-        if not 1 <= len(alts) <= 3:
-            raise ValueError("a sector offers 1 to 3 actions")
+        if not 1 <= len(alts) <= MAX_OPTIONS:
+            raise ValueError(f"a sector offers 1 to {MAX_OPTIONS} actions")
         for alt in alts:
             for step in alt.split("+"):
                 parse_effect(step)
@@ -343,6 +361,8 @@ def parse_ops(text: str) -> tuple[tuple[int, int], ...]:
 
 
 class HostileRow(Row):
+    """A Hostile Planet card of the solo mode (``data/hostile.csv``)."""
+
     id: int = Field(ge=0)
     category: int = Field(ge=1, le=3)
     landing: str
@@ -366,52 +386,93 @@ class HostileRow(Row):
         return v
 
 
-# ---------------------------------------------------------------- load and flatten
-CARD_ROWS: list[CardRow] = load_table(PKG, "data/cards.csv", CardRow)
-PLANET_ROWS: list[PlanetRow] = load_table(PKG, "data/planets.csv", PlanetRow)
-HOSTILE_ROWS: list[HostileRow] = load_table(PKG, "data/hostile.csv", HostileRow)
+class LevelRow(Row):
+    """A difficulty level of the solo mode (``data/difficulty.csv``): how many Hostile
+    Planets of each category its deck of five takes."""
+
+    id: Literal["easy", "medium", "hard"]
+    category_1: int = Field(ge=0)
+    category_2: int = Field(ge=0)
+    category_3: int = Field(ge=0)
+    name_fr: str
+    name_en: str
+
+    @property
+    def counts(self) -> tuple[int, int, int]:
+        return (self.category_1, self.category_2, self.category_3)
 
 
-def _check_ids(rows: list[CardRow] | list[PlanetRow] | list[HostileRow], what: str) -> None:
-    ids = [r.id for r in rows]
-    if ids != list(range(len(ids))):
-        raise ValueError(f"{what}: ids must be 0..{len(ids) - 1} in order")
-
-
-_check_ids(CARD_ROWS, "cards.csv")
-_check_ids(PLANET_ROWS, "planets.csv")
-_check_ids(HOSTILE_ROWS, "hostile.csv")
-
-N_CARDS = len(CARD_ROWS)
-KIND: tuple[int, ...] = tuple(KINDS.index(r.kind) for r in CARD_ROWS)
-SPECIES_OF: tuple[int, ...] = tuple(
-    SPECIES.index(r.species) if r.species else -1 for r in CARD_ROWS
+TABLES: tuple[Table, ...] = (
+    Table("cards.csv", CardRow, title="crew cards: captains, Specialists, Emissaries, Robots"),
+    Table("planets.csv", PlanetRow, title="planet tiles and their sectors"),
+    Table("hostile.csv", HostileRow, title="Hostile Planets (solo)"),
+    Table("difficulty.csv", LevelRow, title="solo difficulty levels"),
 )
-PROF_OF: tuple[int, ...] = tuple(
-    PROFESSIONS.index(r.profession) if r.profession else -1 for r in CARD_ROWS
-)
-VET: tuple[bool, ...] = tuple(r.veteran for r in CARD_ROWS)
-COND: tuple[tuple[int, ...], ...] = tuple(parse_condition(r.condition) for r in CARD_ROWS)
-EFFECT_OF: tuple[int, ...] = tuple(effect_id(r.effect) if r.effect else -1 for r in CARD_ROWS)
-CREDITS: tuple[int, ...] = tuple(r.credits for r in CARD_ROWS)
-MISSION: tuple[Mission | None, ...] = tuple(
-    parse_mission(r.mission) if r.mission else None for r in CARD_ROWS
-)
-CAPTAINS: tuple[int, ...] = tuple(r.id for r in CARD_ROWS if r.kind == "captain")
-DECK_CARDS: tuple[int, ...] = tuple(r.id for r in CARD_ROWS if r.kind != "captain")
-TRACK: dict[int, tuple[int, ...]] = {
-    r.id: tuple(-1 if s == "-" else effect_id(s) for s in r.track.split(";"))
-    for r in CARD_ROWS
-    if r.kind == "captain"
-}
-TRACK_CREDITS: dict[int, tuple[int, ...]] = {
-    r.id: tuple(int(x) for x in r.track_credits.split(";"))
-    for r in CARD_ROWS
-    if r.kind == "captain"
-}
 
 
-def _matches(pred: str, r: CardRow) -> bool:
+# ---------------------------------------------------------------- the parts
+SectorOpts = tuple[tuple[int, ...], ...]  # alternatives, each a sequence of effect ids
+Ops = tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WildParts:
+    """A data set's components as the rules read them (``game.parts``): flat tuples indexed
+    by card, tile or Hostile Planet id."""
+
+    cards: tuple[CardRow, ...]
+    planets: tuple[PlanetRow, ...]
+    hostiles: tuple[HostileRow, ...]
+    levels: dict[str, LevelRow]
+    # crew cards
+    kind: tuple[int, ...]
+    species_of: tuple[int, ...]
+    prof_of: tuple[int, ...]
+    vet: tuple[bool, ...]
+    cond: tuple[tuple[int, ...], ...]
+    effect_of: tuple[int, ...]
+    credits: tuple[int, ...]
+    mission: tuple[Mission | None, ...]
+    captains: tuple[int, ...]
+    deck_cards: tuple[int, ...]
+    track: dict[int, tuple[int, ...]]
+    track_credits: dict[int, tuple[int, ...]]
+    #: match[pred][card]: does the card satisfy the predicate?
+    match: tuple[tuple[bool, ...], ...]
+    effects: tuple[Effect, ...]
+    effect_text: tuple[str, ...]
+    # planet tiles
+    threshold: tuple[int, ...]
+    #: sector_cond[tile][side]; sector_opts[tile][side][option] = effect ids in order
+    sector_cond: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    sector_opts: tuple[tuple[SectorOpts, SectorOpts], ...]
+    sector_text: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]
+    start_tiles: tuple[int, ...]
+    tiles_by_threshold: dict[int, tuple[int, ...]]
+    # Hostile Planets
+    h_category: tuple[int, ...]
+    h_landing: tuple[Ops, ...]
+    h_explore: tuple[Ops, ...]
+    h_bonus: tuple[tuple[str, ...], ...]
+    hostile_by_category: dict[int, tuple[int, ...]]
+    #: difficulty[level] = Hostile Planets taken from categories 1, 2, 3
+    difficulty: dict[str, tuple[int, int, int]]
+
+    def card_name(self, card: int, lang: str) -> str:
+        r = self.cards[card]
+        return r.name_fr if lang == "fr" else r.name_en
+
+    def planet_name(self, tile: int, lang: str) -> str:
+        r = self.planets[tile]
+        return r.name_fr if lang == "fr" else r.name_en
+
+    def hostile_name(self, h: int, lang: str) -> str:
+        r = self.hostiles[h]
+        return r.name_fr if lang == "fr" else r.name_en
+
+
+def matches(pred: str, r: CardRow) -> bool:
+    """Does the card of row ``r`` satisfy predicate ``pred``?"""
     if pred == "any":
         return True
     if pred in ("specialist", "robot", "emissary"):
@@ -427,50 +488,190 @@ def _matches(pred: str, r: CardRow) -> bool:
     return r.species == pred[8:]
 
 
-#: MATCH[pred][card]: does the card satisfy the predicate?
-MATCH: tuple[tuple[bool, ...], ...] = tuple(tuple(_matches(p, r) for r in CARD_ROWS) for p in PREDS)
-
-N_PLANETS = len(PLANET_ROWS)
-THRESHOLD: tuple[int, ...] = tuple(r.threshold for r in PLANET_ROWS)
-#: SECTOR_COND[tile][side], SECTOR_OPTS[tile][side][option] = effect ids in order
-SECTOR_COND: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
-    (parse_condition(r.left_conditions), parse_condition(r.right_conditions)) for r in PLANET_ROWS
-)
-SECTOR_OPTS: tuple[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]], ...] = tuple(
-    (_parse_options(r.left_actions), _parse_options(r.right_actions)) for r in PLANET_ROWS
-)
-SECTOR_TEXT: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = tuple(
-    (tuple(r.left_actions.split("|")), tuple(r.right_actions.split("|"))) for r in PLANET_ROWS
-)
-START_TILES: tuple[int, ...] = tuple(r.id for r in PLANET_ROWS if r.threshold == 0)
-TILES_BY_THRESHOLD: dict[int, tuple[int, ...]] = {
-    t: tuple(r.id for r in PLANET_ROWS if r.threshold == t) for t in (3, 6, 9)
-}
-
-N_HOSTILE = len(HOSTILE_ROWS)
-H_CATEGORY: tuple[int, ...] = tuple(r.category for r in HOSTILE_ROWS)
-H_LANDING: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    parse_ops(r.landing) for r in HOSTILE_ROWS
-)
-H_EXPLORE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    parse_ops(r.exploration) for r in HOSTILE_ROWS
-)
-H_BONUS: tuple[tuple[str, ...], ...] = tuple(tuple(r.bonus.split("+")) for r in HOSTILE_ROWS)
-HOSTILE_BY_CATEGORY: dict[int, tuple[int, ...]] = {
-    c: tuple(r.id for r in HOSTILE_ROWS if r.category == c) for c in (1, 2, 3)
-}
+def parse_options(text: str, intern: Callable[[str], int]) -> SectorOpts:
+    """A sector's actions -> alternatives of effect ids (``intern`` gives an effect's id)."""
+    if not text:
+        raise ValueError("a sector needs at least one action")
+    return tuple(tuple(intern(step) for step in alt.split("+")) for alt in text.split("|"))
 
 
-def card_name(card: int, lang: str) -> str:
-    r = CARD_ROWS[card]
-    return r.name_fr if lang == "fr" else r.name_en
+def _count(
+    tables: Tables,
+    file: str,
+    rows: Sequence[Row],
+    what: str,
+    want: int,
+    rule: str,
+    field: str,
+) -> None:
+    """Refuse ``rows`` (the rows of ``what``) unless there are ``want`` of them; the error
+    names the file, the field, and the first row beyond the count when there are too many."""
+    if len(rows) != want:
+        row = rows[want] if len(rows) > want else None
+        tables.error(file, f"{len(rows)} {what}, the rulebook gives {want} ({rule})", row, field)
 
 
-def planet_name(tile: int, lang: str) -> str:
-    r = PLANET_ROWS[tile]
-    return r.name_fr if lang == "fr" else r.name_en
+def _ids_in_order(
+    tables: Tables, file: str, rows: Sequence[CardRow | PlanetRow | HostileRow]
+) -> None:
+    for i, r in enumerate(rows):
+        if r.id != i:
+            tables.error(file, f"ids run 0, 1, 2... in file order: expected {i}", r, "id")
 
 
-def hostile_name(h: int, lang: str) -> str:
-    r = HOSTILE_ROWS[h]
-    return r.name_fr if lang == "fr" else r.name_en
+def _check_cards(tables: Tables, cards: list[CardRow]) -> None:
+    f = "cards.csv"
+    _ids_in_order(tables, f, cards)
+    _count(tables, f, cards, "cards", N_CARDS, "« 108 cartes Équipage »", "id")
+    rule = "« 60 Spécialistes, 24 Émissaires, 18 Robots et 6 Capitaines »"
+    for kind, want in (("captain", 6), ("specialist", 60), ("emissary", 24), ("robot", 18)):
+        _count(tables, f, [r for r in cards if r.kind == kind], f"{kind}s", want, rule, "kind")
+    for r in cards:
+        if (r.kind == "captain") != (r.id < N_CAPTAINS):
+            tables.error(
+                f,
+                f"the {N_CAPTAINS} captains are the first rows (ids 0-{N_CAPTAINS - 1}), "
+                "the deck's cards follow (the action space names them by id)",
+                r,
+                "kind",
+            )
+    robots = [r for r in cards if r.kind == "robot"]
+    with_prof = sum(1 for r in robots if r.profession)
+    if 2 * with_prof <= len(robots):
+        tables.error(
+            f,
+            f"{with_prof} of {len(robots)} Robots have a profession: « la plupart des Robots "
+            "ont un Métier »",
+            next(r for r in robots if not r.profession),
+            "profession",
+        )
+    deck = [r for r in cards if r.kind != "captain"]
+    with_effect = sum(1 for r in deck if r.effect)
+    if 2 * with_effect <= len(deck):
+        tables.error(
+            f,
+            f"{with_effect} of {len(deck)} deck cards have an effect: « La plupart des cartes "
+            "Équipage ont un Cercle d'Effet »",
+            next(r for r in deck if not r.effect),
+            "effect",
+        )
+
+
+def _check_planets(tables: Tables, planets: list[PlanetRow]) -> None:
+    f = "planets.csv"
+    _ids_in_order(tables, f, planets)
+    _count(tables, f, planets, "planet tiles", N_PLANETS, "« 10 tuiles Planète »", "id")
+    starts = [r for r in planets if r.threshold == 0]
+    rule = "« les 2 Planètes de départ »"
+    _count(tables, f, starts, "starting planets (threshold 0)", 2, rule, "threshold")
+    for t in THRESHOLDS[1:]:
+        if not any(r.threshold == t for r in planets):
+            tables.error(
+                f,
+                f"no tile with threshold {t}: the set-up places « une Planète 3, puis une "
+                "Planète 6 et enfin une Planète 9 »",
+                field="threshold",
+            )
+
+
+def _check_hostiles(tables: Tables, hostiles: list[HostileRow], levels: list[LevelRow]) -> None:
+    f = "hostile.csv"
+    _ids_in_order(tables, f, hostiles)
+    rule = "« 12 cartes Planète Hostile »"
+    _count(tables, f, hostiles, "Hostile Planets", N_HOSTILE, rule, "id")
+    for c in (1, 2, 3):
+        if not any(r.category == c for r in hostiles):
+            tables.error(
+                f,
+                f"no card of category {c}: « classées en 3 catégories de difficulté croissante »",
+                field="category",
+            )
+    d = "difficulty.csv"
+    missing = [level for level in LEVELS if level not in {r.id for r in levels}]
+    if missing:
+        tables.error(d, f"no row for the level(s) {', '.join(missing)}", field="id")
+    for r in levels:
+        if sum(r.counts) != 5:
+            tables.error(
+                d,
+                f"categories 1-3 add up to {sum(r.counts)} cards: « Constituez une pioche de 5 "
+                "cartes Planètes Hostiles »",
+                r,
+                "category_1",
+            )
+        for c, n in zip((1, 2, 3), r.counts, strict=True):
+            have = sum(1 for h in hostiles if h.category == c)
+            if n > have:
+                tables.error(
+                    d, f"{n} cards of category {c}, hostile.csv has {have}", r, f"category_{c}"
+                )
+
+
+def build_parts(tables: Tables) -> WildParts:
+    """The parts of a data set: every count the rulebook gives checked (a
+    :class:`~spacetable.engine.DataError` names the file, the row and the field), then the
+    flat tables the rules read."""
+    cards = tables.rows("cards.csv", CardRow)
+    planets = tables.rows("planets.csv", PlanetRow)
+    hostiles = tables.rows("hostile.csv", HostileRow)
+    levels = tables.rows("difficulty.csv", LevelRow)
+    _check_cards(tables, cards)
+    _check_planets(tables, planets)
+    _check_hostiles(tables, hostiles, levels)
+    fx = Effects()
+    effect_of = tuple(fx.intern(r.effect) if r.effect else -1 for r in cards)
+    track = {
+        r.id: tuple(-1 if s == "-" else fx.intern(s) for s in r.track.split(";"))
+        for r in cards
+        if r.kind == "captain"
+    }
+    sector_opts = tuple(
+        (parse_options(r.left_actions, fx.intern), parse_options(r.right_actions, fx.intern))
+        for r in planets
+    )
+    return WildParts(
+        cards=tuple(cards),
+        planets=tuple(planets),
+        hostiles=tuple(hostiles),
+        levels={r.id: r for r in levels},
+        kind=tuple(KINDS.index(r.kind) for r in cards),
+        species_of=tuple(SPECIES.index(r.species) if r.species else -1 for r in cards),
+        prof_of=tuple(PROFESSIONS.index(r.profession) if r.profession else -1 for r in cards),
+        vet=tuple(r.veteran for r in cards),
+        cond=tuple(parse_condition(r.condition) for r in cards),
+        effect_of=effect_of,
+        credits=tuple(r.credits for r in cards),
+        mission=tuple(parse_mission(r.mission) if r.mission else None for r in cards),
+        captains=tuple(r.id for r in cards if r.kind == "captain"),
+        deck_cards=tuple(r.id for r in cards if r.kind != "captain"),
+        track=track,
+        track_credits={
+            r.id: tuple(int(x) for x in r.track_credits.split(";"))
+            for r in cards
+            if r.kind == "captain"
+        },
+        match=tuple(tuple(matches(p, r) for r in cards) for p in PREDS),
+        effects=tuple(fx.effects),
+        effect_text=tuple(fx.texts),
+        threshold=tuple(r.threshold for r in planets),
+        sector_cond=tuple(
+            (parse_condition(r.left_conditions), parse_condition(r.right_conditions))
+            for r in planets
+        ),
+        sector_opts=sector_opts,
+        sector_text=tuple(
+            (tuple(r.left_actions.split("|")), tuple(r.right_actions.split("|"))) for r in planets
+        ),
+        start_tiles=tuple(r.id for r in planets if r.threshold == 0),
+        tiles_by_threshold={
+            t: tuple(r.id for r in planets if r.threshold == t) for t in THRESHOLDS[1:]
+        },
+        h_category=tuple(r.category for r in hostiles),
+        h_landing=tuple(parse_ops(r.landing) for r in hostiles),
+        h_explore=tuple(parse_ops(r.exploration) for r in hostiles),
+        h_bonus=tuple(tuple(r.bonus.split("+")) for r in hostiles),
+        hostile_by_category={
+            c: tuple(r.id for r in hostiles if r.category == c) for c in (1, 2, 3)
+        },
+        difficulty={r.id: r.counts for r in levels},
+    )

@@ -16,6 +16,7 @@ from spacetable.engine import Termination
 from spacetable.engine.data import Texts
 
 PKG = "spacetable.games.wildspace"
+GAME_ID = "wildspace"
 
 # ---------------------------------------------------------------- crew cards
 SPECIES: tuple[str, ...] = ("bear", "rhino", "owl", "chameleon", "monkey", "octopus")
@@ -30,8 +31,23 @@ PROFESSIONS: tuple[str, ...] = (
 KINDS: tuple[str, ...] = ("captain", "specialist", "emissary", "robot")
 K_CAPTAIN, K_SPECIALIST, K_EMISSARY, K_ROBOT = range(4)
 
-#: Steps of a captain's Veteran track.
-TRACK_LEN = 5
+#: The rulebook's counts, which fix the RL action space whatever the data set says:
+#: « 108 cartes Équipage (… 6 Capitaines) - 10 tuiles Planète - … 12 cartes Planète Hostile ».
+#: The captains are cards 0-5 and the deck's cards 6-107 (``components.build_parts`` checks).
+N_CARDS = 108
+N_CAPTAINS = 6
+N_PLANETS = 10
+N_HOSTILE = 12
+#: Planet thresholds: the starting planets (0), then « 3, 6 et 9 cartes Équipage ».
+THRESHOLDS: tuple[int, ...] = (0, 3, 6, 9)
+#: The most actions a sector offers (ours: the vocabulary; the action space has one ``land``
+#: per tile, side and option up to it).
+MAX_OPTIONS = 3
+#: The longest Veteran track a captain row may have (ours; the shipped tracks have 5 steps).
+MAX_TRACK = 8
+#: The solo difficulty levels (« Facile / Moyen / difficile »); what each takes from the
+#: three categories is data (``data/difficulty.csv``).
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 #: Shuttles per player (each used twice: land, then explore).
 SHUTTLES = 5
 #: Turns per player (and for the Contrebandier in solo).
@@ -50,12 +66,6 @@ C_NONE, C_DISCARD, C_REMOVE = range(3)  # cost kinds
 B_DRAW, B_PLAY, B_TAKE = range(3)  # benefit kinds
 M_SET, M_PAIR, M_MOST, M_PER, M_ALLPROF = range(5)  # mission kinds
 
-#: Hostile Planets drawn from categories 1, 2, 3 at each difficulty (5 in all).
-DIFFICULTY: dict[str, tuple[int, int, int]] = {
-    "easy": (3, 2, 0),
-    "medium": (2, 2, 1),
-    "hard": (1, 2, 2),
-}
 
 # ---------------------------------------------------------------- pending frames
 F_DRAW, F_USE_DRAW, F_PLAY, F_TAKE, F_COST = range(5)

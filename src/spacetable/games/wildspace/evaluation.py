@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from .components import CREDITS, EFFECT_OF, KIND, MATCH, SPECIES_OF, VET
+from .components import WildParts
 from .constants import F_DRAW, F_PLAY, F_TAKE, F_USE_DRAW, K_ROBOT, TURNS
 
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ def potential(g: WildSpace, p: int) -> float:
     are counted a little below their worth (so that a greedy bot uses them rather than
     leaving them pending).
     """
+    parts = g.parts
+    kind = parts.kind
     sheet = g.score_sheet(p)
     value = float(sheet["total"])
     counts: list[int] = sheet["species"]
@@ -48,43 +50,43 @@ def potential(g: WildSpace, p: int) -> float:
     value += sum(2.0 for n in counts if n == 2)  # the next one scores 5
     crew = g.tableau[p]
     value += 0.5 * min(len(crew), 9)  # planet access
-    value += 1.0 * sum(1 for c in crew if KIND[c] == K_ROBOT)
+    value += 1.0 * sum(1 for c in crew if kind[c] == K_ROBOT)
     value += 0.8 * g.vet[p]
     remaining = TURNS - g.turns[p]
     hand = len(g.hands[p])
     value += _hand_value(hand, remaining)
     if p == g.current and not g.smuggler_turn:
         for f in g.stack:
-            kind = f[0]
-            if kind in (F_DRAW, F_USE_DRAW):
+            fk = f[0]
+            if fk in (F_DRAW, F_USE_DRAW):
                 value += 0.9 * (_hand_value(hand + f[1], remaining) - _hand_value(hand, remaining))
-            elif kind == F_PLAY:
-                row = MATCH[f[1]]
+            elif fk == F_PLAY:
+                row = parts.match[f[1]]
                 lost = _hand_value(hand - 1, remaining) - _hand_value(hand, remaining)
-                gains = [card_gain(c, counts) + lost for c in g.hands[p] if row[c]]
+                gains = [card_gain(parts, c, counts) + lost for c in g.hands[p] if row[c]]
                 value += 0.9 * max(0.0, *gains) if gains else 0.0
-            elif kind == F_TAKE:
-                gains = [card_gain(c, counts) for c in g.reserve if c >= 0]
+            elif fk == F_TAKE:
+                gains = [card_gain(parts, c, counts) for c in g.reserve if c >= 0]
                 value += 0.9 * max(1.5, *gains)
             else:
                 value += 0.3
     return value
 
 
-def card_gain(c: int, counts: list[int]) -> float:
+def card_gain(parts: WildParts, c: int, counts: list[int]) -> float:
     """Rough worth of adding card ``c`` to a crew with these species counts."""
     gain = 0.5  # one more crew card
-    s = SPECIES_OF[c]
+    s = parts.species_of[c]
     if s >= 0:
         n = counts[s]
         gain += 5.0 if n >= 2 else 2.0 if n == 1 else 0.0
         if n == min(counts):
             gain += 2.5
-    if KIND[c] == K_ROBOT:
-        gain += 1.0 + CREDITS[c]
-    if VET[c]:
+    if parts.kind[c] == K_ROBOT:
+        gain += 1.0 + parts.credits[c]
+    if parts.vet[c]:
         gain += 0.8
-    if EFFECT_OF[c] >= 0:
+    if parts.effect_of[c] >= 0:
         gain += 0.5
     return gain
 

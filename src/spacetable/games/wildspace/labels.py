@@ -1,16 +1,20 @@
 """Wild Space labels in French and English, every word from ``text.toml``: the card and
-sector vocabulary in words (effects, conditions, missions, Hostile Planet effects) and the
-labels of every action (``Action.describe``). Read by the actions and by ``render.py``.
+sector vocabulary in words (effects, conditions, missions, Hostile Planet effects), the labels
+of every action (``Action.describe`` names ids only; ``WildSpace.describe_action`` names the
+data set's components through ``actions.label``) and the rules text of every component
+(:func:`describe_components`, the data set's ``describe``). Read by the actions, the rules and
+``render.py``; names and texts come from the data set's parts given as an argument.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from spacetable.engine import Component, component
 from spacetable.engine.data import Texts
 
-from .components import SPECIES, card_name, hostile_name, planet_name
-from .constants import PKG
+from .components import WildParts
+from .constants import PKG, SPECIES
 
 TEXT = Texts.load(PKG)
 
@@ -144,22 +148,60 @@ def icons_words(icons: tuple[str, ...], lang: str) -> str:
     return ", ".join(t(lang, "icon_per", n=n, noun=noun_words(i, lang)) for i, n in counts.items())
 
 
+def cond_words(text: str, lang: str) -> str:
+    """A condition (``has:<pred>|...``) in words: 'a Botanist or a Scientist'."""
+    return f" {t(lang, 'or')} ".join(article_words(alt[4:], lang) for alt in text.split("|"))
+
+
+def circle_words(parts: WildParts, c: int, lang: str) -> list[str]:
+    """What card ``c`` does, in words: its (conditioned) effect, its credits, its mission."""
+    r = parts.cards[c]
+    out = []
+    if r.effect:
+        eff = effect_words(r.effect, lang)
+        if r.condition:
+            eff = f"{t(lang, 'conditions')} {cond_words(r.condition, lang)}: {eff}"
+        out.append(eff)
+    if r.credits:
+        out.append(t(lang, "credits", n=r.credits))
+    if r.mission:
+        out.append(f"{t(lang, 'mission')}: {mission_words(r.mission, lang)}")
+    return out
+
+
+def track_words(parts: WildParts, captain: int, lang: str) -> str:
+    """A captain's Veteran track: '1. draw 2; 2. play a Veteran (2 credits); ...'."""
+    steps = parts.cards[captain].track.split(";")
+    out = []
+    for i, (step, credits) in enumerate(zip(steps, parts.track_credits[captain], strict=True)):
+        what = t(lang, "no_effect") if step == "-" else effect_words(step, lang)
+        if credits:
+            what += f" ({t(lang, 'credits', n=credits)})"
+        out.append(f"{i + 1}. {what}")
+    return "; ".join(out)
+
+
+def sector_words(parts: WildParts, tile: int, side: int, lang: str) -> str:
+    """A sector's conditions and actions in words."""
+    row = parts.planets[tile]
+    cond = row.left_conditions if side == 0 else row.right_conditions
+    opts = f" {t(lang, 'or')} ".join(option_words(o, lang) for o in parts.sector_text[tile][side])
+    if cond:
+        return f"{t(lang, 'conditions')} {cond_words(cond, lang)}: {opts}"
+    return opts
+
+
 # ---------------------------------------------------------------------- action labels
-def land_label(planet: int, sector: int, what: str, lang: str) -> str:
-    return t(
-        lang,
-        "act_land",
-        planet=planet_name(planet, lang),
-        side=side_word(sector, lang),
-        what=option_words(what, lang),
-    )
+def land_label(planet: str, sector: int, what: str, lang: str) -> str:
+    """``planet`` named, ``what`` in words."""
+    return t(lang, "act_land", planet=planet, side=side_word(sector, lang), what=what)
 
 
-def explore_label(planet: int, sector: int, mode: str, lang: str) -> str:
+def explore_label(planet: str, sector: int, mode: str, lang: str) -> str:
     return t(
         lang,
         "act_explore",
-        planet=planet_name(planet, lang),
+        planet=planet,
         side=side_word(sector, lang),
         what=t(lang, f"act_explore_{mode}"),
     )
@@ -170,19 +212,103 @@ def slot_label(key: str, slot: int, lang: str) -> str:
     return t(lang, key, slot=slot + 1)
 
 
-def card_label(key: str, card: int, lang: str) -> str:
+def card_label(key: str, name: str, card: int, lang: str) -> str:
     """A label naming a card: its name and its id."""
-    return t(lang, key, name=card_name(card, lang), card=card)
+    return t(lang, key, name=name, card=card)
 
 
-def smuggle_label(hostile: int, mode: str, ops: tuple[tuple[int, int], ...], lang: str) -> str:
-    return t(
-        lang,
-        "act_smuggle",
-        verb=t(lang, f"act_smuggle_{mode}"),
-        name=hostile_name(hostile, lang),
-        what=ops_words(ops, lang),
+def smuggle_label(name: str, mode: str, what: str, lang: str) -> str:
+    return t(lang, "act_smuggle", verb=t(lang, f"act_smuggle_{mode}"), name=name, what=what)
+
+
+# ---------------------------------------------------------------------- component texts
+def card_description(parts: WildParts, c: int, lang: str) -> str:
+    """The rules text of crew card ``c``: kind, species, profession, Veteran, then its circles
+    (or its captain's track)."""
+    r = parts.cards[c]
+    head = [t(lang, f"kind_{r.kind}")]
+    if r.species:
+        head.append(species_word(r.species, lang))
+    if r.profession:
+        head.append(t(lang, f"prof_{r.profession}"))
+    if r.veteran:
+        head.append(t(lang, "veteran"))
+    text = " · ".join(head) + "."
+    if r.kind == "captain":
+        return f"{text} {t(lang, 'track')}: {track_words(parts, c, lang)}."
+    circles = circle_words(parts, c, lang)
+    return f"{text} {'; '.join(circles) if circles else t(lang, 'no_effect')}."
+
+
+def planet_description(parts: WildParts, tile: int, lang: str) -> str:
+    n = parts.threshold[tile]
+    need = t(lang, "start_planet") if n == 0 else t(lang, "threshold", n=n)
+    sides = [
+        f"{t(lang, f'{side}_sector')}: {sector_words(parts, tile, i, lang)}"
+        for i, side in enumerate(("left", "right"))
+    ]
+    return f"{need[:1].upper()}{need[1:]}. {'. '.join(sides)}. {t(lang, 'explore_zone')}."
+
+
+def hostile_description(parts: WildParts, h: int, lang: str) -> str:
+    return (
+        f"{t(lang, 'category_long', n=parts.h_category[h])}. "
+        f"{t(lang, 'landing')}: {ops_words(parts.h_landing[h], lang)}. "
+        f"{t(lang, 'exploration')}: {ops_words(parts.h_explore[h], lang)}. "
+        f"{t(lang, 'bonus')}: {icons_words(parts.h_bonus[h], lang)}."
     )
+
+
+def describe_components(parts: WildParts, lang: str) -> list[Component]:
+    """Every component of a data set with its rules text in ``lang``, generated from its row:
+    the 108 crew cards (``card:<id>``, captains with their track), the 10 planet tiles
+    (``planet:<id>``), the 12 Hostile Planets (``hostile:<id>``) and the 3 solo levels
+    (``level:<id>``)."""
+    lang = lang_of(lang)
+    out = [
+        component(
+            "card",
+            r.id,
+            parts.card_name(r.id, lang),
+            card_description(parts, r.id, lang),
+            "cards.csv",
+            r,
+        )
+        for r in parts.cards
+    ]
+    out += [
+        component(
+            "planet",
+            r.id,
+            parts.planet_name(r.id, lang),
+            planet_description(parts, r.id, lang),
+            "planets.csv",
+            r,
+        )
+        for r in parts.planets
+    ]
+    out += [
+        component(
+            "hostile",
+            r.id,
+            parts.hostile_name(r.id, lang),
+            hostile_description(parts, r.id, lang),
+            "hostile.csv",
+            r,
+        )
+        for r in parts.hostiles
+    ]
+    for level, r in parts.levels.items():
+        counts = ", ".join(
+            t(lang, "level_count", n=n, c=c) for c, n in zip((1, 2, 3), r.counts, strict=True)
+        )
+        name = r.name_fr if lang == "fr" else r.name_en
+        out.append(
+            component(
+                "level", level, name, t(lang, "level_text", counts=counts), "difficulty.csv", r
+            )
+        )
+    return out
 
 
 def _check_species() -> None:

@@ -2,7 +2,8 @@
 
 :func:`find_card` names a card by its features (``find_card("specialist", "monkey",
 "botanist")``); :func:`position` starts a game and then overwrites the fields you give, putting
-every card you did not place into the deck so that the 102 crew cards stay conserved.
+every card you did not place into the deck so that the 102 crew cards stay conserved. Both
+read the shipped data set unless given another (``parts`` / ``data``).
 """
 
 from __future__ import annotations
@@ -10,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .components import CAPTAINS, CARD_ROWS, DECK_CARDS, THRESHOLD
+from spacetable.engine import DataSet
+
+from .components import WildParts
 from .rules import WildSpace
+from .tables import shipped_parts
 
 
 def find_cards(
@@ -23,10 +27,11 @@ def find_cards(
     effect: str | None = None,
     mission: str | None = None,
     credits: int | None = None,
+    parts: WildParts | None = None,
 ) -> list[int]:
     """Ids of every card with these features (None: any)."""
     out = []
-    for r in CARD_ROWS:
+    for r in (parts or shipped_parts()).cards:
         if kind is not None and r.kind != kind:
             continue
         if species is not None and r.species != species:
@@ -71,6 +76,7 @@ def position(
     spots: dict[tuple[int, int, int], int] | None = None,
     turns: Sequence[int] | None = None,
     smuggler_tableau: Sequence[int] | None = None,
+    data: DataSet[WildParts] | None = None,
 ) -> WildSpace:
     """A game at the start of ``current``'s turn with the given fields.
 
@@ -78,7 +84,8 @@ def position(
     ``deck_top`` lists the next cards to be drawn, first one first; ``spots`` maps
     (seat, table position, side) to 1 (landed) or 2 (exploring).
     """
-    g = WildSpace(players, seed, options)
+    g = WildSpace(players, seed, options, data)
+    parts = g.parts
     if captains is not None:
         g.captain = list(captains)
     used: set[int] = set()
@@ -86,7 +93,7 @@ def position(
     def take(cards: Sequence[int]) -> list[int]:
         out = list(cards)
         for c in out:
-            if c in used or c in CAPTAINS:
+            if c in used or c in parts.captains:
                 raise ValueError(f"card {c} placed twice or is a captain")
             used.add(c)
         return out
@@ -103,19 +110,19 @@ def position(
     top = take(deck_top)
     if g.solo:
         if g.s_captain in g.captain:
-            g.s_captain = next(c for c in CAPTAINS if c not in g.captain)
+            g.s_captain = next(c for c in parts.captains if c not in g.captain)
         g.s_tableau = [g.s_captain, *take(smuggler_tableau or ())]
         hostiles = [*g.h_row, *g.h_aside, *reversed(g.h_deck)]
         g.h_row, g.h_aside, g.h_deck = hostiles[:2], [], list(reversed(hostiles[2:]))
         g.h_state = [0] * len(g.h_state)
         g.s_turns = 0
-    rest = [c for c in DECK_CARDS if c not in used]
+    rest = [c for c in parts.deck_cards if c not in used]
     if reserve is None:
         g.reserve = [rest.pop(), rest.pop(), rest.pop()]
     g.deck = rest + list(reversed(top))
     if planets is not None:
         g.planets = list(planets)
-        if sorted(THRESHOLD[t] for t in planets) != [0, 0, 3, 6, 9]:
+        if sorted(parts.threshold[t] for t in planets) != [0, 0, 3, 6, 9]:
             raise ValueError("planets: two starting tiles, then a 3, a 6 and a 9")
     if faceup is not None:
         g.faceup = list(faceup)

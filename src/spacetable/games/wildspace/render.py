@@ -1,32 +1,20 @@
 """Terminal drawing of a Wild Space view (rich markup), and log events as sentences.
 
-Reads only the view dict (and the static component tables), never the game object.
+Reads only the view dict and the log events, never the game object, and names components
+from the data set's parts given as ``parts`` (the game's ``game.parts``, so that a corrected
+data set is drawn as it is played); without them, the shipped data set's.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .components import (
-    CARD_ROWS,
-    H_BONUS,
-    H_CATEGORY,
-    H_EXPLORE,
-    H_LANDING,
-    PLANET_ROWS,
-    SECTOR_TEXT,
-    SPECIES,
-    THRESHOLD,
-    TRACK_CREDITS,
-    TRACK_LEN,
-    card_name,
-    hostile_name,
-    planet_name,
-)
-from .constants import End
+from .components import WildParts
+from .constants import SPECIES, End
 from .labels import (
     TEXT,
-    article_words,
+    circle_words,
+    cond_words,
     effect_words,
     icons_words,
     mission_words,
@@ -36,53 +24,44 @@ from .labels import (
     species_word,
 )
 from .labels import t as _t
+from .tables import shipped_parts
 
 __all__ = ["TEXT", "card_text", "describe_event", "describe_outcome", "mission_words", "render"]
 
 _KIND_COLOUR = {"captain": "white", "specialist": "blue", "emissary": "red", "robot": "green"}
 
 
-def _cond_words(text: str, lang: str) -> str:
-    parts = []
-    for alt in text.split("|"):
-        pred = alt[4:]
-        parts.append(article_words(pred, lang))
-    return f" {_t(lang, 'or')} ".join(parts)
-
-
-def card_text(c: int, lang: str, full: bool = True) -> str:
+def _card_text(c: int, lang: str, full: bool = True, parts: WildParts | None = None) -> str:
     """One card: colour by kind, medal for Veterans, then (if ``full``) its circles."""
-    r = CARD_ROWS[c]
+    parts = parts or shipped_parts()
+    r = parts.cards[c]
     colour = _KIND_COLOUR[r.kind]
     medal = " ★" if r.veteran else ""
-    out = f"[{colour}]{card_name(c, lang)}[/]{medal} [dim]#{c}[/]"
+    out = f"[{colour}]{parts.card_name(c, lang)}[/]{medal} [dim]#{c}[/]"
     if not full:
         return out
-    extra = []
-    if r.effect:
-        eff = effect_words(r.effect, lang)
-        if r.condition:
-            eff = f"{_t(lang, 'conditions')} {_cond_words(r.condition, lang)}: {eff}"
-        extra.append(eff)
-    if r.credits:
-        extra.append(_t(lang, "credits", n=r.credits))
-    if r.mission:
-        extra.append(f"{_t(lang, 'mission')}: {mission_words(r.mission, lang)}")
+    extra = circle_words(parts, c, lang)
     if extra:
         out += " [dim]—[/] " + "; ".join(extra)
     return out
 
 
-def _sector_text(tile: int, side: int, lang: str) -> str:
-    row = PLANET_ROWS[tile]
+def card_text(c: int, lang: str, full: bool = True, parts: WildParts | None = None) -> str:
+    """One card: colour by kind, medal for Veterans, then (if ``full``) its circles (named
+    from ``parts``; the shipped data set's when not given)."""
+    return _card_text(c, lang, full, parts)
+
+
+def _sector_text(parts: WildParts, tile: int, side: int, lang: str) -> str:
+    row = parts.planets[tile]
     cond = row.left_conditions if side == 0 else row.right_conditions
-    opts = " | ".join(option_words(o, lang) for o in SECTOR_TEXT[tile][side])
+    opts = " | ".join(option_words(o, lang) for o in parts.sector_text[tile][side])
     if cond:
-        return f"[blue]{_t(lang, 'conditions')} {_cond_words(cond, lang)}[/]: {opts}"
+        return f"[blue]{_t(lang, 'conditions')} {cond_words(cond, lang)}[/]: {opts}"
     return opts
 
 
-def _pending_line(f: dict[str, Any], lang: str) -> str:
+def _pending_line(parts: WildParts, f: dict[str, Any], lang: str) -> str:
     kind = f["kind"]
     arg = f["arg"]
     if kind == "play":
@@ -94,7 +73,7 @@ def _pending_line(f: dict[str, Any], lang: str) -> str:
         key = "pending_cost_required"  # the cost of the sector action the player chose
     line = _t(lang, key, arg=arg)
     if "card" in f:
-        line += f" ({_t(lang, 'from_card', card=card_name(f['card'], lang))})"
+        line += f" ({_t(lang, 'from_card', card=parts.card_name(f['card'], lang))})"
     elif "planet" in f:
         line += f" ({_t(lang, 'from_planet')})"
     elif "explore" in f:
@@ -104,11 +83,11 @@ def _pending_line(f: dict[str, Any], lang: str) -> str:
     return line
 
 
-def _crew_summary(cards: list[int], lang: str) -> str:
+def _crew_summary(parts: WildParts, cards: list[int], lang: str) -> str:
     counts = [0] * 6
     robots = emissaries = 0
     for c in cards:
-        r = CARD_ROWS[c]
+        r = parts.cards[c]
         if r.species is not None:
             counts[SPECIES.index(r.species)] += 1
         if r.kind == "robot":
@@ -123,9 +102,15 @@ def _crew_summary(cards: list[int], lang: str) -> str:
     )
 
 
-def render(view: dict[str, Any], lang: str) -> str:
-    """The board, the Reserve, every crew, your hand and what is pending."""
+def render(view: dict[str, Any], lang: str, parts: WildParts | None = None) -> str:
+    """The board, the Reserve, every crew, your hand and what is pending (components named
+    from ``parts``: the game's; the shipped data set's when not given)."""
     lang = "fr" if lang == "fr" else "en"
+    parts = parts or shipped_parts()
+
+    def card_text(c: int, lang: str, full: bool = True) -> str:
+        return _card_text(c, lang, full, parts)
+
     seat = view.get("seat")
     lines: list[str] = [f"[bold magenta]{_t(lang, 'title')}[/]"]
     # Planets
@@ -139,12 +124,9 @@ def render(view: dict[str, Any], lang: str) -> str:
             )
             continue
         tile = pl["tile"]
-        need = (
-            _t(lang, "start_planet")
-            if THRESHOLD[tile] == 0
-            else _t(lang, "threshold", n=THRESHOLD[tile])
-        )
-        lines.append(f"  {pos + 1}. [bold]{planet_name(tile, lang)}[/] ({need})")
+        n = parts.threshold[tile]
+        need = _t(lang, "start_planet") if n == 0 else _t(lang, "threshold", n=n)
+        lines.append(f"  {pos + 1}. [bold]{parts.planet_name(tile, lang)}[/] ({need})")
         for side in (0, 1):
             marks = []
             for q, state in pl["shuttles"][side]:
@@ -152,7 +134,7 @@ def render(view: dict[str, Any], lang: str) -> str:
                 marks.append(_t(lang, "shuttle_mark", q=q, arrow=arrow))
             sname = _t(lang, "left" if side == 0 else "right")
             lines.append(
-                f"     {sname:7s} {_sector_text(tile, side, lang)}"
+                f"     {sname:7s} {_sector_text(parts, tile, side, lang)}"
                 + (f"  [yellow]{' '.join(marks)}[/]" if marks else "")
             )
     lines.append(f"     [dim]{_t(lang, 'explore_zone')}[/]")
@@ -174,10 +156,10 @@ def render(view: dict[str, Any], lang: str) -> str:
             head += f" [yellow]← {_t(lang, 'to_play')}[/]"
         lines.append(f"[bold]{head}[/]")
         cap = ps["captain"]
-        credits = TRACK_CREDITS[cap]
+        credits = parts.track_credits[cap]
         track = " ".join(
-            ("[yellow]●[/]" if i < ps["veteran"] else "○") + (f"{credits[i]}" if credits[i] else "")
-            for i in range(TRACK_LEN)
+            ("[yellow]●[/]" if i < ps["veteran"] else "○") + (f"{n}" if n else "")
+            for i, n in enumerate(credits)
         )
         lines.append(f"  {_t(lang, 'captain')}: {card_text(cap, lang, full=False)}")
         lines.append(f"  {_t(lang, 'track')}: {track}")
@@ -186,7 +168,8 @@ def render(view: dict[str, Any], lang: str) -> str:
             f" · {_t(lang, 'score', n=ps['score'])}"
         )
         lines.append(
-            f"  {_t(lang, 'crew', n=len(ps['tableau']))}: {_crew_summary(ps['tableau'], lang)}"
+            f"  {_t(lang, 'crew', n=len(ps['tableau']))}: "
+            f"{_crew_summary(parts, ps['tableau'], lang)}"
         )
         for c in ps["tableau"][1:]:
             lines.append(f"    {card_text(c, lang, full=False)}")
@@ -209,23 +192,24 @@ def render(view: dict[str, Any], lang: str) -> str:
         lines.append(f"[bold red]{head}[/]")
         lines.append(f"  {_t(lang, 'captain')}: {card_text(sm['captain'], lang, full=False)}")
         lines.append(
-            f"  {_t(lang, 'crew', n=len(sm['tableau']))}: {_crew_summary(sm['tableau'], lang)}"
+            f"  {_t(lang, 'crew', n=len(sm['tableau']))}: "
+            f"{_crew_summary(parts, sm['tableau'], lang)}"
         )
         for c in sm["tableau"][1:]:
             lines.append(f"    {card_text(c, lang, full=False)}")
         lines.append(f"  {_t(lang, 'hostile_row')}:")
         for h, state in sm["hostile_row"]:
             mark = " [yellow]↓[/]" if state == 1 else ""
-            cat = _t(lang, "category", n=H_CATEGORY[h])
+            cat = _t(lang, "category", n=parts.h_category[h])
             lines.append(
-                f"    {hostile_name(h, lang)} [dim]({cat})[/]{mark}: "
-                f"{_t(lang, 'landing')}: {ops_words(H_LANDING[h], lang)} · "
-                f"{_t(lang, 'exploration')}: {ops_words(H_EXPLORE[h], lang)} · "
-                f"{_t(lang, 'bonus')}: {icons_words(H_BONUS[h], lang)}"
+                f"    {parts.hostile_name(h, lang)} [dim]({cat})[/]{mark}: "
+                f"{_t(lang, 'landing')}: {ops_words(parts.h_landing[h], lang)} · "
+                f"{_t(lang, 'exploration')}: {ops_words(parts.h_explore[h], lang)} · "
+                f"{_t(lang, 'bonus')}: {icons_words(parts.h_bonus[h], lang)}"
             )
         if sm["hostile_aside"]:
             aside = ", ".join(
-                f"{hostile_name(h, lang)} ({icons_words(H_BONUS[h], lang)})"
+                f"{parts.hostile_name(h, lang)} ({icons_words(parts.h_bonus[h], lang)})"
                 for h in sm["hostile_aside"]
             )
             lines.append(f"  {_t(lang, 'hostile_aside')}: {aside}")
@@ -244,7 +228,7 @@ def render(view: dict[str, Any], lang: str) -> str:
         elif view["pending"]:
             lines.append(f"[bold]{_t(lang, 'pending')}[/]:")
             for f in reversed(view["pending"]):
-                lines.append(f"  • {_pending_line(f, lang)}")
+                lines.append(f"  • {_pending_line(parts, f, lang)}")
         elif view["main_done"]:
             lines.append(f"[bold]{_t(lang, 'end_of_turn')}[/]")
         else:
@@ -268,13 +252,20 @@ def _sheet_fields(sh: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in sh.items() if isinstance(v, int)}
 
 
-def describe_event(event: dict[str, Any], lang: str) -> str:
-    """One log event as a sentence in ``lang``."""
+def describe_event(event: dict[str, Any], lang: str, parts: WildParts | None = None) -> str:
+    """One log event as a sentence in ``lang`` (components named from ``parts``)."""
     lang = "fr" if lang == "fr" else "en"
     ev = event.get("event", "?")
+    p = parts or shipped_parts()
 
     def cn(c: Any) -> str:
-        return card_name(c, lang) if isinstance(c, int) and c >= 0 else _t(lang, "a_card")
+        return p.card_name(c, lang) if isinstance(c, int) and c >= 0 else _t(lang, "a_card")
+
+    def planet_name(tile: int, lang: str) -> str:
+        return p.planet_name(tile, lang)
+
+    def hostile_name(h: int, lang: str) -> str:
+        return p.hostile_name(h, lang)
 
     try:
         if ev == "setup":
@@ -297,7 +288,7 @@ def describe_event(event: dict[str, Any], lang: str) -> str:
             tile = event["planet"]
             side = _t(lang, "left" if event["sector"] == 0 else "right")
             if ev == "land":
-                what = option_words(SECTOR_TEXT[tile][event["sector"]][event["option"]], lang)
+                what = option_words(p.sector_text[tile][event["sector"]][event["option"]], lang)
                 return _t(
                     lang,
                     "ev_land",

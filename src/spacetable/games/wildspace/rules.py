@@ -25,7 +25,7 @@ Pending decisions form a stack of frames ``(kind, a, b, src, optional)``:
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from spacetable.engine import (
@@ -46,40 +46,21 @@ from spacetable.engine import (
 )
 
 from . import actions as A
-from .components import (
-    CAPTAINS,
-    COND,
-    DECK_CARDS,
-    EFFECT_OF,
-    EFFECTS,
-    H_CATEGORY,
-    H_EXPLORE,
-    H_LANDING,
-    HOSTILE_BY_CATEGORY,
-    MATCH,
-    N_HOSTILE,
-    P_ANY,
-    SECTOR_COND,
-    SECTOR_OPTS,
-    START_TILES,
-    THRESHOLD,
-    TILES_BY_THRESHOLD,
-    TRACK,
-    VET,
-)
+from .components import P_ANY, WildParts
 from .constants import (
     B_DRAW,
     B_PLAY,
     C_DISCARD,
     C_NONE,
     C_REMOVE,
-    DIFFICULTY,
     F_COST,
     F_DRAW,
     F_PLAY,
     F_TAKE,
     F_USE_DRAW,
     FRAME_NAMES,
+    LEVELS,
+    N_HOSTILE,
     NO_BOUND,
     RESERVE_SLOTS,
     SHUTTLES,
@@ -88,7 +69,6 @@ from .constants import (
     SRC_PLANET,
     SRC_TRACK,
     TABLE_PLANETS,
-    TRACK_LEN,
     TURN_BOUND,
     TURNS,
     End,
@@ -98,7 +78,8 @@ from .constants import (
 from .evaluation import evaluate
 from .labels import t as text
 from .scoring import score_sheet, smuggler_sheet
-from .view import hostile_deck, view
+from .tables import DATA
+from .view import component_ids, hostile_deck, view
 
 
 class SharedList(Kind):
@@ -130,7 +111,7 @@ class WildSpace(Game):
         options={
             "difficulty": OptionSpec(
                 default="medium",
-                choices=tuple(DIFFICULTY),
+                choices=LEVELS,
                 players=(1,),
                 help_en=text("en", "opt_difficulty"),
                 help_fr=text("fr", "opt_difficulty"),
@@ -161,6 +142,8 @@ class WildSpace(Game):
     )
     action_types = A.ACTION_TYPES
     terminations = End
+    data_spec = DATA
+    parts: WildParts
     # The state, declared once: the engine derives the save, the checked load and the clone.
     # Every field exists in every game; the Contrebandier's (``s_*``, ``h_*``) stay empty
     # (``h_state`` all zeros, ``s_captain`` -1) outside solo.
@@ -197,27 +180,28 @@ class WildSpace(Game):
     # ------------------------------------------------------------------ setup
     @classmethod
     def check_options(cls, players: int, options: Mapping[str, Any]) -> None:
-        if options["difficulty"] not in DIFFICULTY:  # pragma: no cover - choices guard it
+        if options["difficulty"] not in LEVELS:  # pragma: no cover - choices guard it
             raise OptionError(f"unknown difficulty {options['difficulty']!r}")  # pragma: no mutate
 
     def setup(self) -> None:
         rng = self.rng
+        parts = self.parts
         n = self.players
         self.solo = n == 1
         self.auto = self.solo and self.options["smuggler"] == "auto"
         # Planets: the two starting planets face up, then one random "3", "6", "9" face down.
-        self.planets: list[int] = list(START_TILES)
+        self.planets: list[int] = list(parts.start_tiles)
         for t in (3, 6, 9):
-            self.planets.append(rng.choice(TILES_BY_THRESHOLD[t]))
+            self.planets.append(rng.choice(parts.tiles_by_threshold[t]))
         self.faceup: list[bool] = [True, True, False, False, False]
-        caps = list(CAPTAINS)
+        caps = list(parts.captains)
         rng.shuffle(caps)
         self.captain: list[int] = caps[:n]
         self.tableau: list[list[int]] = [[c] for c in self.captain]
         self.vet: list[int] = [0] * n
         self.spots: list[int] = [0] * (10 * n)
         self.turns: list[int] = [0] * n
-        self.deck: list[int] = list(DECK_CARDS)
+        self.deck: list[int] = list(parts.deck_cards)
         rng.shuffle(self.deck)
         self.discard: list[int] = []
         self.reserve: list[int] = [self.deck.pop() for _ in range(3)]
@@ -239,10 +223,10 @@ class WildSpace(Game):
         if self.solo:
             self.s_captain = caps[1]
             self.s_tableau = [self.s_captain]
-            counts = DIFFICULTY[self.options["difficulty"]]
+            counts = parts.difficulty[self.options["difficulty"]]
             chosen: list[int] = []
             for cat, k in zip((1, 2, 3), counts, strict=True):
-                pool = list(HOSTILE_BY_CATEGORY[cat])
+                pool = list(parts.hostile_by_category[cat])
                 rng.shuffle(pool)
                 chosen += pool[:k]
             rng.shuffle(chosen)
@@ -307,7 +291,7 @@ class WildSpace(Game):
         return SHUTTLES - sum(1 for i in range(base, base + 10) if self.spots[i])
 
     def _has(self, cards: Sequence[int], pred: int, exclude: int = -1) -> bool:
-        row = MATCH[pred]
+        row = self.parts.match[pred]
         return any(row[c] and c != exclude for c in cards)
 
     def _cond_ok(self, p: int, conds: tuple[int, ...], exclude: int = -1) -> bool:
@@ -374,19 +358,20 @@ class WildSpace(Game):
         base = p * 10
         spots = self.spots
         hand = self.hands[p]
+        parts = self.parts
         if self.shuttles_left(p) > 0:
             for pos in range(5):
                 if not self.faceup[pos]:
                     continue
                 tile = self.planets[pos]
-                if crew < THRESHOLD[tile]:
+                if crew < parts.threshold[tile]:
                     continue
                 for s in (0, 1):
                     if spots[base + pos * 2 + s]:
                         continue
-                    if not self._cond_ok(p, SECTOR_COND[tile][s]):
+                    if not self._cond_ok(p, parts.sector_cond[tile][s]):
                         continue
-                    for k, opt in enumerate(SECTOR_OPTS[tile][s]):
+                    for k, opt in enumerate(parts.sector_opts[tile][s]):
                         if self._payable(p, hand, opt):
                             out.append(A.LAND[(tile, s, k)])
         for pos in range(5):
@@ -399,9 +384,9 @@ class WildSpace(Game):
         return out
 
     def _payable(self, p: int, hand: list[int], opt: tuple[int, ...]) -> bool:
-        ck, carg, _, _ = EFFECTS[opt[0]]
+        ck, carg, _, _ = self.parts.effects[opt[0]]
         if ck == C_DISCARD:
-            row = MATCH[carg]
+            row = self.parts.match[carg]
             return any(row[c] for c in hand)
         if ck == C_REMOVE:
             return len(self.tableau[p]) > 1
@@ -420,7 +405,7 @@ class WildSpace(Game):
                 return [A.USE]
             return []
         if kind == F_PLAY:
-            row = MATCH[fr[1]]
+            row = self.parts.match[fr[1]]
             return [A.PLAY[c] for c in self.hands[p] if row[c]]
         if kind == F_TAKE:
             out = [A.TAKE_DECK] if self._can_pop() else []
@@ -429,9 +414,9 @@ class WildSpace(Game):
                     out.append(A.TAKE_RESERVE[i])
             return out
         # F_COST
-        ck, carg, _, _ = EFFECTS[fr[1]]
+        ck, carg, _, _ = self.parts.effects[fr[1]]
         if ck == C_DISCARD:
-            row = MATCH[carg]
+            row = self.parts.match[carg]
             return [A.PAY[c] for c in self.hands[p] if row[c]]
         return [A.REMOVE[c] for c in self.tableau[p][1:]]
 
@@ -564,7 +549,7 @@ class WildSpace(Game):
         self.emit(
             {"event": "land", "seat": p, "planet": a.planet, "sector": a.sector, "option": a.option}
         )
-        steps = SECTOR_OPTS[a.planet][a.sector][a.option]
+        steps = self.parts.sector_opts[a.planet][a.sector][a.option]
         for eid in reversed(steps):
             self._push_effect(eid, SRC_PLANET, False)
 
@@ -581,14 +566,14 @@ class WildSpace(Game):
             self.stack.append((F_PLAY, P_ANY, 0, SRC_EXPLORE, 1))
 
     def _push_effect(self, eid: int, src: int, optional: bool) -> None:
-        ck = EFFECTS[eid][0]
+        ck = self.parts.effects[eid][0]
         if ck != C_NONE:
             self.stack.append((F_COST, eid, 0, src, 1 if optional else 0))
         else:
             self._push_benefit(eid, src, optional)
 
     def _push_benefit(self, eid: int, src: int, optional: bool) -> None:
-        _, _, bk, barg = EFFECTS[eid]
+        _, _, bk, barg = self.parts.effects[eid]
         if bk == B_DRAW:
             if optional:
                 self.stack.append((F_USE_DRAW, barg, 0, src, 1))
@@ -610,22 +595,24 @@ class WildSpace(Game):
             self._refill(slot)
         else:
             self._rebuild_if_empty()
-        if VET[c] and self.vet[p] < TRACK_LEN:
+        parts = self.parts
+        track = parts.track[self.captain[p]]
+        if parts.vet[c] and self.vet[p] < len(track):
             self.vet[p] += 1
             step = self.vet[p]
             self.emit({"event": "veteran", "seat": p, "step": step})
-            eid = TRACK[self.captain[p]][step - 1]
+            eid = track[step - 1]
             if eid >= 0:
                 self._push_effect(eid, SRC_TRACK - step, True)
         # « Quand un effet entraîne la pose d'une autre carte, le joueur peut immédiatement
         # appliquer l'effet de cette nouvelle carte » : a card laid again (after it was
         # removed) is laid, so its effect applies again. Option ``effects=once_per_turn``
         # (ours, for drivers that need a bound) spends a card's effect for the turn.
-        eid = EFFECT_OF[c]
+        eid = parts.effect_of[c]
         if eid >= 0:
             if self.once_per_turn and c in self.fx_used:
                 self.emit({"event": "effect_spent", "seat": p, "card": c})
-            elif self._cond_ok(p, COND[c], exclude=c):
+            elif self._cond_ok(p, parts.cond[c], exclude=c):
                 if self.once_per_turn:
                     self.fx_used.append(c)
                 self._push_effect(eid, c, True)
@@ -637,7 +624,7 @@ class WildSpace(Game):
             self.emit({"event": "no_move", "seat": p})
         crew = len(self.tableau[p])
         for pos in range(2, 5):
-            if not self.faceup[pos] and crew >= THRESHOLD[self.planets[pos]]:
+            if not self.faceup[pos] and crew >= self.parts.threshold[self.planets[pos]]:
                 self.faceup[pos] = True
                 self.emit(
                     {"event": "reveal", "seat": p, "position": pos, "planet": self.planets[pos]}
@@ -687,7 +674,7 @@ class WildSpace(Game):
         best_key: tuple[int, int, int] = (-1, -1, -1)
         for i, h in enumerate(self.h_row):
             explore = self.h_state[h] == 1
-            ops = H_EXPLORE[h] if explore else H_LANDING[h]
+            ops = self.parts.h_explore[h] if explore else self.parts.h_landing[h]
             key = (sum(t for t, _ in ops), 1 if explore else 0, -i)
             if key > best_key:
                 best, best_key = h, key
@@ -700,7 +687,7 @@ class WildSpace(Game):
     def _smuggle(self, h: int) -> None:
         explore = self.h_state[h] == 1
         self.h_state[h] = 2 if explore else 1
-        ops = H_EXPLORE[h] if explore else H_LANDING[h]
+        ops = self.parts.h_explore[h] if explore else self.parts.h_landing[h]
         self.emit({"event": "smuggle", "hostile": h, "mode": "explore" if explore else "land"})
         for take, slot in ops:
             c = self.reserve[slot]
@@ -739,10 +726,12 @@ class WildSpace(Game):
 
     def score_sheet(self, p: int) -> dict[str, Any]:
         """The score sheet of seat ``p`` (animals, sets, missions, captain, robots, total)."""
-        return score_sheet(self.tableau[p], self.vet[p], self.captain[p], self._others(p))
+        return score_sheet(
+            self.parts, self.tableau[p], self.vet[p], self.captain[p], self._others(p)
+        )
 
     def smuggler_sheet(self) -> dict[str, Any]:
-        return smuggler_sheet(self.s_tableau, self.h_used)
+        return smuggler_sheet(self.parts, self.s_tableau, self.h_used)
 
     def _outcome(self) -> Outcome:
         sheets = [self.score_sheet(p) for p in range(self.players)]
@@ -772,6 +761,13 @@ class WildSpace(Game):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)
 
+    def describe_action(self, action: Action, lang: str = "en") -> str:
+        """The label of ``action`` naming this game's components (its data set's names)."""
+        return A.label(action, self.parts, lang)
+
+    def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
+        return list(component_ids(view))
+
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         # Unknown hand cards of the others and the deck order.
         pool = list(self.deck)
@@ -796,23 +792,27 @@ class WildSpace(Game):
             del pool[:k]
         self.deck = pool
         # Face-down planets: any tile of that threshold.
+        parts = self.parts
         for pos in range(2, 5):
             if not self.faceup[pos]:
-                self.planets[pos] = rng.choice(TILES_BY_THRESHOLD[THRESHOLD[self.planets[pos]]])
+                tiles = parts.tiles_by_threshold[parts.threshold[self.planets[pos]]]
+                self.planets[pos] = rng.choice(tiles)
         # Hostile deck: only the top card's back shows, and the level says how many of the
         # five come from each category; the other backs are resampled among the categories
         # left, and every card among the unseen cards of its category.
         if self.solo and self.h_deck:
             seen = [*self.h_row, *self.h_aside]
-            left = list(DIFFICULTY[self.options["difficulty"]])
+            left = list(parts.difficulty[self.options["difficulty"]])
             for h in seen:
-                left[H_CATEGORY[h] - 1] -= 1
-            top = H_CATEGORY[self.h_deck[-1]]
+                left[parts.h_category[h] - 1] -= 1
+            top = parts.h_category[self.h_deck[-1]]
             left[top - 1] -= 1
             backs = [c for c in (1, 2, 3) for _ in range(left[c - 1])]
             rng.shuffle(backs)
             backs.append(top)  # the deck is drawn from its end: the top card last
-            pools = {c: [h for h in HOSTILE_BY_CATEGORY[c] if h not in seen] for c in (1, 2, 3)}
+            pools = {
+                c: [h for h in parts.hostile_by_category[c] if h not in seen] for c in (1, 2, 3)
+            }
             for c in (1, 2, 3):
                 rng.shuffle(pools[c])
             new_deck = [pools[c].pop() for c in backs]

@@ -7,10 +7,11 @@ Reserve), what is pending, and in solo the Contrebandier (its Hostile deck by ba
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from .components import EFFECT_TEXT, H_CATEGORY, PREDS, THRESHOLD
-from .constants import DIFFICULTY, F_COST, F_DRAW, F_PLAY, F_USE_DRAW, FRAME_NAMES, Frame, src_json
+from .components import PREDS, WildParts
+from .constants import F_COST, F_DRAW, F_PLAY, F_USE_DRAW, FRAME_NAMES, Frame, src_json
 
 if TYPE_CHECKING:
     from .rules import WildSpace
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 
 def view(g: WildSpace, seat: int | None) -> dict[str, Any]:
     n = g.players
+    parts = g.parts
     planets = []
     for pos in range(5):
         tile = g.planets[pos]
@@ -35,7 +37,7 @@ def view(g: WildSpace, seat: int | None) -> dict[str, Any]:
             {
                 "position": pos,
                 "tile": tile if up else None,
-                "threshold": THRESHOLD[tile],
+                "threshold": parts.threshold[tile],
                 "faceup": up,
                 "shuttles": sectors,
             }
@@ -66,7 +68,7 @@ def view(g: WildSpace, seat: int | None) -> dict[str, Any]:
         "pending": [
             {
                 "kind": FRAME_NAMES[f[0]],
-                "arg": _frame_arg(f),
+                "arg": _frame_arg(parts, f),
                 "optional": bool(f[4]),
                 **src_json(f[3]),
             }
@@ -80,6 +82,7 @@ def view(g: WildSpace, seat: int | None) -> dict[str, Any]:
             "tableau": list(g.s_tableau),
             "hostile_row": [[h, g.h_state[h]] for h in g.h_row],
             "hostile_aside": list(g.h_aside),
+            "difficulty": g.options["difficulty"],
             "hostile_deck": hostile_deck(g),
             "turns": g.s_turns,
             "auto": g.auto,
@@ -99,16 +102,50 @@ def hostile_deck(g: WildSpace) -> dict[str, Any]:
     deck = g.h_deck
     return {
         "size": len(deck),
-        "top": H_CATEGORY[deck[-1]] if deck else None,
-        "categories": list(DIFFICULTY[g.options["difficulty"]]),
+        "top": g.parts.h_category[deck[-1]] if deck else None,
+        "categories": list(g.parts.difficulty[g.options["difficulty"]]),
     }
 
 
-def _frame_arg(f: Frame) -> Any:
+def _frame_arg(parts: WildParts, f: Frame) -> Any:
     if f[0] in (F_DRAW, F_USE_DRAW):
         return f[1]
     if f[0] == F_PLAY:
         return PREDS[f[1]]
     if f[0] == F_COST:
-        return EFFECT_TEXT[f[1]]
+        return parts.effect_text[f[1]]
     return None
+
+
+def component_ids(v: Mapping[str, Any]) -> Iterator[str]:
+    """The ids of the components view ``v`` mentions, in the order a reader meets them: the
+    seat's own hand, the Reserve, the face-up planet tiles, each crew (captain first) and the
+    cards everyone saw a player take into their hand, the discard, then in solo the
+    Contrebandier's crew, its Hostile Planets and its level. It reads only the view, so it
+    names nothing the seat may not see (another seat's hand, the deck, a face-down tile, the
+    Hostile deck)."""
+    for ps in v["player_states"]:
+        for c in ps["hand"] or ():
+            yield f"card:{c}"
+    for c in v["reserve"]:
+        if c >= 0:
+            yield f"card:{c}"
+    for pl in v["planets"]:
+        if pl["tile"] is not None:
+            yield f"planet:{pl['tile']}"
+    for ps in v["player_states"]:
+        for c in ps["tableau"]:
+            yield f"card:{c}"
+        for c in ps["known_hand"]:
+            yield f"card:{c}"
+    for c in v["discard"]:
+        yield f"card:{c}"
+    sm = v.get("smuggler")
+    if sm is not None:
+        for c in sm["tableau"]:
+            yield f"card:{c}"
+        for h, _ in sm["hostile_row"]:
+            yield f"hostile:{h}"
+        for h in sm["hostile_aside"]:
+            yield f"hostile:{h}"
+        yield f"level:{sm['difficulty']}"
