@@ -7,10 +7,12 @@ import random
 
 from spacetable.engine import Action
 from spacetable.games.planetraiders.actions import Hop, Place, Select
-from spacetable.games.planetraiders.board import BOARD
+from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.constants import ALIEN, SIDES
-from spacetable.games.planetraiders.evaluation import DIST_TO_SHIP
 from spacetable.games.planetraiders.rules import PlanetRaiders
+
+#: The shipped data set's board and set-up.
+BOARD = shipped()
 
 
 def purposeful(g: PlanetRaiders, rng: random.Random) -> Action:
@@ -56,7 +58,7 @@ def purposeful(g: PlanetRaiders, rng: random.Random) -> Action:
                 w = 20
             elif crewed and BOARD.ship_of_pad[q] == col:
                 w = 50
-            elif crewed and DIST_TO_SHIP[col][q] < DIST_TO_SHIP[col][p]:
+            elif crewed and g.parts.dist_to_ship[col][q] < g.parts.dist_to_ship[col][p]:
                 w = 5
             good.extend([a] * w)
     return rng.choice(good) if good else rng.choice(legal)

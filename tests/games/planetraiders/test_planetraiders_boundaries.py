@@ -22,7 +22,7 @@ from spacetable.games.planetraiders.actions import (
     Hop,
     Place,
 )
-from spacetable.games.planetraiders.board import BOARD
+from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.constants import (
     BLUE,
     COLOURS,
@@ -34,6 +34,9 @@ from spacetable.games.planetraiders.constants import (
 )
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.rules import PlanetRaiders
+
+#: The shipped data set's board and set-up.
+BOARD = shipped()
 
 Z = BOARD.zone
 P = BOARD.pad

@@ -5,10 +5,15 @@ from __future__ import annotations
 import pytest
 
 from spacetable.engine import DataError
-from spacetable.engine.data import parse_table, read_text
-from spacetable.games.planetraiders.board import BOARD, Board, cell_name
-from spacetable.games.planetraiders.components import PKG, CellRow, SeatRow, SetupRow
-from spacetable.games.planetraiders.constants import COLOURS, SIDES, SIZE
+from spacetable.engine.data import parse_table
+from spacetable.games.planetraiders.board import DATA, cell_name, shipped
+from spacetable.games.planetraiders.components import SeatRow
+from spacetable.games.planetraiders.constants import SIDES, SIZE
+
+from .helpers import edited_data
+
+#: The shipped data set's board and set-up.
+BOARD = shipped()
 
 
 def rot_cell(r: int, c: int) -> tuple[int, int]:
@@ -97,61 +102,15 @@ def test_pad_names_are_aliases() -> None:
         BOARD.pad("z9n")
 
 
-def _tables() -> tuple[list[CellRow], list[SetupRow], list[SeatRow]]:
-    return (
-        parse_table(read_text(PKG, "board.csv"), CellRow, "board.csv"),
-        parse_table(read_text(PKG, "setup.csv"), SetupRow, "setup.csv"),
-        parse_table(read_text(PKG, "seats.csv"), SeatRow, "seats.csv"),
-    )
-
-
 def test_broken_board_row_names_line_and_field() -> None:
-    text = read_text(PKG, "board.csv").replace("e5,4,4,meteorite", "e5,4,4,lava")
-    with pytest.raises(DataError, match=r"board.csv: line \d+ \(id=e5\): field 'kind'"):
-        parse_table(text, CellRow, "board.csv")
-    text = read_text(PKG, "board.csv").replace("e5,4,4,", "e5,4,12,")
+    """A row that its model refuses names the file, the line, the row and the field."""
+    edit = {"board.csv": [("e5,4,4,meteorite", "e5,4,4,lava")]}
+    with pytest.raises(DataError, match=r"mybox/board.csv: line \d+ \(id=e5\): field 'kind'"):
+        edited_data(edit)
     with pytest.raises(DataError, match=r"line \d+ \(id=e5\): field 'col'"):
-        parse_table(text, CellRow, "board.csv")
-
-
-def test_broken_setup_rows() -> None:
-    cells, _, seats = _tables()
-    text = read_text(PKG, "setup.csv").replace(
-        "red-rocket-2,red,rocket,2,,e4,red,n", "red-rocket-2,red,rocket,2,,e3,blue,s"
-    )
-    bad = parse_table(text, SetupRow, "setup.csv")
-    with pytest.raises(DataError, match="red-rocket-2: a blue rocket cannot go in meteorites"):
-        Board(cells, bad, seats, "x")
-    text = read_text(PKG, "setup.csv").replace(
-        "red-raider-1,red,raider,1,c1s", "red-raider-1,red,raider,1,q1s"
-    )
-    bad = parse_table(text, SetupRow, "setup.csv")
-    with pytest.raises(DataError, match="red-raider-1: field 'pad'"):
-        Board(cells, bad, seats, "x")
-    text = read_text(PKG, "setup.csv").replace(
-        "alien-violet-1,violet,alien,1,e2n", "alien-violet-1,violet,alien,1,a5n"
-    )
-    bad = parse_table(text, SetupRow, "setup.csv")
-    with pytest.raises(DataError, match="not a side of the violet planet"):
-        Board(cells, bad, seats, "x")
-    text = read_text(PKG, "setup.csv").replace(
-        "red,rocket,3,,g1,blue,n,", "red,rocket,3,,g1,blue,up,"
-    )
+        edited_data({"board.csv": [("e5,4,4,", "e5,4,12,")]})
     with pytest.raises(DataError, match=r"line \d+ \(id=red-rocket-3\): field 'nose'"):
-        parse_table(text, SetupRow, "setup.csv")
-
-
-def test_broken_seats_and_missing_square() -> None:
-    cells, setup, seats = _tables()
-    with pytest.raises(DataError, match="80 squares"):
-        Board(cells[:-1], setup, seats, "x")
-    dup = [s if s.id != "3-2" else s.model_copy(update={"colour": "red"}) for s in seats]
-    with pytest.raises(DataError, match="share a colour"):
-        Board(cells, setup, dup, "x")
-    assert [COLOURS[c] for c in Board(cells, setup, seats, "x").seat_colours[2]] == [
-        "red",
-        "violet",
-    ]
+        edited_data({"setup.csv": [("red,rocket,3,,g1,blue,n,", "red,rocket,3,,g1,blue,up,")]})
 
 
 def test_no_row_is_rulebook_and_each_row_says_which_fields_the_rulebook_states() -> None:
@@ -162,7 +121,7 @@ def test_no_row_is_rulebook_and_each_row_says_which_fields_the_rulebook_states()
     ship (§3.1 « 4 planètes ... 4 vaisseaux »), each colour's raiders and its 2 blue and
     1 red rockets on the board (§6 « en conserve une rouge et une bleue »), aliens in their
     planet's colour (§3.1), and the player counts (§2)."""
-    cells, setup, seats = _tables()
+    cells, setup, seats = BOARD.cells, BOARD.setup, BOARD.seats
     assert {r.source for r in (*cells, *setup, *seats)} == {"reconstructed"}
     for c in cells:
         expected = {"ship": ("kind", "colour"), "planet": ("kind",)}.get(c.kind, ())
@@ -178,12 +137,12 @@ def test_no_row_is_rulebook_and_each_row_says_which_fields_the_rulebook_states()
         ), r.id
     assert all(s.known == ("players",) for s in seats)
     # 'known' names fields of the table, and a rulebook row may not have one
-    text = read_text(PKG, "seats.csv").replace(
+    text = DATA.shipped_text("seats.csv").replace(
         "2-0,2,0,red,south,reconstructed,players", "2-0,2,0,red,south,reconstructed,player"
     )
     with pytest.raises(DataError, match=r"line \d+ \(id=2-0\): field 'known'"):
         parse_table(text, SeatRow, "seats.csv")
-    text = read_text(PKG, "seats.csv").replace(
+    text = DATA.shipped_text("seats.csv").replace(
         "2-0,2,0,red,south,reconstructed,players", "2-0,2,0,red,south,rulebook,players"
     )
     with pytest.raises(DataError, match=r"line \d+ \(id=2-0\): field 'known'"):

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from spacetable.cli.play import LONG_LIST, group_actions
 from spacetable.games.planetraiders.actions import GIVE, PLACE, Place
-from spacetable.games.planetraiders.board import BOARD
+from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.constants import BLUE, RED
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.render import describe_event
 from spacetable.games.planetraiders.rules import PlanetRaiders
+
+#: The shipped data set's board and set-up.
+BOARD = shipped()
 
 
 def _start_of_step_3() -> PlanetRaiders:
@@ -62,16 +65,22 @@ def test_gift_labels_name_the_seat_and_its_colour() -> None:
     g = position(3, "R1@a1n Y1@a9n V1@h8n hand:red=1b")
     g.apply(0, g.legal_actions(0)[-1])
     assert GIVE[BLUE][2] in g.legal_actions(0)
-    assert GIVE[BLUE][2].describe("en") == "give a blue rocket to seat 2 (violet)"
-    assert GIVE[RED][1].describe("fr") == "donner une fusée rouge au siège 1 (jaune)"
+    assert g.describe_action(GIVE[BLUE][2], "en") == "give a blue rocket to seat 2 (violet)"
+    assert g.describe_action(GIVE[RED][1], "fr") == "donner une fusée rouge au siège 1 (jaune)"
+    # without a game, the plain label: the seat's colour is the data set's
+    assert GIVE[BLUE][2].describe("en") == "give a blue rocket to seat 2"
 
 
-def test_gift_colours_hold_at_three_and_four_players() -> None:
-    from spacetable.games.planetraiders.actions import GIFT_COLOURS
+def test_gift_labels_name_the_colour_of_the_data_seats() -> None:
+    """The seat colours come from seats.csv: a gift's label names the receiving seat's
+    colour at 3 and at 4 players."""
     from spacetable.games.planetraiders.constants import COLOURS
 
     for n in (3, 4):
-        assert tuple(COLOURS[c] for c in BOARD.seat_colours[n]) == GIFT_COLOURS[:n]
+        g = PlanetRaiders(n, 0)
+        for t in range(n):
+            colour = COLOURS[BOARD.seat_colours[n][t]]
+            assert g.describe_action(GIVE[BLUE][t], "en").endswith(f"to seat {t} ({colour})")
 
 
 def test_hop_labels_say_where_the_rocket_goes_and_what_waits_there() -> None:

@@ -12,35 +12,39 @@ from __future__ import annotations
 import pytest
 
 from spacetable.engine import DataError
-from spacetable.engine.data import parse_table, read_text
 from spacetable.games.planetraiders import actions as A
 from spacetable.games.planetraiders.actions import SELECT, Give, Hop
-from spacetable.games.planetraiders.board import BOARD, Board, _edge_canonical, load_board
-from spacetable.games.planetraiders.components import (
-    PKG,
-    CellRow,
-    SeatRow,
-    SetupRow,
-    load_tables,
+from spacetable.games.planetraiders.board import (
+    CELL_PADS,
+    DATA,
+    PAD_INDEX,
+    PAD_NAMES,
+    _edge_canonical,
+    _edge_xy,
+    shipped,
 )
+from spacetable.games.planetraiders.components import CellRow, SeatRow, SetupRow
 from spacetable.games.planetraiders.constants import N_CELLS, N_EDGES, SIZE
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.rules import PlanetRaiders
 from spacetable.games.planetraiders.view import view
 
+from .helpers import edited_data
+
 
 # ----------------------------------------------------------------------------- RL action space
-@pytest.mark.parametrize(("players", "size", "gifts"), [(2, 831, 0), (3, 837, 6), (4, 839, 8)])
+@pytest.mark.parametrize(("players", "size", "gifts"), [(2, 979, 0), (3, 985, 6), (4, 987, 8)])
 def test_action_space_sizes_and_gifts_only_above_two_players(
     players: int, size: int, gifts: int
 ) -> None:
-    """§4: gifts only with more than two players; 3 selects, 292 hops (73 zones x 4 noses),
-    stop, end_moves, 532 placements, exchange, end_turn and 2 gifts per seat (docs "Action
-    encoding"). Called directly: the engine caches the action space once per process."""
+    """§4: gifts only with more than two players; 3 selects, 324 hops (81 squares x 4 noses:
+    which squares are zones is the data set's), stop, end_moves, 648 placements (81 squares x
+    4 noses x 2 colours), exchange, end_turn and 2 gifts per seat (docs "Action encoding").
+    Called directly: the engine caches the action space once per process."""
     space = A.enumerate_actions(players)
     assert len(space) == size
     assert len(set(space)) == size
-    assert sum(type(a) is Hop for a in space) == 73 * 4
+    assert sum(type(a) is Hop for a in space) == 81 * 4
     given = [a for a in space if isinstance(a, Give)]
     assert len(given) == gifts
     assert {a.to for a in given} == set(range(players if gifts else 0))
@@ -52,50 +56,47 @@ def test_pad_names_round_trip_for_every_edge() -> None:
     or the border side) that names that very pad; called directly, not through the table
     built at import."""
     names = [_edge_canonical(e) for e in range(N_EDGES)]
-    assert [BOARD.pad_index[n] for n in names] == list(range(N_EDGES))
+    assert [PAD_INDEX[n] for n in names] == list(range(N_EDGES))
     assert names[0] == "a9n" and names[89] == "i1s"
     assert names[90] == "a9w" and names[99] == "i9e" and names[179] == "i1e"
-    assert names == BOARD.pad_names
+    assert names == list(PAD_NAMES)
 
 
 def test_pad_coordinates_are_the_middles_of_square_sides() -> None:
     """On the doubled grid, square (r, c) has its centre at (2r + 1, 2c + 1) and its four
-    pads one step away (n, e, s, w); a board loaded again builds this table afresh."""
-    b = load_board()
+    pads one step away (n, e, s, w); called directly, not through the table built at import."""
     for i in range(N_CELLS):
         r, c = divmod(i, SIZE)
         cy, cx = 2 * r + 1, 2 * c + 1
-        n, e, s, w = (b.edge_xy[p] for p in b.cell_pads[i])
+        n, e, s, w = (_edge_xy(p) for p in CELL_PADS[i])
         assert (n, e, s, w) == ((cy - 1, cx), (cy, cx + 1), (cy + 1, cx), (cy, cx - 1))
 
 
-def test_a_board_loaded_again_equals_the_module_board() -> None:
-    """Loading the data again gives the same tables as the board built at import."""
-    assert vars(load_board()) == vars(BOARD)
+def test_the_shipped_tables_built_again_give_the_same_parts() -> None:
+    """Building the shipped tables again gives parts equal to the shipped data set's."""
+    texts = {f: DATA.shipped_text(f) for f in DATA.files()}
+    assert DATA.make("planetraiders", "again", "", texts).parts == shipped()
 
 
-def test_load_tables_reads_the_three_data_files() -> None:
-    """Called directly (the module board calls it at import): squares, set-up, seats."""
-    cells, setup, seats = load_tables()
-    assert len(cells) == 81 and all(isinstance(c, CellRow) for c in cells)
-    assert len(setup) == 4 * 6 + 16 and all(isinstance(s, SetupRow) for s in setup)
-    assert len(seats) == 2 + 3 + 4 and all(isinstance(s, SeatRow) for s in seats)
-    assert [(s.players, s.seat, s.colour) for s in seats if s.players == 2] == [
+def test_the_data_set_reads_the_three_data_files() -> None:
+    """Squares, set-up and seats, each row of its model."""
+    parts = shipped()
+    assert DATA.files() == ["board.csv", "setup.csv", "seats.csv"]
+    assert len(parts.cells) == 81 and all(isinstance(c, CellRow) for c in parts.cells)
+    assert len(parts.setup) == 4 * 6 + 16 and all(isinstance(s, SetupRow) for s in parts.setup)
+    assert len(parts.seats) == 2 + 3 + 4 and all(isinstance(s, SeatRow) for s in parts.seats)
+    assert [(s.players, s.seat, s.colour) for s in parts.seats if s.players == 2] == [
         (2, 0, "red"),
         (2, 1, "violet"),
     ]
 
 
 def test_a_colour_without_three_raiders_is_named() -> None:
-    """§2: three raiders per player; a set-up missing one names the colour and the count."""
-    cells = parse_table(read_text(PKG, "board.csv"), CellRow, "board.csv")
-    seats = parse_table(read_text(PKG, "seats.csv"), SeatRow, "seats.csv")
-    text = read_text(PKG, "setup.csv").replace(
-        "red-raider-3,red,raider,3,g1s,,,,reconstructed,colour kind\n", ""
-    )
-    bad = parse_table(text, SetupRow, "setup.csv")
-    with pytest.raises(DataError, match=r"^x/setup.csv: red needs exactly 3 raiders$"):
-        Board(cells, bad, seats, "x")
+    """§2: three raiders per player; a set-up missing one names the file, the colour and the
+    count."""
+    edit = {"setup.csv": [("red-raider-3,red,raider,3,g1s,,,,reconstructed,colour kind\n", "")]}
+    with pytest.raises(DataError, match=r"^mybox/setup.csv: 2 red raiders, the rulebook gives 3"):
+        edited_data(edit)
 
 
 # ----------------------------------------------------------------------------- rules

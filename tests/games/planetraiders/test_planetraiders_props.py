@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from spacetable.engine import Action, Game, RecordError, load, new_game, replay
-from spacetable.games.planetraiders.board import BOARD
+from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.constants import ALIEN, BLUE, N_EDGES, NOSES, RAIDERS, RED
 from spacetable.games.planetraiders.render import describe_event, render
 from spacetable.games.planetraiders.rules import PlanetRaiders
@@ -23,6 +23,9 @@ from spacetable.playout import Policy
 from spacetable.playout import playout as drive
 
 from .policy import purposeful
+
+#: The shipped data set's board and set-up.
+BOARD = shipped()
 
 CONFIGS = [(2, {}), (3, {}), (4, {}), (4, {"teams": True})]
 
@@ -157,9 +160,10 @@ def test_perfect_information_views() -> None:
 def test_action_space_is_fixed_and_unique() -> None:
     for n, opts in CONFIGS:
         space = new_game("planetraiders", n, 0, opts).action_space
-        zones, neutral = len(BOARD.zones), len(BOARD.neutral_zones)
+        # every square of the grid: which are zones, and which take blue rockets, is data
+        squares = len(BOARD.kind)
         gifts = 2 * n if n > 2 else 0
-        assert space.size == 3 + 4 * zones + 2 + 4 * (zones + neutral) + 1 + gifts + 1
+        assert space.size == 3 + 4 * squares + 2 + 2 * 4 * squares + 1 + gifts + 1
 
 
 def test_max_decisions_is_an_upper_bound_on_long_games() -> None:

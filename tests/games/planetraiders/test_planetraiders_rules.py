@@ -19,14 +19,16 @@ from spacetable.games.planetraiders.actions import (
     Hop,
     Place,
 )
-from spacetable.games.planetraiders.board import BOARD
+from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.components import crew_complete, crew_missing
 from spacetable.games.planetraiders.constants import ALIEN, BLUE, COLOURS, NOSES, RED
-from spacetable.games.planetraiders.evaluation import DIST_TO_SHIP, HOP_DIST
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.rules import PlanetRaiders
 
 from .helpers import hop_through, rockets_in
+
+#: The shipped data set's board and set-up.
+BOARD = shipped()
 
 Z = BOARD.zone
 P = BOARD.pad
@@ -441,9 +443,9 @@ def test_distances_count_rockets_and_go_round_ships() -> None:
     violet = COLOURS.index("violet")
     # d6w is two pads from violet's ship f6 as the crow flies, but the yellow ship d6 is in
     # the way: c6n, c7e, d7e, e6n (e7s) and then f6w (e6e), five rockets
-    assert DIST_TO_SHIP[violet][P("d6w")] == 5
-    assert HOP_DIST[P("c1s")][P("c1n")] == 1 and HOP_DIST[P("c1s")][P("c2e")] == 2
-    assert DIST_TO_SHIP[COLOURS.index("red")][P("d4e")] == 0
+    assert BOARD.dist_to_ship[violet][P("d6w")] == 5
+    assert BOARD.hop_dist[P("c1s")][P("c1n")] == 1 and BOARD.hop_dist[P("c1s")][P("c2e")] == 2
+    assert BOARD.dist_to_ship[COLOURS.index("red")][P("d4e")] == 0
 
 
 def test_evaluation_rewards_a_rocket_that_leads_round_a_ship() -> None:

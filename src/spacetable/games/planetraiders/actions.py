@@ -18,11 +18,8 @@ from __future__ import annotations
 
 from spacetable.engine import Action, action
 
-from .board import BOARD
-from .constants import BLUE, COLOURS, NOSES, RAIDERS, RED, ROCKET_COLOURS, SIDES, TEXT
-
-#: gifts exist at 3 and 4 players only, where seat k plays the same colour at both counts
-GIFT_COLOURS: tuple[str, ...] = tuple(COLOURS[c] for c in BOARD.seat_colours[len(COLOURS)])
+from .board import CELL_INDEX, CELL_NAMES, CELL_PADS, PAD_NAMES
+from .constants import BLUE, COLOURS, N_CELLS, NOSES, RAIDERS, RED, ROCKET_COLOURS, SIDES, TEXT
 
 
 @action("select")
@@ -64,7 +61,7 @@ class Place(Action):
 
     def describe(self, lang: str = "en") -> str:
         z = self.zone
-        target = BOARD.pad_names[BOARD.cell_pads[BOARD.cell_index[z]][SIDES.index(self.nose)]]
+        target = PAD_NAMES[CELL_PADS[CELL_INDEX[z]][SIDES.index(self.nose)]]
         return TEXT.get(
             lang,
             "act_place",
@@ -87,12 +84,9 @@ class Give(Action):
     to: int
 
     def describe(self, lang: str = "en") -> str:
+        # the seat's colour comes from the game's data (labels.describe names it)
         return TEXT.get(
-            lang,
-            "act_give",
-            colour=TEXT.get(lang, f"rocket_{self.colour}"),
-            to=self.to,
-            to_colour=TEXT.get(lang, f"colour_{GIFT_COLOURS[self.to]}"),
+            lang, "act_give_plain", colour=TEXT.get(lang, f"rocket_{self.colour}"), to=self.to
         )
 
 
@@ -115,17 +109,19 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 
 #: SELECT[k] moves raider number k + 1
 SELECT: tuple[Select, ...] = tuple(Select(k + 1) for k in range(RAIDERS))
-#: HOP[slot]: the hop on the rocket of slot ``zone * NOSES + nose``
+# The tables cover every square of the grid: which squares are rocket zones, and which are
+# meteorites, comes from the game's data set, and the RL action space may not depend on it.
+#: HOP[slot]: the hop on the rocket of slot ``square * NOSES + nose``
 HOP: dict[int, Hop] = {
-    z * NOSES + k: Hop(BOARD.cell_names[z], s) for z in BOARD.zones for k, s in enumerate(SIDES)
+    z * NOSES + k: Hop(CELL_NAMES[z], s) for z in range(N_CELLS) for k, s in enumerate(SIDES)
 }
 STOP = Stop()
 END_MOVES = EndMoves()
 EXCHANGE = Exchange()
 END_TURN = EndTurn()
-#: PLACE[colour][zone index] -> the four placements (noses n, e, s, w)
-PLACE: tuple[dict[int, tuple[Place, ...]], ...] = tuple(
-    {z: tuple(Place(BOARD.cell_names[z], rc, s) for s in SIDES) for z in BOARD.zones}
+#: PLACE[colour][square index] -> the four placements (noses n, e, s, w)
+PLACE: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
+    tuple(tuple(Place(CELL_NAMES[z], rc, s) for s in SIDES) for z in range(N_CELLS))
     for rc in ROCKET_COLOURS
 )
 #: GIVE[colour][seat]
@@ -136,14 +132,14 @@ GIVE: tuple[tuple[Give, ...], ...] = tuple(
 
 def enumerate_actions(players: int) -> list[Action]:
     """Every action that can ever be legal at ``players`` (the RL action space), generated
-    from the tables above: selects, hops, ``stop``, ``end_moves``, placements (blue rockets
-    in neutral zones only), ``exchange``, gifts (more than two players) and ``end_turn``."""
-    neutral = frozenset(BOARD.neutral_zones)
+    from the tables above, for every square of the grid (the data set decides which squares
+    are zones, and which zones take blue rockets): selects, hops, ``stop``, ``end_moves``,
+    placements, ``exchange``, gifts (more than two players) and ``end_turn``."""
     out: list[Action] = list(SELECT)
     out.extend(HOP.values())
     out.extend((STOP, END_MOVES))
     for rc in (BLUE, RED):
-        out.extend(a for z in BOARD.zones if rc != BLUE or z in neutral for a in PLACE[rc][z])
+        out.extend(a for z in range(N_CELLS) for a in PLACE[rc][z])
     out.append(EXCHANGE)
     if players > 2:
         for rc in (BLUE, RED):

@@ -1,10 +1,10 @@
 """How the bots judge a Planet Raiders state: :func:`evaluate` and its tables.
 
-Distances count **rockets** (:data:`HOP_DIST`: the fewest hops from pad to pad, built once at
-import), so they go round planets and ships. A player's progress counts the crew members
-gathered, the raiders left, the rockets in hand (a little) and, for each raider, how close
-it can get this turn to its next target through the rockets in place (see
-:func:`progress_value`). See "Evaluation (bots)" in ``docs/games/planetraiders.md``.
+Distances count **rockets** (``parts.hop_dist``: the fewest hops from pad to pad, built
+with the game's data set, see :mod:`.board`), so they go round planets and ships. A player's
+progress counts the crew members gathered, the raiders left, the rockets in hand (a little)
+and, for each raider, how close it can get this turn to its next target through the rockets
+in place (see :func:`progress_value`). See "Evaluation (bots)" in ``docs/games/planetraiders.md``.
 
 It reads the game it receives and never imports the rules at run time.
 """
@@ -15,76 +15,11 @@ from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from .board import BOARD
 from .components import crew_complete, crew_missing
-from .constants import ALIEN, COLOURS, EMPTY, N_EDGES, RAIDERS
+from .constants import ALIEN, COLOURS, EMPTY, RAIDERS
 
 if TYPE_CHECKING:
     from .rules import PlanetRaiders
-
-SHIP_OF_PAD = BOARD.ship_of_pad
-
-
-def _hop_distances() -> list[list[int]]:
-    """HOP_DIST[p][q]: the fewest rockets that carry a raider from pad ``p`` to pad ``q``
-    (a hop goes from a side of a zone to another side of it; red rockets serve everywhere, so
-    every zone counts). Unlike a straight-line distance it goes round planets and ships."""
-    far = 99
-    nxt: list[list[int]] = [[] for _ in range(N_EDGES)]
-    for p in range(N_EDGES):
-        for z in BOARD.pad_zones[p]:
-            nxt[p].extend(q for q in BOARD.cell_pads[z] if q != p)
-    out = []
-    for src in range(N_EDGES):
-        dist = [far] * N_EDGES
-        dist[src] = 0
-        frontier = [src]
-        d = 0
-        while frontier:
-            d += 1
-            new: list[int] = []
-            for p in frontier:
-                for q in nxt[p]:
-                    if dist[q] == far:
-                        dist[q] = d
-                        new.append(q)
-            frontier = new
-        out.append(dist)
-    return out
-
-
-HOP_DIST = _hop_distances()
-
-
-def _target_table(targets_of: list[list[int]]) -> list[list[int]]:
-    """[colour][pad]: the fewest rockets from the pad to the nearest of that colour's targets."""
-    return [[min(HOP_DIST[e][t] for t in ts) for e in range(N_EDGES)] for ts in targets_of]
-
-
-#: DIST_TO_SHIP[colour][pad]: rockets needed to reach a boarding pad of that ship
-DIST_TO_SHIP = _target_table([list(BOARD.ship_pads[c]) for c in range(len(COLOURS))])
-#: DIST_TO_PLANET[colour][pad]: rockets needed to reach a side of that planet (its aliens)
-DIST_TO_PLANET = _target_table(
-    [[e for e in range(N_EDGES) if BOARD.planet_of_pad[e] == c] for c in range(len(COLOURS))]
-)
-
-
-#: PLANET_DIST[mask][pad]: rockets needed to reach a side of the nearest planet whose colour
-#: is not in the bit mask (99 when the mask holds every planet)
-PLANET_DIST = [
-    [
-        min([99] + [DIST_TO_PLANET[c][e] for c in range(len(COLOURS)) if not mask >> c & 1])
-        for e in range(N_EDGES)
-    ]
-    for mask in range(1 << len(COLOURS))
-]
-
-
-#: STEPS[pad]: ``(slot, dest)`` for each rocket slot beside the pad, where ``dest[colour]`` is
-#: the pad a rocket of that colour in the slot carries a raider to, or -1 (a blue rocket in a
-#: meteorite zone); ``dest[-1]`` is -1 too (an empty slot holds -1). See ``Board.pad_slots``.
-STEPS = BOARD.pad_slots
-
 
 #: The reach cache of :func:`progress_value`: raider -> (reads the rockets the
 #: raider's search looked at, what they were, the evaluation term found).
@@ -114,7 +49,7 @@ def progress_value(game: PlanetRaiders, s: int) -> float:
     useful target: its ship once crewed, else an alien of a planet it lacks or an enemy
     raider) over the pads it can reach this turn through the rockets in place, and 0 when
     it can reach a target this turn. This is the bots' hot path: the reach search uses the
-    precomputed :data:`STEPS`, goal distances are taken only when no target is in reach,
+    precomputed ``parts.pad_slots``, goal distances are taken only when no target is in reach,
     and each raider's term is cached with the rockets its search read. The cache is shared
     by clones and starts again at every hop (the only change of raiders, aliens, captures,
     finished or eliminated players), so an entry is reused exactly when every rocket the
@@ -124,6 +59,9 @@ def progress_value(game: PlanetRaiders, s: int) -> float:
         return 2.0 - 0.1 * finished.index(s)
     if game.out[s]:
         return 0.0
+    parts = game.parts
+    steps = parts.pad_slots
+    ship_of_pad = parts.ship_of_pad
     mask = game.aliens[s]
     c = game.ncaps[s]
     if c > 2:
@@ -142,7 +80,7 @@ def progress_value(game: PlanetRaiders, s: int) -> float:
     team_of = game.team
     team = team_of[s]
     home = game.colour[s] if crewed else -1
-    enemy: list[list[int]] | None = None
+    enemy: list[tuple[int, ...]] | None = None
     cache = game.reach_cache
     for k in range(RAIDERS):
         start = own[k]
@@ -161,7 +99,7 @@ def progress_value(game: PlanetRaiders, s: int) -> float:
         while stack and not hit:
             p = stack.pop()
             popped.append(p)
-            for slot, dest in STEPS[p]:
+            for slot, dest in steps[p]:
                 q = dest[rockets[slot]]
                 if q < 0 or q in seen:
                     continue
@@ -176,7 +114,7 @@ def progress_value(game: PlanetRaiders, s: int) -> float:
                         hit = True
                         break
                     continue
-                if crewed and SHIP_OF_PAD[q] == home:
+                if crewed and ship_of_pad[q] == home:
                     hit = True
                     break
                 seen.add(q)
@@ -184,16 +122,16 @@ def progress_value(game: PlanetRaiders, s: int) -> float:
         if hit:
             d = 0
         elif crewed:
-            ship_dist = DIST_TO_SHIP[home]
+            ship_dist = parts.dist_to_ship[home]
             d = min([ship_dist[p] for p in seen])
         else:
             if enemy is None:
                 enemy = [
-                    HOP_DIST[q]
+                    parts.hop_dist[q]
                     for r, q in enumerate(rpad)
                     if q >= 0 and team_of[r // RAIDERS] != team
                 ]
-            planet_dist = PLANET_DIST[mask]
+            planet_dist = parts.planet_dist[mask]
             d = 99
             for p in seen:
                 e = planet_dist[p]
@@ -204,7 +142,7 @@ def progress_value(game: PlanetRaiders, s: int) -> float:
                     d = e
         term = reach_value[d if d < 12 else 12]
         v += term
-        slots = [slot for p in popped for slot, _ in STEPS[p]]
+        slots = [slot for p in popped for slot, _ in steps[p]]
         read = itemgetter(*slots) if slots else _read_nothing
         cache[rid] = (read, read(rockets), term)
     return v

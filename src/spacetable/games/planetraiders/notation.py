@@ -20,7 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .board import BOARD
+from spacetable.engine import DataSet
+
+from .board import RaidersParts, pad
 from .constants import ALIEN, BLUE, COLOURS, EMPTY, NOSES, RAIDERS, RED, SIDES
 from .rules import PlanetRaiders
 
@@ -33,9 +35,11 @@ def position(
     text: str,
     options: Mapping[str, Any] | None = None,
     seed: int = 0,
+    data: DataSet[RaidersParts] | None = None,
 ) -> PlanetRaiders:
-    """A game of ``players`` set to the position described by ``text`` (see module doc)."""
-    g = PlanetRaiders(players, seed, options)
+    """A game of ``players`` set to the position described by ``text`` (see module doc),
+    with the components of ``data`` (the shipped data set by default)."""
+    g = PlanetRaiders(players, seed, options, data)
     n = players
     seat_of = {COLOURS[c]: s for s, c in enumerate(g.colour)}
     g.occ = [EMPTY] * len(g.occ)
@@ -50,18 +54,18 @@ def position(
     cur = 0
     for tok in text.split():
         if tok == "aliens=standard":
-            for edge, planet in BOARD.aliens:
+            for edge, planet in g.parts.aliens:
                 g.occ[edge] = ALIEN + planet
         elif tok.startswith("@"):
-            pad, _, colour = tok[1:].partition(":")
-            g.occ[BOARD.pad(pad)] = ALIEN + COLOURS.index(colour)
+            where, _, colour = tok[1:].partition(":")
+            g.occ[pad(where)] = ALIEN + COLOURS.index(colour)
         elif "@" in tok:
-            who, _, pad = tok.partition("@")
+            who, _, where = tok.partition("@")
             s = seat_of[LETTERS[who[0]]]
             rid = s * RAIDERS + int(who[1:]) - 1
-            p = BOARD.pad(pad)
+            p = pad(where)
             if g.occ[p] != EMPTY:
-                raise ValueError(f"pad {pad} is already taken")
+                raise ValueError(f"pad {where} is already taken")
             g.occ[p] = rid
             g.rpad[rid] = p
         elif tok.startswith("hand:"):
@@ -85,7 +89,7 @@ def position(
             cur = seat_of[tok[5:]]
         elif ":" in tok:
             zone, _, spec = tok.partition(":")
-            slot = BOARD.zone(zone) * NOSES + SIDES.index(ARROWS[spec[1]])
+            slot = g.parts.zone(zone) * NOSES + SIDES.index(ARROWS[spec[1]])
             if g.rockets[slot] != EMPTY:
                 raise ValueError(f"zone {zone} already holds a rocket with that nose")
             g.rockets[slot] = RED if spec[0] == "r" else BLUE
@@ -105,5 +109,6 @@ def position(
     g._log = None
     g._log_len = 0
     g.reach_cache = {}  # the position was rewritten: no cached reach is valid
+    g.rebuild_zone_masks()
     g._begin_turn()
     return g

@@ -1,6 +1,8 @@
 """Terminal drawing of a Planet Raiders view (rich markup), and log sentences.
 
-Reads only the view dict (and the static board tables). The board is drawn as a lattice of
+Reads only the view dict (its ``board`` rows are the game's data set: which square is a
+zone, a planet or a ship) and the fixed grid of :mod:`.board`; an outcome names the seats by
+the colours in its details. The board is drawn as a lattice of
 3-character tokens: squares at odd (row, column) positions, pads on the sides between them::
 
           a     b     c   ...
@@ -21,8 +23,17 @@ from typing import Any
 
 from rich.markup import escape
 
-from .board import BOARD
-from .constants import COLOURS, REASON_KEYS, SIDES, SIZE, TEXT, End
+from .board import (
+    CELL_NAMES,
+    EDGE_CELLS,
+    METEOR_MARK,
+    NEUTRAL_MARK,
+    PAD_NAMES,
+    PLANET_MARK,
+    SHIP_MARK,
+    shipped,
+)
+from .constants import COLOURS, N_EDGES, REASON_KEYS, SIDES, SIZE, TEXT, End
 
 STYLE = {"red": "red", "yellow": "yellow", "violet": "magenta", "green": "green"}
 ROCKET_STYLE = {"blue": "bold bright_blue", "red": "bold bright_red"}
@@ -46,8 +57,31 @@ def _edge_v(r: int, c: int) -> int:
     return 90 + r * (SIZE + 1) + c
 
 
+#: The kind and colour of each letter of the view's board rows.
+_MARKS: dict[str, tuple[str, int]] = {
+    NEUTRAL_MARK: ("neutral", -1),
+    METEOR_MARK: ("meteorite", -1),
+    **{m: ("planet", COLOURS.index(c)) for c, m in PLANET_MARK.items()},
+    **{m: ("ship", COLOURS.index(c)) for c, m in SHIP_MARK.items()},
+}
+
+
+def _squares(view: dict[str, Any]) -> tuple[list[str], list[int]]:
+    """The kind and colour of every square, from the view's board rows (the game's data)."""
+    marks = "".join(view["board"])
+    kinds = [_MARKS[m][0] for m in marks]
+    colours = [_MARKS[m][1] for m in marks]
+    return kinds, colours
+
+
 def board_lines(view: dict[str, Any]) -> list[str]:
     """The board as lines of rich markup."""
+    kinds, colours = _squares(view)
+    zone = [k in ("neutral", "meteorite") for k in kinds]
+    is_pad = [any(zone[i] for i in EDGE_CELLS[e]) for e in range(N_EDGES)]
+    ship_of_pad = [
+        next((colours[i] for i in EDGE_CELLS[e] if kinds[i] == "ship"), -1) for e in range(N_EDGES)
+    ]
     pad_tok: dict[str, str] = {}
     for s, row in enumerate(view["raiders"]):
         colour = view["players_info"][s]["colour"]
@@ -59,25 +93,25 @@ def board_lines(view: dict[str, Any]) -> list[str]:
     rockets = view["rockets"]
 
     def pad(e: int) -> str:
-        if not BOARD.is_pad[e]:
+        if not is_pad[e]:
             return "   "
-        name = BOARD.pad_names[e]
+        name = PAD_NAMES[e]
         if name in pad_tok:
             return pad_tok[name]
-        ship = BOARD.ship_of_pad[e]
+        ship = ship_of_pad[e]
         if ship >= 0:
             return f"[{STYLE[COLOURS[ship]]}] = [/]"
         return "[dim] · [/]"
 
     def cell(r: int, c: int) -> str:
         i = r * SIZE + c
-        kind = BOARD.kind[i]
-        name = BOARD.cell_names[i]
+        kind = kinds[i]
+        name = CELL_NAMES[i]
         if kind == "planet":
-            col = COLOURS[BOARD.cell_colour[i]]
+            col = COLOURS[colours[i]]
             return f"[bold {STYLE[col]}]({col[0]})[/]"
         if kind == "ship":
-            col = COLOURS[BOARD.cell_colour[i]]
+            col = COLOURS[colours[i]]
             return f"[reverse {STYLE[col]}]#{LETTER[col]}#[/]"
         meteor = kind == "meteorite"
         rks = rockets.get(name)
@@ -92,7 +126,7 @@ def board_lines(view: dict[str, Any]) -> list[str]:
         arrows = "".join(f"[{ROCKET_STYLE[rk['colour']]}]{ARROW[rk['nose']]}[/]" for rk in rks)
         return arrows + " " * (3 - len(rks))
 
-    lines = ["    " + "".join(f"   {BOARD.cell_names[c][0]}  " for c in range(SIZE))]
+    lines = ["    " + "".join(f"   {CELL_NAMES[c][0]}  " for c in range(SIZE))]
     for r in range(SIZE + 1):
         parts = ["    "]
         for c in range(SIZE):
@@ -108,7 +142,7 @@ def board_lines(view: dict[str, Any]) -> list[str]:
         parts.append(pad(_edge_v(r, SIZE)))
         parts.append(f" {SIZE - r}")
         lines.append("".join(parts))
-    lines.append("    " + "".join(f"   {BOARD.cell_names[c][0]}  " for c in range(SIZE)))
+    lines.append("    " + "".join(f"   {CELL_NAMES[c][0]}  " for c in range(SIZE)))
     crowded = [
         f"{zone}: " + " ".join(f"{rk['colour'][0]}{ARROW[rk['nose']]}" for rk in rks)
         for zone, rks in sorted(rockets.items())
@@ -311,8 +345,12 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
     reason = str(outcome["reason"])
     winners = [int(s) for s in outcome["winners"]]
     n = len(outcome["ranks"])
-    colours = tuple(COLOURS[c] for c in BOARD.seat_colours[n])
     d = outcome.get("details") or {}
+    shown = d.get("colours")
+    if isinstance(shown, list) and len(shown) == n:  # the seats' colours, from the game's data
+        colours = tuple(str(c) for c in shown)
+    else:  # an outcome from before the data sets: the shipped seats
+        colours = tuple(COLOURS[c] for c in shipped().seat_colours[n])
     key = _OUTCOME_KEY.get(reason)
     if key is None:
         why = reason  # a reason this module does not know: shown as the game gives it

@@ -27,7 +27,7 @@ view (:mod:`.view`), the labels (:mod:`.labels`) and the bots' evaluation
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from spacetable.engine import (
@@ -66,13 +66,14 @@ from .actions import (
     Stop,
     enumerate_actions,
 )
-from .board import BOARD
+from .board import CELL_INDEX, CELL_NAMES, CELL_PADS, DATA, PAD_NAMES, RaidersParts
 from .components import crew_complete, crew_missing
 from .constants import (
     ALIEN,
     BLUE,
     COLOURS,
     EMPTY,
+    N_CELLS,
     N_EDGES,
     N_SLOTS,
     NOSES,
@@ -92,16 +93,20 @@ from .constants import (
 )
 from .evaluation import ReachCache, evaluate
 from .labels import describe
-from .view import view
+from .view import component_ids, view
 
-_ZONES = BOARD.zones
-_CELL_INDEX = BOARD.cell_index
-_PAD_SLOTS = BOARD.pad_slots
-_CELL_PADS = BOARD.cell_pads
-_SHIP_OF_PAD = BOARD.ship_of_pad
-_PLACE_BLUE = PLACE[BLUE]
-_PLACE_RED = PLACE[RED]
-_NEUTRAL = frozenset(BOARD.neutral_zones)
+#: _PLACE_BLUE[square][mask], _PLACE_RED[...]: the placements on the sides of the square not
+#: in the mask of its sides that hold a rocket (``zmask``)
+_PLACE_BLUE, _PLACE_RED = (
+    tuple(
+        tuple(
+            tuple(a for k, a in enumerate(PLACE[rc][z]) if not m >> k & 1)
+            for m in range(1 << NOSES)
+        )
+        for z in range(N_CELLS)
+    )
+    for rc in (BLUE, RED)
+)
 #: the slot of each prebuilt hop (``zone * NOSES + nose``)
 _HOP_SLOT = {a: slot for slot, a in HOP.items()}
 
@@ -164,6 +169,9 @@ class PlanetRaiders(Game):
     )
     action_types = ACTION_TYPES
     terminations = End
+    # The components, from the game's data set (shipped or a box owner's corrected tables).
+    data_spec = DATA
+    parts: RaidersParts
     # The state, declared once: the engine derives save, checked load and clone from it.
     # Lengths fixed by the rules are checked on load ("players", and the properties below).
     state = StateSpec(
@@ -196,6 +204,10 @@ class PlanetRaiders(Game):
         # only change of what an entry assumes; so the games that share it (a game and its
         # clones, between two hops) may all read and extend it.
         Cache("reach_cache", reset=dict, copy="share"),
+        # per square, the bit mask of its sides that hold a rocket (bit k: nose k), derived
+        # from ``rockets`` (rebuilt on load by _derive), so that placements skip full zones
+        # at the cost of one look-up per zone
+        Cache("zmask", reset=list, copy="list"),
     )
 
     @property
@@ -212,12 +224,24 @@ class PlanetRaiders(Game):
     def _derive(self) -> None:
         """Settings from the options and the player count (not state: rebuilt on load)."""
         n = self.players
-        self.colour: tuple[int, ...] = BOARD.seat_colours[n]
+        self.colour: tuple[int, ...] = self.parts.seat_colours[n]
         self.teams: bool = bool(self.options["teams"])
         self.team: tuple[int, ...] = tuple((s % 2) if self.teams else s for s in range(n))
         self.turn_limit: int = int(self.options["round_limit"]) * n
         self.stall_limit: int = int(self.options["stall_rounds"]) * n
         self.one_rocket_per_zone: bool = self.options["zone_rockets"] == ZONE_ROCKETS_ONE
+        rockets = self.__dict__.get("rockets")
+        if rockets is not None:  # after a load (set-up lays the rockets after this)
+            self.rebuild_zone_masks()
+
+    def rebuild_zone_masks(self) -> None:
+        """Compute ``zmask`` again from ``rockets`` (after a load, or a position written by
+        hand: :mod:`.notation`)."""
+        masks = [0] * N_CELLS
+        for slot, r in enumerate(self.rockets):
+            if r >= 0:
+                masks[slot // NOSES] |= 1 << (slot % NOSES)
+        self.zmask: list[int] = masks
 
     def setup(self) -> None:
         self._derive()
@@ -225,15 +249,16 @@ class PlanetRaiders(Game):
         self.occ: list[int] = [EMPTY] * N_EDGES
         self.rpad: list[int] = [EMPTY] * (RAIDERS * n)
         self.rockets: list[int] = [EMPTY] * N_SLOTS
-        for pad, planet in BOARD.aliens:
+        parts = self.parts
+        for pad, planet in parts.aliens:
             self.occ[pad] = ALIEN + planet
         for s in range(n):
             col = self.colour[s]
-            for k, pad in enumerate(BOARD.start_raiders[col]):
+            for k, pad in enumerate(parts.start_raiders[col]):
                 rid = s * RAIDERS + k
                 self.occ[pad] = rid
                 self.rpad[rid] = pad
-            for zone, rc, nose in BOARD.start_rockets[col]:
+            for zone, rc, nose in parts.start_rockets[col]:
                 self.rockets[zone * NOSES + nose] = rc
         self.blue: list[int] = [START_BLUE_HAND] * n
         self.red: list[int] = [START_RED_HAND] * n
@@ -257,6 +282,7 @@ class PlanetRaiders(Game):
         self.over = False
         self.reason = ""
         self.reach_cache: ReachCache = {}
+        self.rebuild_zone_masks()
         self._begin_turn()
 
     # ------------------------------------------------------------------ queries
@@ -284,7 +310,7 @@ class PlanetRaiders(Game):
         seat = rid // RAIDERS
         occ = self.occ
         rockets = self.rockets
-        for slot, dest in _PAD_SLOTS[p]:
+        for slot, dest in self.parts.pad_slots[p]:
             q = dest[rockets[slot]]
             if q < 0:  # no rocket, or a blue one in meteorites
                 continue
@@ -310,24 +336,18 @@ class PlanetRaiders(Game):
         b = self.blue[s]
         r = self.red[s]
         if b or r:
-            rockets = self.rockets
             one = self.one_rocket_per_zone
-            for z in _ZONES:
-                base = z * NOSES
-                free = [k for k in range(NOSES) if rockets[base + k] < 0]
-                if not free or (one and len(free) < NOSES):
-                    continue  # a zone holds one rocket per side (or one in all)
-                blue = b and z in _NEUTRAL
-                if len(free) == NOSES:
-                    if blue:
-                        out.extend(_PLACE_BLUE[z])
-                    if r:
-                        out.extend(_PLACE_RED[z])
-                    continue
-                if blue:
-                    out.extend(_PLACE_BLUE[z][k] for k in free)
+            neutral = self.parts.neutral
+            zmask = self.zmask
+            for z in self.parts.zones:
+                m = zmask[z]
+                if one and m:
+                    continue  # the option: one rocket in all
+                # a zone holds one rocket per side: the placements on its free sides
+                if b and z in neutral:
+                    out.extend(_PLACE_BLUE[z][m])
                 if r:
-                    out.extend(_PLACE_RED[z][k] for k in free)
+                    out.extend(_PLACE_RED[z][m])
             if b >= 2:
                 out.append(EXCHANGE)
             if self.players > 2:
@@ -429,8 +449,9 @@ class PlanetRaiders(Game):
         zone, nose = divmod(slot, NOSES)
         rc = self.rockets[slot]
         src = self.rpad[rid]
-        dst = _CELL_PADS[zone][nose]
+        dst = CELL_PADS[zone][nose]
         self.rockets[slot] = EMPTY
+        self.zmask[zone] &= ~(1 << nose)
         self.used[rc] += 1
         self.hops += 1
         self.occ[src] = EMPTY
@@ -443,10 +464,10 @@ class PlanetRaiders(Game):
                 "seat": seat,
                 "colour": self._cname(seat),
                 "raider": rid % RAIDERS,
-                "zone": BOARD.cell_names[zone],
+                "zone": CELL_NAMES[zone],
                 "nose": SIDES[nose],
                 "rocket": ROCKET_COLOURS[rc],
-                "to": BOARD.pad_names[dst],
+                "to": PAD_NAMES[dst],
             }
         )
         ends = False
@@ -461,7 +482,7 @@ class PlanetRaiders(Game):
                     "seat": seat,
                     "colour": self._cname(seat),
                     "planet": COLOURS[planet],
-                    "at": BOARD.pad_names[dst],
+                    "at": PAD_NAMES[dst],
                 }
             )
         elif o >= 0:
@@ -469,7 +490,7 @@ class PlanetRaiders(Game):
             ends = True
             if self.over:
                 return
-        if _SHIP_OF_PAD[dst] == self.colour[seat] and self.has_crew(seat):
+        if self.parts.ship_of_pad[dst] == self.colour[seat] and self.has_crew(seat):
             self._finish(seat)
             return
         if ends:
@@ -541,7 +562,7 @@ class PlanetRaiders(Game):
                 "seat": rid // RAIDERS,
                 "colour": self._cname(rid // RAIDERS),
                 "raider": rid % RAIDERS,
-                "at": BOARD.pad_names[self.rpad[rid]],
+                "at": PAD_NAMES[self.rpad[rid]],
                 "why": why,
             }
         )
@@ -570,7 +591,10 @@ class PlanetRaiders(Game):
             self.red[s] -= 1
         else:
             self.blue[s] -= 1
-        self.rockets[_CELL_INDEX[a.zone] * NOSES + SIDES.index(a.nose)] = rc
+        z = CELL_INDEX[a.zone]
+        nose = SIDES.index(a.nose)
+        self.rockets[z * NOSES + nose] = rc
+        self.zmask[z] |= 1 << nose
         self.emit(
             {
                 "event": "place",
@@ -689,12 +713,18 @@ class PlanetRaiders(Game):
                 ],
                 "eliminated": [s for s in range(n) if self.out[s]],
                 "teams": [list(self.team)] if self.teams else [],
+                "colours": [COLOURS[c] for c in self.colour],  # of each seat (the data's)
             },
         )
 
     # ------------------------------------------------------------------ views
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)
+
+    def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
+        """The components a view mentions (:func:`.view.component_ids`: it reads the view
+        only)."""
+        return component_ids(view)
 
     # ------------------------------------------------------------------ RL / bounds
     @classmethod

@@ -6,9 +6,10 @@ It reads the game it receives and never imports the rules at run time.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .board import BOARD
+from .board import CELL_NAMES, METEOR_MARK, NEUTRAL_MARK, PAD_NAMES, PLANET_MARK, SHIP_MARK
 from .components import crew_complete, crew_missing
 from .constants import (
     ALIEN,
@@ -37,19 +38,19 @@ def view(game: PlanetRaiders, seat: int | None) -> dict[str, Any]:
             rid = s * RAIDERS + k
             p = game.rpad[rid]
             if p >= 0:
-                row.append({"pad": BOARD.pad_names[p], "status": "board"})
+                row.append({"pad": PAD_NAMES[p], "status": "board"})
             elif game.captured_by[rid] >= 0:
                 row.append({"pad": None, "status": "captured", "by": game.captured_by[rid]})
             else:
                 row.append({"pad": None, "status": "home"})
         raiders.append(row)
-    aliens = {BOARD.pad_names[e]: COLOURS[o - ALIEN] for e, o in enumerate(game.occ) if o >= ALIEN}
+    aliens = {PAD_NAMES[e]: COLOURS[o - ALIEN] for e, o in enumerate(game.occ) if o >= ALIEN}
     # each zone's rockets, one per side at most, in the order of their noses (n, e, s, w)
     rockets: dict[str, list[dict[str, str]]] = {}
     for slot, r in enumerate(game.rockets):
         if r >= 0:
             z, nose = divmod(slot, NOSES)
-            rockets.setdefault(BOARD.cell_names[z], []).append(
+            rockets.setdefault(CELL_NAMES[z], []).append(
                 {"colour": ROCKET_COLOURS[r], "nose": SIDES[nose]}
             )
     players = []
@@ -73,6 +74,9 @@ def view(game: PlanetRaiders, seat: int | None) -> dict[str, Any]:
             }
         )
     return {
+        # the board of the game's data set, a row of 9 letters from north to south: "." a
+        # neutral zone, "*" a meteorite zone, a planet (r, y, v, g) or a ship (R, Y, V, G)
+        "board": list(game.parts.rows),
         "teams": game.teams,
         "current": game.cur,
         "phase": PHASE_NAMES[game.phase],
@@ -89,3 +93,32 @@ def view(game: PlanetRaiders, seat: int | None) -> dict[str, Any]:
         "stall_limit": game.stall_limit,
         "reason": game.reason if game.over else None,
     }
+
+
+#: The colour of each planet and ship letter of the view's board rows.
+_PLANET_OF = {m: c for c, m in PLANET_MARK.items()}
+_SHIP_OF = {m: c for c, m in SHIP_MARK.items()}
+
+
+def component_ids(v: Mapping[str, Any]) -> list[str]:
+    """The components ``v`` mentions, in the order a reader meets them: the board, the kinds
+    of zone on it, the planets and ships (row by row), the rockets on the board or in a hand,
+    the colours of the seated players. It reads only the view; Planet Raiders has no hidden
+    information, so every seat's view mentions the same components."""
+    ids = ["board:main"]
+    marks = "".join(v["board"])
+    if NEUTRAL_MARK in marks:
+        ids.append("zone:neutral")
+    if METEOR_MARK in marks:
+        ids.append("zone:meteorite")
+    for m in marks:
+        if m in _PLANET_OF:
+            ids.append(f"planet:{_PLANET_OF[m]}")
+        elif m in _SHIP_OF:
+            ids.append(f"ship:{_SHIP_OF[m]}")
+    colours = {r["colour"] for rs in v["rockets"].values() for r in rs}
+    for info in v["players_info"]:
+        colours.update(c for c in ROCKET_COLOURS if info["hand"][c])
+    ids.extend(f"rocket:{c}" for c in ROCKET_COLOURS if c in colours)
+    ids.extend(f"colour:{info['colour']}" for info in v["players_info"])
+    return ids
