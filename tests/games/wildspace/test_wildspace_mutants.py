@@ -81,6 +81,10 @@ def test_the_rl_action_space_holds_every_decision_once() -> None:
     size += len(A.LAND) + len(A.EXPLORE) + 4 * len(P.deck_cards)
     assert len(A.all_actions(False)) == size
     assert len(A.all_actions(True)) == size + 2 * C.N_HOSTILE
+    # Fixed by the rulebook's counts, whatever a data set says: 10 tiles x 2 sides x up to 3
+    # actions, 10 x 2 x 2 explorations, 4 x 102 card actions, 11 others (+ 12 x 2 smuggles).
+    assert len(A.LAND) == 60 and set(A.PLAY) == set(range(6, 108))
+    assert (len(A.all_actions(False)), len(A.all_actions(True))) == (519, 543)
 
 
 # ---------------------------------------------------------------------- components

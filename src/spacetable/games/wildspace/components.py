@@ -524,8 +524,16 @@ def _check_cards(tables: Tables, cards: list[CardRow]) -> None:
     _ids_in_order(tables, f, cards)
     _count(tables, f, cards, "cards", N_CARDS, "« 108 cartes Équipage »", "id")
     rule = "« 60 Spécialistes, 24 Émissaires, 18 Robots et 6 Capitaines »"
-    for kind, want in (("captain", 6), ("specialist", 60), ("emissary", 24), ("robot", 18)):
-        _count(tables, f, [r for r in cards if r.kind == kind], f"{kind}s", want, rule, "kind")
+    kinds = (
+        ("captain", "captains", 6),
+        ("specialist", "Specialists", 60),
+        ("emissary", "Emissaries", 24),
+        ("robot", "Robots", 18),
+    )
+    # A kind beyond its count first: its first row beyond the count is named.
+    by_kind = {k: [r for r in cards if r.kind == k] for k, _, _ in kinds}
+    for k, plural, want in sorted(kinds, key=lambda x: len(by_kind[x[0]]) <= x[2]):
+        _count(tables, f, by_kind[k], plural, want, rule, "kind")
     for r in cards:
         if (r.kind == "captain") != (r.id < N_CAPTAINS):
             tables.error(

@@ -222,6 +222,11 @@ def smuggle_label(name: str, mode: str, what: str, lang: str) -> str:
 
 
 # ---------------------------------------------------------------------- component texts
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter."""
+    return text[:1].upper() + text[1:]
+
+
 def card_description(parts: WildParts, c: int, lang: str) -> str:
     """The rules text of crew card ``c``: kind, species, profession, Veteran, then its circles
     (or its captain's track)."""
@@ -237,7 +242,7 @@ def card_description(parts: WildParts, c: int, lang: str) -> str:
     if r.kind == "captain":
         return f"{text} {t(lang, 'track')}: {track_words(parts, c, lang)}."
     circles = circle_words(parts, c, lang)
-    return f"{text} {'; '.join(circles) if circles else t(lang, 'no_effect')}."
+    return f"{text} {_sentence('; '.join(circles) if circles else t(lang, 'no_effect'))}."
 
 
 def planet_description(parts: WildParts, tile: int, lang: str) -> str:
@@ -247,15 +252,15 @@ def planet_description(parts: WildParts, tile: int, lang: str) -> str:
         f"{t(lang, f'{side}_sector')}: {sector_words(parts, tile, i, lang)}"
         for i, side in enumerate(("left", "right"))
     ]
-    return f"{need[:1].upper()}{need[1:]}. {'. '.join(sides)}. {t(lang, 'explore_zone')}."
+    return f"{_sentence(need)}. {'. '.join(sides)}. {_sentence(t(lang, 'explore_zone'))}."
 
 
 def hostile_description(parts: WildParts, h: int, lang: str) -> str:
     return (
         f"{t(lang, 'category_long', n=parts.h_category[h])}. "
-        f"{t(lang, 'landing')}: {ops_words(parts.h_landing[h], lang)}. "
-        f"{t(lang, 'exploration')}: {ops_words(parts.h_explore[h], lang)}. "
-        f"{t(lang, 'bonus')}: {icons_words(parts.h_bonus[h], lang)}."
+        f"{_sentence(t(lang, 'landing'))}: {ops_words(parts.h_landing[h], lang)}. "
+        f"{_sentence(t(lang, 'exploration'))}: {ops_words(parts.h_explore[h], lang)}. "
+        f"{_sentence(t(lang, 'bonus'))}: {icons_words(parts.h_bonus[h], lang)}."
     )
 
 
