@@ -80,7 +80,11 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield url
 
 
-FAST = Settings(tick=0.1, bot_budget=20.0, realtime_bot_budget=3.0, bot_workers=1)
+#: Short waits; scripted clients act far faster than people, so the rate limit is raised
+#: (the limit's own test uses the defaults: ``sqlite_server``).
+FAST = Settings(
+    tick=0.1, bot_budget=20.0, realtime_bot_budget=3.0, bot_workers=1, rate=1000, burst=2000
+)
 
 
 @dataclass
@@ -128,8 +132,23 @@ def server(db_url: str) -> Iterator[Server]:
 
 
 @pytest.fixture
+def sqlite_db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'fast.db'}"
+
+
+@pytest.fixture
+def fast_sqlite_server(sqlite_db: str) -> Iterator[Server]:
+    """A server on SQLite only, for tests whose subject is not the storage."""
+    s = start_server(sqlite_db)
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+@pytest.fixture
 def sqlite_server(tmp_path: Path) -> Iterator[Server]:
-    s = start_server(f"sqlite:///{tmp_path / 'one.db'}")
+    s = start_server(f"sqlite:///{tmp_path / 'one.db'}", Settings(tick=0.1, bot_workers=1))
     try:
         yield s
     finally:
@@ -162,7 +181,12 @@ class Client:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"no awaited message; last: {self.received[-3:]!r:.600}")
-            msg = await self.recv(left)
+            try:
+                msg = await self.recv(left)
+            except TimeoutError:
+                errors = [m for m in self.received if m["type"] == "error"]
+                last = [(m["type"], m.get("step")) for m in self.received[-5:]]
+                raise TimeoutError(f"no awaited message; last: {last}; errors: {errors}") from None
             if pred(msg):
                 return msg
 

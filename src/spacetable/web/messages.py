@@ -62,6 +62,7 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
             log.debug("no outcome text", exc_info=True)
     return {
         "type": "end",
+        "lang": lang,
         "outcome": data,
         "reason_text": sentence,
         "summary": summary,
@@ -82,6 +83,7 @@ def state_message(
         "type": "state",
         "step": game.step,
         "seat": seat,
+        "lang": lang,
         "view": game.view(seat),
         "legal": [{"action": a.to_json(), "label": game.describe_action(a, lang)} for a in legal],
         "log": {
