@@ -46,12 +46,13 @@ CONFIGS: dict[str, list[Config]] = {
         (5, {**_TICKS_ADV, "timer": 20, "tick": 10}),
         (8, {**_TICKS_ADV, "timer": 30, "tick": 15}),
     ],
+    # The rulebook's game has no round limit: random playouts need the bots' option.
     "tortuga2199": [
-        (2, {}),
-        (3, {}),
-        (4, {}),
-        (3, {"scenario": "aggressive"}),
-        (2, {"scenario": "peaceful"}),
+        (2, {"round_limit": 40}),
+        (3, {"round_limit": 40}),
+        (4, {"round_limit": 40}),
+        (3, {"scenario": "aggressive", "round_limit": 40}),
+        (2, {"scenario": "peaceful", "round_limit": 40}),
     ],
     "wildspace": [
         (1, {}),

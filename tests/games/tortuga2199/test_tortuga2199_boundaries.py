@@ -3,8 +3,8 @@
 Each test quotes the rule, then plays the position at the value and one step short of it
 (or one over), from the rulebook's words: Influence 15 ends the game, a conquest costs
 Defence + 1 (Tortuga always 15), the hand is refilled to 5, a combat tie goes to the
-defender, prices in Crypto and Manoeuvre, the 10 markers, the maximum Defence, the round
-limit.
+defender, prices in Crypto and Manoeuvre, the 10 markers, the maximum Defence, and the
+bots' round limit (an option).
 """
 
 from __future__ import annotations
@@ -235,7 +235,7 @@ def test_capture_needs_the_difficulty_in_manoeuvre(mano: int, legal: bool) -> No
     # "un nombre de points de Manœuvre égal à la Difficulté"
     g = position(hand=[], pos=TERMINAL)
     g.hunt[TERMINAL] = KRAKEN
-    g.probes[TERMINAL] = 1  # seat 0 probed it
+    g.probes[TERMINAL] = g.seen[TERMINAL] = 1  # seat 0 probed it
     g.mano = mano
     assert ("capture" in texts(g)) is legal
 
@@ -244,7 +244,8 @@ def test_capture_needs_the_difficulty_in_manoeuvre(mano: int, legal: bool) -> No
 @pytest.mark.parametrize(("used", "legal"), [(K.MARKERS - 1, True), (K.MARKERS, False)])
 def test_the_tenth_marker_is_the_last(used: int, legal: bool) -> None:
     # "Chaque joueur reçoit 10 marqueurs de sa couleur" (control and probes): with 9 placed a
-    # probe is possible, with 10 not, and neither is a conquest.
+    # probe can end with a marker and a conquest is possible; with 10, neither. The probe
+    # itself stays legal: "Puis vous pouvez prendre ... un marqueur" (the marker is optional).
     g = position(hand=[], pos=TERMINAL)
     others = [s for s in range(g.lay.n) if s != TERMINAL]
     for s in others[: min(used, len(others))]:
@@ -255,7 +256,10 @@ def test_the_tenth_marker_is_the_last(used: int, legal: bool) -> None:
     g.hunt[TERMINAL] = ROBOT
     g.mano = 9
     t = texts(g)
-    assert ("probe" in t) is legal and ("conquer" in t) is legal
+    assert "probe" in t and ("conquer" in t) is legal
+    do(g, A.PROBE)
+    assert (g.phase == K.MARK) is legal
+    assert g.view(0)["sectors"][TERMINAL]["creature"] == ROBOT
 
 
 @pytest.mark.parametrize(("to", "legal"), [(8, True), (9, False)])
@@ -292,12 +296,11 @@ def test_aggressive_tortuga_only_if_it_gives_the_victory(other: int, legal: bool
     assert ("conquer" in texts(g)) is legal
 
 
-# ---------------------------------------------------------------- the safety round limit
-@pytest.mark.parametrize(
-    ("turns", "over"), [(K.MAX_ROUNDS * 2 - 1, True), (K.MAX_ROUNDS * 2 - 2, False)]
-)
+# ---------------------------------------------------------------- the bots' round limit
+@pytest.mark.parametrize(("turns", "over"), [(40 * 2 - 1, True), (40 * 2 - 2, False)])
 def test_round_limit_ends_after_the_last_turn_of_the_last_round(turns: int, over: bool) -> None:
-    g = position(players=2, hand=[], pos=0)
+    # Not the rulebook's ("La partie se termine dans deux cas"): the option round_limit=40.
+    g = position(players=2, hand=[], pos=0, round_limit=40)
     g.turns = turns
     do(g, A.END)
     assert g.is_over is over

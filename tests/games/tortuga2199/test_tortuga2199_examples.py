@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from spacetable.games.tortuga2199 import constants as K
+
 from .tortuga_helpers import A, C, card, cards, do, position, texts
 
 EXT, MAN, BOO = card("extraction"), card("manoeuvre"), card("booster")
@@ -47,13 +49,15 @@ def test_example_collect_and_spend_minerals_and_probe_a_robot() -> None:
     assert g.lay.dist[1][8] == 2
     do(g, A.AB_SECTOR["move"][8])  # the Booster's only ability: the window closes itself
     assert g.pos[0] == 8 and g.phase == 2 and g.mano == 1
-    do(g, A.PROBE)
-    assert g.mano == 0 and g.probes[8] == 1
+    do(g, A.PROBE)  # "il repose le jeton ... et place dessus un marqueur coloré"
+    assert g.phase == K.MARK and g.probes[8] == 0
+    do(g, A.MARKER)
+    assert g.mano == 0 and g.probes[8] == 1 and g.phase == K.MAIN
     assert g.view(0)["sectors"][8]["creature"] == ROBOT
     assert g.view(1)["sectors"][8]["creature"] is None
     assert g.view(1)["sectors"][8]["markers"] == [0]
-    assert g.log_for(0)[-1]["creature"] == ROBOT
-    assert "creature" not in g.log_for(1)[-1]
+    assert g.log_for(0)[-2]["creature"] == ROBOT
+    assert "creature" not in g.log_for(1)[-2]
     assert C.DIFFICULTY[ROBOT] == 2
     do(g, A.SPEND_MINERAL)
     assert g.crypto == 2 and g.depot == 1 and g.minerals[0] == 0
@@ -83,7 +87,7 @@ def test_example_takeback_capture_robot_and_conquer_unguarded_terminal() -> None
     g = position(hand=[MAN, MAN, MAN, GARDE, MERC], pos=8)
     g.reserve[0] = BOO
     g.hunt[8] = ROBOT
-    g.probes[8] = 1  # probed by seat 0 earlier
+    g.probes[8] = g.seen[8] = 1  # probed by seat 0 earlier
     # An unguarded Terminal three sectors away, controlled by seat 1 at Defence 5.
     g.ctrl[5] = 1
     g.defence[5] = 5

@@ -24,12 +24,16 @@ from spacetable.testing.golden import check_golden, transcript
 GOLDEN = Path(__file__).parent / "golden"
 
 #: (players, seed, options, language, the ending these greedy players reach)
+#: Every case sets the bots' round limit (not the rulebook's: the option ``round_limit``) only
+#: so that a change that makes greedy players stall fails the test instead of hanging it;
+#: the test checks that the game ended by a rule of the rulebook, long before the limit.
+GUARD = {"round_limit": 200}
 CASES: list[tuple[int, int, dict[str, Any], str, End]] = [
-    (2, 1, {}, "en", End.INFLUENCE),
-    (2, 4, {"scenario": "peaceful"}, "fr", End.INFLUENCE),
-    (3, 20, {"scenario": "aggressive"}, "fr", End.TORTUGA),
-    (4, 3, {}, "fr", End.INFLUENCE),
-    (4, 12, {}, "en", End.TORTUGA),
+    (2, 1, {**GUARD}, "en", End.INFLUENCE),
+    (2, 4, {"scenario": "peaceful", **GUARD}, "fr", End.INFLUENCE),
+    (3, 22, {"scenario": "aggressive", **GUARD}, "fr", End.TORTUGA),
+    (4, 3, {**GUARD}, "fr", End.INFLUENCE),
+    (4, 12, {**GUARD}, "en", End.INFLUENCE),
 ]
 
 

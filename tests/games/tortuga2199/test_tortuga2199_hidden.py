@@ -53,7 +53,7 @@ def test_view_does_not_depend_on_what_the_seat_cannot_see() -> None:
         for d in h.mdeck:
             d.reverse()
         h.mknown = [0] * 4
-        unk = [i for i, t in enumerate(h.hunt) if t >= 0 and not h.probes[i] >> s & 1]
+        unk = [i for i, t in enumerate(h.hunt) if t >= 0 and not h.seen[i] >> s & 1]
         toks = [h.hunt[i] for i in unk]
         toks.reverse()
         for i, t in zip(unk, toks, strict=True):
@@ -91,7 +91,7 @@ def test_secret_attack_cards_hidden_until_reveal() -> None:
 
 def test_resample_keeps_probed_tokens_known_bottom_and_counts() -> None:
     g = position(players=3, hand=None, pos=8)
-    g.probes[3] = 0b001  # seat 0 knows slot 3
+    g.probes[3] = g.seen[3] = 0b001  # seat 0 knows slot 3
     known = g.hunt[3]
     c = g.mface[0][0]
     g.crypto = 1

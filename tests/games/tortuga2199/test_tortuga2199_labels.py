@@ -54,7 +54,7 @@ def test_map_actions_name_the_sector() -> None:
 def test_conquest_capture_and_attack_labels_use_the_state() -> None:
     g = position(hand=[], pos=9)
     g.hunt[9] = ROBOT
-    g.probes[9] = 1
+    g.probes[9] = g.seen[9] = 1
     g.defence[9] = 6
     assert g.describe_action(A.CONQUER, "en") == "conquer the Mines (9) for 7 Manoeuvre"
     assert g.describe_action(A.CONQUER_CRYPTO, "fr") == "conquérir les Mines (9) pour 7 Cryptos"
@@ -124,7 +124,7 @@ def test_render_names_positions_and_market_deck_sizes() -> None:
 def test_event_sentences_name_sectors_abilities_and_winners() -> None:
     from spacetable.games.tortuga2199.render import describe_event
 
-    g = position(hand=[BOO], pos=5)
+    g = position(hand=[BOO], pos=5, round_limit=40)
     g.mano = 1
     do(g, A.MOVE[9])
     assert describe_event(g.log[-1], "en") == "Player 0 moves to the Mines (9)."
@@ -134,7 +134,7 @@ def test_event_sentences_name_sectors_abilities_and_winners() -> None:
         "Le joueur 0 utilise une capacité de Booster : déplacement → la Forteresse (10)."
     )
     g.infl[1] = 3
-    g.turns = K.MAX_ROUNDS * 4 - 1
+    g.turns = 40 * 4 - 1
     do(g, A.END)
     assert describe_event(g.log[-1], "en").startswith(
         "Game over (round limit). Winner(s): player(s) 1."

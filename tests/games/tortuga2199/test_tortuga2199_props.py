@@ -48,7 +48,8 @@ def _check_invariants(g: R.Tortuga2199) -> None:
     scenario=st.sampled_from(K.SCENARIOS),
 )
 def test_random_playouts_keep_invariants(seed: int, players: int, scenario: str) -> None:
-    g = new_game("tortuga2199", players, seed, {"scenario": scenario})
+    # The bots' round limit: random players would otherwise play for ever.
+    g = new_game("tortuga2199", players, seed, {"scenario": scenario, "round_limit": 40})
     assert isinstance(g, R.Tortuga2199)
     limit = R.Tortuga2199.max_decisions(players, g.options)
     _check_invariants(g)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from spacetable.engine import IllegalAction, new_game
@@ -145,17 +147,73 @@ def test_collect_mineral_and_not_from_the_depot() -> None:
 def test_probe_capture_and_several_markers() -> None:
     g = position(hand=[], pos=3)
     g.hunt[3] = KRAKEN
-    g.probes[3] = 0b10  # seat 1 already probed it
+    g.probes[3] = g.seen[3] = 0b10  # seat 1 already probed it
     g.mano = 1
     assert "capture" not in texts(g)  # not probed by us
-    do(g, A.PROBE)
+    do(g, A.PROBE, A.MARKER)
     assert g.probes[3] == 0b11
     g.mano = C.DIFFICULTY[KRAKEN] - 1
     assert "capture" not in texts(g)
     g.mano += 1
     do(g, A.CAPTURE)
     assert g.probes[3] == 0 and g.htokens[0] == [KRAKEN] and g.infl[0] == 1
+    assert g.seen[3] == 0
     assert g.view(1)["sectors"][3]["hunt"] is False
+
+
+def test_the_probe_marker_is_optional() -> None:
+    """« Vous pouvez dépenser 1 Manœuvre pour regarder secrètement le jeton Chasse [...] Puis
+    vous pouvez prendre dans votre Soute un marqueur de votre couleur et le placer sur ce
+    jeton Chasse. » After looking, the prober decides (an atomic choice): with a marker the
+    token can be captured; without, the creature is known all the same, and capturing needs
+    a marker (« un de vos marqueurs doit être placé sur le jeton »)."""
+    g = position(hand=[], pos=3)
+    g.hunt[3] = ROBOT
+    g.mano = 3
+    do(g, A.PROBE)
+    assert g.phase == K.MARK and texts(g) == {"marker", "no_marker"}
+    assert g.mano == 2 and g.view(0)["marking"] == 3
+    do(g, A.NO_MARKER)
+    assert g.phase == K.MAIN and g.probes[3] == 0 and g.markers_free(0) == K.MARKERS
+    assert g.view(0)["sectors"][3]["creature"] == ROBOT  # « les jetons ... que vous avez explorés »
+    assert g.view(1)["sectors"][3]["creature"] is None
+    assert g.view(1)["sectors"][3]["seen_by"] == [0] and g.view(1)["sectors"][3]["markers"] == []
+    assert g.log[-1] == {**g.log[-1], "event": "marker", "placed": False, "sector": 3}
+    assert "capture" not in texts(g)
+    # The seat knows the creature: a determinized copy keeps it.
+    for i in range(5):
+        assert g.determinize(0, random.Random(i)).hunt[3] == ROBOT
+    # Probing again (another Manoeuvre), it may now place its marker, then capture.
+    assert "probe" in texts(g)
+    do(g, A.PROBE, A.MARKER)
+    assert g.probes[3] == 1 and g.markers_free(0) == K.MARKERS - 1 and g.mano == 1
+    g.mano = 2
+    do(g, A.CAPTURE)
+    assert g.htokens[0] == [ROBOT]
+
+
+def test_a_player_without_a_free_marker_may_still_probe() -> None:
+    """« Puis vous pouvez prendre ... un marqueur »: probing does not need a free marker. With
+    all 10 markers on the board the player looks at the token, no marker decision follows,
+    and it cannot capture the creature (no marker of its own on the token)."""
+    g = position(hand=[card("scanner")], pos=3)
+    g.ctrl[1:11] = [0] * 10
+    g.ctrl[3] = -1
+    g.hunt[3], g.hunt[9] = ROBOT, KRAKEN
+    g.probes[5] = g.seen[5] = 1  # 9 sectors and one hunt token: all 10 markers
+    assert g.markers_free(0) == 0
+    g.mano = 5
+    assert "probe" in texts(g)
+    do(g, A.PROBE)
+    assert g.phase == K.MAIN and g.probes[3] == 0 and g.seen[3] == 1
+    assert g.view(0)["sectors"][3]["creature"] == ROBOT and "capture" not in texts(g)
+    assert g.log_for(0)[-1]["creature"] == ROBOT and "creature" not in g.log[-1]
+    # The same with a probe ability (the Scanner probes up to 3 sectors away).
+    do(g, A.PLAY[card("scanner")])
+    assert "ability kind=probe target=9" in texts(g)
+    do(g, A.AB_SECTOR["probe"][9])
+    assert g.phase == K.MAIN and g.seen[9] == 1 and g.probes[9] == 0
+    assert g.view(0)["sectors"][9]["creature"] == KRAKEN
 
 
 def test_convert_hunt_card() -> None:
@@ -264,10 +322,16 @@ def test_spend_mineral_goes_to_mines_depot() -> None:
     assert g.crypto == 2 and g.depot == 2 and g.minerals[0] == 0
 
 
-def test_turn_cap_leaves_only_end() -> None:
-    g = position(hand=[EXT], pos=0)
-    g.tacts = K.TURN_CAP
-    assert texts(g) == {"end"}
+def test_a_turn_has_no_cap_on_its_decisions() -> None:
+    """« Pendant son tour, un joueur peut effectuer autant des actions suivantes qu'il le
+    souhaite dans n'importe quel ordre. » No count of decisions closes a turn (the old cap of
+    150 offered only "end" after 150 decisions): a turn ends when its player ends it."""
+    g = position(hand=[EXT, MAN], pos=0)
+    g.tacts = 10_000
+    g.crypto = 2
+    assert {"play card=0", "play card=1", "reserve card=0", "end"} <= texts(g)
+    do(g, A.PLAY[EXT])
+    assert g.crypto == 3 and g.tacts == 10_001 and g.cur == 0
 
 
 # ---------------------------------------------------------------- sector powers
@@ -326,6 +390,33 @@ def test_combat_tie_goes_to_defender_and_attacker_goes_to_hold() -> None:
     assert g.phase == K.REENTER
     g.ctrl[4] = 0
     assert texts(g) == {"reenter sector=0", "reenter sector=4"}
+
+
+def test_defender_refills_to_five_before_the_combat_cards_are_discarded() -> None:
+    """« À la fin de n'importe quel combat, le Défenseur pioche des cartes jusqu'à ce qu'il en
+    ait 5 en main. [...] Les cartes jouées pendant le combat sont placées dans les défausses
+    respectives des joueurs. » The defender draws first: with an empty deck it reshuffles
+    only its discard, and the cards it fought with go to the discard afterwards."""
+    g = position(players=2, hand=[], pos=1)
+    g.pos[1] = 1
+    g.hand[1] = [GARDE, MERC]
+    g.deck[1] = []
+    g.discard[1] = [EXT, EXT, HACKER]
+    do(g, A.ATTACK[1], A.COMMIT_DONE, A.DEFEND[GARDE], A.DEFEND[MERC], A.DEFEND_DONE)
+    assert sorted(g.hand[1]) == sorted([EXT, EXT, HACKER])  # only 3 to draw: no Garde back
+    assert g.deck[1] == [] and sorted(g.discard[1]) == sorted([GARDE, MERC])
+    draw = [e for e in g.log_for(1) if e["event"] == "draw"][-1]
+    assert draw["seat"] == 1 and draw["n"] == 3
+    # With nothing to draw from, the defender's card is not drawn back: it is discarded
+    # after the draw. The attacker's card (kept by its shield) goes to its discard too.
+    shield = card("bouclier")
+    h = position(players=2, hand=[shield], pos=1)
+    h.pos[1] = 1
+    h.hand[1] = [MERC]
+    h.deck[1] = []
+    h.discard[1] = []
+    do(h, A.ATTACK[1], A.COMMIT[shield], A.COMMIT_DONE, A.DEFEND[MERC], A.DEFEND_DONE)
+    assert h.hand[1] == [] and h.discard[1] == [MERC] and shield in h.discard[0]
 
 
 def test_defender_bonus_only_in_own_sector() -> None:
@@ -391,16 +482,64 @@ def test_defender_can_win_at_fifteen_during_anothers_turn() -> None:
     assert g.is_over and g.outcome().winners == (1,)
 
 
-def test_safety_round_limit_uses_end_scoring() -> None:
+def test_no_round_limit_in_the_rulebook_game() -> None:
+    """« La partie se termine dans deux cas » (15 Influence; Tortuga conquered): no round
+    limit ends the rulebook's game, whatever the number of rounds played."""
     g = position(players=2, hand=[], pos=0)
-    g.turns = K.MAX_ROUNDS * 2 - 1
+    assert g.options["round_limit"] == 0 and g.round_limit == 0
+    g.turns = 40 * 2 - 1  # the last turn of the 40th round (the old safety limit)
+    g.infl[1] = 2
+    do(g, A.END)
+    assert not g.is_over and g.cur == 1 and g.view(0)["round"] == 41
+    g.turns = 10_000 * 2 - 1
+    do(g, A.END)
+    assert not g.is_over and g.cur == 0
+
+
+def test_the_round_limit_option_ends_with_the_end_scoring() -> None:
+    """A limit for bots and simulations (option ``round_limit``, off by default): after the
+    last turn of the last round the game ends with the rulebook's end scoring (« le joueur
+    avec le plus d'Influence gagne »), reason ``limit``."""
+    g = position(players=2, hand=[], pos=0, round_limit=40)
+    g.turns = 40 * 2 - 1
     g.infl[1] = 2
     do(g, A.END)
     assert g.is_over and g.reason == "limit" and g.outcome().winners == (1,)
+    assert g.outcome().details["round_limit"] == 40
+    info = R.Tortuga2199.info.options["round_limit"]
+    assert info.default == K.NO_ROUND_LIMIT == 0
+    with pytest.raises(ValueError, match="round_limit"):
+        new_game("tortuga2199", 2, 0, {"round_limit": -1})
 
 
-def test_max_decisions_is_large_enough_for_real_games() -> None:
-    assert R.Tortuga2199.max_decisions(4, {}) > K.MAX_ROUNDS * 4 * K.TURN_CAP
+def test_max_decisions_is_a_bound_only_under_the_round_limit() -> None:
+    """Without a round limit nothing bounds a game (a player may end every turn without
+    doing anything): ``max_decisions`` says so with ``NO_BOUND``. With R rounds it is the
+    ship choices plus (R x players + players - 1) turns of ``turn_bound`` decisions."""
+    assert R.Tortuga2199.max_decisions(3, {"scenario": "standard", "round_limit": 0}) == R.NO_BOUND
+    assert R.Tortuga2199.max_decisions(2, {}) == R.NO_BOUND
+    for n in (2, 3, 4):
+        per_turn = R.turn_bound(n)
+        assert R.Tortuga2199.max_decisions(n, {"round_limit": 40}) == n + (41 * n - 1) * per_turn
+        assert per_turn > C.TOTAL_CARDS * C.ABILITY_SLACK + (n - 1) * C.COMBAT_MAX
+    assert R.turn_bound(4) > R.turn_bound(3) > R.turn_bound(2)
+
+
+def test_turn_bound_holds_in_random_and_greedy_turns() -> None:
+    """The derived bound on one turn holds in seeded random playouts (the longest turns)."""
+    from spacetable.playout import playout
+
+    longest = 0
+    for n, seed in ((2, 1), (3, 2), (4, 3)):
+        g = new_game("tortuga2199", n, seed, {"round_limit": 10})
+        start, turns = 0, 0
+        for _ in playout(g, random.Random(seed), checked=False):
+            if g.turns != turns:
+                longest = max(longest, g.step - start)
+                start, turns = g.step, g.turns
+        assert g.is_over and g.step <= R.Tortuga2199.max_decisions(n, g.options)
+        assert longest <= R.turn_bound(n)
+    assert longest > 10
 
 
 # ---------------------------------------------------------------- scenarios
@@ -496,7 +635,7 @@ def test_probe_mineral_and_trash_abilities() -> None:
     do(g, A.PLAY[card("scanner")])
     probe = {t for t in texts(g) if t.startswith("ability ")}
     assert probe == {f"ability kind=probe target={s}" for s in g.lay.reach(0, 3)}
-    do(g, A.AB_SECTOR["probe"][9])
+    do(g, A.AB_SECTOR["probe"][9], A.MARKER)
     assert g.probes[9] == 1 and g.mano == 1
     do(g, A.PLAY[card("mineur")], A.AB_PLAIN["mineral"])
     assert g.minerals[0] == 1 and g.depot == 1
@@ -521,7 +660,7 @@ def test_ten_markers_limit_probes_and_conquests() -> None:
     g.hunt[3] = ROBOT
     g.mano = 5
     assert g.markers_free(0) == 1
-    do(g, A.PROBE)
+    do(g, A.PROBE, A.MARKER)
     assert g.markers_free(0) == 0
     assert "conquer" not in texts(g)
     do(g, A.CAPTURE)  # the marker comes back

@@ -45,9 +45,10 @@ def position(
     hand: list[int] | None = None,
     pos: int | None = None,
     scenario: str = "standard",
+    round_limit: int = 0,
 ) -> Tortuga2199:
     """A game with ``seat`` to play at the start of its turn, on the 4-player test map."""
-    g = started(players, seed, scenario=scenario)
+    g = started(players, seed, scenario=scenario, round_limit=round_limit)
     if players >= 3:
         kinds = list(g.kinds)
         for s, k in SPECIALS.items():

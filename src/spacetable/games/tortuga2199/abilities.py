@@ -39,7 +39,7 @@ def legal_ability(g: Tortuga2199, p: int) -> list[Action]:
             row = A.AB_SECTOR[kind]
             out.extend(row[s] for s in BESPOKE[kind][0](g, p))
         elif kind == "probe":
-            if pos >= 0 and g.markers_free(p) > 0:
+            if pos >= 0:
                 row = A.AB_SECTOR["probe"]
                 for s in (pos, *g.lay.reach(pos, n)):
                     if g.hunt[s] >= 0 and not g.probes[s] >> p & 1:
@@ -96,6 +96,9 @@ def apply_ability(g: Tortuga2199, p: int, a: Action) -> None:
         )
     else:
         g.emit({"event": "ability", "seat": p, "card": card, "kind": kind, "target": a.target})
+    if not g.pend:  # the window closes (a probe may open the marker decision below)
+        g.pend_card = -1
+        g.phase = MAIN
     if kind in BESPOKE:
         BESPOKE[kind][1](g, p, a.target)
     elif kind == "move":
@@ -114,9 +117,6 @@ def apply_ability(g: Tortuga2199, p: int, a: Action) -> None:
     elif kind == "reserve":
         g.hand[p].remove(a.target)
         g.reserve[p] = a.target
-    if not g.pend:
-        g.pend_card = -1
-        g.phase = MAIN
 
 
 # ---------------------------------------------------------------- bespoke abilities

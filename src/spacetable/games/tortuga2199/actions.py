@@ -92,6 +92,22 @@ class Probe(Action):
         return _t(lang, "act_probe")
 
 
+@action("marker")
+class PlaceMarker(Action):
+    """After a probe: put one of your markers on the token (needed to capture it)."""
+
+    def describe(self, lang: str = "en") -> str:
+        return _t(lang, "act_marker")
+
+
+@action("no_marker")
+class SkipMarker(Action):
+    """After a probe: keep your markers (the marker is optional)."""
+
+    def describe(self, lang: str = "en") -> str:
+        return _t(lang, "act_no_marker")
+
+
 @action("reserve")
 class Reserve(Action):
     card: int
@@ -272,6 +288,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Move,
     Collect,
     Probe,
+    PlaceMarker,
+    SkipMarker,
     Reserve,
     ResearchReserve,
     Destroy,
@@ -309,6 +327,8 @@ RENEW = [Renew(c) for c in range(NC)]
 MOVE = [Move(s) for s in range(NS)]
 COLLECT = Collect()
 PROBE = Probe()
+MARKER = PlaceMarker()
+NO_MARKER = SkipMarker()
 RESERVE = [Reserve(c) for c in range(NC)]
 RESEARCH = [ResearchReserve(c) for c in range(NC)]
 DESTROY = [Destroy(c) for c in range(NC)]
@@ -356,7 +376,7 @@ def enumerate_actions(players: int, options: Mapping[str, Any]) -> list[Action]:
     out += [BUY[c] for c in C.BUYABLE]
     out += [RENEW[c] for m in C.MARKETS for c in C.MARKET_CARDS[m]]
     out += [MOVE[s] for s in range(ns)]
-    out += [COLLECT, PROBE, CAPTURE, CONQUER]
+    out += [COLLECT, PROBE, MARKER, NO_MARKER, CAPTURE, CONQUER]
     if scen == "peaceful":
         out.append(CONQUER_CRYPTO)
     out += [RESERVE[c] for c in range(C.NCARD)]

@@ -137,8 +137,10 @@ def spoils(g: Tortuga2199, choice: str) -> None:
 
 
 def finish_combat(g: Tortuga2199) -> None:
-    """A winning attacker takes the defender's sector; the cards go to the discards and the
-    defender "pioche des cartes jusqu'à ce qu'il en ait 5 en main"."""
+    """A winning attacker takes the defender's sector; then, in the rulebook's order, "le
+    Défenseur pioche des cartes jusqu'à ce qu'il en ait 5 en main" and only after that "Les
+    cartes jouées pendant le combat sont placées dans les défausses" (so a defender whose
+    deck runs out does not reshuffle the cards still on the combat table)."""
     att, dfd, s, winner, _loser = g.cb
     g.phase = MAIN
     if winner == att and g.ctrl[s] == dfd:
@@ -146,10 +148,10 @@ def finish_combat(g: Tortuga2199) -> None:
             g.take_control(att, s)
         if g.phase == OVER:
             return
+    need = HAND_SIZE - len(g.hand[dfd])
+    if need > 0:
+        g.draw_logged(dfd, need)
     g.discard[att].extend(g.catk)
     g.discard[dfd].extend(g.cdef)
     g.catk = []
     g.cdef = []
-    need = HAND_SIZE - len(g.hand[dfd])
-    if need > 0:
-        g.draw_logged(dfd, need)

@@ -237,6 +237,10 @@ TOTAL_CARDS = sum(COUNT[c] * MAX_PLAYERS for c in START_CARDS) + sum(
 COMBAT_MAX = 2 * (TOTAL_CARDS + 1) + 2
 #: Decisions a played card's ability window can take (each ability, then "done").
 ABILITY_SLACK = 1 + max(len(p) for p in PLAYED)
+#: The most Crypto + Manoeuvre one card gives, and the most minerals one card's ability takes
+#: (bounds on a turn: ``rules.turn_bound``).
+MAX_RESOURCES = max(CRYPTO[c] + MANO[c] for c in range(NCARD))
+MAX_MINERAL = max([n for p in PLAYED for k, n in p if k == "mineral"], default=0)
 
 
 def conquest_cost(kind: int, defence: int) -> int:

@@ -38,14 +38,18 @@ ATTACKER_BONUS = 1
 #: 3 points d'Influence dans la banque".
 SPOILS_STEAL = 2
 SPOILS_BANK = 3
-#: Safety limits (interpretation, the rulebook has no turn limit): the game ends with the
-#: normal end scoring after this many rounds, and a turn offers only "end" after this many
-#: decisions.
-MAX_ROUNDS = 40
-TURN_CAP = 150
+#: "La partie se termine dans deux cas": the rulebook has no round limit. The option
+#: ``round_limit`` (for bots and simulations, off by default: 0) ends the game with the end
+#: scoring after that many rounds; :data:`BOT_ROUNDS` is the value the test settings and the
+#: simulations use.
+NO_ROUND_LIMIT = 0
+BOT_ROUNDS = 40
+MAX_ROUND_LIMIT = 10_000
 
 # Phases.
-SHIP, REENTER, MAIN, ABILITY, ATK, DEF, SACRIFICE, SPOILS, OVER = range(9)
+# MARK: after a probe, the seat decides whether to put a marker on the token ("Puis vous
+# pouvez prendre ... un marqueur").
+SHIP, REENTER, MAIN, ABILITY, ATK, DEF, SACRIFICE, SPOILS, OVER, MARK = range(10)
 PHASE_NAMES = (
     "ship",
     "reenter",
@@ -56,6 +60,7 @@ PHASE_NAMES = (
     "sacrifice",
     "spoils",
     "over",
+    "mark",
 )
 # Once-per-turn sector powers (bits of ``used``).
 P_FORTRESS, P_MINES, P_VORTEX, P_RESEARCH = 1, 2, 4, 8
@@ -71,7 +76,7 @@ class End(Termination):
     INFLUENCE = "influence"
     #: Tortuga conquered: the last round is over (or, aggressive scenario, at once).
     TORTUGA = "tortuga"
-    #: The safety round limit (MAX_ROUNDS) is reached.
+    #: The round limit of the ``round_limit`` option (not the rulebook's: for bots) is reached.
     LIMIT = "limit"
 
     @classmethod

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import components as C
-from .constants import ABILITY, MAIN, OVER
+from .constants import ABILITY, MAIN, MARK, OVER
 
 if TYPE_CHECKING:
     from .rules import Tortuga2199
@@ -37,7 +37,12 @@ def strength(g: Tortuga2199, p: int) -> float:
     per_card = res / max(1, len(cards))
     hunts = sum(C.HUNT_INFLUENCE[h] for h in g.htokens[p])
     bit = 1 << p
-    known = sum(1.0 / C.DIFFICULTY[h] for s, h in enumerate(g.hunt) if h >= 0 and g.probes[s] & bit)
+    marks = list(g.probes)
+    if g.phase == MARK and p == g.cur and g.mark_at >= 0:
+        # A probe waiting for its marker decision counts as marked (the better choice), so
+        # that a one-step search sees what the probe is worth.
+        marks[g.mark_at] |= bit
+    known = sum(1.0 / C.DIFFICULTY[h] for s, h in enumerate(g.hunt) if h >= 0 and marks[s] & bit)
     value = (
         g.total(p)
         + 3.0 * per_card
@@ -53,7 +58,7 @@ def strength(g: Tortuga2199, p: int) -> float:
     pos = g.pos[p]
     if pos < 0:
         value -= 0.3
-    elif p == g.cur and g.phase in (MAIN, ABILITY):
+    elif p == g.cur and g.phase in (MAIN, ABILITY, MARK):
         # Resources of the turn are worth a little (play cards, then spend them well),
         # and so is a ship standing where something can be done.
         value += 0.08 * (g.crypto + g.mano)

@@ -108,6 +108,10 @@ def describe(g: Tortuga2199, a: Action, lang: str) -> str:
         return _t(lang, "lb_collect", of_sector=sector_of(g, pos, lang))
     if t is A.Probe:
         return _t(lang, "lb_probe", of_sector=sector_of(g, pos, lang))
+    if t is A.PlaceMarker and g.mark_at >= 0:
+        return _t(
+            lang, "lb_marker", of_sector=sector_of(g, g.mark_at, lang), free=g.markers_free(seat)
+        )
     if t is A.Capture:
         h = g.hunt[pos]
         if h < 0:

@@ -28,7 +28,6 @@ from .constants import (
     PROBE_PRICE,
     RENEW_PRICE,
     RESERVE_PRICE,
-    TURN_CAP,
 )
 
 if TYPE_CHECKING:
@@ -44,8 +43,6 @@ def reentry_sectors(g: Tortuga2199, p: int) -> list[int]:
 
 def legal_main(g: Tortuga2199, p: int) -> list[Action]:
     """Every action of the main phase of seat ``p``'s turn, in a fixed order."""
-    if g.tacts >= TURN_CAP:
-        return [A.END]
     out: list[Action] = []
     hand_types = sorted(set(g.hand[p]))
     cr = g.crypto
@@ -88,9 +85,9 @@ def legal_main(g: Tortuga2199, p: int) -> list[Action]:
                 if m >= C.DIFFICULTY[h]:
                     out.append(A.CAPTURE)
             elif m >= PROBE_PRICE:
-                free = g.markers_free(p)
-                if free > 0:
-                    out.append(A.PROBE)
+                # The marker is optional ("Puis vous pouvez prendre ... un marqueur"): a seat
+                # without a free marker may still look at the token.
+                out.append(A.PROBE)
         owner = g.ctrl[pos]
         if not g.locked():
             if owner != p and (owner < 0 or g.pos[owner] != pos):

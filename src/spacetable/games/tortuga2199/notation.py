@@ -5,8 +5,8 @@ One line per part of the state, ``key=value`` fields, cards by their data id (``
 Lists of a deck keep their order (the top card is the last one). Example::
 
     game players=2 scenario=standard first=0 cur=0 phase=main turns=0 tacts=0 fresh=1
-    turn crypto=0 mano=0 used=0 pend_card=- pend=-
-    sector 0 kind=tortuga ctrl=- def=14 mineral=0 hunt=- probes=-
+    turn crypto=0 mano=0 used=0 pend_card=- pend=- mark_at=-
+    sector 0 kind=tortuga ctrl=- def=0 mineral=0 hunt=- probes=- seen=-
     ...
     seat 0 ship=corsaire pos=0 infl=0 minerals=0 hand=extraction*3,manoeuvre ...
     market V face=mercenaire,saboteur deck=... known=0
@@ -99,13 +99,13 @@ def dump(g: Tortuga2199) -> str:
         f"game players={n} scenario={g.scenario} first={g.first} cur={g.cur} "
         f"phase={PHASE_NAMES[g.phase]} turns={g.turns} tacts={g.tacts} fresh={int(g.fresh)}",
         f"turn crypto={g.crypto} mano={g.mano} used={g.used} pend_card={_card(g.pend_card)} "
-        f"pend={_ints(g.pend)}",
+        f"pend={_ints(g.pend)} mark_at={_int(g.mark_at)}",
     ]
     for s in range(g.lay.n):
         lines.append(
             f"sector {s} kind={C.KIND_ID[g.kinds[s]]} ctrl={_int(g.ctrl[s])} "
             f"def={g.defence[s]} mineral={g.mineral[s]} hunt={_card(g.hunt[s])} "
-            f"probes={_seats(g.probes[s], n)}"
+            f"probes={_seats(g.probes[s], n)} seen={_seats(g.seen[s], n)}"
         )
     for p in range(n):
         lines.append(
@@ -163,6 +163,7 @@ def load(text: str, seed: int = 0) -> Tortuga2199:
             g.crypto, g.mano, g.used = int(f["crypto"]), int(f["mano"]), int(f["used"])
             g.pend_card = _parse_card(f["pend_card"])
             g.pend = _parse_ints(f["pend"])
+            g.mark_at = _parse_int(f.get("mark_at", "-"))
         elif tag == "sector":
             s = int(words[1])
             f = _fields(words[2:])
@@ -172,6 +173,8 @@ def load(text: str, seed: int = 0) -> Tortuga2199:
             g.mineral[s] = int(f["mineral"])
             g.hunt[s] = _parse_card(f["hunt"])
             g.probes[s] = _parse_seats(f["probes"])
+            # A seat whose marker is on a token has seen it (``seen`` may be left out).
+            g.seen[s] = _parse_seats(f.get("seen", "-")) | g.probes[s]
         elif tag == "seat":
             p = int(words[1])
             f = _fields(words[2:])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import components as C
-from .constants import MAX_ROUNDS, TEXT, WIN_INFLUENCE
+from .constants import TEXT, WIN_INFLUENCE
 
 COLOURS = ("red", "cyan", "green", "yellow")
 CELL_W = 17
@@ -179,7 +179,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         f"{_t(lang, 'r_hunt_pile')}: {_esc(_cards(view['hunt_pile'], lang))}; "
         f"{_t(lang, 'r_depot')}: {view['depot']}; {_t(lang, 'r_bank')}: {view['bank']}"
     )
-    if view["phase"] in ("main", "ability", "reenter"):
+    if view["phase"] in ("main", "ability", "reenter", "mark"):
         out.append(
             f"[bold]{_t(lang, 'r_crypto')} {view['crypto']}  "
             f"{_t(lang, 'r_manoeuvre')} {view['manoeuvre']}[/]"
@@ -235,6 +235,8 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
         kw["winners"] = ", ".join(str(w) for w in event.get("winners", [])) or "?"
     if kind in ("takeback", "reserve"):
         kw["card"] = f" ({kw['card']})" if "card" in kw else ""
+    if kind == "marker":
+        kw["placed"] = _t(lang, "mk_placed" if event.get("placed") else "mk_kept")
     if kind == "probe":
         cr = event.get("creature")
         kw["creature"] = f": {_card(cr, lang)}" if isinstance(cr, int) and cr >= 0 else ""
@@ -295,7 +297,7 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
         why = _t(lang, "oc_influence", goal=WIN_INFLUENCE)
     elif reason in ("tortuga", "limit"):
         if reason == "limit":
-            why = _t(lang, "oc_limit", rounds=MAX_ROUNDS)
+            why = _t(lang, "oc_limit", rounds=d.get("round_limit", "?"))
         elif winners == [by]:
             why = _t(lang, "oc_tortuga_self")
         else:

@@ -27,6 +27,7 @@ main phase's legal actions), :mod:`.abilities` (the played-ability window), :mod
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -63,12 +64,14 @@ from .constants import (
     HAND_SIZE,
     INFLUENCE_PRICE,
     MAIN,
+    MARK,
     MARKERS,
     MAX_PLAYERS,
-    MAX_ROUNDS,
+    MAX_ROUND_LIMIT,
     MIN_PLAYERS,
     MINERAL_TOKENS,
     MOVE_PRICE,
+    NO_ROUND_LIMIT,
     OVER,
     P_FORTRESS,
     P_MINES,
@@ -83,7 +86,6 @@ from .constants import (
     SPOILS,
     START_HANDS,
     TEXT,
-    TURN_CAP,
     WIN_INFLUENCE,
     End,
 )
@@ -138,7 +140,16 @@ class Tortuga2199(Game):
                 choices=SCENARIOS,
                 help_en=TEXT.get("en", "opt_scenario"),
                 help_fr=TEXT.get("fr", "opt_scenario"),
-            )
+            ),
+            # Not in the rulebook ("La partie se termine dans deux cas"): off by default.
+            "round_limit": OptionSpec(
+                default=NO_ROUND_LIMIT,
+                kind=int,
+                minimum=0,
+                maximum=MAX_ROUND_LIMIT,
+                help_en=TEXT.get("en", "opt_round_limit"),
+                help_fr=TEXT.get("fr", "opt_round_limit"),
+            ),
         },
         hidden_information=True,
         chance=True,
@@ -149,14 +160,16 @@ class Tortuga2199(Game):
     state = StateSpec(
         Field("scenario", STR),
         # The map: per sector (slot) its kind (fixed at setup: shared by clones), controller
-        # (-1: never conquered), Defence, mineral token, hunt token (creature card or -1)
-        # and probe markers (a bit mask of seats).
+        # (-1: never conquered), Defence, mineral token, hunt token (creature card or -1),
+        # the seats that looked at the token (``seen``) and those whose marker is on it
+        # (``probes``), both bit masks of seats.
         Field("kinds", tuple_of(INT, length="n_sectors")),
         Field("ctrl", _sectors(INT)),
         Field("defence", _sectors(INT)),
         Field("mineral", _sectors(INT)),
         Field("hunt", _sectors(INT)),
         Field("probes", _sectors(INT)),
+        Field("seen", _sectors(INT)),
         Field("box_hunt", list_of(INT)),
         Field("hunt_pile", list_of(INT)),
         Field("minerals_out", INT),
@@ -192,6 +205,8 @@ class Tortuga2199(Game):
         Field("used", INT),
         Field("pend_card", INT),
         Field("pend", list_of(INT)),
+        # The sector whose token was just probed, while its prober decides on a marker.
+        Field("mark_at", INT),
         # Combat: attacker, defender, sector, winner, loser; the cards on the table.
         Field("cb", list_of(INT, length=5)),
         Field("catk", list_of(INT)),
@@ -204,6 +219,7 @@ class Tortuga2199(Game):
     )
 
     scenario: str
+    round_limit: int
     lay: Layout
     kinds: tuple[int, ...]
     reason: End | str
@@ -215,14 +231,15 @@ class Tortuga2199(Game):
 
     def _derive(self) -> None:
         self.lay = LAYOUTS[self.players]
+        self.round_limit = int(self.options["round_limit"])
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
         n = self.players
         rng = self.rng
         self.scenario = self.options["scenario"]
-        lay = LAYOUTS[n]
-        self.lay = lay
+        self._derive()
+        lay = self.lay
         specials = list(C.SPECIAL_KINDS)
         rng.shuffle(specials)
         kinds: list[int] = []
@@ -240,6 +257,7 @@ class Tortuga2199(Game):
         self.hunt: list[int] = [-1 if k == C.K_TORTUGA else tokens.pop() for k in kinds]
         self.box_hunt: list[int] = sorted(tokens)
         self.probes: list[int] = [0] * ns
+        self.seen: list[int] = [0] * ns
         self.hunt_pile: list[int] = sorted(C.HUNT_CARDS)
         self.mdeck: list[list[int]] = []
         self.mface: list[list[int]] = []
@@ -275,6 +293,7 @@ class Tortuga2199(Game):
         self.used = 0
         self.pend_card = -1
         self.pend: list[int] = []
+        self.mark_at = -1
         # Combat: attacker, defender, sector, winner, loser.
         self.cb: list[int] = [-1, -1, -1, -1, -1]
         self.catk: list[int] = []
@@ -406,7 +425,7 @@ class Tortuga2199(Game):
                 self.last.pop(0)
             if self.last:
                 nxt = self.last[0]
-        elif self.turns < MAX_ROUNDS * self.players:
+        elif not self.round_limit or self.turns < self.round_limit * self.players:
             nxt = (p + 1) % self.players
         self.emit(
             {"event": "end_turn", "seat": p, "n": len(got), "next": nxt},
@@ -495,6 +514,8 @@ class Tortuga2199(Game):
             return [A.SPOILS_STEAL, A.SPOILS_BANK]
         if ph == REENTER:
             return [A.REENTER[s] for s in reentry_sectors(self, seat)]
+        if ph == MARK:
+            return [A.MARKER, A.NO_MARKER]
         # SHIP
         taken = set(self.ship)
         return [A.SHIP[c] for c in C.SHIPS if c not in taken]
@@ -519,6 +540,9 @@ class Tortuga2199(Game):
         elif ph == SPOILS:
             assert isinstance(action, A.Spoils)
             spoils(self, action.choice)
+        elif ph == MARK:
+            self.tacts += 1
+            self._mark(seat, type(action) is A.PlaceMarker)
         elif ph == REENTER:
             assert isinstance(action, A.Reenter)
             self.pos[seat] = action.sector
@@ -709,12 +733,34 @@ class Tortuga2199(Game):
             raise AssertionError(f"unexpected action {a}")
 
     def probe_hunt(self, p: int, s: int) -> None:
-        """Seat ``p`` puts a marker on the hunt token of sector ``s`` and sees the creature."""
-        self.probes[s] |= 1 << p
+        """Seat ``p`` looks at the hunt token of sector ``s`` ("regarder secrètement le jeton
+        Chasse"); "Puis vous pouvez prendre ... un marqueur ... et le placer sur ce jeton":
+        with a free marker, it then decides whether to place it (phase ``mark``)."""
+        self.seen[s] |= 1 << p
         self.emit(
             {"event": "probe", "seat": p, "sector": s, "kind": C.KIND_ID[self.kinds[s]]},
             {p: {"creature": self.hunt[s]}},
         )
+        if self.markers_free(p) > 0:
+            self.mark_at = s
+            self.phase = MARK
+
+    def _mark(self, p: int, place: bool) -> None:
+        """The marker decision after a probe; then back to the card's abilities or the turn."""
+        s = self.mark_at
+        if place:
+            self.probes[s] |= 1 << p
+        self.emit(
+            {
+                "event": "marker",
+                "seat": p,
+                "sector": s,
+                "kind": C.KIND_ID[self.kinds[s]],
+                "placed": place,
+            }
+        )
+        self.mark_at = -1
+        self.phase = ABILITY if self.pend_card >= 0 else MAIN
 
     def _capture(self, p: int) -> None:
         """Seat ``p`` captures the probed creature of its sector (+1 Influence)."""
@@ -723,6 +769,7 @@ class Tortuga2199(Game):
         self.mano -= C.DIFFICULTY[h]
         self.hunt[s] = -1
         self.probes[s] = 0
+        self.seen[s] = 0
         self.htokens[p].append(h)
         self.hunt_pile.remove(h)
         self.discard[p].append(h)
@@ -760,6 +807,7 @@ class Tortuga2199(Game):
                 "sectors": [self.sectors_of(p) for p in range(n)],
                 "tortuga_conqueror": self.tortuga_by,
                 "winner_at_15": self.winner,
+                "round_limit": self.round_limit,
             },
         )
 
@@ -780,13 +828,13 @@ class Tortuga2199(Game):
         Canonical: every pool of unseen items is sorted before it is shuffled, so the result
         depends only on what the seat knows and on ``rng``.
 
-        Resampled: hunt tokens ``seat`` has not probed (among their sectors and the box),
+        Resampled: hunt tokens ``seat`` has not looked at (among their sectors and the box),
         the unseen part of each sector deck (cards put at the bottom by a renewal stay
         there), its own deck order, and each opponent's hand, deck and Reserved card (and
         secret combat cards, chosen among the Manoeuvre cards) as one pool.
         """
         bit = 1 << seat
-        slots = [s for s, h in enumerate(self.hunt) if h >= 0 and not self.probes[s] & bit]
+        slots = [s for s, h in enumerate(self.hunt) if h >= 0 and not self.seen[s] & bit]
         pool = sorted([self.hunt[s] for s in slots] + self.box_hunt)
         rng.shuffle(pool)
         for s in slots:
@@ -837,10 +885,50 @@ class Tortuga2199(Game):
 
     @classmethod
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
-        # Ship choices, then at most MAX_ROUNDS turns per player plus the last round after
-        # Tortuga's conquest (players - 1 turns); a turn is at most one re-entry, TURN_CAP
-        # decisions, "end", and at most players-1 combats (each combat sends one ship of the
-        # sector to its hold). A card played at the cap may still use its abilities (at most
-        # C.ABILITY_SLACK more decisions).
-        per_turn = 1 + TURN_CAP + C.ABILITY_SLACK + 1 + (players - 1) * C.COMBAT_MAX
-        return players + (MAX_ROUNDS * players + players - 1) * per_turn
+        """A true bound on the decisions of a game, under the ``round_limit`` option.
+
+        The rulebook's game (no round limit) has none: nothing forces a player to do
+        anything in a turn, so a game may go on for ever; it returns :data:`NO_BOUND`, and a
+        driver that must finish sets ``round_limit``. With a limit of R rounds: the ship
+        choices, then at most R x players turns plus the last round after Tortuga's conquest
+        (players - 1 turns), each of at most :func:`turn_bound` decisions.
+        """
+        limit = int(options.get("round_limit", NO_ROUND_LIMIT))
+        if not limit:
+            return NO_BOUND
+        return players + (limit * players + players - 1) * turn_bound(players)
+
+
+#: What :meth:`Tortuga2199.max_decisions` returns without a round limit: no number bounds the
+#: rulebook's game.
+NO_BOUND = sys.maxsize
+
+
+def turn_bound(players: int) -> int:
+    """An upper bound on the decisions of one turn (the combats in it included).
+
+    A turn is finite without any cap: every action but a few free ones spends a resource or
+    a card, and the resources of a turn come from the cards played. With N the cards of the
+    box (each card is played at most once a turn: it stays among the played cards until the
+    end of the turn):
+
+    * plays <= N, each followed by at most ``ABILITY_SLACK`` ability decisions;
+    * spent minerals <= the 10 tokens + 1 from the Mines power + what the played cards'
+      ``mineral:N`` abilities take from the depot (a spent token goes to the depot);
+    * Crypto + Manoeuvre of the turn <= the Terminal bonuses + the played cards' resources
+      + the Fortress's 1 + the spent minerals; every priced action costs at least 1 of them
+      (move, collect, probe, renew 1; reserve, destroy 2; a purchase, a conquest, a
+      reinforcement, a capture at least 1; Influence 7);
+    * a marker decision after each probe (a priced probe or a probe ability);
+    * conversions <= the hunt cards; four sector powers once each; a re-entry, a take-back
+      and the end; at most players - 1 combats (each sends a ship to its hold, and a ship
+      comes back only at its owner's next turn), each of at most ``COMBAT_MAX`` decisions.
+    """
+    n = C.TOTAL_CARDS
+    spends = MINERAL_TOKENS + 1 + n * C.MAX_MINERAL
+    terminals = LAYOUTS[players].kinds.count("terminal")
+    resources = terminals + n * C.MAX_RESOURCES + 1 + spends
+    marks = resources + n
+    free = 2 + n + len(C.HUNT_CARDS) + 4 + 1
+    combats = (players - 1) * (1 + C.COMBAT_MAX)
+    return free + n * C.ABILITY_SLACK + spends + resources + marks + combats

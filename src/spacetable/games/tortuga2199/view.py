@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import components as C
-from .constants import ABILITY, ATK, DEF, PHASE_NAMES, SACRIFICE, SPOILS
+from .constants import ABILITY, ATK, DEF, MARK, PHASE_NAMES, SACRIFICE, SPOILS
 
 if TYPE_CHECKING:
     from .rules import Tortuga2199
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator), as a JSON-able dict (the ``_view``
-    hook): every sector (the creature only if the seat probed it), every player's public
+    hook): every sector (the creature only if the seat looked at it), every player's public
     facts, the markets, the turn, the pending abilities, the combat (the attacker's cards
     hidden from others until the reveal) and the seat's own hand and Reserved card."""
     n = g.players
@@ -24,7 +24,8 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
     for s in range(lay.n):
         h = g.hunt[s]
         probes = g.probes[s]
-        known = h >= 0 and seat is not None and bool(probes >> seat & 1)
+        seen = g.seen[s]
+        known = h >= 0 and seat is not None and bool(seen >> seat & 1)
         sectors.append(
             {
                 "slot": s,
@@ -38,6 +39,7 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
                 "mineral": g.mineral[s],
                 "hunt": h >= 0,
                 "markers": [p for p in range(n) if probes >> p & 1],
+                "seen_by": [p for p in range(n) if seen >> p & 1],
                 "creature": h if known else None,
                 "ships": [p for p in range(n) if g.pos[p] == s],
                 "adjacent": list(lay.adj[s]),
@@ -98,6 +100,7 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
         "tortuga_conqueror": g.tortuga_by,
         "last_turns": list(g.last),
         "pending": None,
+        "marking": g.mark_at if ph == MARK else None,
         "combat": None,
         "hand": None,
         "reserved_card": None,
