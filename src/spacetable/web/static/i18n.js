@@ -50,12 +50,11 @@ const TEXTS = {
 
 const KEY = "spacetable.lang";
 
+// ?lang=fr in the address chooses the language once; the choice is kept in this browser.
+const fromUrl = new URLSearchParams(location.search).get("lang");
+if (fromUrl === "en" || fromUrl === "fr") localStorage.setItem(KEY, fromUrl);
+
 export function lang() {
-  const fromUrl = new URLSearchParams(location.search).get("lang");
-  if (fromUrl === "en" || fromUrl === "fr") {
-    localStorage.setItem(KEY, fromUrl);
-    return fromUrl;
-  }
   const saved = localStorage.getItem(KEY);
   if (saved === "en" || saved === "fr") return saved;
   return (navigator.language || "en").toLowerCase().startsWith("fr") ? "fr" : "en";

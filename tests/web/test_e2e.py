@@ -1,0 +1,323 @@
+"""End-to-end tests in a real headless Chromium (Debian's ``chromium``, which
+``scripts/test.sh`` installs when it is missing), driven by Playwright for Python.
+
+A whole game of each game against bots through clicks on the generic renderer's buttons,
+created in the lobby; two people in two browser contexts with a spectator; a hot-seat game
+with its hand-off screen; a reconnect; pages in French and English. Every WebSocket message
+each page received is then checked against what its seat may know (:mod:`.leakcheck`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PWTimeout
+
+from .conftest import Server, create
+from .leakcheck import check_messages
+
+CHROMIUM = os.environ.get("SPACETABLE_CHROMIUM", "/usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"no browser at {CHROMIUM}: scripts/test.sh installs Debian's chromium")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def capture(page: Page) -> list[list[dict[str, Any]]]:
+    """Every WebSocket message the page receives, one list per socket."""
+    streams: list[list[dict[str, Any]]] = []
+    errors: list[str] = []
+
+    def on_ws(ws: Any) -> None:
+        stream: list[dict[str, Any]] = []
+        streams.append(stream)
+        ws.on("framereceived", lambda payload: stream.append(json.loads(payload)))
+
+    page.on("websocket", on_ws)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on(
+        "console",
+        lambda m: errors.append(m.text) if m.type == "error" and "favicon" not in m.text else None,
+    )
+    page.js_errors = errors  # type: ignore[attr-defined]
+    return streams
+
+
+def click_until_end(page: Page, rng: random.Random, limit: float = 240.0) -> dict[str, int]:
+    """Click a random action button (and the hand-off button) until the end screen."""
+    deadline = time.monotonic() + limit
+    counts = {"clicks": 0, "handoffs": 0}
+    while time.monotonic() < deadline:
+        if page.locator("#end:not(.hidden)").count():
+            return counts
+        if page.locator("#handoff:not(.hidden)").count():
+            # the seat that just played is off the screen before the next one looks
+            assert page.locator("#view .body > *").count() == 0
+            assert page.locator("#actions .list > *").count() == 0
+            page.click("[data-testid=handoff-go]")
+            counts["handoffs"] += 1
+            continue
+        buttons = page.locator("#actions button[data-testid=action]:not([disabled])")
+        n = buttons.count()
+        if not n:
+            page.wait_for_timeout(40)
+            continue
+        try:
+            buttons.nth(rng.randrange(n)).click(timeout=1500)
+            counts["clicks"] += 1
+        except PWTimeout:
+            continue
+    raise AssertionError(f"no end screen after {limit}s ({counts})")
+
+
+def lobby_create(
+    page: Page,
+    base: str,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    bots: dict[int, str],
+    *,
+    lang: str,
+    hotseat: bool = False,
+    speed: float | None = None,
+) -> None:
+    page.goto(f"{base}/?lang={lang}")
+    page.select_option("[data-testid=game]", game)
+    page.select_option("[data-testid=players]", str(players))
+    for name, value in options.items():
+        loc = page.locator(f"[data-testid=option-{name}]")
+        if loc.evaluate("e => e.tagName") == "SELECT":
+            loc.select_option(label=json.dumps(value) if isinstance(value, bool) else str(value))
+        else:
+            loc.fill(str(value))
+    for i in range(players):
+        page.select_option(f"[data-testid=seat-{i}]", "bot" if i in bots else "human")
+        if i in bots:
+            page.select_option(f"[data-testid=level-{i}]", bots[i])
+    page.fill("[data-testid=bot-delay]", "0")
+    if speed is not None:
+        page.fill("[data-testid=speed]", str(speed))
+    if hotseat:
+        page.check("[data-testid=hotseat]")
+    page.check("[data-testid=start-now]")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=created]:not(.hidden)")
+
+
+def table_id(url: str) -> str:
+    m = re.search(r"/table/([0-9a-f]+)", url)
+    assert m
+    return m.group(1)
+
+
+GAMES = [
+    ("quazarys", 2, {"round_limit": 30}, {1: "easy"}, "en", None),
+    ("planetraiders", 2, {"round_limit": 6}, {1: "random"}, "fr", None),
+    ("tortuga2199", 2, {"round_limit": 2}, {1: "easy"}, "en", None),
+    ("wildspace", 2, {}, {1: "easy"}, "fr", None),
+    ("spacedealer", 3, {"length": 120, "timer": 10}, {1: "easy", 2: "random"}, "fr", 10.0),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "bots", "lang", "speed"), GAMES, ids=[g[0] for g in GAMES]
+)
+def test_a_whole_game_against_bots_through_clicks(
+    browser: Browser,
+    fast_sqlite_server: Server,
+    sqlite_db: str,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    bots: dict[int, str],
+    lang: str,
+    speed: float | None,
+) -> None:
+    server = fast_sqlite_server
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    streams = capture(page)
+    lobby_create(page, server.base, game, players, options, bots, lang=lang, speed=speed)
+    assert page.locator("#h-create").text_content() == (
+        "Créer une table" if lang == "fr" else "Create a table"
+    )
+    page.click("[data-testid=invite-0]")
+    page.wait_for_selector("[data-testid=action]")
+    assert page.locator("#actions h2").inner_text().lower() == (
+        "vos actions" if lang == "fr" else "your actions"
+    )
+    if speed is not None:
+        assert page.locator("[data-testid=game-clock]").count() == 1
+    counts = click_until_end(page, random.Random(1))
+    assert counts["clicks"] > 0
+    end = page.locator("#end")
+    assert end.locator("h2").first.text_content() == (
+        "Partie terminée" if lang == "fr" else "Game over"
+    )
+    assert end.locator("[data-testid=final-scores] tr").count() == players + 1
+    tid = table_id(page.url)
+    assert check_messages(sqlite_db, tid, streams) > 0
+    assert all(m["lang"] == lang for s in streams for m in s if m["type"] in ("state", "end"))
+    assert page.js_errors == []  # type: ignore[attr-defined]
+    ctx.close()
+
+
+def test_two_people_and_a_spectator(
+    browser: Browser, fast_sqlite_server: Server, sqlite_db: str
+) -> None:
+    server = fast_sqlite_server
+    t = create(
+        server.base,
+        "quazarys",
+        [{"kind": "human"}, {"kind": "human"}],
+        options={"round_limit": 30},
+        start=True,
+    )
+    pages, streams, ctxs = [], [], []
+    for seat, lang in ((0, "en"), (1, "fr")):
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        streams.append(capture(page))
+        page.goto(f"{server.base}/?lang={lang}")
+        page.goto(f"{server.base}{t['seats'][seat]['link']}")
+        pages.append(page)
+        ctxs.append(ctx)
+    sctx = browser.new_context()
+    spec = sctx.new_page()
+    spec_streams = capture(spec)
+    spec.goto(f"{server.base}/table/{t['id']}")
+    spec.wait_for_selector("#view .body .kv")
+    assert "spectator" in spec.locator("[data-testid=who]").inner_text()
+    rng = random.Random(4)
+    deadline = time.monotonic() + 240
+    while not all(p.locator("#end:not(.hidden)").count() for p in pages):
+        assert time.monotonic() < deadline
+        for p in pages:
+            b = p.locator("#actions button[data-testid=action]:not([disabled])")
+            n = b.count()
+            if n:
+                try:
+                    b.nth(rng.randrange(n)).click(timeout=1500)
+                except PWTimeout:
+                    pass
+        pages[0].wait_for_timeout(20)
+        assert spec.locator("[data-testid=action]").count() == 0
+    spec.wait_for_selector("#end:not(.hidden)")
+    assert pages[1].locator("#end h2").first.text_content() == "Partie terminée"
+    all_streams = [s for group in (*streams, spec_streams) for s in group]
+    assert check_messages(sqlite_db, t["id"], all_streams) > 0
+    for c in (*ctxs, sctx):
+        c.close()
+
+
+def test_hot_seat_hides_the_seat_that_just_played(
+    browser: Browser, fast_sqlite_server: Server, sqlite_db: str
+) -> None:
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    streams = capture(page)
+    lobby_create(
+        page,
+        fast_sqlite_server.base,
+        "quazarys",
+        2,
+        {"round_limit": 30},
+        {},
+        lang="en",
+        hotseat=True,
+    )
+    page.click("[data-testid=open-table]")
+    page.wait_for_selector("#view .body .kv, #handoff:not(.hidden)")
+    assert page.url.endswith(table_id(page.url))  # the tokens left the address bar
+    counts = click_until_end(page, random.Random(2))
+    assert counts["handoffs"] >= 2
+    assert len(streams) == 2  # one socket per seat held
+    assert check_messages(sqlite_db, table_id(page.url), streams) > 0
+    ctx.close()
+
+
+def test_a_reconnect_restores_the_seat_and_the_view(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    server = fast_sqlite_server
+    t = create(
+        server.base,
+        "quazarys",
+        [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
+        options={"round_limit": 30},
+        start=True,
+    )
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(f"{server.base}{t['seats'][0]['link']}")
+    rng = random.Random(3)
+    for _ in range(3):
+        page.wait_for_selector("#actions button[data-testid=action]:not([disabled])")
+        b = page.locator("#actions button[data-testid=action]")
+        b.nth(rng.randrange(b.count())).click()
+    page.wait_for_selector("#actions button[data-testid=action]:not([disabled])")
+    before = (
+        page.locator("#view .body").inner_text(),
+        page.locator("[data-testid=who]").inner_text(),
+        page.locator("#actions .list").inner_text(),
+    )
+    page.close()
+    again = ctx.new_page()
+    again.goto(f"{server.base}/table/{t['id']}")  # no token in the address: this browser keeps it
+    again.wait_for_selector("#actions button[data-testid=action]:not([disabled])")
+    after = (
+        again.locator("#view .body").inner_text(),
+        again.locator("[data-testid=who]").inner_text(),
+        again.locator("#actions .list").inner_text(),
+    )
+    assert after == before
+    ctx.close()
+
+
+def test_pages_in_french_and_english(browser: Browser, fast_sqlite_server: Server) -> None:
+    server = fast_sqlite_server
+    t = create(
+        server.base, "wildspace", [{"kind": "human"}, {"kind": "bot", "level": "easy"}], start=True
+    )
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    streams = capture(page)
+    page.goto(f"{server.base}/?lang=fr")
+    assert page.locator("#h-tables").text_content() == "Tables"
+    assert page.locator("#create").inner_text() == "Créer une table"
+    assert page.locator("html").get_attribute("lang") == "fr"
+    page.select_option("[data-testid=lang]", "en")
+    assert page.locator("#create").inner_text() == "Create a table"
+    page.select_option("[data-testid=lang]", "fr")
+    page.goto(f"{server.base}{t['seats'][0]['link']}")
+    page.wait_for_selector("#actions button[data-testid=action]")
+    assert page.locator("#actions h2").inner_text().lower() == "vos actions"
+    fr_label = page.locator("#actions button[data-testid=action]").first.inner_text()
+    page.select_option("[data-testid=lang]", "en")
+    page.wait_for_function("document.querySelector('#actions h2').textContent === 'Your actions'")
+    page.wait_for_function(
+        "l => document.querySelector('#actions button[data-testid=action]').textContent !== l",
+        arg=fr_label,
+    )
+    states = [m for s in streams for m in s if m["type"] == "state"]
+    assert states[0]["lang"] == "fr" and states[-1]["lang"] == "en"
+    assert (
+        states[-1]["legal"][0]["label"]
+        == page.locator("#actions button[data-testid=action]").first.inner_text()
+    )
+    ctx.close()
