@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# Install spacetable in .venv and start a game in the terminal.
-# With no arguments: list the games, then play Wild Space, you against a bot.
-# Any arguments are passed to `spacetable` (e.g. `bash scripts/start.sh play quazarys -p 3`).
+# Install spacetable in .venv and start the web app (`spacetable serve`) on its SQLite
+# database; it prints the address to open in a browser.
+# Any arguments are passed to `spacetable` instead (e.g. `bash scripts/start.sh play quazarys
+# -p 3` plays in the terminal, `bash scripts/start.sh serve --port 8080` serves elsewhere).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -e .
 if [ "$#" -eq 0 ]; then
-    .venv/bin/spacetable games
-    exec .venv/bin/spacetable play wildspace --players 2 --bot 1=random
+    exec .venv/bin/spacetable serve
 fi
 exec .venv/bin/spacetable "$@"

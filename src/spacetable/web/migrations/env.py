@@ -7,7 +7,13 @@ from alembic import context
 
 from spacetable.web.models import Base
 
-connection = context.config.attributes["connection"]
-context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
-with context.begin_transaction():
-    context.run_migrations()
+
+def run() -> None:
+    connection = context.config.attributes["connection"]
+    context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if getattr(context, "config", None) is not None:  # run by Alembic, not merely imported
+    run()
