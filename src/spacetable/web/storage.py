@@ -317,7 +317,9 @@ class Storage:
             )
             row.steps = first + len(decisions)
             if snapshot is not None:
-                s.add(SnapshotRow(table_id=table_id, n=snapshot[0], save=snapshot[1], at=time.time()))
+                s.add(
+                    SnapshotRow(table_id=table_id, n=snapshot[0], save=snapshot[1], at=time.time())
+                )
             if outcome is not None:
                 row.outcome = outcome
                 row.status = OVER
@@ -345,9 +347,7 @@ class Storage:
 
     def count_decisions(self, table_id: str) -> int:
         with self._session() as s:
-            return int(
-                s.scalar(select(func.count()).where(DecisionRow.table_id == table_id)) or 0
-            )
+            return int(s.scalar(select(func.count()).where(DecisionRow.table_id == table_id)) or 0)
 
     def delete_table(self, table_id: str) -> None:
         with self._session.begin() as s:
