@@ -269,6 +269,34 @@ def test_conquer_tortuga_costs_15_and_starts_last_round() -> None:
     assert out.ranks[0] == 2
 
 
+def test_tortuga_has_no_defence_track() -> None:
+    """« Conquérir Tortuga nécessite toujours 15 Manœuvres »: Tortuga has no Defence track
+    (the other sectors' « valeurs de Défense » are printed on their edges). Nothing shows
+    a Defence for it (it was shown as 14/14), a conquest does not raise one, it cannot be
+    reinforced, and its conquest costs 15 whatever happened before."""
+    from spacetable.games.tortuga2199.render import describe_event, render
+
+    row = next(r for r in C.SECTOR_ROWS if r.id == "tortuga")
+    assert row.start_defence is None and row.max_defence is None
+    assert not C.KIND_HAS_DEF[C.K_TORTUGA] and C.KIND_HAS_DEF[C.K_TERMINAL]
+    g = position(players=3, hand=[], pos=0)
+    sec = g.view(0)["sectors"][0]
+    assert (sec["defence"], sec["max_defence"], sec["conquest_cost"]) == (None, None, 15)
+    term = g.view(0)["sectors"][1]
+    assert (term["defence"], term["max_defence"], term["conquest_cost"]) == (2, 8, 3)
+    text = render(g.view(0), "en")
+    assert "D14" not in text and "0:TORTUGA" in text.upper() and "C15" in text
+    g.mano = 15
+    do(g, A.CONQUER)
+    ev = g.log[-1]
+    assert ev["event"] == "control" and ev["defence"] is None
+    assert describe_event(ev, "en") == "Player 0 now controls Tortuga (0)."
+    assert describe_event(ev, "fr") == "Le joueur 0 contrôle désormais Tortuga (0)."
+    assert g.view(1)["sectors"][0]["defence"] is None
+    g.crypto = 20
+    assert not any(t.startswith("reinforce sector=0") for t in texts(g))
+
+
 def test_tie_break_tortuga_conqueror_then_sectors() -> None:
     g = position(players=3, hand=[], pos=0)
     g.mano = 15

@@ -138,15 +138,22 @@ class SectorRow(Row):
     name_en: str
     tcard: bool
     market: Literal["V", "R", "M", "F"] | None = None
-    start_defence: int
-    max_defence: int
+    #: The Defence track (first conquest costs start_defence + 1); none for Tortuga.
+    start_defence: int | None = None
+    max_defence: int | None = None
     influence: int
     bonus: Literal["crypto", "combat"] | None = None
 
     @model_validator(mode="after")
     def _defence(self) -> SectorRow:
-        if not 0 <= self.start_defence <= self.max_defence:
-            raise ValueError("start_defence must be between 0 and max_defence")
+        if (self.start_defence is None) != (self.max_defence is None):
+            raise ValueError("a Defence track has both start_defence and max_defence")
+        # "Conquérir Tortuga nécessite toujours 15 Manœuvres": Tortuga alone has no track.
+        if (self.start_defence is None) != (self.id == "tortuga"):
+            raise ValueError("Tortuga, and only Tortuga, has no Defence track")
+        if self.start_defence is not None and self.max_defence is not None:
+            if not 0 <= self.start_defence <= self.max_defence:
+                raise ValueError("start_defence must be between 0 and max_defence")
         if self.tcard == (self.market is not None):
             raise ValueError("a sector has a market deck exactly when it is not a T sector")
         return self
@@ -218,8 +225,10 @@ KIND_NAME_FR: tuple[str, ...] = tuple(r.name_fr for r in SECTOR_ROWS)
 KIND_NAME_EN: tuple[str, ...] = tuple(r.name_en for r in SECTOR_ROWS)
 KIND_TCARD: tuple[bool, ...] = tuple(r.tcard for r in SECTOR_ROWS)
 KIND_MARKET: tuple[str | None, ...] = tuple(r.market for r in SECTOR_ROWS)
-KIND_START_DEF: tuple[int, ...] = tuple(r.start_defence for r in SECTOR_ROWS)
-KIND_MAX_DEF: tuple[int, ...] = tuple(r.max_defence for r in SECTOR_ROWS)
+#: Whether a kind has a Defence track (Tortuga has none; its ``defence`` entry stays 0).
+KIND_HAS_DEF: tuple[bool, ...] = tuple(r.start_defence is not None for r in SECTOR_ROWS)
+KIND_START_DEF: tuple[int, ...] = tuple(r.start_defence or 0 for r in SECTOR_ROWS)
+KIND_MAX_DEF: tuple[int, ...] = tuple(r.max_defence or 0 for r in SECTOR_ROWS)
 KIND_INFLUENCE: tuple[int, ...] = tuple(r.influence for r in SECTOR_ROWS)
 MARKET_KIND: dict[str, int] = {r.market: KIND_INDEX[r.id] for r in SECTOR_ROWS if r.market}
 
@@ -248,7 +257,7 @@ def conquest_cost(kind: int, defence: int) -> int:
     is ``defence``: "un nombre de points de Manœuvre égal à la valeur de Défense actuelle de
     ce secteur +1"; "Conquérir Tortuga nécessite toujours 15 Manœuvres".
 
-    >>> conquest_cost(K_TERMINAL, 2), conquest_cost(K_TORTUGA, 14)
+    >>> conquest_cost(K_TERMINAL, 2), conquest_cost(K_TORTUGA, 0)
     (3, 15)
     """
     return TORTUGA_COST if kind == K_TORTUGA else defence + 1

@@ -100,7 +100,9 @@ def _map(view: dict[str, Any], lang: str) -> list[str]:
         name = _t(lang, "ks_" + s["kind"])
         cv.put(cx, cy, f"{s['slot']}:{name}"[: CELL_W - 1], style)
         ctrl = f"P{owner}" if owner >= 0 else "--"
-        line2 = f"{ctrl} D{s['defence']}/{s['max_defence']} +{s['influence']}"
+        track = f"D{s['defence']}/{s['max_defence']}" if s["defence"] is not None else ""
+        cost = s.get("conquest_cost")
+        line2 = f"{ctrl} {track or f'C{cost}'} +{s['influence']}"
         cv.put(cx, cy + 1, line2[: CELL_W - 1], COLOURS[owner] if owner >= 0 else "dim")
         x = cx
         if s["mineral"]:
@@ -235,6 +237,8 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
         kw["winners"] = ", ".join(str(w) for w in event.get("winners", [])) or "?"
     if kind in ("takeback", "reserve"):
         kw["card"] = f" ({kw['card']})" if "card" in kw else ""
+    if kind == "control" and event.get("defence") is None:
+        kind = "control_nodef"  # Tortuga: no Defence track
     if kind == "marker":
         kw["placed"] = _t(lang, "mk_placed" if event.get("placed") else "mk_kept")
     if kind == "probe":

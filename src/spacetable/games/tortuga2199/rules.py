@@ -441,7 +441,7 @@ class Tortuga2199(Game):
         prev = self.ctrl[s]
         k = self.kinds[s]
         self.ctrl[s] = p
-        if k != C.K_TORTUGA:
+        if C.KIND_HAS_DEF[k]:  # Tortuga has no Defence track
             self.defence[s] = min(self.defence[s] + 1, C.KIND_MAX_DEF[k])
         self.emit(
             {
@@ -450,7 +450,7 @@ class Tortuga2199(Game):
                 "sector": s,
                 "kind": C.KIND_ID[k],
                 "from": prev,
-                "defence": self.defence[s],
+                "defence": self.defence[s] if C.KIND_HAS_DEF[k] else None,
             }
         )
         if k == C.K_TERMINAL and p == self.cur:

@@ -33,8 +33,10 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
                 "r": lay.coords[s][1],
                 "kind": C.KIND_ID[g.kinds[s]],
                 "controller": g.ctrl[s],
-                "defence": g.defence[s],
-                "max_defence": C.KIND_MAX_DEF[g.kinds[s]],
+                # Tortuga has no Defence track ("nécessite toujours 15 Manœuvres"): None.
+                "defence": g.defence[s] if C.KIND_HAS_DEF[g.kinds[s]] else None,
+                "max_defence": C.KIND_MAX_DEF[g.kinds[s]] if C.KIND_HAS_DEF[g.kinds[s]] else None,
+                "conquest_cost": C.conquest_cost(g.kinds[s], g.defence[s]),
                 "influence": C.KIND_INFLUENCE[g.kinds[s]],
                 "mineral": g.mineral[s],
                 "hunt": h >= 0,
