@@ -753,6 +753,13 @@ def test_the_hostile_deck_shows_only_its_top_back_and_the_levels_counts() -> Non
         assert d.h_used == sorted([*d.h_row, *d.h_aside, *d.h_deck])
         orders.add(tuple(P.h_category[x] for x in d.h_deck))
     assert orders == {(2, 3, 1), (3, 2, 1)}  # the backs under the top are not known
+    # a position built by hand against the level's counts keeps its own backs
+    odd = position(1, planets=PLANETS, hands=[[]], options={"difficulty": "hard"})
+    odd.h_row, odd.h_deck, odd.h_used = [0, 1], [2, 3, 4], [0, 1, 2, 3, 4]  # 1, 1 | 1, 1, 2
+    for k in range(5):
+        d = odd.determinize(0, random.Random(k))
+        assert isinstance(d, WildSpace)
+        assert [P.h_category[x] for x in d.h_deck] == [1, 1, 2]
 
 
 def test_smuggler_turn_is_decided_by_seat_0_and_applies_slots_left_to_right() -> None:

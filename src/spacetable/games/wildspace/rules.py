@@ -807,6 +807,11 @@ class WildSpace(Game):
                 left[parts.h_category[h] - 1] -= 1
             top = parts.h_category[self.h_deck[-1]]
             left[top - 1] -= 1
+            if min(left) < 0 or sum(left) != len(self.h_deck) - 1:
+                # Only a position built by hand breaks the level's counts: keep its backs.
+                left = [0, 0, 0]
+                for h in self.h_deck[:-1]:
+                    left[parts.h_category[h] - 1] += 1
             backs = [c for c in (1, 2, 3) for _ in range(left[c - 1])]
             rng.shuffle(backs)
             backs.append(top)  # the deck is drawn from its end: the top card last
