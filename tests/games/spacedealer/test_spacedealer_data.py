@@ -7,13 +7,14 @@ from collections import Counter
 import pytest
 
 from spacetable.engine import DataError
-from spacetable.engine.data import read_text
+from spacetable.engine.data import parse_table, read_text
 from spacetable.games.spacedealer.components import (
     BOX,
     GIZZI,
     PKG,
     PLANETS,
     SETUP,
+    CardRow,
     card_type,
     config,
     load_box,
@@ -47,6 +48,36 @@ def test_every_card_has_a_source_and_consistent_shape() -> None:
             assert len(c.demands) == 2
 
 
+def test_rows_say_which_fields_the_rulebook_states() -> None:
+    """Honest data (issue 18): a row is 'rulebook' only when every field of it comes from the
+    rulebook; the others list in 'known' the fields it states. The rulebook shows no card face,
+    so no card row is 'rulebook'; the generators' fields are all known but their starting set
+    (our grouping); the starting mines' demands and points are ours; a level 2 or 3 card's
+    level is ours, its effect the rulebook's ("Un complexe minier produit deux marqueurs")."""
+    rows = {r.id: r for r in parse_table(read_text(PKG, "data/cards.csv"), CardRow, "cards")}
+    assert {r.source for r in rows.values()} == {"reconstructed"}
+    gen = next(r for r in rows.values() if r.kind == "generator")
+    fields = set(CardRow.model_fields) - {"id", "source", "known"}
+    assert set(gen.known) == fields - {"start_set"}
+    mine = next(r for r in rows.values() if r.kind == "mine")
+    assert {"kind", "colour", "conns", "effect"} <= set(mine.known)
+    assert not {"demand", "vp_deliver", "vp_owner", "start_set"} & set(mine.known)
+    complex_ = next(r for r in rows.values() if r.kind == "mine_complex")
+    assert "effect" in complex_.known and "level" not in complex_.known
+    planets = {p.name_fr: p for p in PLANETS}
+    assert planets["Moimoi"].known == ("name_fr", "name_en", "colour_fr", "colour_en")
+    assert planets["Frökla"].known == ("name_fr", "name_en") and planets["Ki"].known == ()
+    assert all(p.source != "rulebook" for p in PLANETS)
+    assert all(g.known == () for g in GIZZI)
+
+
+def test_a_rulebook_row_may_not_list_known_fields() -> None:
+    with pytest.raises(DataError, match=r"line 9 \(id=0\): field 'known'"):
+        load_box(_bad(",reconstructed,kind name_fr", ",rulebook,kind name_fr"))
+    with pytest.raises(DataError, match=r"line 9 .*'known'.*names no field"):
+        load_box(_bad(",reconstructed,kind name_fr", ",reconstructed,kind cost name_fr"))
+
+
 def test_example3_red_mine_demand_exists() -> None:
     assert any(
         c.kind == "mine" and c.colour == 0 and c.demands[0] == ((0, 0, 1, 1), 2, 1) for c in BOX
@@ -60,11 +91,11 @@ def _bad(old: str, new: str) -> str:
 
 
 def test_broken_rows_name_line_and_field() -> None:
-    with pytest.raises(DataError, match=r"line 5 .*'level'"):
+    with pytest.raises(DataError, match=r"line 9 .*'level'"):
         load_box(_bad("0,mine,Mine jaune,Yellow mine,1,", "0,mine,Mine jaune,Yellow mine,7,"))
-    with pytest.raises(DataError, match=r"line 5 .*'demand'"):
+    with pytest.raises(DataError, match=r"line 9 .*'demand'"):
         load_box(_bad("mine:1,1,GB,", "mine:1,1,GX,"))
-    with pytest.raises(DataError, match=r"line 5 .*'effect'"):
+    with pytest.raises(DataError, match=r"line 9 .*'effect'"):
         load_box(_bad("mine:1,1,GB,", "dig:1,1,GB,"))
     with pytest.raises(DataError, match="3 of each colour"):
         load_box(_bad("0,mine,Mine jaune,Yellow mine,1,Y", "0,mine,Mine jaune,Yellow mine,1,R"))
