@@ -15,7 +15,7 @@ from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.components import BOX, GIZZI_GOODS, SETUP, card_type
 from spacetable.games.spacedealer.constants import (
     GRID_W,
-    P_BUILD,
+    READY,
     T_IDLE,
     T_VOID,
     W_BUILT,
@@ -195,12 +195,14 @@ def test_example1_planning_research_build_and_use() -> None:
     g.advance(59.0)
     assert g.tech[0] == 1 and not g.pending[0]
     g.advance(1.0)
-    assert g.tech[0] == 2 and g.pending[0] == [(P_BUILD, depot)]
-    g.apply(0, A.get(A.Place, 7))
+    # the build timer has run out: usable, it waits on the card ("la carte peut être posée")
+    assert g.tech[0] == 2 and not g.pending[0] and g.t_end[g.ctimer[depot]] == READY
+    g.apply(0, A.get(A.Place, depot, 7))
     assert g.where[depot] == W_BUILT and g.cap[0] == 4 and g.planning[0] == [gen]
     mine = g.acell[6]
     g.apply(0, A.get(A.Use, mine))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, mine))  # "l'effet peut être appliqué"
     colour = card_type(mine).colour
     g.apply(0, A.get(A.Put, colour, 20))  # into Moimoi's depot
     assert contents(g, g.nships) == "RYGB"[colour]
@@ -325,6 +327,7 @@ def test_attack_markers_only_with_advanced_cards_and_at_most_two_per_card() -> N
     for _ in range(2):
         g.apply(0, A.get(A.Use, sab))
         g.advance(60.0)
+        g.apply(0, A.get(A.Apply, sab))
     assert g.attack[sab] == 2 and g.black == 8
     assert A.get(A.Use, sab) not in g.legal_actions(0)  # full: "maximum deux"
     basic = started(4)
@@ -375,6 +378,7 @@ def test_transport_probe_respects_the_ship_capacity_and_reaches_a_ship_in_flight
     g.apply(0, A.get(A.Fly, 0, 1))  # lands at 70 s
     g.advance(50.0)  # the probe's timer runs out at 60 s
     assert g.ship_field[0] == -1  # in flight
+    g.apply(0, A.get(A.Apply, probe))
     opts = g.legal_actions(0)
     assert A.get(A.Send, 0, 0) in opts and A.SKIP in opts
     g.apply(0, A.get(A.Send, 0, 0))

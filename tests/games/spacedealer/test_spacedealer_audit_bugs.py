@@ -36,7 +36,10 @@ def test_no_delivery_without_a_victory_marker_left() -> None:
     g.apply(1, A.get(A.Deliver, 1, 2 * mine))
     assert g.markers[1] == 0 and not g.is_over
     assert not [a for a in g.legal_actions(1) if isinstance(a, A.Deliver)]
-    g.advance(60.0)
+    g.advance(60.0)  # the last timer is used: the last call, still no marker to deliver with
+    assert not g.is_over and g.call_at == 60.0
+    assert not [a for a in g.legal_actions(1) if isinstance(a, A.Deliver)]
+    g.advance(g.tlen)
     assert g.is_over and g.outcome().reason == "markers"
     assert g.outcome().details["markers_used"][1] == 10
 
@@ -110,10 +113,10 @@ def test_french_texts_name_timer_decision_and_offer_kinds_in_french() -> None:
     g.apply(0, A.get(A.Plan, card))
     g.apply(0, A.get(A.Construct, card))
     g.advance(60.0)
-    assert g.pending[0]  # where to build the card
+    assert g.view(0)["usable"]  # the build timer has run out: where to build the card
     drawing = render(g.view(0), "fr")
-    line = next(x for x in drawing.splitlines() if "Votre décision" in x)
-    assert "build" not in line, line
+    line = next(x for x in drawing.splitlines() if "à utiliser" in x)
+    assert "build" not in line and "construction" in line, line
 
 
 def _kinds_in_play(g: Spacedealer) -> Counter[str]:

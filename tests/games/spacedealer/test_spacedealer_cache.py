@@ -31,6 +31,8 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"rules": "advanced", "length": 900, "timer": 30},
     {"mode": "ticks", "length": 120, "timer": 20},
     {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 20},
+    {"effects": "at_once", "length": 300, "timer": 20},
+    {"effects": "at_once", "rules": "advanced", "length": 300, "timer": 20},
 ]
 
 
@@ -145,6 +147,7 @@ def test_supply_returned_by_a_dump_reaches_a_pending_multimine() -> None:
     g._dirty()
     g.apply(1, A.get(A.Use, mm))
     g.advance(60.0)
+    g.apply(1, A.get(A.Apply, mm))
     assert g.pending[1] and _colours(g.legal_actions(1)) == {1, 2, 3}
     g.apply(0, A.get(A.Dump, 0, 0))
     assert _colours(g.legal_actions(1)) == {0, 1, 2, 3}
@@ -163,6 +166,7 @@ def test_supply_returned_by_a_delivery_reaches_a_pending_multimine() -> None:
     g._dirty()
     g.apply(2, A.get(A.Use, mm))
     g.advance(60.0)
+    g.apply(2, A.get(A.Apply, mm))
     assert colour not in _colours(g.legal_actions(2))
     g.apply(1, A.get(A.Deliver, 1, 2 * mine))
     assert colour in _colours(g.legal_actions(2))

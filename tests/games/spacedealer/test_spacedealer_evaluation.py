@@ -10,6 +10,7 @@ import random
 
 from spacetable.bots.greedy import best_actions
 from spacetable.games.spacedealer import actions as A
+from spacetable.games.spacedealer.constants import READY, T_BUILD
 from spacetable.games.spacedealer.notation import build, load, moor, started, take
 from spacetable.games.spacedealer.rules import Spacedealer
 
@@ -122,23 +123,33 @@ def test_a_card_with_no_site_is_dead_weight_in_planning() -> None:
 
 
 def test_greedy_never_leaves_a_pending_decision_open() -> None:
-    # a seat with a pending decision (a good to put, a card to place or keep) is blocked
-    # until it resolves it: the evaluation must never make waiting the best choice then
+    # a seat with a pending decision (a good to put, a card to keep) is blocked until it
+    # resolves it, and a build timer that has run out does no work until its card is placed
+    # (or the timer taken back): the evaluation must never make waiting the best choice then
     from spacetable.bots import make_bot
     from spacetable.sim import step_bots
 
-    checked = 0
+    checked = built = 0
     for seed in range(3):
         g = Spacedealer(3, seed, {"length": 600})
         bots = [make_bot("greedy", seed * 10 + i) for i in range(3)]
         while not g.is_over:
             for p in g.to_act:
-                if g.pending[p] and g.phase == 1:
+                if g.phase != 1:
+                    continue
+                base = p * g.tmax
+                waiting = [
+                    t
+                    for t in range(base, base + g.tmax)
+                    if g.t_end[t] == READY and g.t_kind[t] == T_BUILD
+                ]
+                if g.pending[p] or waiting:
                     best, _ = best_actions(g, p, g.legal_actions(p), tick=1.0)
-                    assert None not in best, (seed, g.clock, p, g.pending[p])
+                    assert None not in best, (seed, g.clock, p, g.pending[p], waiting)
                     checked += 1
+                    built += not g.pending[p]
             step_bots(g, bots)
-    assert checked > 20
+    assert checked > 20 and built > 10
 
 
 def test_the_paired_search_plays_a_short_game_and_delivers() -> None:

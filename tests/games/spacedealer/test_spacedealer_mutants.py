@@ -16,7 +16,7 @@ from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.actions import PROBE_CODE, STORE_CODE
 from spacetable.games.spacedealer.board import _col_power
 from spacetable.games.spacedealer.components import card_type
-from spacetable.games.spacedealer.constants import BURST, MIN_ADVANCE, NONE, RATE
+from spacetable.games.spacedealer.constants import BURST, MIN_ADVANCE, RATE
 from spacetable.games.spacedealer.notation import (
     build,
     contents,
@@ -141,14 +141,17 @@ def test_a_card_offer_logs_the_card() -> None:
     }  # fmt: skip
 
 
-def test_the_view_shows_a_pending_building_decision() -> None:
+def test_the_view_shows_a_build_timer_waiting_for_its_card() -> None:
     g = started(4, ADV)
     solar = take(g, 0, "solar")
     assert solar != 0
     g.apply(0, A.get(A.Construct, solar))
     g.advance(60.0)
     v = g.view(0)
-    assert v["pending"] == {"kind": "build", "card": solar, "sites": g.sites(0, solar)}
+    t = g.ctimer[solar]
+    assert v["usable"] == [{"timer": t, "kind": "build", "card": solar, "sites": g.sites(0, solar)}]
+    assert "pending" not in v and "usable" not in g.view(None)
+    assert v["players"][0]["timers"][t % g.tmax]["state"] == "usable"
     assert v["probe_code"] == PROBE_CODE and v["store_code"] == STORE_CODE
 
 
@@ -160,9 +163,9 @@ def test_max_decisions_covers_every_timer_completing_in_every_period() -> None:
         for length in (0.0, 60.0, 1800.0):
             opts = {"length": length, "timer": 60}
             cfg = config(n, opts)
-            t_end = length + 60
+            t_end = length + 2 * 60  # the last timer, then the last call
             free = int(n * (BURST + RATE * (t_end + 1)))
-            base = n + 2 * free + int(t_end / MIN_ADVANCE) + 4 + 16
+            base = 2 * n + 2 * free + int(t_end / MIN_ADVANCE) + 4 + 16
             periods = math.ceil(t_end / 60) + 1
             assert Spacedealer.max_decisions(n, opts) >= base + 4 * n * cfg["tmax"] * periods
 
@@ -201,6 +204,7 @@ def test_a_one_for_one_exchange_fits_a_full_ship() -> None:
     g.goods[4 * ship : 4 * ship + 4] = [cap, 0, 0, 0]  # full of the first kind
     g.goods[4 * other : 4 * other + 4] = [0, 1, 0, 0]
     assert g._load(ship) == cap and g._cont_cap(other) >= 1
-    assert g._goods_ok(ship, other, 0, 1)  # give one, take one: the load stays at cap
-    assert not g._goods_ok(ship, other, NONE, 1)  # take one for nothing: over the cap
-    assert g._goods_ok(ship, other, 0, NONE)  # give one for nothing
+    red, yellow, nothing = (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 0, 0)
+    assert g._goods_ok(ship, other, red, yellow)  # give one, take one: the load stays at cap
+    assert not g._goods_ok(ship, other, nothing, yellow)  # take one for nothing: over the cap
+    assert g._goods_ok(ship, other, red, nothing)  # give one for nothing

@@ -54,7 +54,7 @@ def step_toward(g: Spacedealer, s: int, dest: int) -> int:
 
 
 def decide(g: Spacedealer, p: int, legal: list[Action]) -> Action:
-    """A forced decision: convert toward the target, store goods, build, keep."""
+    """A forced decision: convert toward the target, store goods, keep."""
     if g.pending[p][0][0] == P_CONV:
         t = target(g, p)
         if t:
@@ -72,7 +72,7 @@ def decide(g: Spacedealer, p: int, legal: list[Action]) -> Action:
         if isinstance(a, A.Put) and a.to >= STORE_CODE:
             return a
     for a in legal:
-        if isinstance(a, (A.Place, A.Put, A.Keep)):
+        if isinstance(a, (A.Put, A.Keep)):
             return a
     return legal[0]
 
@@ -91,6 +91,13 @@ def trader(g: Spacedealer, p: int, rng: random.Random) -> Action | None:
         bt.setdefault(type(a), []).append(a)
     if A.Deliver in bt:
         return bt[A.Deliver][0]  # type: ignore[no-any-return]
+    # run-out timers: build the card where it fits (else take the timer back), apply effects
+    for a in bt.get(A.Place, []):
+        return a  # type: ignore[no-any-return]
+    for a in bt.get(A.Shelve, []):
+        return a  # type: ignore[no-any-return]
+    for a in bt.get(A.Apply, []):
+        return a  # type: ignore[no-any-return]
     f = g.ship_field[p]
     t = target(g, p)
     if f == 2 * p and t:

@@ -27,6 +27,7 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"length": 300, "timer": 20},
     {"rules": "advanced", "length": 300, "timer": 20},
     {"mode": "ticks", "rules": "advanced", "length": 120, "timer": 20},
+    {"rules": "advanced", "effects": "at_once", "length": 300, "timer": 20},
 ]
 
 
@@ -78,7 +79,9 @@ def check_invariants(g: Spacedealer) -> None:
                 expect[g.owner[cid]] += vo
     for p in range(n):
         expect[p] += sum(GIZZI[gid % 12].vp_deliver for gid in g.gwon[p])
-        used = sum(1 for d in g.fulfilled if d == p)
+        # a marker on every demand fulfilled and every Gizzi card taken (5.3, "suivant les
+        # règles normales")
+        used = sum(1 for d in g.fulfilled if d == p) + len(g.gwon[p])
         assert g.markers[p] == 10 - used
     assert expect == g.score
     assert min(g.tech) >= 1 and max(g.tech) <= 3
@@ -98,7 +101,7 @@ def playout(n: int, seed: int, options: dict[str, Any]) -> Spacedealer:
 def test_random_playouts_keep_invariants(n: int, seed: int, which: int) -> None:
     g = playout(n, seed, OPTION_SETS[which])
     assert g.step <= Spacedealer.max_decisions(n, g.options)
-    assert g.clock <= g.length + g.tlen + 1e-9
+    assert g.clock <= g.length + 2 * g.tlen + 1e-9  # the last timer, then the last call
     out = g.outcome()
     assert len(out.ranks) == n and min(out.ranks) == 1
 

@@ -13,7 +13,7 @@ from spacetable.games.spacedealer.actions import PROBE_CODE
 from spacetable.games.spacedealer.components import card_type
 from spacetable.games.spacedealer.constants import (
     GRID_W,
-    P_BUILD,
+    READY,
     T_FLY,
     T_IDLE,
     T_VOID,
@@ -197,12 +197,12 @@ def test_build_timer_then_choose_a_site() -> None:
     g.apply(0, A.get(A.Construct, mine))
     assert A.get(A.Construct, mine) not in g.legal_actions(0)
     g.advance(60.0)
-    assert g.pending[0] == [(P_BUILD, mine)]
+    assert g.pending[0] == [] and g.t_end[g.ctimer[mine]] == READY  # usable, waiting
     opts = g.legal_actions(0)
-    assert A.SHELVE in opts and A.DISCARD not in opts  # discarding is an advanced rule
+    assert A.SHELVE[mine] in opts and A.DISCARD[mine] not in opts  # discarding: advanced
     sites = [a.pos for a in opts if isinstance(a, A.Place)]
     assert sites == [7]  # generator on the right powers columns 6, 7; 6 holds the first mine
-    g.apply(0, A.get(A.Place, 7))
+    g.apply(0, A.get(A.Place, mine, 7))
     assert g.acell[7] == mine and g.dcell[7] == mine
     assert mine in g.built[0] and g._idle_timer(0) >= 0
 
@@ -297,17 +297,20 @@ def test_mine_good_goes_to_depot_or_ship_else_lost() -> None:
     # no depot, ship at home: the only place is the ship (decided automatically)
     g.apply(0, A.get(A.Use, mine))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, mine))
     assert g.goods[4 * 0 + colour] == 1 and g.supply[colour] == 9
     # ship away and no depot: the good is lost (back to the supply)
     moor(g, 0, 1)
     g.apply(0, A.get(A.Use, mine))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, mine))
     assert g.supply[colour] == 9 and any(e["event"] == "lost" for e in g.log)
     # depot and ship both there: the player decides
     moor(g, 0, 0)
     build(g, 0, "depot", 7)
     g.apply(0, A.get(A.Use, mine))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, mine))
     opts = g.legal_actions(0)
     assert opts == [A.get(A.Put, colour, 0), A.get(A.Put, colour, store_code(0))]
     g.apply(0, opts[1])
@@ -322,10 +325,12 @@ def test_mine_complex_multimine_fusion_mine_and_limited_supply() -> None:
     g.supply[2] = 3  # only three green cubes left
     g.apply(0, A.get(A.Use, fm))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, fm))
     assert contents(g, 0) == "GGG" and g.supply[2] == 0
     mm = build(g, 0, "multimine", 7)
     g.apply(0, A.get(A.Use, mm))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, mm))
     opts = g.legal_actions(0)
     assert sorted(a.colour for a in opts) == [0, 1, 3]  # any colour still in the supply
     g.apply(0, A.get(A.Put, 3, 0))
@@ -334,6 +339,7 @@ def test_mine_complex_multimine_fusion_mine_and_limited_supply() -> None:
     build(g, 0, "generator", 0)
     g.apply(0, A.get(A.Use, mc))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, mc))
     assert contents(g, 0) == "RRGGGB"
 
 
@@ -343,6 +349,7 @@ def test_ship_capacity_is_eight() -> None:
     load(g, 0, "RRYYGGBB")
     g.apply(0, A.get(A.Use, mine))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, mine))
     assert g._load(0) == 8 and g.pending[0] == []
 
 
@@ -353,6 +360,7 @@ def test_converter_swaps_one_and_fusion_converter_up_to_two() -> None:
     load(g, 0, "RR")
     g.apply(0, A.get(A.Use, conv))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, conv))
     opts = g.legal_actions(0)
     assert A.get(A.Convert, 0, 0, 3) in opts and A.SKIP in opts
     g.apply(0, A.get(A.Convert, 0, 0, 3))
@@ -361,6 +369,7 @@ def test_converter_swaps_one_and_fusion_converter_up_to_two() -> None:
     g._build(0, fc, 7)
     g.apply(0, A.get(A.Use, fc))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, fc))
     g.apply(0, A.get(A.Convert, 0, 0, 1))
     assert g.pending[0]
     g.apply(0, A.get(A.Convert, 0, 3, 2))
@@ -551,6 +560,7 @@ def test_sabotage_probe_voids_a_running_timer() -> None:
     assert A.get(A.Use, sab) in g.legal_actions(0)
     g.apply(0, A.get(A.Use, sab))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, sab))
     assert g.attack[sab] == 1 and g.black == 9
     g.apply(1, A.get(A.Fly, 1, 3))
     t = g.ship_timer[1]
@@ -568,8 +578,10 @@ def test_missile_blocks_a_slot_until_a_timer_runs_there() -> None:
     mis = build(g, 0, "missile", 7)
     g.apply(0, A.get(A.Use, mis))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, mis))
     g.apply(0, A.get(A.Use, mis))
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, mis))
     assert g.attack[mis] == 2
     target = g.acell[GRID_W + 6]  # seat 1's starting mine
     g.apply(0, A.get(A.Missile, target))
@@ -579,6 +591,7 @@ def test_missile_blocks_a_slot_until_a_timer_runs_there() -> None:
     g.apply(1, A.get(A.Use, target))
     g.advance(60.0)
     assert not g.blocked[target] and g.pending[1] == []  # that run only removes the marker
+    assert g.ctimer[target] == -1  # and the timer is idle again (no effect to apply)
     assert g.supply == [10, 10, 10, 10]
 
 
@@ -612,6 +625,7 @@ def test_transport_probe_sends_goods_to_a_ship_anywhere() -> None:
     g.apply(0, A.get(A.Use, probe))
     assert not [a for a in g.legal_actions(0) if isinstance(a, A.Move) and code in (a.src, a.dst)]
     g.advance(60.0)
+    g.apply(0, A.get(A.Apply, probe))
     g.apply(0, A.get(A.Send, 0, 0))
     g.apply(0, A.get(A.Send, 0, 1))
     assert contents(g, 0) == "RY" and contents(g, pc) == "" and g.pending[0] == []
@@ -623,8 +637,8 @@ def test_discard_a_planning_card_with_a_timer() -> None:
     size = len(g.pile[2])
     g.apply(0, A.get(A.Construct, solar))
     g.advance(60.0)
-    assert A.DISCARD in g.legal_actions(0)
-    g.apply(0, A.DISCARD)
+    assert A.DISCARD[solar] in g.legal_actions(0)
+    g.apply(0, A.DISCARD[solar])
     assert g.pile[2][0] == solar and len(g.pile[2]) == size + 1 and solar not in g.planning[0]
 
 
@@ -655,7 +669,7 @@ def test_neutral_planets_gizzi_cards() -> None:
     size = len(g.gpile)
     g.apply(0, A.get(A.Gizzi, 0))
     assert g.score[0] == GIZZI[gid % 12].vp_deliver and g.gwon[0] == [gid]
-    assert g.markers[0] == 10  # the card is taken, no marker is placed
+    assert g.markers[0] == 9  # "suivant les règles normales": a marker, as any delivery
     assert g.gface[1] >= 0 and g.gface[1] != gid and len(g.gpile) == size - 1
 
 
@@ -751,7 +765,9 @@ def test_pending_decision_blocks_free_actions() -> None:
     build(g, 0, "depot", 7)
     g.apply(0, A.get(A.Use, g.acell[6]))
     g.advance(60.0)
-    assert g.pending[0]
+    assert not g.pending[0]  # the timer has run out: usable, the seat is free
+    g.apply(0, A.get(A.Apply, g.acell[6]))
+    assert g.pending[0]  # the good is produced: it is placed now, before anything else
     assert all(isinstance(a, A.Put) for a in g.legal_actions(0))
 
 
@@ -846,9 +862,14 @@ def test_deliveries_still_possible_while_the_last_timers_run() -> None:
 def test_pending_choices_are_dropped_at_the_end() -> None:
     g = started(3, {"length": 120}, side=1, pos=1)
     build(g, 0, "depot", 7)
+    mine = g.acell[6]
     g.advance(70.0)
-    g.apply(0, A.get(A.Use, g.acell[6]))
-    g.advance(70.0)  # the mine's good arrives at 130 s, after the end, and is the last timer
+    g.apply(0, A.get(A.Use, mine))
+    g.advance(70.0)  # the mine's timer runs out at 130 s, after the end: the last timer
+    assert not g.is_over and g.call_at == 130.0  # the last call
+    g.apply(0, A.get(A.Apply, mine))  # used as usual: a good is produced, to be put
+    assert g.pending[0]
+    g.advance(g.tlen)  # the last call is over with the decision still open
     assert g.is_over and g.pending[0] == []
     assert g.supply == [10, 10, 10, 10]
 

@@ -93,17 +93,31 @@ class Fly(Action):
 
 @action("place")
 class Place(Action):
+    """Use the run-out build timer on ``card``: build it at site ``pos`` (3.2.2)."""
+
+    card: int
     pos: int
 
 
 @action("shelve")
 class Shelve(Action):
-    """Leave a built card in planning (a building decision)."""
+    """Take the run-out build timer off ``card``: the card stays in planning."""
+
+    card: int
 
 
 @action("discard")
 class Discard(Action):
-    """Discard a built card under its pile (advanced rules)."""
+    """Use the run-out build timer on ``card`` to discard it under its pile (advanced, 5.2)."""
+
+    card: int
+
+
+@action("apply")
+class Apply(Action):
+    """Use the run-out timer on the built ``card``: its effect applies now (3.2.3)."""
+
+    card: int
 
 
 @action("put")
@@ -174,6 +188,15 @@ class OfferGoods(Action):
     take: int
 
 
+@action("offer_more")
+class OfferMore(Action):
+    """Add one good given (``give``) and/or one taken (``take``; 4 = none) to the seat's open
+    goods offer: any exchange, n goods for m goods, is built one pair at a time (3.3)."""
+
+    give: int
+    take: int
+
+
 @action("offer_card")
 class OfferCard(Action):
     slot: int
@@ -218,9 +241,9 @@ class Done(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    Start, Plan, Draw, Keep, Research, Construct, Use, Fly, Place, Shelve, Discard, Put,
-    Convert, Skip, Send, Move, Deliver, Gizzi, Dump, Drop, Collect, OfferGoods, OfferCard,
-    OfferSwap, Accept, Decline, Withdraw, Sabotage, Missile, Done,
+    Start, Plan, Draw, Keep, Research, Construct, Use, Fly, Place, Shelve, Discard, Apply, Put,
+    Convert, Skip, Send, Move, Deliver, Gizzi, Dump, Drop, Collect, OfferGoods, OfferMore,
+    OfferCard, OfferSwap, Accept, Decline, Withdraw, Sabotage, Missile, Done,
 )  # fmt: skip
 
 _INTERN: dict[Any, Action] = {}
@@ -236,8 +259,6 @@ def get(cls: type[Action], *args: int) -> Action:
 
 
 RESEARCH = Research()
-SHELVE = Shelve()
-DISCARD = Discard()
 SKIP = Skip()
 WITHDRAW = Withdraw()
 DONE = Done()
@@ -261,7 +282,11 @@ def flights(nf: int, ship: int, f: int, empty: bool) -> tuple[Action, ...]:
 PLAN = tuple(get(Plan, c) for c in range(MAX_CARDS))
 CONSTRUCT = tuple(get(Construct, c) for c in range(MAX_CARDS))
 USE = tuple(get(Use, c) for c in range(MAX_CARDS))
-PLACE = tuple(get(Place, x) for x in range(GRID_W))
+APPLY = tuple(get(Apply, c) for c in range(MAX_CARDS))
+SHELVE = tuple(get(Shelve, c) for c in range(MAX_CARDS))
+DISCARD = tuple(get(Discard, c) for c in range(MAX_CARDS))
+#: ``PLACE[card][pos]``
+PLACE = tuple(tuple(get(Place, c, x) for x in range(GRID_W)) for c in range(MAX_CARDS))
 #: ``PUT[colour][container code]``
 PUT = tuple(tuple(get(Put, k, c) for c in range(CODE_END)) for k in range(4))
 DRAW2 = get(Draw, 2)
@@ -269,6 +294,8 @@ DRAW3 = get(Draw, 3)
 ACCEPT = tuple(get(Accept, q) for q in range(MAX_PLAYERS))
 DECLINE = tuple(get(Decline, q) for q in range(MAX_PLAYERS))
 DUMP = tuple(get(Dump, s, k) for s in range(MAX_SHIPS) for k in range(4))
+#: the extensions of an open goods offer, at ``give * 5 + take`` (None: both the same)
+MORE = tuple(None if gv == tk else get(OfferMore, gv, tk) for gv in range(5) for tk in range(5))
 OFFERS: dict[tuple[int, int], tuple[Action | None, ...]] = {}
 #: the same tables by code, ``OTAB[src][dst]`` (None: not built yet), read on the hot path
 OTAB: list[list[tuple[Action | None, ...] | None]] = [[None] * CODE_END for _ in range(CODE_END)]

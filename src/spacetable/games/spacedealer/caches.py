@@ -27,7 +27,7 @@ from .components import (
     config,
 )
 from .constants import (
-    T_IDLE,
+    IDLE,
     T_VOID,
     W_BUILT,
 )
@@ -40,6 +40,9 @@ class CachedState(Game):
     # settings, derived from the options and the player count (:meth:`_configure`)
     adv: bool
     ticks: bool
+    #: option ``effects``: a card's timer applies its effect the moment it runs out (the
+    #: other reading of 3.2.3), instead of waiting, usable, for its player
+    at_once: bool
     #: a plain attribute, not a property (read on every step of a playout): set from the
     #: "mode" option by :meth:`_configure`
     realtime: bool = True
@@ -99,6 +102,7 @@ class CachedState(Game):
     black: int
     phase: int
     end_at: float
+    call_at: float
     over: bool
     reason: str
     stations: tuple[int, ...]
@@ -121,6 +125,7 @@ class CachedState(Game):
         cfg = config(self.players, self.options)
         self.adv = self.options["rules"] == "advanced"
         self.ticks = self.options["mode"] == "ticks"
+        self.at_once = self.options["effects"] == "at_once"
         self.realtime = not self.ticks
         self.length = float(self.options["length"])
         self.tlen = float(self.options["timer"])
@@ -281,6 +286,16 @@ class CachedState(Game):
         cid = self.probes[c - s - self.players]
         return self.where[cid] == W_BUILT and not self.covered[cid] and self.ctimer[cid] < 0
 
+    def _store_and_probes(self, q: int) -> list[int]:
+        """Seat ``q``'s planet containers: its depots (if it has any) and its active probes."""
+        out = [self.nships + q] if self.cap[q] > 0 else []
+        for k, cid in enumerate(self.probes):
+            if self.owner[cid] == q:
+                c = self.nships + self.players + k
+                if self._cont_active(c):
+                    out.append(c)
+        return out
+
     def _load(self, c: int) -> int:
         g = self.goods
         b = 4 * c
@@ -290,7 +305,7 @@ class CachedState(Game):
         base = p * self.tmax
         te = self.t_end
         for i in range(self.ntimers[p]):
-            if te[base + i] < 0:
+            if te[base + i] == IDLE:
                 return base + i
         return -1
 
@@ -299,8 +314,9 @@ class CachedState(Game):
         return d > 0 and d <= POWER[self.plants[2 * p + COL_SIDE[c]]]
 
     def _running(self) -> bool:
+        """Whether a sand timer runs that will take effect (not a sabotaged one)."""
         tk = self.t_kind
-        return any(k != T_IDLE and k != T_VOID for k in tk)
+        return any(e >= 0 and tk[t] != T_VOID for t, e in enumerate(self.t_end))
 
     def _closing(self) -> bool:
         return self.clock >= self.end_at

@@ -31,12 +31,25 @@ W_OUT, W_PILE, W_PERSONAL, W_PLANNING, W_BUILT, W_DRAWN, W_GIZZI = range(7)
 # what a sand timer does (``t_kind[t]``)
 T_IDLE, T_RESEARCH, T_BUILD, T_USE, T_FLY, T_VOID = range(6)
 T_NAMES = ("idle", "research", "build", "use", "fly", "void")
+#: the three states of a sand timer (rulebook 2: "inactifs", "activer", "utilisable"), kept
+#: in ``t_end[t]``: idle is ``IDLE``; running is the game time its sand runs out (>= 0);
+#: run out but not used yet (a build or a card use waiting for its player) is ``READY``
+IDLE = -1.0
+READY = -2.0
+T_STATES = ("idle", "running", "usable")
 
 NONE = 4  # "no colour" in goods offers
 
-# pending decision kinds (first element of a pending tuple)
-P_BUILD, P_PUT, P_CONV, P_SEND, P_KEEP = range(5)
-P_NAMES = ("build", "put", "convert", "send", "keep")
+# pending decision kinds (first element of a pending tuple): the choices an effect leaves at
+# the instant it is applied (a good to put, conversions, goods to send, a drawn card to keep)
+P_PUT, P_CONV, P_SEND, P_KEEP = range(4)
+P_NAMES = ("put", "convert", "send", "keep")
+
+# ``call_at``: the end of the game (rulebook 4). NOT_ENDED: the end is not reached yet;
+# CLOSING: the end is reached and timers still run; >= 0: the game time at which the last
+# running timer ran out, the start of the last call (see :mod:`.timers`)
+NOT_ENDED = -1.0
+CLOSING = -2.0
 
 
 def fits(need: Sequence[int], goods: list[int], base: int) -> bool:

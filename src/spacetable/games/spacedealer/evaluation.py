@@ -31,9 +31,12 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .components import BOX, BOX_SIZE, SHIP_CAP
-from .constants import GRID_W, P_BUILD, P_KEEP, P_PUT, T_BUILD, T_RESEARCH, T_USE
+from .constants import GRID_W, P_KEEP, P_PUT, T_BUILD, T_RESEARCH, T_USE
+from .constants import READY as USABLE
 
 if TYPE_CHECKING:
+    from spacetable.engine import Action
+
     from .rules import Spacedealer
 
 #: discount per flight still needed before a delivery
@@ -84,6 +87,9 @@ DRAW = 0.05
 #: cost of a pending decision (a seat must not prefer leaving one open to resolving it; small,
 #: so that a search whose horizon ends before the decision is not misled)
 PENDING = 0.005
+#: cost of a sand timer that has run out and waits for its use (placing the card, applying the
+#: effect, or taking the timer back): an idle timer can work again, a waiting one cannot
+STUCK = 0.05
 #: development value of one tech level above the first
 TECH = 0.5
 _OTHER_WORTH = {"multimine": 1.6, "depot": 1.0, "convert": 0.5, "plant": 0.8}
@@ -178,23 +184,37 @@ def evaluate(g: Spacedealer, seat: int) -> float:
 def _potential(g: Spacedealer, p: int) -> float:
     """What ``p``'s goods, ships and planet are worth besides its score.
 
-    A seat whose first pending decision is to place a built card or keep a drawn one is worth
-    its best way of resolving it (less ``PENDING``): those choices change the planet and the
-    planning places, so no simple count would always rank them above leaving the decision
-    open, and a seat must never prefer being blocked.
+    A seat whose first pending decision is to keep one of two drawn cards is worth its best
+    way of resolving it (less ``PENDING``): the choice changes the planning places, so no
+    simple count would always rank it above leaving the decision open, and a seat must
+    never prefer being blocked.
     """
     pend = g.pending[p]
-    if pend and pend[0][0] in (P_BUILD, P_KEEP):
-        best = -math.inf
-        for a in g.legal_actions(p):
-            c = g.clone()
-            c.apply_unchecked(p, a)
-            v = c.score[p] - g.score[p] + (_potential(c, p) if not c.is_over else 0.0)
-            if v > best:
-                best = v
-        if best > -math.inf:
-            return best - PENDING
+    if pend and pend[0][0] == P_KEEP:
+        return _best_of(g, p, g.legal_actions(p)) - PENDING
+    if not pend:
+        base = p * g.tmax
+        for t in range(base, base + g.tmax):
+            if g.t_end[t] == USABLE and g.t_kind[t] == T_BUILD:
+                # a build timer run out: worth its best use (the card placed at one of its
+                # sites, or the timer taken back), less the cost of leaving it waiting
+                c = g.t_arg[t]
+                uses = [a for a in g.legal_actions(p) if getattr(a, "card", -1) == c]
+                if uses:
+                    return _best_of(g, p, uses) - STUCK
     return _counted(g, p)
+
+
+def _best_of(g: Spacedealer, p: int, actions: list[Action]) -> float:
+    """The best of :func:`_potential` (plus the points scored) after each of ``actions``."""
+    best = -math.inf
+    for a in actions:
+        c = g.clone()
+        c.apply_unchecked(p, a)
+        v = c.score[p] - g.score[p] + (_potential(c, p) if not c.is_over else 0.0)
+        if v > best:
+            best = v
+    return best
 
 
 def _counted(g: Spacedealer, p: int) -> float:
@@ -264,7 +284,7 @@ def _counted(g: Spacedealer, p: int) -> float:
     pend = g.pending[p]
     free = g.plan_cap[p] - len(g.planning[p])
     # each planned card's net worth, computed once: a card being built, or built and waiting
-    # to be placed, is still in planning
+    # to be placed (its timer run out), is still in planning
     nets = {c: _net_worth(g, p, c, colours) for c in g.planning[p]}
     for c in g.planning[p]:
         dev += _planned(g, p, c, colours, nets[c])
@@ -272,11 +292,6 @@ def _counted(g: Spacedealer, p: int) -> float:
         if item[0] == P_KEEP:  # two drawn cards: the better one goes to planning
             dev += max(_planned(g, p, item[2], colours), _planned(g, p, item[3], colours))
             free -= 1
-        elif item[0] == P_BUILD:  # a card built, to place later (still in planning)
-            c = item[1]
-            net = nets[c] if c in nets else _net_worth(g, p, c, colours)
-            if net is not None and net > 0:
-                dev += 0.8 * net
     slot = 0.0  # what one more free place would be worth
     if clock < end:
         tech = g.tech[p]
@@ -292,8 +307,11 @@ def _counted(g: Spacedealer, p: int) -> float:
     # goods being produced (counted as far as there is room for them), cards being built
     mg = [0, 0, 0, 0]
     mwild = 0
-    for i in range(g.ntimers[p]):
+    t_end = g.t_end
+    for i in range(g.tmax):
         k = t_kind[base + i]
+        if t_end[base + i] == USABLE:
+            x -= STUCK
         if k == T_USE:
             r = t_arg[base + i] % BOX_SIZE
             e = _EFFECT[r]

@@ -54,7 +54,13 @@ class Handlers(Legal):
             return
         if isinstance(action, A.Done):
             self.done[p] = 1
-            if all(self.done):
+            self._fcache[p] = None
+            if not self.ticks:  # the last call: this seat has finished
+                self._check_end()
+            elif all(self.done):
+                if self.call_at >= 0:  # every seat has ended the last call's tick
+                    self._finish()
+                    return
                 self._run_until(self.clock + self.tick_step)
                 self.done = [0] * self.players
                 self.acts = [0] * self.players
@@ -135,6 +141,25 @@ class Handlers(Legal):
         t = self._start_timer(p, T_FLY, s)
         self.emit({"event": "fly", "seat": p, "ship": s, "field": a.field, "timer": t})
 
+    def _h_place(self, p: int, a: Any) -> None:
+        self._use_timer(p, a.card)
+        self._build(p, a.card, a.pos)
+
+    def _h_shelve(self, p: int, a: Any) -> None:
+        self._use_timer(p, a.card)
+        self.emit({"event": "shelve", "seat": p, "card": a.card})
+
+    def _h_discard(self, p: int, a: Any) -> None:
+        self._use_timer(p, a.card)
+        self._discard_planning(p, a.card)
+
+    def _h_apply(self, p: int, a: Any) -> None:
+        self._use_timer(p, a.card)
+        self.emit({"event": "apply", "seat": p, "card": a.card})
+        self._use_effect(p, a.card)
+        if self.pending[p]:
+            self._autoresolve(p)
+
     def _h_move(self, p: int, a: Any) -> None:
         self._dirty_at(self._cont_loc(self._idx(a.src)))
         self._dirty_at(self._cont_loc(self._idx(a.dst)))
@@ -153,11 +178,16 @@ class Handlers(Legal):
         self._dirty_pending()
         q = self.owner[cid]
         self.fulfilled[a.demand] = p
-        self.markers[p] -= 1
         self.score[p] += vd
         self.score[q] += vo
         self.emit({"event": "deliver", "seat": p, "owner": q, "card": cid, "demand": j,
                    "points": [vd, vo]})  # fmt: skip
+        self._place_marker(p)
+
+    def _place_marker(self, p: int) -> None:
+        """A delivery puts one of ``p``'s victory markers on the demand (3.4); the last one
+        ends the game early (4)."""
+        self.markers[p] -= 1
         if self.markers[p] == 0 and self.end_at > self.clock:
             self.end_at = self.clock
             self._dirty()
@@ -178,6 +208,7 @@ class Handlers(Legal):
         self.gwon[p].append(gid)
         self.emit({"event": "gizzi", "seat": p, "field": f, "gizzi": gid, "points": vp})
         self._gizzi_refill(f)
+        self._place_marker(p)  # "suivant les règles normales" (5.3): a delivery takes a marker
 
     def _h_dump(self, p: int, a: Any) -> None:
         self.goods[4 * a.ship + a.colour] -= 1
@@ -203,11 +234,27 @@ class Handlers(Legal):
     def _h_offer_goods(self, p: int, a: Any) -> None:
         dst = self._idx(a.dst)
         q = self._cont_owner(dst)
-        self.offer[p] = (q, 0, self._idx(a.src), dst, a.give, a.take)
+        gv = [0, 0, 0, 0, 0]  # counts per colour (the fifth: "none")
+        tk = [0, 0, 0, 0, 0]
+        gv[a.give] = 1
+        tk[a.take] = 1
+        self.offer[p] = (q, 0, self._idx(a.src), dst, *gv[:4], *tk[:4])
         self._dirty_offer(p)
         self._dirty_list(q)
         self.emit({"event": "offer", "seat": p, "to": q, "kind": "goods", "src": a.src,
                    "dst": a.dst, "give": a.give, "take": a.take})  # fmt: skip
+
+    def _h_offer_more(self, p: int, a: Any) -> None:
+        o = self.offer[p]
+        assert o is not None
+        more = list(o)
+        if a.give < NONE:
+            more[4 + a.give] += 1
+        if a.take < NONE:
+            more[8 + a.take] += 1
+        self.offer[p] = tuple(more)
+        self._dirty_list(o[0])
+        self.emit({"event": "offer_more", "seat": p, "to": o[0], "give": a.give, "take": a.take})
 
     def _h_offer_card(self, p: int, a: Any) -> None:
         cid = self.planning[p][a.slot]
@@ -233,15 +280,14 @@ class Handlers(Legal):
         self._dirty_offer(q)
         self._fcache[q] = None  # its ship may become empty or loaded: its flights change
         if o[1] == 0:
-            src, dst, give, take = o[2], o[3], o[4], o[5]
+            src, dst = o[2], o[3]
             self._dirty_at(self._cont_loc(src))
             self._dirty_at(self._cont_loc(dst))
-            if give < NONE:
-                self.goods[4 * src + give] -= 1
-                self.goods[4 * dst + give] += 1
-            if take < NONE:
-                self.goods[4 * dst + take] -= 1
-                self.goods[4 * src + take] += 1
+            g = self.goods
+            for k in range(4):
+                d = o[8 + k] - o[4 + k]  # taken less given
+                g[4 * src + k] += d
+                g[4 * dst + k] -= d
         else:
             cid = o[2]
             self._dirty_plans()
@@ -308,6 +354,10 @@ HANDLERS: dict[type[Action], Any] = {
     A.Construct: Handlers._h_construct,
     A.Use: Handlers._h_use,
     A.Fly: Handlers._h_fly,
+    A.Place: Handlers._h_place,
+    A.Shelve: Handlers._h_shelve,
+    A.Discard: Handlers._h_discard,
+    A.Apply: Handlers._h_apply,
     A.Move: Handlers._h_move,
     A.Deliver: Handlers._h_deliver,
     A.Gizzi: Handlers._h_gizzi,
@@ -315,6 +365,7 @@ HANDLERS: dict[type[Action], Any] = {
     A.Drop: Handlers._h_drop,
     A.Collect: Handlers._h_collect,
     A.OfferGoods: Handlers._h_offer_goods,
+    A.OfferMore: Handlers._h_offer_more,
     A.OfferCard: Handlers._h_offer_card,
     A.OfferSwap: Handlers._h_offer_swap,
     A.Accept: Handlers._h_accept,
@@ -325,4 +376,4 @@ HANDLERS: dict[type[Action], Any] = {
 }
 #: actions after which the actor's free actions but goods (``_fcache``, basic rules) stay:
 #: they change only offers (its goods actions are forgotten apart)
-KEEP_FREE = frozenset((A.OfferGoods, A.Withdraw, A.Decline))
+KEEP_FREE = frozenset((A.OfferGoods, A.OfferMore, A.Withdraw, A.Decline))

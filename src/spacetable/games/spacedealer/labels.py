@@ -70,7 +70,11 @@ _FIELDS: dict[type[Action], Callable[[Any, str], dict[str, Any]]] = {
     A.Construct: lambda a, lang: {"card": card(a.card, lang)},
     A.Use: lambda a, lang: {"card": card(a.card, lang)},
     A.Fly: lambda a, lang: {"ship": a.ship, "field": field_name(a.field, lang)},
-    A.Place: lambda a, lang: {"pos": a.pos},
+    A.Place: lambda a, lang: {"card": card(a.card, lang), "pos": a.pos},
+    A.Shelve: lambda a, lang: {"card": card(a.card, lang)},
+    A.Discard: lambda a, lang: {"card": card(a.card, lang)},
+    A.Apply: lambda a, lang: {"card": card(a.card, lang)},
+    A.OfferMore: lambda a, lang: {"give": colour(a.give, lang), "take": colour(a.take, lang)},
     A.Put: lambda a, lang: {"colour": colour(a.colour, lang), "to": container(a.to, lang)},
     A.Convert: lambda a, lang: {
         "give": colour(a.give, lang),

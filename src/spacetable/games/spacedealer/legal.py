@@ -6,6 +6,8 @@ of :mod:`.caches`; the basic rules take shorter paths (``_plain``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from spacetable.engine import (
     Action,
 )
@@ -13,14 +15,18 @@ from spacetable.engine import (
 from . import actions as A
 from .actions import (
     ACCEPT,
+    APPLY,
     CONSTRUCT,
     DECLINE,
+    DISCARD,
     DRAW2,
     DRAW3,
     DUMP,
     FLIGHTS,
     OTAB,
+    PLACE,
     PLAN,
+    SHELVE,
     USE,
     flights,
     offers,
@@ -35,9 +41,10 @@ from .components import (
 )
 from .constants import (
     BURST,
-    NONE,
-    P_BUILD,
+    IDLE,
     RATE,
+    READY,
+    T_BUILD,
     T_IDLE,
     T_RESEARCH,
     T_VOID,
@@ -67,6 +74,13 @@ class Legal(Timers):
             return [p for p in range(self.players) if not self.done[p]]
         out = []
         cache = self._cache
+        if self.call_at >= 0:  # the last call (rare): each seat's whole list
+            for p, c in enumerate(cache):
+                if not isinstance(c, list):
+                    c = cache[p] = self._legal(p)
+                if c:
+                    out.append(p)
+            return out
         if not self._plain:
             for p, c in enumerate(cache):  # a loop: cheaper than a comprehension's call
                 if c if c is not None else self._can_act(p):
@@ -144,14 +158,16 @@ class Legal(Timers):
         so, sf = self.ship_owner, self.ship_field
         n = self.players
         ns = self.nships
+        base = p * self.tmax
+        if READY in self.t_end[base : base + self.tmax]:
+            return True  # a run-out timer to use (place, shelve or apply)
         if self.clock < self.end_at:  # not closing
             tech = self.tech[p]
             if len(self.planning[p]) < self.plan_cap[p] and (
                 self.personal[p] or (tech >= 2 and self.pile[2]) or (tech >= 3 and self.pile[3])
             ):
                 return True  # plan or draw
-            base = p * self.tmax
-            if min(self.t_end[base : base + self.ntimers[p]]) < 0:  # an idle timer
+            if IDLE in self.t_end[base : base + self.ntimers[p]]:  # an idle timer
                 st = self.ship_timer
                 if st[p] < 0 and sf[p] >= 0:
                     return True  # fly (ship p is always p's own)
@@ -222,7 +238,7 @@ class Legal(Timers):
                 for side in (0, 1)
                 for pos in (1, 2)
             ]
-        if self.ticks and self.done[p]:
+        if self.done[p]:  # ticks: this tick is over; real time: finished in the last call
             return []
         if self.pending[p]:
             return self._options(p)
@@ -242,8 +258,8 @@ class Legal(Timers):
                     self._answers(p, out)
             else:
                 self._free_actions(p, out)
-        if self.ticks:
-            out.append(A.DONE)
+        if self.ticks or (self.call_at >= 0 and out):
+            out.append(A.DONE)  # end of the tick; in the last call (real time): finished
         return out
 
     def _free_actions(self, p: int, out: list[Action]) -> None:
@@ -275,13 +291,34 @@ class Legal(Timers):
                 if self._goods_offer_ok(q, o) if plain else self._offer_valid(q, o):
                     out.append(ACCEPT[q])
                 out.append(DECLINE[q])
-        if offer[p] is not None:
+        o = offer[p]
+        if o is not None:
+            if o[1] == 0 and self._offer_placed(p, o):
+                # a goods offer between containers still face to face: one more good given
+                # and/or taken (3.3)
+                src, dst = o[2], o[3]
+                gv, tk = list(o[4:8]), list(o[8:12])
+                more = A.MORE
+                for i in range(5):
+                    if i < 4:
+                        gv[i] += 1
+                    for j in range(5):
+                        if i == j:
+                            continue
+                        if j < 4:
+                            tk[j] += 1
+                        if self._goods_ok(src, dst, gv, tk):
+                            out.append(more[5 * i + j])  # type: ignore[arg-type]
+                        if j < 4:
+                            tk[j] -= 1
+                    if i < 4:
+                        gv[i] -= 1
             out.append(A.WITHDRAW)
 
     def _goods_offer_ok(self, q: int, o: tuple[int, ...]) -> bool:
         """:meth:`_offer_valid` of a goods offer with ``_plain`` (the only offers then):
         containers are the ships (ship ``s`` is seat ``s``'s own) and the depots."""
-        to, src, dst, give, take = o[0], o[2], o[3], o[4], o[5]
+        to, src, dst = o[0], o[2], o[3]
         n = self.players
         sf = self.ship_field
         cap = self.cap
@@ -303,11 +340,12 @@ class Legal(Timers):
             cd = cap[to]
         g = self.goods
         bs, bd = 4 * src, 4 * dst
-        if give < NONE and not g[bs + give]:
-            return False
-        if take < NONE and not g[bd + take]:
-            return False
-        ds = (take < NONE) - (give < NONE)
+        ds = 0
+        for k in range(4):
+            gk, tk = o[4 + k], o[8 + k]
+            if g[bs + k] < gk or g[bd + k] < tk:
+                return False
+            ds += tk - gk
         return (
             g[bs] + g[bs + 1] + g[bs + 2] + g[bs + 3] + ds <= cs
             and g[bd] + g[bd + 1] + g[bd + 2] + g[bd + 3] - ds <= cd
@@ -319,6 +357,23 @@ class Legal(Timers):
         card offers."""
         n = self.players
         plan = self.planning[p]
+        base = p * self.tmax
+        te = self.t_end
+        if READY in te[base : base + self.tmax]:
+            # run-out timers waiting for their use (rulebook 2: "utilisable"): place the
+            # card, take the timer back, discard it (advanced), or apply the card's effect
+            tk, ta = self.t_kind, self.t_arg
+            for t in range(base, base + self.tmax):
+                if te[t] == READY:
+                    c = ta[t]
+                    if tk[t] == T_BUILD:
+                        row = PLACE[c]
+                        out.extend([row[x] for x in self.sites(p, c)])
+                        out.append(SHELVE[c])
+                        if self.adv:
+                            out.append(DISCARD[c])
+                    else:
+                        out.append(APPLY[c])
         if self.clock < self.end_at:  # not closing
             tech = self.tech[p]
             if len(plan) < self.plan_cap[p]:
@@ -329,9 +384,7 @@ class Legal(Timers):
                     out.append(DRAW2)
                 if tech >= 3 and self.pile[3]:
                     out.append(DRAW3)
-            base = p * self.tmax
-            te = self.t_end
-            if min(te[base : base + self.ntimers[p]]) < 0:  # an idle timer
+            if IDLE in te[base : base + self.ntimers[p]]:  # an idle timer
                 if tech < 3 and T_RESEARCH not in self.t_kind[base : base + self.tmax]:
                     out.append(A.RESEARCH)
                 ctimer = self.ctimer
@@ -398,9 +451,10 @@ class Legal(Timers):
             e = card_type(c).effect
             sab = sab or e == "sabotage"
             mis = mis or e == "missile"
-        if sab:
+        if sab:  # "sur un sablier actif": a running timer
+            te = self.t_end
             for t, k in enumerate(self.t_kind):
-                if k != T_IDLE and k != T_VOID:
+                if k != T_IDLE and k != T_VOID and te[t] >= 0:
                     out.append(A.get(A.Sabotage, t))
         if mis:
             for q in range(self.players):
@@ -423,16 +477,6 @@ class Legal(Timers):
             if so[s] == p and self._cont_active(s):
                 out.append(s)
         out += self._store_and_probes(p)
-        return out
-
-    def _store_and_probes(self, q: int) -> list[int]:
-        """Seat ``q``'s planet containers: its depots (if it has any) and its active probes."""
-        out = [self.nships + q] if self.cap[q] > 0 else []
-        for k, cid in enumerate(self.probes):
-            if self.owner[cid] == q:
-                c = self.nships + self.players + k
-                if self._cont_active(c):
-                    out.append(c)
         return out
 
     def _goods_actions(self, p: int, out: list[Action]) -> None:
@@ -506,8 +550,8 @@ class Legal(Timers):
                 self._unload(p, s, f, g0, g1, g2, g3, out)
                 if f & 1 and self.adv:
                     gid = self.gface[f]
-                    if gid >= 0 and fits(GIZZI_GOODS[gid % 12], g, base):
-                        out.append(get(A.Gizzi, s))
+                    if gid >= 0 and self.markers[p] > 0 and fits(GIZZI_GOODS[gid % 12], g, base):
+                        out.append(get(A.Gizzi, s))  # "suivant les règles normales": a marker
                     for k in range(4):
                         if g[base + k]:
                             out.append(get(A.Drop, s, k))
@@ -678,29 +722,36 @@ class Legal(Timers):
             out += self._store_and_probes(f // 2)
         return out
 
-    def _goods_ok(self, src: int, dst: int, give: int, take: int) -> bool:
+    def _goods_ok(self, src: int, dst: int, give: Sequence[int], take: Sequence[int]) -> bool:
+        """Whether container ``src`` can give the goods ``give`` (counts per colour) to
+        ``dst`` and take ``take`` from it, both within their capacity afterwards."""
         g = self.goods
-        if give < NONE and not g[4 * src + give]:
-            return False
-        if take < NONE and not g[4 * dst + take]:
-            return False
-        ds = (take < NONE) - (give < NONE)
+        bs, bd = 4 * src, 4 * dst
+        ds = 0
+        for k in range(4):
+            if g[bs + k] < give[k] or g[bd + k] < take[k]:
+                return False
+            ds += take[k] - give[k]
         return self._load(src) + ds <= self._cont_cap(src) and self._load(
             dst
         ) - ds <= self._cont_cap(dst)
 
+    def _offer_placed(self, q: int, o: tuple[int, ...]) -> bool:
+        """Whether the containers of ``q``'s goods offer ``o`` are active, still their
+        owners', and on the same orbit field ("sur la même planète", 3.3)."""
+        src, dst = o[2], o[3]
+        if not (self._cont_active(src) and self._cont_active(dst)):
+            return False
+        if self._cont_owner(src) != q or self._cont_owner(dst) != o[0]:
+            return False
+        f = self._cont_loc(src)
+        return f >= 0 and f == self._cont_loc(dst)
+
     def _offer_valid(self, q: int, o: tuple[int, ...]) -> bool:
-        to, kind = o[0], o[1]
+        kind = o[1]
         if kind == 0:  # goods
-            src, dst, give, take = o[2], o[3], o[4], o[5]
-            if not (self._cont_active(src) and self._cont_active(dst)):
-                return False
-            if self._cont_owner(src) != q or self._cont_owner(dst) != to:
-                return False
-            f = self._cont_loc(src)
-            if f < 0 or f != self._cont_loc(dst):
-                return False
-            return self._goods_ok(src, dst, give, take)
+            return self._offer_placed(q, o) and self._goods_ok(o[2], o[3], o[4:8], o[8:12])
+        to = o[0]
         cid = o[2]
         if not self._card_free(q, cid):
             return False
@@ -710,9 +761,7 @@ class Legal(Timers):
 
     def _card_free(self, p: int, cid: int) -> bool:
         """A planning card of ``p`` with no timer on it and no building decision pending."""
-        if cid not in self.planning[p] or self.ctimer[cid] >= 0:
-            return False
-        return not any(it[0] == P_BUILD and it[1] == cid for it in self.pending[p])
+        return cid in self.planning[p] and self.ctimer[cid] < 0
 
     def cache_errors(self) -> list[str]:
         """Debug check: every cached value that differs from a fresh computation (``[]`` when

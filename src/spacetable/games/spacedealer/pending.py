@@ -8,7 +8,6 @@ from spacetable.engine import (
 
 from . import actions as A
 from .actions import (
-    PLACE,
     PUT,
 )
 from .components import (
@@ -16,12 +15,10 @@ from .components import (
     card_type,
 )
 from .constants import (
-    P_BUILD,
     P_CONV,
     P_KEEP,
     P_PUT,
     P_SEND,
-    W_BUILT,
     W_PERSONAL,
     W_PILE,
     W_PLANNING,
@@ -30,30 +27,30 @@ from .sites import Sites
 
 
 class Pending(Sites):
-    """Decisions a timer leaves to its seat: place a built card, put a produced good,
-    convert, send goods from a probe, keep one of two drawn cards."""
+    """Decisions an effect leaves to its seat at the instant it applies: put a produced good,
+    convert, send goods from a probe, keep one of two drawn cards. The seat makes them before
+    anything else (they are that instant's choices); the ships they may use are those that
+    were on the planet at that instant (recorded in the decision), so holding a decision
+    back never brings a ship that lands later into it."""
 
     def _options(self, p: int) -> list[Action]:
         """The choices of the first pending decision of ``p``."""
         item = self.pending[p][0]
         kind = item[0]
         out: list[Action] = []
-        if kind == P_BUILD:
-            cid = item[1]
-            out = [PLACE[x] for x in self.sites(p, cid)]
-            out.append(A.SHELVE)
-            if self.adv:
-                out.append(A.DISCARD)
-        elif kind == P_PUT:  # put a produced good
+        if kind == P_PUT:  # put a produced good
             colour = item[1]
-            dests = self._dests(p)
+            dests = self._dests(p, item[3])
             cols = [colour] if colour >= 0 else [k for k in range(4) if self.supply[k] > 0]
             codes = self._codes
             out = [PUT[k][codes[d]] for k in cols for d in dests]
             if not out:
                 out = [A.SKIP]
         elif kind == P_CONV:  # convert
-            for c in self._own_at(p, 2 * p, stores_ships_only=True):
+            conts = [s for s in self._ships_of(p, item[3]) if self.ship_field[s] == 2 * p]
+            if self.cap[p] > 0:
+                conts.append(self.nships + p)
+            for c in conts:
                 for k in range(4):
                     if self.goods[4 * c + k] > 0:
                         for j in range(4):
@@ -76,38 +73,40 @@ class Pending(Sites):
             out = [A.get(A.Keep, c) for c in sorted(item[2:])]
         return out
 
-    def _own_at(self, p: int, f: int, stores_ships_only: bool = False) -> list[int]:
-        out = []
-        n = self.players
-        for s in range(self.nships):
-            if self.ship_owner[s] == p and self.ship_field[s] == f and self._cont_active(s):
-                out.append(s)
-        if f == 2 * p and self.cap[p] > 0:
-            out.append(self.nships + p)
-        if not stores_ships_only:
-            for k, cid in enumerate(self.probes):
-                if self.owner[cid] == p and self.where[cid] == W_BUILT and f == 2 * p:
-                    c = self.nships + n + k
-                    if self._cont_active(c):
-                        out.append(c)
-        return out
+    def _ships_of(self, p: int, mask: int) -> list[int]:
+        """The ships of ``mask`` (a decision's record) that belong to ``p``."""
+        so = self.ship_owner
+        return [s for s in range(self.nships) if mask >> s & 1 and so[s] == p]
 
-    def _dests(self, p: int) -> list[int]:
-        if self._plain:  # ship p if at home, then the depots (as _own_at lists them)
-            g = self.goods
-            out = []
-            if self.ship_field[p] == 2 * p:
-                b = 4 * p
+    def _dests(self, p: int, mask: int) -> list[int]:
+        """Where a good produced on ``p``'s planet may go (3.2.3 a): "soit dans un dépôt de la
+        planète, soit dans un vaisseau spatial sur la planète" — any ship that was on the
+        planet when the good was produced (``mask``) and still is, a visitor's included, then
+        the planet's depots and transport probes, each with room."""
+        g = self.goods
+        out = []
+        home = 2 * p
+        sf = self.ship_field
+        s = 0
+        m = mask
+        while m:
+            if m & 1 and sf[s] == home and self._cont_active(s):
+                b = 4 * s
                 if g[b] + g[b + 1] + g[b + 2] + g[b + 3] < SHIP_CAP:
-                    out.append(p)
-            cap = self.cap[p]
-            if cap > 0:
-                c = self.nships + p
-                b = 4 * c
-                if g[b] + g[b + 1] + g[b + 2] + g[b + 3] < cap:
+                    out.append(s)
+            m >>= 1
+            s += 1
+        cap = self.cap[p]
+        if cap > 0:
+            c = self.nships + p
+            b = 4 * c
+            if g[b] + g[b + 1] + g[b + 2] + g[b + 3] < cap:
+                out.append(c)
+        if self.probes:
+            for c in self._store_and_probes(p):
+                if c >= self.nships + self.players and self._load(c) < self._cont_cap(c):
                     out.append(c)
-            return out
-        return [c for c in self._own_at(p, 2 * p) if self._load(c) < self._cont_cap(c)]
+        return out
 
     def _autoresolve(self, p: int) -> None:
         pend = self.pending[p]
@@ -123,21 +122,13 @@ class Pending(Sites):
         item = self.pending[p].pop(0)
         kind = item[0]
         self._dirty_seat(p)
-        if kind == P_BUILD:
-            cid = item[1]
-            if self.adv:
-                self._dirty_plans()
-            if isinstance(a, A.Place):
-                self._build(p, cid, a.pos)
-            elif isinstance(a, A.Discard):
-                self._discard_planning(p, cid)
-            else:
-                self.emit({"event": "shelve", "seat": p, "card": cid})
-        elif kind == P_PUT:
+        if kind == P_PUT:
             if isinstance(a, A.Put):
                 dst = self._idx(a.to)
                 self.goods[4 * dst + a.colour] += 1
                 self._dirty_at(self._cont_loc(dst))
+                if dst < self.nships and self.ship_owner[dst] != p:
+                    self._fcache[self.ship_owner[dst]] = None  # a visitor's ship: its flights
                 if item[1] < 0:
                     self.supply[a.colour] -= 1
                     self._dirty_pending()
@@ -160,7 +151,7 @@ class Pending(Sites):
                     {"event": "convert", "seat": p, "src": a.src, "give": a.give, "take": a.take}
                 )
                 if item[1] > 1:
-                    self.pending[p].insert(0, (P_CONV, item[1] - 1, item[2]))
+                    self.pending[p].insert(0, (P_CONV, item[1] - 1, item[2], item[3]))
         elif kind == P_SEND:
             if isinstance(a, A.Send):
                 pc = self.nships + self.players + self.probes.index(item[1])

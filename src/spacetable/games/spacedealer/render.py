@@ -150,6 +150,9 @@ def _planet(view: dict[str, Any], p: int, lang: str) -> list[str]:
     for tm in pl["timers"]:
         if tm["kind"] == "idle":
             ts.append(f"({_t(lang, 'idle')})")
+        elif tm.get("state") == "usable":
+            arg = f" #{tm['arg']}" if tm["arg"] >= 0 else ""
+            ts.append(f"({_word(lang, tm['kind'])}{arg} {_t(lang, 'usable')})")
         else:
             left = max(0.0, tm["ends"] - view["clock"])
             arg = f" #{tm['arg']}" if tm["arg"] >= 0 else ""
@@ -180,7 +183,9 @@ def _planet(view: dict[str, Any], p: int, lang: str) -> list[str]:
         else:
             if b["timer"] >= 0:
                 tm = next((t for t in pl["timers"] if t["id"] == b["timer"]), None)
-                if tm is not None:
+                if tm is not None and tm.get("state") == "usable":
+                    item += f" ({_t(lang, 'usable')})"
+                elif tm is not None:
                     item += f" ~{max(0.0, tm['ends'] - view['clock']):.0f}s"
             if b["blocked"]:
                 item += f" [red]({_t(lang, 'blocked')})[/]"
@@ -212,8 +217,8 @@ def _planet(view: dict[str, Any], p: int, lang: str) -> list[str]:
 def _offer_text(o: dict[str, Any], lang: str) -> str:
     a = o["args"]
     if o["kind"] == "goods":
-        give = _colour(a[2], lang) if a[2] < 4 else "-"
-        take = _colour(a[3], lang) if a[3] < 4 else "-"
+        give = _goods(o["give"])
+        take = _goods(o["take"])
         return f"{give} ({container(a[0], lang)}) <-> {take} ({container(a[1], lang)})"
     if o["kind"] == "card":
         return _card_name(a[0], lang)
@@ -231,6 +236,10 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         out.append(_t(lang, "setup"))
     elif view.get("is_over"):
         out.append(f"[bold]{_t(lang, 'over')}[/]")
+    elif view.get("last_call"):
+        until = view.get("call_ends", -1.0)
+        when = _clock(until) if until >= 0 else _t(lang, "done")
+        out.append(f"[bold yellow]{_t(lang, 'last_call', until=when)}[/]")
     elif view["closing"]:
         out.append(f"[bold yellow]{_t(lang, 'closing')}[/]")
     sup = " ".join(f"[{GOOD_STYLE[k]}]{COLOURS[k]}[/] {v}" for k, v in enumerate(view["supply"]))
@@ -298,9 +307,12 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
             desc += " " + ", ".join(_card_name(c, lang) for c in pend["cards"])
         if pend.get("colour") is not None and pend["kind"] == "put":
             desc += " " + _colour(pend["colour"], lang)
-        if "sites" in pend:
-            desc += " " + _t(lang, "sites", sites=pend["sites"])
         out.append(f"[bold]{_t(lang, 'pending')}[/]: {desc}")
+    for u in view.get("usable", []):
+        desc = f"{_word(lang, u['kind'])} {_card_name(u['card'], lang)} ({_t(lang, 'usable')})"
+        if "sites" in u:
+            desc += " " + _t(lang, "sites", sites=u["sites"])
+        out.append(f"[bold]{_t(lang, 'timers')}[/]: {desc}")
     return "\n".join(out)
 
 
@@ -353,14 +365,15 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
         kw["extra"] = extra
     for k in ("colour", "give", "take"):
         if k in event:
-            kw[k] = _colour(event[k], lang)
+            c = event[k]
+            kw[k] = _good_colour(c, lang) if kind == "offer_more" else _colour(c, lang)
     if kind == "deliver":
         kw["p1"], kw["p2"] = event["points"]
         kw["demand"] = event["demand"] + 1
     if kind in ("gizzi", "gizzi_face", "gizzi_redraw"):
         gid = event["gizzi"]
         kw["gizzi"] = GIZZI[gid % 12].name_fr if lang == "fr" else GIZZI[gid % 12].name_en
-    if kind == "end":
+    if kind in ("end", "last_call"):
         kw["clock"] = _clock(float(event["clock"]))
     try:
         return TEXT.get(lang, key, **kw)

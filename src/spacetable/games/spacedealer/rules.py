@@ -88,6 +88,7 @@ from .constants import (
     BURST,
     GRID_W,
     MIN_ADVANCE,
+    NOT_ENDED,
     P_KEEP,
     RATE,
     T_IDLE,
@@ -146,6 +147,18 @@ class Spacedealer(Handlers):
                 choices=(10, 5, 15, 20, 30, 60),
                 help_en="ticks mode: seconds of game time per tick",
                 help_fr="mode ticks : secondes de jeu par tick",
+            ),
+            "effects": OptionSpec(
+                default="wait",
+                choices=("wait", "at_once"),
+                help_en=(
+                    "a card's timer that has run out waits until its player applies the"
+                    " effect (3.2.3), or the effect applies the moment it runs out"
+                ),
+                help_fr=(
+                    "un sablier écoulé sur une carte attend que son joueur applique l'effet"
+                    " (3.2.3), ou l'effet s'applique dès qu'il s'écoule"
+                ),
             ),
         },
     )
@@ -209,6 +222,7 @@ class Spacedealer(Handlers):
         Field("black", INT),
         Field("phase", INT),
         Field("end_at", FLOAT),
+        Field("call_at", FLOAT),
         Field("over", BOOL),
         Field("reason", STR),
         Field("stations", tuple_of(INT)),
@@ -327,6 +341,7 @@ class Spacedealer(Handlers):
         self.done = [0] * n
         self.phase = 0
         self.end_at = self.length
+        self.call_at = NOT_ENDED
         self.over = False
         self.reason = ""
         self.stations = ()
@@ -571,8 +586,15 @@ class Spacedealer(Handlers):
         slot_cards = [c for c in cids if card_type(c).slot]
         out += [A.get(A.Use, c) for c in slot_cards]
         out += [A.get(A.Fly, s, f) for s in range(S) for f in range(2 * n)]
-        out += [A.get(A.Place, x) for x in range(GRID_W)]
-        out += [A.SHELVE, A.DISCARD, A.SKIP, A.WITHDRAW, A.DONE]
+        for c in cids:  # build sites: a power plant's side, else a column
+            shape = card_type(c).shape
+            width = 2 if shape == "P" else GRID_W - 1 if shape in ("C2", "DD") else GRID_W
+            out += [A.get(A.Place, c, x) for x in range(width)]
+        out += [A.get(A.Shelve, c) for c in cids]
+        if adv:
+            out += [A.get(A.Discard, c) for c in cids]
+        out += [A.get(A.Apply, c) for c in slot_cards]
+        out += [A.SKIP, A.WITHDRAW, A.DONE]
         codes = list(range(S)) + [STORE_CODE + p for p in range(n)]
         codes += [PROBE_CODE + k for k in range(cfg["probes"])]
         out += [A.get(A.Put, k, c) for k in range(4) for c in codes]
@@ -596,6 +618,7 @@ class Spacedealer(Handlers):
             out += [A.get(A.Missile, c) for c in slot_cards]
         out += [A.get(A.OfferGoods, a, b, g, t) for a in codes for b in codes if a != b
                 for g in range(5) for t in range(5) if g != t]  # fmt: skip
+        out += [A.get(A.OfferMore, g, t) for g in range(5) for t in range(5) if g != t]
         out += [A.get(A.Accept, q) for q in range(n)]
         out += [A.get(A.Decline, q) for q in range(n)]
         return out
@@ -607,22 +630,23 @@ class Spacedealer(Handlers):
         Free actions are budgeted (real time: ``BURST + RATE * clock`` per seat; ticks:
         ``TICK_CAP`` per seat and tick); each draw adds one "keep"; each timer completion
         adds at most 4 decisions (a fusion mine's goods); the game ends by
-        ``length + timer`` seconds at the latest.
+        ``length + 2 * timer`` seconds at the latest (the last timer turned before the end,
+        then the last call), and each seat says once that it has finished.
         """
         n = players
         length = float(options.get("length", 1800))
         tlen = float(options.get("timer", 60))
-        t_end = length + tlen
+        t_end = length + 2 * tlen
         cfg = config(players, options)
         completions = n * cfg["tmax"] * (int(t_end / tlen) + 2)
         if options.get("mode", "realtime") == "ticks":
             step = float(options.get("tick", 10))
             ticks = int(t_end / step) + 2
             free = n * ticks * TICK_CAP
-            return n + 2 * free + n * ticks + 4 * completions + 16
+            return 2 * n + 2 * free + n * ticks + 4 * completions + 16
         free = int(n * (BURST + RATE * (t_end + 1)))
         advances = int(t_end / MIN_ADVANCE) + 4
-        return n + 2 * free + 4 * completions + advances + 16
+        return 2 * n + 2 * free + 4 * completions + advances + 16
 
     def asymmetries(self) -> list[dict[str, str]]:
         """Starting asymmetries per seat (for ``spacetable balance``): the goods colour the

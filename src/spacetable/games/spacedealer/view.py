@@ -12,13 +12,16 @@ from .actions import PROBE_CODE, STORE_CODE
 from .components import GIZZI, GIZZI_GOODS, PLANETS, card_type
 from .constants import (
     GRID_W,
-    P_BUILD,
+    IDLE,
     P_CONV,
     P_KEEP,
     P_NAMES,
     P_PUT,
     P_SEND,
+    READY,
+    T_BUILD,
     T_NAMES,
+    T_STATES,
 )
 
 if TYPE_CHECKING:
@@ -57,10 +60,15 @@ def _offer(g: Spacedealer, o: tuple[int, ...] | None) -> dict[str, Any] | None:
     """An open offer; goods offers name containers by their action codes."""
     if o is None:
         return None
-    args = list(o[2:])
-    if o[1] == 0:
-        args[0], args[1] = g._code(o[2]), g._code(o[3])
-    return {"to": o[0], "kind": ("goods", "card", "swap")[o[1]], "args": args}
+    if o[1] == 0:  # goods: the containers' codes, then the goods given and taken per colour
+        return {
+            "to": o[0],
+            "kind": "goods",
+            "args": [g._code(o[2]), g._code(o[3])],
+            "give": list(o[4:8]),
+            "take": list(o[8:12]),
+        }
+    return {"to": o[0], "kind": ("goods", "card", "swap")[o[1]], "args": list(o[2:])}
 
 
 def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
@@ -77,14 +85,16 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
         timers = []
         for i in range(g.tmax):
             t = p * g.tmax + i
-            if i >= g.ntimers[p] and g.t_end[t] < 0:
+            te = g.t_end[t]
+            if i >= g.ntimers[p] and te == IDLE:
                 continue
             timers.append(
                 {
                     "id": t,
                     "kind": T_NAMES[g.t_kind[t]],
+                    "state": T_STATES[0 if te == IDLE else 2 if te == READY else 1],
                     "arg": g.t_arg[t],
-                    "ends": g.t_end[t],
+                    "ends": te if te >= 0 else -1.0,
                     "attacked": bool(g.t_attack[t]),
                 }
             )
@@ -176,6 +186,8 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
         "timer_length": g.tlen,
         "end_at": g.end_at,
         "closing": g._closing(),
+        "last_call": g.call_at >= 0,
+        "call_ends": g.call_at + g.tlen if g.call_at >= 0 and not g.ticks else -1.0,
         "phase": "setup" if g.phase == 0 else "over" if g.is_over else "play",
         "supply": list(g.supply),
         "black": g.black,
@@ -192,10 +204,7 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
     if seat is not None and g.pending[seat]:
         item = g.pending[seat][0]
         pend: dict[str, Any] = {"kind": P_NAMES[item[0]]}
-        if item[0] == P_BUILD:
-            pend["card"] = show(item[1])
-            pend["sites"] = g.sites(seat, item[1])
-        elif item[0] == P_PUT:
+        if item[0] == P_PUT:
             pend["colour"] = item[1]
             pend["card"] = show(item[2])
         elif item[0] == P_CONV:
@@ -206,5 +215,16 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
         elif item[0] == P_KEEP:
             pend["cards"] = [show(c) for c in sorted(set(item[2:]))]
         out["pending"] = pend
+    if seat is not None:  # the seat's run-out timers waiting for their use
+        usable = []
+        base = seat * g.tmax
+        for t in range(base, base + g.tmax):
+            if g.t_end[t] == READY:
+                c = g.t_arg[t]
+                u: dict[str, Any] = {"timer": t, "kind": T_NAMES[g.t_kind[t]], "card": show(c)}
+                if g.t_kind[t] == T_BUILD:
+                    u["sites"] = g.sites(seat, c)
+                usable.append(u)
+        out["usable"] = usable
     out["cards"] = cards
     return out
