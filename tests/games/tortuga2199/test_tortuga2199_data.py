@@ -57,6 +57,47 @@ def test_rulebook_values() -> None:
     assert sorted(set(C.KIND_INFLUENCE)) == [1, 2, 3]
 
 
+def test_a_row_is_rulebook_only_when_the_rulebook_states_every_field() -> None:
+    """Honest data (issue 18): a row is ``rulebook`` only when every field comes from the
+    rulebook; the others say which fields the rulebook states (``known``). The rulebook
+    gives « 5 cartes Extraction, 3 cartes Manœuvre, et 1 carte Booster »; « 2 cartes Hacker
+    (T) [...] en dépensant 2 Cryptos par carte »; « 3 cartes Manœuvre, 1 carte Garde du corps
+    (T), et 1 carte Mercenaire (V). Le joueur a désormais 8 Manœuvres »; « la carte
+    Mercenaire (V) [...] en dépensant 2 Cryptos »; « la carte Prospecteur (M) pour 5 Cryptos »;
+    « un Robot (difficulté de la chasse de 2) »; the Booster moves « de deux secteurs » and
+    « de trois secteurs »; and « Placez la tuile du secteur Tortuga au centre »."""
+    rows = {r.id: r for r in C.CARD_ROWS}
+    assert {i for i, r in rows.items() if r.source == "rulebook"} == {"extraction", "manoeuvre"}
+    assert all(not r.known for r in C.CARD_ROWS if r.source == "rulebook")
+    known = {i: set(r.known) for i, r in rows.items()}
+    # The three rows the issue names: the Garde's cost, the Prospecteur's effect and the
+    # Booster's reading (up to 3 sectors, no resource) are ours.
+    assert known["garde"] == {"name_fr", "deck", "manoeuvre"}
+    assert known["prospecteur"] == {"name_fr", "deck", "cost"}
+    assert known["booster"] == {"name_fr", "deck", "count", "cost"}
+    assert known["hacker"] == {"name_fr", "deck", "cost", "crypto"}
+    assert known["mercenaire"] == {"name_fr", "deck", "cost", "manoeuvre"}
+    assert known["robot"] == {"name_fr", "deck", "count", "cost", "difficulty"}
+    assert rows["kraken"].source == "reference"  # its name: a review (components reference)
+    assert all(rows[c].source == "reconstructed" for c in ("matelot", "commandant", "sonde"))
+    # No sector row is the rulebook's: the control tokens' Influence (1, 2, 3) is ours.
+    for r in C.SECTOR_ROWS:
+        assert r.source == "reconstructed" and "influence" not in r.known
+        assert set(r.known) == {
+            "name_fr",
+            "tcard",
+            "market",
+            "start_defence",
+            "max_defence",
+            "bonus",
+        }
+    # The map: only Tortuga's place (the centre) is the rulebook's.
+    for r in B.LAYOUT_ROWS:
+        assert (r.source == "rulebook") == (r.kind == "tortuga")
+        if r.source != "rulebook":
+            assert "q" not in r.known and "r" not in r.known
+
+
 def _broken(old: str, new: str) -> str:
     text = read_text(C.PACKAGE, "cards.csv")
     assert old in text
@@ -66,11 +107,15 @@ def _broken(old: str, new: str) -> str:
 @pytest.mark.parametrize(
     ("old", "new", "field"),
     [
-        ("move:3,,,rulebook", "move:x,,,rulebook", "abilities"),
+        ("move:3,,,reconstructed", "move:x,,,reconstructed", "abilities"),
         ("fn:teleport", "fn:nowhere", "abilities"),
         (",T,7,2,2,0", ",T,7,-2,2,0", "cost"),
         (",hunt,1,0,0,1,,2,1,", ",hunt,1,0,0,1,,,1,", "difficulty"),
-        ("rulebook\nmanoeuvre", "guessed\nmanoeuvre", "source"),
+        ("rulebook,\nmanoeuvre", "guessed,\nmanoeuvre", "source"),
+        # A rulebook row is known in every field: it may not list some.
+        ("rulebook,\nmanoeuvre", "rulebook,cost\nmanoeuvre", "known"),
+        # A known field must be a field of the table.
+        ("name_fr deck manoeuvre", "name_fr deck strength", "known"),
         # A combat ability on a card without Manoeuvre (never usable in a combat).
         ("ship,1,0,0,1,cbt:2", "ship,1,0,1,0,cbt:2", "manoeuvre"),
     ],
@@ -153,6 +198,15 @@ def test_broken_sector_and_layout_rows_name_line_and_field() -> None:
         "turret,Tourelles,Turrets,true,,2,8,1", "turret,Tourelles,Turrets,true,,9,8,1"
     )
     with pytest.raises(DataError, match=r"sectors.csv: line \d+ \(id=turret\)"):
+        parse_table(bad, C.SectorRow, "sectors.csv")
+    # « Conquérir Tortuga nécessite toujours 15 »: Tortuga alone has no Defence track.
+    bad = text.replace("tortuga,Tortuga,Tortuga,true,,,,3", "tortuga,Tortuga,Tortuga,true,,14,14,3")
+    with pytest.raises(DataError, match=r"line \d+ \(id=tortuga\).*only Tortuga"):
+        parse_table(bad, C.SectorRow, "sectors.csv")
+    bad = text.replace(
+        "terminal,Terminal commercial,Trade Terminal,true,,2,8", "terminal,T,T,true,,,"
+    )
+    with pytest.raises(DataError, match=r"line \d+ \(id=terminal\)"):
         parse_table(bad, C.SectorRow, "sectors.csv")
     bad = text.replace("vortex,Vortex,Vortex,false,V", "vortex,Vortex,Vortex,false,X")
     with pytest.raises(DataError, match="'market'"):

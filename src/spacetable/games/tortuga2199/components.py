@@ -151,9 +151,9 @@ class SectorRow(Row):
         # "Conquérir Tortuga nécessite toujours 15 Manœuvres": Tortuga alone has no track.
         if (self.start_defence is None) != (self.id == "tortuga"):
             raise ValueError("Tortuga, and only Tortuga, has no Defence track")
-        if self.start_defence is not None and self.max_defence is not None:
-            if not 0 <= self.start_defence <= self.max_defence:
-                raise ValueError("start_defence must be between 0 and max_defence")
+        lo, hi = self.start_defence, self.max_defence
+        if lo is not None and hi is not None and not 0 <= lo <= hi:
+            raise ValueError("start_defence must be between 0 and max_defence")
         if self.tcard == (self.market is not None):
             raise ValueError("a sector has a market deck exactly when it is not a T sector")
         return self
