@@ -98,6 +98,55 @@ def test_a_row_is_rulebook_only_when_the_rulebook_states_every_field() -> None:
             assert "q" not in r.known and "r" not in r.known
 
 
+#: The reconstruction's pricing rule (docs: *Pricing*): a Crypto and a Manoeuvre cost the same
+#: (the rulebook's Hacker, 2 Crypto, and Mercenaire, 2 Manoeuvre, both cost 2), one point
+#: each up to 4 resources on a card and two points for each one beyond (a bigger card fills
+#: one hand slot), plus the value of each ability.
+ABILITY_PRICE = {
+    "draw": lambda n: n + 1,
+    "mineral": lambda n: 2 * n,
+    "trash": lambda n: 2,
+    "probe": lambda n: 2,
+    "reserve": lambda n: 1,
+    "move": lambda n: n,
+    "teleport": lambda n: 3,
+    "salvage": lambda n: 2,
+    "atk": lambda n: n,
+    "def": lambda n: n,
+    "cbt": lambda n: n,
+    "shield": lambda n: 1,
+    "loot": lambda n: 1,
+}
+
+
+def price(card: int) -> int:
+    """What the pricing rule says card type ``card`` costs."""
+    r = C.CRYPTO[card] + C.MANO[card]
+    base = r if r <= 4 else 4 + 2 * (r - 4)
+    return base + sum(ABILITY_PRICE[k](n) for k, n in C.ABILITIES[card])
+
+
+def test_every_market_card_costs_what_the_pricing_rule_says() -> None:
+    """Issue 18: the reconstructed Matelot (2 Manœuvre for 3) cost more than the rulebook's
+    Mercenaire (« la carte Mercenaire (V) [...] en dépensant 2 Cryptos »: 2 Manœuvre for 2).
+    Every card sold in a market now costs what one rule says, and that rule agrees with the
+    rulebook's three prices (Hacker 2, Mercenaire 2, Prospecteur « pour 5 Cryptos ») and
+    with the reference's T piles « grouped by cost (2, 3, 4, ...) »."""
+    wrong = {C.CARD_ID[c]: (C.COST[c], price(c)) for c in C.BUYABLE if C.COST[c] != price(c)}
+    assert wrong == {}
+    c = C.CARD_INDEX
+    assert C.COST[c["matelot"]] == C.COST[c["mercenaire"]] == C.COST[c["hacker"]] == 2
+    assert C.COST[c["prospecteur"]] == 5
+    assert {2, 3, 4} <= {C.COST[t] for t in C.T_CARDS}
+    # Bigger cards cost more per resource, never less.
+    plain = [t for t in C.BUYABLE if not C.ABILITIES[t]]
+    for a in plain:
+        for b in plain:
+            ra, rb = C.CRYPTO[a] + C.MANO[a], C.CRYPTO[b] + C.MANO[b]
+            if ra < rb:
+                assert C.COST[a] / ra <= C.COST[b] / rb
+
+
 def _broken(old: str, new: str) -> str:
     text = read_text(C.PACKAGE, "cards.csv")
     assert old in text

@@ -73,7 +73,7 @@ CASES = [
     ("limit", 3, None, "random", 0, 1),
     ("limit", 2, None, "random", 2, 2),  # a draw: nobody scored
     ("tortuga", 2, None, "greedy", 56, 1),
-    ("tortuga", 2, {"scenario": "peaceful"}, "greedy", 11, 1),
+    ("tortuga", 2, {"scenario": "peaceful"}, "greedy", 41, 1),
     ("tortuga", 3, {"scenario": "aggressive"}, "greedy", 4, 1),
     ("tortuga", 4, None, "greedy0.2", 68, 1),
 ]
