@@ -12,7 +12,6 @@ from collections import Counter
 import pytest
 
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.components import BOX, GIZZI_GOODS, SETUP, card_type
 from spacetable.games.spacedealer.constants import (
     GRID_W,
     READY,
@@ -23,8 +22,21 @@ from spacetable.games.spacedealer.constants import (
     W_PERSONAL,
     W_PILE,
 )
-from spacetable.games.spacedealer.notation import build, contents, load, moor, started, take
+from spacetable.games.spacedealer.notation import (
+    build,
+    card_type,
+    contents,
+    load,
+    moor,
+    started,
+    take,
+)
 from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.games.spacedealer.tables import DATA, shipped_parts
+
+BOX = shipped_parts().box
+GIZZI_GOODS = shipped_parts().gizzi_goods
+SETUP = DATA.shipped("spacedealer").tables.doc("setup.toml")
 
 ADV = {"rules": "advanced"}
 

@@ -8,9 +8,8 @@ from collections import Counter, deque
 import pytest
 
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.components import card_type
 from spacetable.games.spacedealer.constants import W_OUT
-from spacetable.games.spacedealer.notation import build, contents, load, moor, started
+from spacetable.games.spacedealer.notation import build, card_type, contents, load, moor, started
 from spacetable.games.spacedealer.render import describe_event, render
 from spacetable.games.spacedealer.rules import Spacedealer
 from spacetable.playout import playout

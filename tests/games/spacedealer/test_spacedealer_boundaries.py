@@ -18,9 +18,8 @@ from __future__ import annotations
 import pytest
 
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.components import START_MARKERS, card_type
-from spacetable.games.spacedealer.constants import W_PERSONAL, End
-from spacetable.games.spacedealer.notation import load, moor, started
+from spacetable.games.spacedealer.constants import START_MARKERS, W_PERSONAL, End
+from spacetable.games.spacedealer.notation import card_type, load, moor, started
 from spacetable.games.spacedealer.rules import Spacedealer
 
 

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from spacetable.engine import Action
 from spacetable.engine import load as load_save
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.components import COLOURS, card_type
+from spacetable.games.spacedealer.components import COLOURS
 from spacetable.games.spacedealer.constants import BURST, W_OUT
-from spacetable.games.spacedealer.notation import build, load, moor, started
+from spacetable.games.spacedealer.notation import build, card_type, load, moor, started
 from spacetable.games.spacedealer.rules import Spacedealer
 from spacetable.playout import playout, step
 

@@ -7,10 +7,10 @@ Positions are built with ``spacetable.games.spacedealer.notation``.
 from __future__ import annotations
 
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.components import GIZZI, GIZZI_GOODS, card_type
 from spacetable.games.spacedealer.constants import CLOSING, IDLE, NOT_ENDED, READY, End
 from spacetable.games.spacedealer.notation import (
     build,
+    card_type,
     contents,
     load,
     moor,
@@ -21,6 +21,9 @@ from spacetable.games.spacedealer.notation import (
 )
 from spacetable.games.spacedealer.render import render
 from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.games.spacedealer.tables import shipped_parts
+
+GIZZI, GIZZI_GOODS = shipped_parts().gizzi, shipped_parts().gizzi_goods
 
 ADV = {"rules": "advanced"}
 

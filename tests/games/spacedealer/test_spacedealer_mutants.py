@@ -15,10 +15,10 @@ from spacetable.engine import new_game
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.actions import PROBE_CODE, STORE_CODE
 from spacetable.games.spacedealer.board import _col_power
-from spacetable.games.spacedealer.components import card_type
 from spacetable.games.spacedealer.constants import BURST, MIN_ADVANCE, RATE
 from spacetable.games.spacedealer.notation import (
     build,
+    card_type,
     contents,
     load,
     moor,

@@ -15,13 +15,16 @@ import pytest
 from spacetable.cli.common import outcome_describer
 from spacetable.engine import new_game
 from spacetable.games.spacedealer import actions as A
-from spacetable.games.spacedealer.components import COLOURS, PLANETS, card_type
+from spacetable.games.spacedealer.components import COLOURS
 from spacetable.games.spacedealer.constants import End
-from spacetable.games.spacedealer.notation import load, moor, started
+from spacetable.games.spacedealer.notation import card_type, load, moor, started
 from spacetable.games.spacedealer.render import describe_outcome
 from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.games.spacedealer.tables import shipped_parts
 from spacetable.playout import playout
 from spacetable.testing.text import outcome_sentences
+
+PLANETS = shipped_parts().planets
 
 
 def _check(out: dict[str, Any]) -> tuple[str, str]:

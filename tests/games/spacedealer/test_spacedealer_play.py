@@ -14,8 +14,8 @@ from typing import Any
 from spacetable.engine import Action
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.actions import STORE_CODE
-from spacetable.games.spacedealer.components import card_type
 from spacetable.games.spacedealer.constants import P_CONV
+from spacetable.games.spacedealer.notation import card_type
 from spacetable.games.spacedealer.rules import Spacedealer
 
 Demand = tuple[int, tuple[int, ...], int]  # (owner seat, goods, deliverer points)

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spacetable.games.spacedealer.components import GIZZI, card_type, config
+from spacetable.games.spacedealer.components import config
 from spacetable.games.spacedealer.constants import (
     P_KEEP,
     P_PUT,
@@ -20,8 +20,12 @@ from spacetable.games.spacedealer.constants import (
     W_PILE,
     W_PLANNING,
 )
+from spacetable.games.spacedealer.notation import card_type
 from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.games.spacedealer.tables import shipped_parts
 from spacetable.playout import playout as drive
+
+GIZZI = shipped_parts().gizzi
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"length": 300, "timer": 20},

@@ -10,7 +10,6 @@ import pytest
 from spacetable.engine import IllegalAction, OptionError, SpacetableError, new_game
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.actions import PROBE_CODE
-from spacetable.games.spacedealer.components import card_type
 from spacetable.games.spacedealer.constants import (
     GRID_W,
     READY,
@@ -22,6 +21,7 @@ from spacetable.games.spacedealer.constants import (
 from spacetable.games.spacedealer.labels import describe
 from spacetable.games.spacedealer.notation import (
     build,
+    card_type,
     contents,
     load,
     moor,
@@ -31,6 +31,7 @@ from spacetable.games.spacedealer.notation import (
     take,
 )
 from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.games.spacedealer.tables import shipped_parts
 
 ADV = {"rules": "advanced"}
 
@@ -661,7 +662,7 @@ def test_neutral_planets_gizzi_cards() -> None:
     faces = [g.gface[f] for f in range(8)]
     assert all(faces[f] >= 0 for f in (1, 3, 5, 7)) and all(faces[f] < 0 for f in (0, 2, 4, 6))
     gid = g.gface[1]
-    from spacetable.games.spacedealer.components import GIZZI, GIZZI_GOODS
+    GIZZI, GIZZI_GOODS = shipped_parts().gizzi, shipped_parts().gizzi_goods
 
     need = "".join("RYGB"[k] * v for k, v in enumerate(GIZZI_GOODS[gid % 12]))
     moor(g, 0, 1)
@@ -815,7 +816,7 @@ def test_evaluate_is_a_probability_and_prefers_points() -> None:
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_every_action_has_a_label(lang: str) -> None:
     for a in Spacedealer.enumerate_actions(8, {"rules": "advanced"}):
-        label = describe(a, lang)
+        label = describe(a, lang, shipped_parts())
         assert label and "{" not in label
 
 

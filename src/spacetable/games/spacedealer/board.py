@@ -7,12 +7,13 @@ Each planet is a grid of ``GRID_W = 12`` columns and two rows (action, demand)::
       connections:          L4 L3 L2 L1 |R1 R2 R3 R4
 
 A generator powers the two connections nearest the planet on its side, a solar satellite
-three, a fusion reactor all four (``POWER``).
+three, a fusion reactor all four (the data's ``power``, ``setup.toml``).
 """
 
 from __future__ import annotations
 
-from .components import POWER
+from collections.abc import Sequence
+
 from .constants import GRID_W
 
 
@@ -32,13 +33,19 @@ def _col_power(c: int) -> tuple[int, int]:
 
 COL_SIDE = tuple(_col_power(c)[0] for c in range(GRID_W))
 COL_DIST = tuple(_col_power(c)[1] for c in range(GRID_W))
-#: powered columns by the plant levels of the left and right side: ``POWERED[left][right]``
-POWERED = tuple(
-    tuple(
-        tuple(0 < COL_DIST[c] <= POWER[(left, right)[COL_SIDE[c]]] for c in range(GRID_W))
-        for right in range(len(POWER))
+
+
+def powered_table(power: Sequence[int]) -> tuple[tuple[tuple[bool, ...], ...], ...]:
+    """Powered columns by the plant levels of the left and right side,
+    ``table[left][right][column]``, for ``power`` connections per plant level."""
+    return tuple(
+        tuple(
+            tuple(0 < COL_DIST[c] <= power[(left, right)[COL_SIDE[c]]] for c in range(GRID_W))
+            for right in range(len(power))
+        )
+        for left in range(len(power))
     )
-    for left in range(len(POWER))
-)
+
+
 #: the plant level a power plant card is built on
 PLANT_NEED = {"generator": 0, "solar": 1, "fusion_reactor": 2}

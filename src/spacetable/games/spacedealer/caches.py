@@ -19,15 +19,12 @@ from .actions import (
     PROBE_CODE,
     STORE_CODE,
 )
-from .board import COL_DIST, COL_SIDE
-from .components import (
-    POWER,
-    PROBE_CAP,
-    SHIP_CAP,
-    config,
-)
+from .board import COL_DIST, COL_SIDE, powered_table
+from .components import CardType, SdParts, config
 from .constants import (
     IDLE,
+    PROBE_CAP,
+    SHIP_CAP,
     T_VOID,
     W_BUILT,
 )
@@ -54,6 +51,14 @@ class CachedState(Game):
     tmax: int
     _codes: tuple[int, ...]
     _plain: bool
+    # the components of the game's data set (``parts``), as the rules read them
+    parts: SdParts
+    _card: tuple[CardType, ...]
+    _use_kind: tuple[int, ...]
+    _demands: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...]
+    _gz_goods: tuple[tuple[int, ...], ...]
+    _power: tuple[int, ...]
+    _pw_table: tuple[tuple[tuple[bool, ...], ...], ...]
     # the state (declared in :attr:`Spacedealer.state`; the layout: :mod:`.rules`)
     where: list[int]
     owner: list[int]
@@ -123,6 +128,13 @@ class CachedState(Game):
     def _configure(self) -> dict[str, Any]:
         """Settings derived from the options and the player count (setup and load_state)."""
         cfg = config(self.players, self.options)
+        parts = self.parts
+        self._card = parts.card
+        self._use_kind = parts.use_kind
+        self._demands = parts.demands
+        self._gz_goods = parts.gizzi_goods
+        self._power = parts.power
+        self._pw_table = powered_table(parts.power)
         self.adv = self.options["rules"] == "advanced"
         self.ticks = self.options["mode"] == "ticks"
         self.at_once = self.options["effects"] == "at_once"
@@ -311,7 +323,7 @@ class CachedState(Game):
 
     def _powered(self, p: int, c: int) -> bool:
         d = COL_DIST[c]
-        return d > 0 and d <= POWER[self.plants[2 * p + COL_SIDE[c]]]
+        return d > 0 and d <= self._power[self.plants[2 * p + COL_SIDE[c]]]
 
     def _running(self) -> bool:
         """Whether a sand timer runs that will take effect (not a sabotaged one)."""

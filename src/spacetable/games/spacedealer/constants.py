@@ -18,6 +18,98 @@ TEXT = Texts.load(PKG)
 #: columns of a planet grid (six on each side of the planet)
 GRID_W = 12
 
+# ---------------------------------------------------------------- what the rulebook fixes
+# (whatever the components: a corrected data set must give these numbers, see
+# :func:`.components.build_parts`)
+#: "72 cartes technologie (de trois types : 24 numérotées 1, 28 numérotées 2 et 20
+#: numérotées 3)", "12 cartes demande", 8 player colours and planets
+BOX_SIZE = 72
+LEVEL_COUNTS = (24, 28, 20)
+GIZZI_PER_BOX = 12
+N_PLANETS = 8
+#: "Un vaisseau spatial peut contenir au maximum 8 marchandises"
+SHIP_CAP = 8
+#: a transport probe: "jusqu'à deux marchandises"
+PROBE_CAP = 2
+#: "11 dans chacune des 8 couleurs": 10 on the planet, 1 on the score track
+MARKERS_PER_COLOUR = 11
+START_MARKERS = MARKERS_PER_COLOUR - 1
+#: "2 sabliers"; "10 robots (sabliers d'une minute)": 8 and 2 spares
+BASE_TIMERS = 2
+TIMERS_PER_BOX = 10
+#: "jusqu'à deux cartes"
+BASE_PLANNING = 2
+#: "10 petits cubes noirs (marqueurs d'attaque)"
+BLACK_PER_BOX = 10
+#: "40 petits cubes ... 10 en rouge, jaune, bleu et vert"
+GOODS_PER_COLOUR = 10
+#: "3 mines (mine), 2 générateurs (generator) et 1 dépôt (depot)" per player, 4 sets a box
+START_SET = {"mine": 3, "generator": 2, "depot": 1}
+START_SETS_PER_BOX = 4
+#: what each card kind does, as the rulebook says it (3.2.2, 3.2.3, 5.1): the effect name
+#: and its amount (``None``: the amount is the data's, a depot's capacity), whether it takes
+#: a timer (a slot), whether it has a goods colour, whether it is an advanced card
+KIND_EFFECT: dict[str, tuple[str, int | None, bool, bool, bool]] = {
+    "generator": ("plant", 0, False, False, False),
+    "solar": ("plant", 0, False, False, False),
+    "fusion_reactor": ("plant", 0, False, False, False),
+    "mine": ("mine", 1, True, True, False),
+    "mine_complex": ("mine", 2, True, True, False),
+    "fusion_mine": ("mine", 4, True, True, False),
+    "multimine": ("multimine", 1, True, False, False),
+    "converter": ("convert", 1, True, False, False),
+    "fusion_converter": ("convert", 2, True, False, False),
+    "depot": ("depot", None, False, False, False),
+    "metropolis": ("none", 0, False, False, False),
+    "megacity": ("none", 0, False, False, False),
+    "sabotage": ("sabotage", 2, True, False, True),
+    "missile": ("missile", 2, True, False, True),
+    "transport_probe": ("transport", PROBE_CAP, True, False, True),
+    "tech_centre": ("tech_centre", 2, False, False, True),
+    "robot_factory": ("robot_factory", 1, False, False, True),
+    "orbital_station": ("orbital_station", 1, False, False, True),
+}
+#: "Les cartes suivantes ne sont pas utilisées dans le jeu de base : 2 sondes de sabotage,
+#: 2 missiles interstellaires, 1 station orbitale, 1 sonde de transport, 2 centres
+#: technologiques, 2 usines de robots"
+ADVANCED_PER_BOX = {
+    "sabotage": 2,
+    "missile": 2,
+    "orbital_station": 1,
+    "transport_probe": 1,
+    "tech_centre": 2,
+    "robot_factory": 2,
+}
+#: per player count, the card sets prepared (one per box: "3" the 3-player set, "4" all
+#: cards, "3-" a 3-player set less the 5-player list)
+SETS = {3: ("3",), 4: ("4",), 5: ("3", "3-"), 6: ("3", "3"), 7: ("3", "4"), 8: ("4", "4")}
+#: advanced rules (5.1): the lists of cards added, per player count
+ADVANCED_SETS = {3: ("3",), 4: ("4",), 5: ("4",), 6: ("4",), 7: ("3", "4"), 8: ("4", "4")}
+#: "3 joueurs : 2 générateurs, 1 dépôt, 2 satellites solaires, 1 multi-mine, 1 complexe
+#: minier, 1 convertisseur, 2 réacteurs à fusion, 1 mine à fusion, 1 métropole, 1 méga-cité,
+#: 1 convertisseur à fusion"; "5 joueurs : ... retirez d'un de ces sets : ..."
+REMOVE = {
+    "3": {
+        "generator": 2, "depot": 1, "solar": 2, "multimine": 1, "mine_complex": 1,
+        "converter": 1, "fusion_reactor": 2, "fusion_mine": 1, "metropolis": 1,
+        "megacity": 1, "fusion_converter": 1,
+    },
+    "5": {
+        "generator": 2, "depot": 1, "solar": 2, "multimine": 1, "mine_complex": 1,
+        "converter": 1, "fusion_reactor": 2, "fusion_mine": 1,
+    },
+}  # fmt: skip
+#: 5.1: "3 joueurs : 1 sonde de sabotage, 1 missile interstellaire, 1 usine de robots et 1
+#: centre technologique"; "4 joueurs : 2 sondes de sabotage, 2 missiles ..., 1 sonde de
+#: transport, 1 station orbitale, 2 usines de robots et 2 centres technologiques"
+ADVANCED_LISTS = {
+    "3": {"sabotage": 1, "missile": 1, "robot_factory": 1, "tech_centre": 1},
+    "4": {
+        "sabotage": 2, "missile": 2, "transport_probe": 1, "orbital_station": 1,
+        "robot_factory": 2, "tech_centre": 2,
+    },
+}  # fmt: skip
+
 # real-time action budget: at most BURST + RATE * clock free actions per seat
 BURST = 40
 RATE = 2.0

@@ -27,11 +27,12 @@ delivery helps one rival); the value is a logistic of the difference.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from .components import BOX, BOX_SIZE, SHIP_CAP
-from .constants import GRID_W, P_KEEP, P_PUT, T_BUILD, T_RESEARCH, T_USE
+from .components import SdParts
+from .constants import BOX_SIZE, GRID_W, P_KEEP, P_PUT, SHIP_CAP, T_BUILD, T_RESEARCH, T_USE
 from .constants import READY as USABLE
 
 if TYPE_CHECKING:
@@ -59,18 +60,7 @@ SCALE = 6.0
 
 #: a demand: (sort key, goods per colour, deliverer points, goods, colours asked for)
 _Demand = tuple[float, tuple[int, ...], int, int, tuple[int, ...]]
-#: the demands of each card row
-_DEM: tuple[tuple[_Demand, ...], ...] = tuple(
-    tuple(
-        (-vd / sum(need), need, vd, sum(need), tuple(k for k in range(4) if need[k]))
-        for need, vd, _ in BOX[i].demands
-    )
-    for i in range(BOX_SIZE)
-)
 _RATIO = itemgetter(0)
-_EFFECT = tuple(BOX[i].effect for i in range(BOX_SIZE))
-_COLOUR = tuple(BOX[i].colour for i in range(BOX_SIZE))
-_AMOUNT = tuple(BOX[i].amount for i in range(BOX_SIZE))
 
 
 #: development value of a working mine of a colour the seat had no mine of, and of another
@@ -95,35 +85,82 @@ TECH = 0.5
 _OTHER_WORTH = {"multimine": 1.6, "depot": 1.0, "convert": 0.5, "plant": 0.8}
 #: an owner point of an open demand on the seat's planet (another player may deliver it)
 OWNER = 0.4
-#: the owner points of each card row's demands
-_OWNER_VP = tuple(sum(vo for _, _, vo in BOX[i].demands) for i in range(BOX_SIZE))
-#: development value of each built card row but mines, its demands aside
-_BASE = tuple(_OTHER_WORTH.get(e, 0.3) for e in _EFFECT)
-#: ... and of a card not built yet, whose demands will all be open
-_WORTH = tuple(_BASE[i] + OWNER * _OWNER_VP[i] for i in range(BOX_SIZE))
-#: a mine's worth against a mine of one good (by card row)
-_SIZE = tuple(1.0 + SIZE * (a - 1) for a in _AMOUNT)
-#: the owner points of each demand of each card row
-_VO = tuple(tuple(vo for _, _, vo in BOX[i].demands) for i in range(BOX_SIZE))
 
 
-#: each card row's shape, and the action-zone columns it covers when built at column 0
-#: (C2: two; C1 and AD: one; power plants and DD cards: none)
-_SHAPE = tuple(BOX[i].shape for i in range(BOX_SIZE))
-_COVERS = tuple((0, 1) if sh == "C2" else (0,) if sh in ("C1", "AD") else () for sh in _SHAPE)
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """What the evaluation reads of each card row of a data set (built once per data set)."""
+
+    #: the demands of each card row
+    dem: tuple[tuple[_Demand, ...], ...]
+    effect: tuple[str, ...]
+    colour: tuple[int, ...]
+    amount: tuple[int, ...]
+    #: the owner points of each card row's demands
+    owner_vp: tuple[int, ...]
+    #: development value of each built card row but mines, its demands aside
+    base: tuple[float, ...]
+    #: ... and of a card not built yet, whose demands will all be open
+    worth: tuple[float, ...]
+    #: a mine's worth against a mine of one good (by card row)
+    size: tuple[float, ...]
+    #: the owner points of each demand of each card row
+    vo: tuple[tuple[int, ...], ...]
+    #: each card row's shape, and the action-zone columns it covers when built at column 0
+    #: (C2: two; C1 and AD: one; power plants and DD cards: none)
+    shape: tuple[str, ...]
+    covers: tuple[tuple[int, ...], ...]
+
+
+_CACHE: dict[int, tuple[SdParts, _Tables]] = {}
+
+
+def _tables(parts: SdParts) -> _Tables:
+    """The evaluation's tables for the data set whose parts are ``parts`` (cached; the parts
+    are kept with them, so that an id is never reused)."""
+    hit = _CACHE.get(id(parts))
+    if hit is not None and hit[0] is parts:
+        return hit[1]
+    box = parts.box
+    effect = tuple(t.effect for t in box)
+    owner_vp = tuple(sum(vo for _, _, vo in t.demands) for t in box)
+    base = tuple(_OTHER_WORTH.get(e, 0.3) for e in effect)
+    shape = tuple(t.shape for t in box)
+    tb = _Tables(
+        dem=tuple(
+            tuple(
+                (-vd / sum(need), need, vd, sum(need), tuple(k for k in range(4) if need[k]))
+                for need, vd, _ in t.demands
+            )
+            for t in box
+        ),
+        effect=effect,
+        colour=tuple(t.colour for t in box),
+        amount=tuple(t.amount for t in box),
+        owner_vp=owner_vp,
+        base=base,
+        worth=tuple(base[i] + OWNER * owner_vp[i] for i in range(BOX_SIZE)),
+        size=tuple(1.0 + SIZE * (t.amount - 1) for t in box),
+        vo=tuple(tuple(vo for _, _, vo in t.demands) for t in box),
+        shape=shape,
+        covers=tuple((0, 1) if sh == "C2" else (0,) if sh in ("C1", "AD") else () for sh in shape),
+    )
+    _CACHE[id(parts)] = (parts, tb)
+    return tb
 
 
 def _net_worth(g: Spacedealer, p: int, cid: int, colours: list[int]) -> float | None:
     """What building ``cid`` on ``p``'s planet adds at its best site: its worth less the
     worth of the working cards it covers there (``None``: no site now)."""
+    tb = _tables(g.parts)
     sites = g.sites(p, cid)
     if not sites:
         return None
     row = cid % BOX_SIZE
-    if _SHAPE[row] == "P" and g.plants[2 * p + sites[0]] == 0:
+    if tb.shape[row] == "P" and g.plants[2 * p + sites[0]] == 0:
         return FIRST_PLANT  # a generator on an empty side: the first power of that side
-    worth = _card_worth(row, colours)
-    cols = _COVERS[row]
+    worth = _card_worth(tb, row, colours)
+    cols = tb.covers[row]
     if not cols:
         return worth
     acell = g.acell
@@ -136,11 +173,11 @@ def _net_worth(g: Spacedealer, p: int, cid: int, colours: list[int]) -> float | 
             c = acell[base + pos + d]
             if c >= 0 and not covered[c]:
                 r = c % BOX_SIZE
-                if _EFFECT[r] == "mine":
-                    k = colours[_COLOUR[r]]
-                    lost += (NEW_MINE if k == 1 else OLD_MINE) * _SIZE[r]
+                if tb.effect[r] == "mine":
+                    k = colours[tb.colour[r]]
+                    lost += (NEW_MINE if k == 1 else OLD_MINE) * tb.size[r]
                 else:
-                    lost += _BASE[r]
+                    lost += tb.base[r]
         loss = min(loss, lost)
     return worth - loss
 
@@ -160,14 +197,14 @@ def _planned(
     return 0.15 * net if net > 0 else 0.0
 
 
-def _card_worth(row: int, colours: list[int]) -> float:
+def _card_worth(tb: _Tables, row: int, colours: list[int]) -> float:
     """Development value of one working card (before the time-left scaling); ``colours``
     counts the seat's working mines per colour (a mine of a new colour is worth most)."""
-    if _EFFECT[row] == "mine":
-        return (NEW_MINE if colours[_COLOUR[row]] == 0 else OLD_MINE) * _SIZE[row] + (
-            OWNER * _OWNER_VP[row]
+    if tb.effect[row] == "mine":
+        return (NEW_MINE if colours[tb.colour[row]] == 0 else OLD_MINE) * tb.size[row] + (
+            OWNER * tb.owner_vp[row]
         )
-    return _WORTH[row]
+    return tb.worth[row]
 
 
 def evaluate(g: Spacedealer, seat: int) -> float:
@@ -219,6 +256,7 @@ def _best_of(g: Spacedealer, p: int, actions: list[Action]) -> float:
 
 def _counted(g: Spacedealer, p: int) -> float:
     """:func:`_potential` once no placing or keeping decision comes first."""
+    tb = _tables(g.parts)
     n = g.players
     nf = 2 * n
     clock = g.clock
@@ -260,20 +298,20 @@ def _counted(g: Spacedealer, p: int) -> float:
     fulfilled = g.fulfilled
     for c in g.built[p]:
         r = c % BOX_SIZE
-        for j, vo in enumerate(_VO[r]):  # open demands: a rival may deliver them
+        for j, vo in enumerate(tb.vo[r]):  # open demands: a rival may deliver them
             if fulfilled[2 * c + j] < 0:
                 dev += OWNER * vo
         if not covered[c]:
-            e = _EFFECT[r]
+            e = tb.effect[r]
             if e == "mine":
-                k = _COLOUR[r]
+                k = tb.colour[r]
                 colours[k] += 1
-                sizes[k] += _SIZE[r]
-                if _SIZE[r] > top[k]:
-                    top[k] = _SIZE[r]
+                sizes[k] += tb.size[r]
+                if tb.size[r] > top[k]:
+                    top[k] = tb.size[r]
             elif e != "plant":  # power plants: counted by side below
                 multi = multi or e == "multimine"
-                dev += _BASE[r]
+                dev += tb.base[r]
     for side in (2 * p, 2 * p + 1):
         if g.plants[side]:
             dev += FIRST_PLANT + _OTHER_WORTH["plant"] * (g.plants[side] - 1)
@@ -314,10 +352,10 @@ def _counted(g: Spacedealer, p: int) -> float:
             x -= STUCK
         if k == T_USE:
             r = t_arg[base + i] % BOX_SIZE
-            e = _EFFECT[r]
+            e = tb.effect[r]
             if e == "mine":
-                a = min(_AMOUNT[r], max(0, room), g.supply[_COLOUR[r]])
-                mg[_COLOUR[r]] += a
+                a = min(tb.amount[r], max(0, room), g.supply[tb.colour[r]])
+                mg[tb.colour[r]] += a
                 room -= a
             elif e == "multimine" and room > 0:
                 mwild += 1
@@ -344,7 +382,7 @@ def _counted(g: Spacedealer, p: int) -> float:
             continue
         ds = []
         for c in g.built[q]:
-            dem = _DEM[c % BOX_SIZE]
+            dem = tb.dem[c % BOX_SIZE]
             if dem:
                 d2 = 2 * c
                 for j, d in enumerate(dem):

@@ -10,12 +10,8 @@ from spacetable.engine import (
 
 from . import actions as A
 from .board import conn_col
-from .components import (
-    GIZZI,
-    GIZZI_GOODS,
-    card_type,
-)
 from .constants import (
+    GIZZI_PER_BOX,
     NONE,
     P_KEEP,
     T_BUILD,
@@ -77,7 +73,7 @@ class Handlers(Legal):
     def _reveal(self) -> None:
         for p in range(self.players):
             cid = self.choice[p]
-            gen = next(c for c in self.personal[p] if card_type(c).kind == "generator")
+            gen = next(c for c in self.personal[p] if self._card[c].kind == "generator")
             side = self.choice_side[p]
             for c in (gen, cid):
                 self.personal[p].remove(c)
@@ -169,7 +165,7 @@ class Handlers(Legal):
 
     def _h_deliver(self, p: int, a: Any) -> None:
         cid, j = divmod(a.demand, 2)
-        need, vd, vo = card_type(cid).demands[j]
+        need, vd, vo = self._card[cid].demands[j]
         s = a.ship
         for k in range(4):
             self.goods[4 * s + k] -= need[k]
@@ -197,13 +193,13 @@ class Handlers(Legal):
         s = a.ship
         f = self.ship_field[s]
         gid = self.gface[f]
-        need = GIZZI_GOODS[gid % 12]
+        need = self._gz_goods[gid % GIZZI_PER_BOX]
         for k in range(4):
             self.goods[4 * s + k] -= need[k]
             self.supply[k] += need[k]
         self._dirty_at(f)
         self._dirty_pending()
-        vp = GIZZI[gid % 12].vp_deliver
+        vp = self.parts.gizzi[gid % GIZZI_PER_BOX].vp_deliver
         self.score[p] += vp
         self.gwon[p].append(gid)
         self.emit({"event": "gizzi", "seat": p, "field": f, "gizzi": gid, "points": vp})
@@ -319,7 +315,7 @@ class Handlers(Legal):
         src = next(
             c
             for c in self.built[p]
-            if card_type(c).effect == "sabotage" and not self.covered[c] and self.attack[c]
+            if self._card[c].effect == "sabotage" and not self.covered[c] and self.attack[c]
         )
         self.attack[src] -= 1
         t = a.timer
@@ -340,7 +336,7 @@ class Handlers(Legal):
         src = next(
             c
             for c in self.built[p]
-            if card_type(c).effect == "missile" and not self.covered[c] and self.attack[c]
+            if self._card[c].effect == "missile" and not self.covered[c] and self.attack[c]
         )
         self.attack[src] -= 1
         self.blocked[a.card] = 1

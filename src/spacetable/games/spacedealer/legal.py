@@ -31,19 +31,15 @@ from .actions import (
     flights,
     offers,
 )
-from .components import (
-    DEMANDS,
-    GIZZI_GOODS,
-    PROBE_CAP,
-    SHIP_CAP,
-    USE_KIND,
-    card_type,
-)
 from .constants import (
     BURST,
+    GIZZI_PER_BOX,
     IDLE,
+    NONE,
+    PROBE_CAP,
     RATE,
     READY,
+    SHIP_CAP,
     T_BUILD,
     T_IDLE,
     T_RESEARCH,
@@ -187,7 +183,7 @@ class Legal(Timers):
                         return True  # construct
                 covered = self.covered
                 for c in self.built[p]:
-                    if USE_KIND[c] == 1 and not covered[c] and ctimer[c] < 0:
+                    if self._use_kind[c] == 1 and not covered[c] and ctimer[c] < 0:
                         return True  # use
         offer = self.offer
         if offer.count(None) < n:  # some offer is open
@@ -217,7 +213,7 @@ class Legal(Timers):
         if self.adv or self.probes:
             return False
         built = self.built[p]
-        return not built or max(map(USE_KIND.__getitem__, built)) < 2
+        return not built or max(map(self._use_kind.__getitem__, built)) < 2
 
     def _legal_actions(self, seat: int) -> list[Action]:
         cache = self._cache[seat]
@@ -234,7 +230,7 @@ class Legal(Timers):
             return [
                 A.get(A.Start, c, side, pos)
                 for c in self.personal[p]
-                if card_type(c).kind == "mine"
+                if self._card[c].kind == "mine"
                 for side in (0, 1)
                 for pos in (1, 2)
             ]
@@ -295,24 +291,25 @@ class Legal(Timers):
         if o is not None:
             if o[1] == 0 and self._offer_placed(p, o):
                 # a goods offer between containers still face to face: one more good given
-                # and/or taken (3.3)
+                # and/or taken (3.3), within the goods there and both capacities
                 src, dst = o[2], o[3]
-                gv, tk = list(o[4:8]), list(o[8:12])
+                g = self.goods
+                bs, bd = 4 * src, 4 * dst
+                ls = g[bs] + g[bs + 1] + g[bs + 2] + g[bs + 3]
+                ld = g[bd] + g[bd + 1] + g[bd + 2] + g[bd + 3]
+                room_s = self._cont_cap(src) - ls  # what src may gain, dst lose
+                room_d = self._cont_cap(dst) - ld
+                net = o[8] + o[9] + o[10] + o[11] - o[4] - o[5] - o[6] - o[7]  # src's gain
+                give = [k for k in range(4) if g[bs + k] > o[4 + k]] + [NONE]
+                take = [k for k in range(4) if g[bd + k] > o[8 + k]] + [NONE]
                 more = A.MORE
-                for i in range(5):
-                    if i < 4:
-                        gv[i] += 1
-                    for j in range(5):
+                for i in give:
+                    for j in take:
                         if i == j:
                             continue
-                        if j < 4:
-                            tk[j] += 1
-                        if self._goods_ok(src, dst, gv, tk):
+                        d = net - (i < NONE) + (j < NONE)
+                        if d <= room_s and -d <= room_d:
                             out.append(more[5 * i + j])  # type: ignore[arg-type]
-                        if j < 4:
-                            tk[j] -= 1
-                    if i < 4:
-                        gv[i] -= 1
             out.append(A.WITHDRAW)
 
     def _goods_offer_ok(self, q: int, o: tuple[int, ...]) -> bool:
@@ -392,20 +389,21 @@ class Legal(Timers):
                     if ctimer[c] < 0:
                         out.append(CONSTRUCT[c])
                 covered = self.covered
+                use_kind = self._use_kind
                 if self._plain:  # no card of the advanced rules: plain uses, nothing blocked
                     for c in self.built[p]:
-                        if USE_KIND[c] and not covered[c] and ctimer[c] < 0:
+                        if use_kind[c] and not covered[c] and ctimer[c] < 0:
                             out.append(USE[c])
                 else:
                     for c in self.built[p]:
-                        u = USE_KIND[c]
+                        u = use_kind[c]
                         if not u or covered[c] or ctimer[c] >= 0:
                             continue
                         # a blocked slot always takes a timer: it only removes the marker
                         # (5.1 e)
                         if not self.blocked[c]:
                             if u == 2 and (
-                                self.attack[c] >= card_type(c).amount or self.black == 0
+                                self.attack[c] >= self._card[c].amount or self.black == 0
                             ):
                                 continue
                             if u == 3 and self._load(self.nships + n + self.probes.index(c)) == 0:
@@ -448,7 +446,7 @@ class Legal(Timers):
         for c in self.built[p]:
             if self.covered[c] or not self.attack[c]:
                 continue
-            e = card_type(c).effect
+            e = self._card[c].effect
             sab = sab or e == "sabotage"
             mis = mis or e == "missile"
         if sab:  # "sur un sablier actif": a running timer
@@ -462,7 +460,7 @@ class Legal(Timers):
                     continue
                 for c in self.built[q]:
                     if (
-                        card_type(c).slot
+                        self._card[c].slot
                         and not self.covered[c]
                         and not self.blocked[c]
                         and self.ctimer[c] < 0
@@ -550,7 +548,11 @@ class Legal(Timers):
                 self._unload(p, s, f, g0, g1, g2, g3, out)
                 if f & 1 and self.adv:
                     gid = self.gface[f]
-                    if gid >= 0 and self.markers[p] > 0 and fits(GIZZI_GOODS[gid % 12], g, base):
+                    if (
+                        gid >= 0
+                        and self.markers[p] > 0
+                        and fits(self._gz_goods[gid % GIZZI_PER_BOX], g, base)
+                    ):
                         out.append(get(A.Gizzi, s))  # "suivant les règles normales": a marker
                     for k in range(4):
                         if g[base + k]:
@@ -658,8 +660,9 @@ class Legal(Timers):
         """Add ship ``s``'s deliveries to the open demands of planet ``q``, the ship holding
         ``g0``-``g3`` goods of each colour."""
         fulfilled = self.fulfilled
+        demands = self._demands
         for cid in self.built[q]:
-            for d, need in DEMANDS[cid]:
+            for d, need in demands[cid]:
                 if (
                     fulfilled[d] < 0
                     and g0 >= need[0]

@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from spacetable.engine import DataSet
+
 from .actions import STORE_CODE, Start
-from .components import COLOURS, card_type
+from .components import COLOURS, CardType
 from .constants import W_OUT, W_PERSONAL, W_PILE, W_PLANNING
 from .rules import Spacedealer
+from .tables import shipped_parts
 
 
 def started(
@@ -22,11 +25,13 @@ def started(
     seed: int = 0,
     side: int = 1,
     pos: int = 1,
+    data: DataSet[Any] | None = None,
 ) -> Spacedealer:
-    """A game just after the reveal: every seat chose its first mine, generator on ``side``."""
-    g = Spacedealer(players, seed, options)
+    """A game just after the reveal: every seat chose its first mine, generator on ``side``
+    (played with ``data``, the shipped data set by default)."""
+    g = Spacedealer(players, seed, options, data)
     for p in range(players):
-        mine = next(c for c in g.personal[p] if card_type(c).kind == "mine")
+        mine = next(c for c in g.personal[p] if g.parts.card[c].kind == "mine")
         g.apply(p, Start(mine, side, pos))
     return g
 
@@ -38,7 +43,7 @@ def take(g: Spacedealer, p: int, kind: str, colour: str = "") -> int:
     """
     col = COLOURS.find(colour) if colour else -1
     for c in range(len(g.where)):
-        t = card_type(c)
+        t = g.parts.card[c]
         if t.kind != kind or (col >= 0 and t.colour != col):
             continue
         if g.where[c] == W_PILE:
@@ -91,3 +96,8 @@ def store(g: Spacedealer, p: int) -> int:
 def store_code(p: int) -> int:
     """The code of planet ``p``'s depots in actions."""
     return STORE_CODE + p
+
+
+def card_type(cid: int, g: Spacedealer | None = None) -> CardType:
+    """The card ``cid`` of game ``g``'s data set (the shipped one by default)."""
+    return (g.parts if g is not None else shipped_parts()).card[cid]

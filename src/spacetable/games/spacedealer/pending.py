@@ -10,15 +10,12 @@ from . import actions as A
 from .actions import (
     PUT,
 )
-from .components import (
-    SHIP_CAP,
-    card_type,
-)
 from .constants import (
     P_CONV,
     P_KEEP,
     P_PUT,
     P_SEND,
+    SHIP_CAP,
     W_PERSONAL,
     W_PILE,
     W_PLANNING,
@@ -183,7 +180,7 @@ class Pending(Sites):
     def _discard_planning(self, p: int, cid: int) -> None:
         self.planning[p].remove(cid)
         self._dirty_plans()
-        lv = card_type(cid).level
+        lv = self._card[cid].level
         if lv == 1:
             self.personal[p].insert(0, cid)
             self.where[cid] = W_PERSONAL

@@ -1,6 +1,7 @@
 """Terminal drawing of a Spacedealer view (rich markup), and log events as sentences.
 
-Reads only the view dict (and the static card data). Each planet is drawn as its grid::
+Reads only the view dict (its ``cards`` name the components; else the data set's parts given,
+the shipped ones by default). Each planet is drawn as its grid::
 
     Moimoi (yellow)  score 3  markers 9  tech 2
       plants: left Generator+Solar  right -
@@ -16,17 +17,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import (
-    COLOURS,
-    GIZZI,
-    PLANETS,
-    POWER,
-    START_MARKERS,
-    card_type,
-)
-from .constants import TEXT, End
+from .components import COLOURS, SdParts
+from .constants import START_MARKERS, TEXT, End
 from .labels import colour as _good_colour
 from .labels import container
+from .tables import shipped_parts
 
 KEYS = frozenset(TEXT.keys())
 
@@ -80,16 +75,38 @@ def _clock(sec: float) -> str:
     return f"{s // 60:02d}:{s % 60:02d}"
 
 
-def _abbr(cid: int) -> str:
-    t = card_type(cid)
-    a = ABBR.get(t.kind, t.kind[:5])
-    if t.colour >= 0 and t.kind in ("mine", "mine_complex", "fusion_mine"):
-        a = a[:4] + COLOURS[t.colour]
-    return a
+class _Cards:
+    """Card names and kinds for a drawing: from the view's ``cards`` (the game's data set)
+    when it describes the card, else from ``parts`` (the shipped data set by default)."""
 
+    def __init__(self, view: dict[str, Any] | None, parts: SdParts | None) -> None:
+        self.info: dict[str, Any] = (view or {}).get("cards", {})
+        self.parts = parts or shipped_parts()
 
-def _card_name(cid: int, lang: str) -> str:
-    return f"{card_type(cid).name(lang)} #{cid}"
+    def _field(self, cid: int, field: str) -> Any:
+        d = self.info.get(str(cid))
+        if d is not None and field in d:
+            return d[field]
+        t = self.parts.card[cid % len(self.parts.card)]
+        return {"kind": t.kind, "colour": t.colour, "shape": t.shape, "name_en": t.name_en,
+                "name_fr": t.name_fr}[field]  # fmt: skip
+
+    def name(self, cid: int, lang: str) -> str:
+        return f"{self._field(cid, 'name_fr' if lang == 'fr' else 'name_en')} #{cid}"
+
+    def plain_name(self, cid: int, lang: str) -> str:
+        return str(self._field(cid, "name_fr" if lang == "fr" else "name_en"))
+
+    def shape(self, cid: int) -> str:
+        return str(self._field(cid, "shape"))
+
+    def abbr(self, cid: int) -> str:
+        kind = str(self._field(cid, "kind"))
+        colour = int(self._field(cid, "colour"))
+        a = ABBR.get(kind, kind[:5])
+        if colour >= 0 and kind in ("mine", "mine_complex", "fusion_mine"):
+            a = a[:4] + COLOURS[colour]
+        return a
 
 
 def _who(view: dict[str, Any] | None, seat: int, lang: str) -> str:
@@ -99,12 +116,12 @@ def _who(view: dict[str, Any] | None, seat: int, lang: str) -> str:
     return f"#{seat}"
 
 
-def _grid(pl: dict[str, Any], lang: str) -> list[str]:
-    lp, rp = pl["plants"]
+def _grid(pl: dict[str, Any], lang: str, cards: _Cards) -> list[str]:
+    lp, rp = pl.get("power") or [cards.parts.power[x] for x in pl["plants"]]
     powered = set()
-    for d in range(1, POWER[lp] + 1):
+    for d in range(1, lp + 1):
         powered.add(6 - d)
-    for d in range(1, POWER[rp] + 1):
+    for d in range(1, rp + 1):
         powered.add(5 + d)
     covered = {b["card"] for b in pl["built"] if b["covered"]}
     blocked = {b["card"] for b in pl["built"] if b["blocked"]}
@@ -122,7 +139,7 @@ def _grid(pl: dict[str, Any], lang: str) -> list[str]:
                 cell = "."
                 line += cell.ljust(CELL)
             else:
-                cell = _abbr(cid)
+                cell = cards.abbr(cid)
                 style = "dim" if cid in covered else "bold red" if cid in blocked else "bold"
                 line += f"[{style}]{cell.ljust(CELL)}[/]"
             if c == 5:
@@ -131,7 +148,7 @@ def _grid(pl: dict[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def _planet(view: dict[str, Any], p: int, lang: str) -> list[str]:
+def _planet(view: dict[str, Any], p: int, lang: str, cards: _Cards) -> list[str]:
     pl = view["players"][p]
     name = pl["name_fr"] if lang == "fr" else pl["name_en"]
     colour = pl["colour_fr"] if lang == "fr" else pl["colour_en"]
@@ -158,26 +175,26 @@ def _planet(view: dict[str, Any], p: int, lang: str) -> list[str]:
             arg = f" #{tm['arg']}" if tm["arg"] >= 0 else ""
             ts.append(f"({_word(lang, tm['kind'])}{arg} {left:.0f}s)")
     lines.append(f"  {_t(lang, 'timers')}: " + " ".join(ts))
-    plan = ", ".join(_card_name(c, lang) for c in pl["planning"]) or "-"
+    plan = ", ".join(cards.name(c, lang) for c in pl["planning"]) or "-"
     n = len(pl["planning"])
     line = f"  {_t(lang, 'planning', n=n, cap=pl['plan_cap'])}: {plan}"
     line += f"   {_t(lang, 'personal')}: {pl['personal_count']}"
     if "personal" in pl:
-        line += " (" + ", ".join(_card_name(c, lang) for c in pl["personal"]) + ")"
+        line += " (" + ", ".join(cards.name(c, lang) for c in pl["personal"]) + ")"
     lines.append(line)
     pc = pl["plant_cards"]
     sides = []
     for side, key in ((0, "left"), (1, "right")):
-        names = "+".join(card_type(c).name(lang) for c in pc[side]) or "-"
+        names = "+".join(cards.plain_name(c, lang) for c in pc[side]) or "-"
         sides.append(f"{_t(lang, key)} {names}")
     lines.append(f"  {_t(lang, 'plants')}: " + "   ".join(sides))
-    lines.extend(_grid(pl, lang))
+    lines.extend(_grid(pl, lang, cards))
     built = []
     for b in pl["built"]:
         cid = b["card"]
-        if card_type(cid).shape == "P":
+        if cards.shape(cid) == "P":
             continue
-        item = f"#{cid} {_abbr(cid)}@{b['pos']}"
+        item = f"#{cid} {cards.abbr(cid)}@{b['pos']}"
         if b["covered"]:
             item = f"[dim]{item} ({_t(lang, 'covered')})[/]"
         else:
@@ -203,9 +220,9 @@ def _planet(view: dict[str, Any], p: int, lang: str) -> list[str]:
             goods = _goods(d["goods"])
             if d["by"] >= 0:
                 st = _t(lang, "fulfilled", by=_who(view, d["by"], lang))
-                dem.append(f"[dim]{_abbr(b['card'])}.{j + 1} {goods} {st}[/]")
+                dem.append(f"[dim]{cards.abbr(b['card'])}.{j + 1} {goods} {st}[/]")
             else:
-                dem.append(f"{_abbr(b['card'])}.{j + 1} {goods} {d['deliver']}/{d['owner']}")
+                dem.append(f"{cards.abbr(b['card'])}.{j + 1} {goods} {d['deliver']}/{d['owner']}")
     if dem:
         lines.append(f"  {_t(lang, 'demands')}: " + "  ".join(dem))
     if pl["store_cap"]:
@@ -214,19 +231,22 @@ def _planet(view: dict[str, Any], p: int, lang: str) -> list[str]:
     return lines
 
 
-def _offer_text(o: dict[str, Any], lang: str) -> str:
+def _offer_text(o: dict[str, Any], lang: str, cards: _Cards) -> str:
     a = o["args"]
     if o["kind"] == "goods":
         give = _goods(o["give"])
         take = _goods(o["take"])
-        return f"{give} ({container(a[0], lang)}) <-> {take} ({container(a[1], lang)})"
+        src, dst = container(a[0], lang, cards.parts), container(a[1], lang, cards.parts)
+        return f"{give} ({src}) <-> {take} ({dst})"
     if o["kind"] == "card":
-        return _card_name(a[0], lang)
-    return f"{_card_name(a[0], lang)} <-> {_card_name(a[1], lang)}"
+        return cards.name(a[0], lang)
+    return f"{cards.name(a[0], lang)} <-> {cards.name(a[1], lang)}"
 
 
-def render(view: dict[str, Any], lang: str = "en") -> str:
-    """The whole table as text with rich markup."""
+def render(view: dict[str, Any], lang: str = "en", parts: SdParts | None = None) -> str:
+    """The whole table as text with rich markup (components named from the view, else from
+    ``parts``: the game's; the shipped data set's when not given)."""
+    cards = _Cards(view, parts)
     out: list[str] = []
     title = f"[bold]{_t(lang, 'title')}[/]  " + _t(
         lang, "clock", clock=_clock(view["clock"]), length=_clock(view["length"])
@@ -279,10 +299,10 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
         )
     for pr in view["probes"]:
         if sum(pr["goods"]):
-            out.append(f"  {_card_name(pr['card'], lang)}: {_goods(pr['goods'])}")
+            out.append(f"  {cards.name(pr['card'], lang)}: {_goods(pr['goods'])}")
     out.append("")
     for p in range(len(view["players"])):
-        out.extend(_planet(view, p, lang))
+        out.extend(_planet(view, p, lang, cards))
         out.append("")
     offers = []
     for q, o in enumerate(view["offers"]):
@@ -293,7 +313,7 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
                     "offer_to",
                     src=_who(view, q, lang),
                     dst=_who(view, o["to"], lang),
-                    what=_offer_text(o, lang),
+                    what=_offer_text(o, lang, cards),
                 )
             )
     if offers:
@@ -302,62 +322,65 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     if pend:
         desc = _word(lang, pend["kind"])
         if "card" in pend:
-            desc += " " + _card_name(pend["card"], lang)
+            desc += " " + cards.name(pend["card"], lang)
         if "cards" in pend:
-            desc += " " + ", ".join(_card_name(c, lang) for c in pend["cards"])
+            desc += " " + ", ".join(cards.name(c, lang) for c in pend["cards"])
         if pend.get("colour") is not None and pend["kind"] == "put":
             desc += " " + _colour(pend["colour"], lang)
         out.append(f"[bold]{_t(lang, 'pending')}[/]: {desc}")
     for u in view.get("usable", []):
-        desc = f"{_word(lang, u['kind'])} {_card_name(u['card'], lang)} ({_t(lang, 'usable')})"
+        desc = f"{_word(lang, u['kind'])} {cards.name(u['card'], lang)} ({_t(lang, 'usable')})"
         if "sites" in u:
             desc += " " + _t(lang, "sites", sites=u["sites"])
         out.append(f"[bold]{_t(lang, 'timers')}[/]: {desc}")
     return "\n".join(out)
 
 
-def _pname(seat: Any, lang: str) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(PLANETS):
-        pl = PLANETS[seat]
-        return pl.name_fr if lang == "fr" else pl.name_en
+def _pname(seat: Any, lang: str, parts: SdParts | None = None) -> str:
+    parts = parts or shipped_parts()
+    if isinstance(seat, int) and 0 <= seat < len(parts.planets):
+        return parts.planet_name(seat, lang)
     return f"#{seat}"
 
 
-def describe_event(event: dict[str, Any], lang: str = "en") -> str:
-    """One log event as a sentence."""
+def describe_event(event: dict[str, Any], lang: str = "en", parts: SdParts | None = None) -> str:
+    """One log event as a sentence (components named from ``parts``: the game's; the
+    shipped data set's when not given)."""
+    parts = parts or shipped_parts()
+    cards = _Cards(None, parts)
     kind = str(event.get("event", ""))
     key = f"ev_{kind}"
     if key not in set(TEXT.keys()):
         return TEXT.get(lang, "ev_other", event=kind)
     seat = event.get("seat", -1)
     kw: dict[str, Any] = {k: v for k, v in event.items() if k != "event"}
-    kw["who"] = _pname(seat, lang)
+    kw["who"] = _pname(seat, lang, parts)
     for k in ("owner", "victim", "to"):
         if isinstance(event.get(k), int) and kind != "put":
-            kw[k] = _pname(event[k], lang)
+            kw[k] = _pname(event[k], lang, parts)
     if isinstance(event.get("from"), int):
-        kw["frm"] = _pname(event["from"], lang)
+        kw["frm"] = _pname(event["from"], lang, parts)
     if kind in ("put", "move", "convert"):
         for k in ("to", "src", "dst"):
             if isinstance(event.get(k), int):
-                kw[k] = container(event[k], lang)
+                kw[k] = container(event[k], lang, parts)
     for k in ("kind", "reason", "rules", "why"):
         if isinstance(event.get(k), str):
             kw[k] = _word(lang, event[k])
     card = event.get("card")
     if kind in ("chosen", "keep"):
-        kw["card"] = f" ({_card_name(card, lang)})" if isinstance(card, int) else ""
+        kw["card"] = f" ({cards.name(card, lang)})" if isinstance(card, int) else ""
     elif kind == "turn":
-        kw["card"] = f" {_card_name(card, lang)}" if isinstance(card, int) else ""
+        kw["card"] = f" {cards.name(card, lang)}" if isinstance(card, int) else ""
     elif isinstance(card, int):
-        kw["card"] = _card_name(card, lang)
+        kw["card"] = cards.name(card, lang)
     if kind == "draw":
-        cards = event.get("cards")
-        kw["cards"] = " (" + ", ".join(_card_name(c, lang) for c in cards) + ")" if cards else ""
+        drawn = event.get("cards")
+        kw["cards"] = " (" + ", ".join(cards.name(c, lang) for c in drawn) + ")" if drawn else ""
     if kind == "timer":
         extra = ""
         if "card" in event:
-            extra = " " + _card_name(event["card"], lang)
+            extra = " " + cards.name(event["card"], lang)
         if "tech" in event:
             extra = f" -> {event['tech']}"
         if "field" in event:
@@ -372,7 +395,7 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
         kw["demand"] = event["demand"] + 1
     if kind in ("gizzi", "gizzi_face", "gizzi_redraw"):
         gid = event["gizzi"]
-        kw["gizzi"] = GIZZI[gid % 12].name_fr if lang == "fr" else GIZZI[gid % 12].name_en
+        kw["gizzi"] = parts.gizzi_name(gid, lang)
     if kind in ("end", "last_call"):
         kw["clock"] = _clock(float(event["clock"]))
     try:

@@ -38,7 +38,7 @@ State layout (flat lists, indexed by seat, card id, container id or timer id):
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from spacetable.engine import (
@@ -64,33 +64,23 @@ from .actions import (
     PROBE_CODE,
     STORE_CODE,
 )
-from .components import (
-    ADVANCED,
+from .components import COLOURS, SdParts, config
+from .constants import (
+    ADVANCED_LISTS,
+    ADVANCED_SETS,
     BASE_PLANNING,
     BASE_TIMERS,
     BOX_SIZE,
-    COLOURS,
-    GOODS_PER_COLOUR,
-    GROUP,
-    GROUP_KIND,
-    ROW_BASIC,
-    ROW_DEPOTS,
-    ROW_GENS,
-    ROW_KIND,
-    ROW_LEVEL,
-    ROW_MINES,
-    SETUP,
-    START_MARKERS,
-    card_type,
-    config,
-)
-from .constants import (
     BURST,
+    GOODS_PER_COLOUR,
     GRID_W,
     MIN_ADVANCE,
     NOT_ENDED,
     P_KEEP,
     RATE,
+    REMOVE,
+    SETS,
+    START_MARKERS,
     T_IDLE,
     TICK_CAP,
     W_DRAWN,
@@ -102,6 +92,8 @@ from .constants import (
 from .evaluation import evaluate
 from .handlers import Handlers
 from .labels import describe
+from .tables import DATA
+from .view import component_ids
 from .view import view as seat_view
 
 
@@ -164,6 +156,9 @@ class Spacedealer(Handlers):
     )
     action_types = A.ACTION_TYPES
     terminations = End
+    data_spec = DATA
+    #: the components of the game's data set (its tables: ``docs/data.md``)
+    parts: SdParts
     #: The state, declared once: the engine derives the save, the checked load and the clone
     #: from it. Lengths name the sizes of the configuration (properties below).
     state = StateSpec(
@@ -357,8 +352,10 @@ class Spacedealer(Handlers):
     def _deal(self, cfg: dict[str, int]) -> None:
         n = self.players
         rng = self.rng
-        sets = SETUP["sets"][str(n)]
-        asets = SETUP["advanced_sets"][str(n)] if self.adv else []
+        parts = self.parts
+        row_kind, row_level = parts.row_kind, parts.row_level
+        sets = SETS[n]
+        asets = ADVANCED_SETS[n] if self.adv else ()
         start_piles: list[list[int]] = []
         depots: list[int] = []
         generators: list[int] = []
@@ -367,18 +364,18 @@ class Spacedealer(Handlers):
         for b, kind in enumerate(sets):
             base = b * BOX_SIZE
             ids = [base + i for i in range(BOX_SIZE)]
-            used = {base + r for r in ROW_BASIC}
+            used = {base + r for r in parts.row_basic}
             # starting sets: mines sorted by colour, shuffled, dealt so each pile lacks one colour
             piles: list[list[int]] = [[] for _ in range(4)]
             for col in range(4):
-                mines = [base + r for r in ROW_MINES[col]]
+                mines = [base + r for r in parts.row_mines[col]]
                 rng.shuffle(mines)
                 targets = [k for k in range(4) if k != col]
                 for k, m in zip(targets, mines, strict=True):
                     piles[k].append(m)
-            box_depots = [base + r for r in ROW_DEPOTS]
+            box_depots = [base + r for r in parts.row_depots]
             rng.shuffle(box_depots)
-            box_gens = [base + r for r in ROW_GENS]
+            box_gens = [base + r for r in parts.row_gens]
             nsets = 4 if kind == "4" else 3 if kind == "3" else 2
             order = list(range(4))
             rng.shuffle(order)
@@ -392,21 +389,21 @@ class Spacedealer(Handlers):
             used -= set(box_gens[2 * nsets :])
             removals: dict[str, int] = {}
             if kind in ("3", "3-"):
-                for k2, v in SETUP["remove"]["3"].items():
+                for k2, v in REMOVE["3"].items():
                     removals[k2] = removals.get(k2, 0) + v
             if kind == "3-":
-                for k2, v in SETUP["remove"]["5"].items():
+                for k2, v in REMOVE["5"].items():
                     removals[k2] = removals.get(k2, 0) + v
             for kname, count in removals.items():
                 if kname in ("generator", "depot"):
                     continue  # the unused starting sets above
-                pool = sorted(c for c in used if ROW_KIND[c - base] == kname)
+                pool = sorted(c for c in used if row_kind[c - base] == kname)
                 rng.shuffle(pool)
                 used -= set(pool[:count])
             if b < len(asets):
-                add = SETUP["advanced"][asets[b]]
+                add = ADVANCED_LISTS[asets[b]]
                 for kname, count in add.items():
-                    pool = [c for c in ids if ROW_KIND[c - base] == kname]
+                    pool = [c for c in ids if row_kind[c - base] == kname]
                     rng.shuffle(pool)
                     chosen = sorted(pool[:count])
                     used |= set(chosen)
@@ -415,7 +412,7 @@ class Spacedealer(Handlers):
                     if kname == "transport_probe":
                         probes.extend(chosen)
             for c in sorted(used):
-                lv = ROW_LEVEL[c - base]
+                lv = row_level[c - base]
                 if lv >= 2:
                     self.pile[lv].append(c)
                     self.where[c] = W_PILE
@@ -456,7 +453,10 @@ class Spacedealer(Handlers):
 
     # ------------------------------------------------------------------ view and labels
     def describe_action(self, action: Action, lang: str = "en") -> str:
-        return describe(action, lang)
+        return describe(action, lang, self.parts)
+
+    def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
+        return component_ids(view)
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         return seat_view(self, seat)
@@ -479,7 +479,9 @@ class Spacedealer(Handlers):
                     if item[0] == P_KEEP:
                         drawn[p].extend(item[2:])
         where = self.where
-        outs = [c for c in range(len(where)) if where[c] == W_OUT and (self.adv or not ADVANCED[c])]
+        parts = self.parts
+        advanced, group, group_kind = parts.advanced, parts.group, parts.group_kind
+        outs = [c for c in range(len(where)) if where[c] == W_OUT and (self.adv or not advanced[c])]
         # Levels 2-3: how many cards of each kind play is public (the rulebook's lists), which
         # copies were set aside is not. Choose the copies set aside per kind first (the game's
         # orbital stations and transport probes keep their ids: ``stations``, ``probes``),
@@ -487,17 +489,17 @@ class Spacedealer(Handlers):
         unseen = [self.pile[2], self.pile[3], *[d for d in drawn if d]]
         aside: dict[tuple[int, str], int] = {}
         for c in outs:
-            key = GROUP_KIND[c]
+            key = group_kind[c]
             if key[0] >= 2:
                 aside[key] = aside.get(key, 0) + 1
         by_kind: dict[tuple[int, str], list[int]] = {}
         for c in sorted([c for seq in unseen for c in seq] + outs):
-            key = GROUP_KIND[c]
+            key = group_kind[c]
             if key[0] >= 2:
                 by_kind.setdefault(key, []).append(c)
         fixed = set(self.stations) | set(self.probes)
         play: dict[int, list[int]] = {2: [], 3: []}
-        outs = [c for c in outs if GROUP_KIND[c][0] == 1]
+        outs = [c for c in outs if group_kind[c][0] == 1]
         for key in sorted(by_kind):
             ids = by_kind[key]
             if key[1] in ("orbital_station", "transport_probe"):
@@ -509,7 +511,7 @@ class Spacedealer(Handlers):
                 outs += ids[:k]
                 play[key[0]] += ids[k:]
         for lv in (2, 3):
-            places = [(seq, i) for seq in unseen for i, c in enumerate(seq) if GROUP[c][0] == lv]
+            places = [(seq, i) for seq in unseen for i, c in enumerate(seq) if group[c][0] == lv]
             for (seq, i), c in zip(places, sorted(play[lv]), strict=True):
                 seq[i] = c
         groups: dict[Any, list[tuple[list[int], int]]] = {}
@@ -519,7 +521,7 @@ class Spacedealer(Handlers):
         for seq in seqs:
             last = seq is outs
             for i, c in enumerate(seq):
-                key = GROUP[c]
+                key = group[c]
                 if last and key[0] >= 2:
                     continue  # the copies set aside were chosen above
                 if key in groups:
@@ -551,7 +553,7 @@ class Spacedealer(Handlers):
                     items.append(item)
                 self.pending[p] = items
             if self.phase == 0 and self.choice[p] >= 0:  # unrevealed: any mine, side, connection
-                mines = [c for c in self.personal[p] if card_type(c).kind == "mine"]
+                mines = [c for c in self.personal[p] if self._card[c].kind == "mine"]
                 self.choice[p] = rng.choice(mines)
                 self.choice_side[p] = rng.randrange(2)
                 self.choice_pos[p] = 1 + rng.randrange(2)
@@ -575,25 +577,22 @@ class Spacedealer(Handlers):
         ncards = cfg["cards"]
         S, n = cfg["ships"], players
         out: list[Action] = []
+        # every card id may be any card (a data set decides which): the space is the same
+        # for every data set (docs/data.md)
         cids = range(ncards)
-        mines = [c for c in cids if card_type(c).kind == "mine"]
-        out += [A.get(A.Start, c, s, d) for c in mines for s in (0, 1) for d in (1, 2)]
-        out += [A.get(A.Plan, c) for c in cids if card_type(c).level == 1]
+        out += [A.get(A.Start, c, s, d) for c in cids for s in (0, 1) for d in (1, 2)]
+        out += [A.get(A.Plan, c) for c in cids]
         out += [A.get(A.Draw, 2), A.get(A.Draw, 3)]
-        out += [A.get(A.Keep, c) for c in cids if card_type(c).level >= 2]
+        out += [A.get(A.Keep, c) for c in cids]
         out.append(A.RESEARCH)
         out += [A.get(A.Construct, c) for c in cids]
-        slot_cards = [c for c in cids if card_type(c).slot]
-        out += [A.get(A.Use, c) for c in slot_cards]
+        out += [A.get(A.Use, c) for c in cids]
         out += [A.get(A.Fly, s, f) for s in range(S) for f in range(2 * n)]
-        for c in cids:  # build sites: a power plant's side, else a column
-            shape = card_type(c).shape
-            width = 2 if shape == "P" else GRID_W - 1 if shape in ("C2", "DD") else GRID_W
-            out += [A.get(A.Place, c, x) for x in range(width)]
+        out += [A.get(A.Place, c, x) for c in cids for x in range(GRID_W)]
         out += [A.get(A.Shelve, c) for c in cids]
         if adv:
             out += [A.get(A.Discard, c) for c in cids]
-        out += [A.get(A.Apply, c) for c in slot_cards]
+        out += [A.get(A.Apply, c) for c in cids]
         out += [A.SKIP, A.WITHDRAW, A.DONE]
         codes = list(range(S)) + [STORE_CODE + p for p in range(n)]
         codes += [PROBE_CODE + k for k in range(cfg["probes"])]
@@ -604,7 +603,7 @@ class Spacedealer(Handlers):
         out += [A.get(A.Move, a, b, k) for a in codes for b in codes if a != b
                 for k in range(4)]  # fmt: skip
         out += [A.get(A.Deliver, s, 2 * c + j) for s in range(S) for c in cids
-                for j in range(len(card_type(c).demands))]  # fmt: skip
+                for j in range(2)]  # fmt: skip
         out += [A.get(A.Dump, s, k) for s in range(S) for k in range(4)]
         if adv:
             out += [A.get(A.Gizzi, s) for s in range(S)]
@@ -615,7 +614,7 @@ class Spacedealer(Handlers):
             out += [A.get(A.OfferSwap, i, q, j) for i in range(pm) for q in range(n)
                     for j in range(pm)]  # fmt: skip
             out += [A.get(A.Sabotage, t) for t in range(n * cfg["tmax"])]
-            out += [A.get(A.Missile, c) for c in slot_cards]
+            out += [A.get(A.Missile, c) for c in cids]
         out += [A.get(A.OfferGoods, a, b, g, t) for a in codes for b in codes if a != b
                 for g in range(5) for t in range(5) if g != t]  # fmt: skip
         out += [A.get(A.OfferMore, g, t) for g in range(5) for t in range(5) if g != t]
@@ -654,12 +653,11 @@ class Spacedealer(Handlers):
         out = []
         for p in range(self.players):
             cards = self.personal[p] + self.planning[p] + self.built[p]
-            cols = {card_type(c).colour for c in cards if card_type(c).kind == "mine"}
+            ct = self._card
+            cols = {ct[c].colour for c in cards if ct[c].kind == "mine"}
             missing = "".join(COLOURS[k] for k in range(4) if k not in cols)
-            dep = [c for c in cards if card_type(c).kind == "depot" and card_type(c).level == 1]
-            demand = "".join(
-                COLOURS[k] * v for d in dep for k, v in enumerate(card_type(d).demands[0][0])
-            )
+            dep = [c for c in cards if ct[c].kind == "depot" and ct[c].level == 1]
+            demand = "".join(COLOURS[k] * v for d in dep for k, v in enumerate(ct[d].demands[0][0]))
             out.append({"missing_colour": missing, "depot_demand": demand})
         return out
 

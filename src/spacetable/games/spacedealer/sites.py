@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from .board import PLANT_NEED, POWERED
+from .board import PLANT_NEED
 from .caches import CachedState
-from .components import (
-    GIZZI_GOODS,
-    card_type,
-)
 from .constants import (
+    GIZZI_PER_BOX,
     GRID_W,
     W_BUILT,
     fits,
@@ -20,7 +17,7 @@ class Sites(CachedState):
 
     def sites(self, p: int, cid: int) -> list[int]:
         """Legal building sites of card ``cid`` on planet ``p`` (rulebook 3.2.2 a-d)."""
-        t = card_type(cid)
+        t = self._card[cid]
         out: list[int] = []
         if t.shape == "P":
             need = PLANT_NEED.get(t.kind, -1)
@@ -31,7 +28,7 @@ class Sites(CachedState):
         blocked = self.blocked
         shape = t.shape
         if shape == "C1" or shape == "C2":
-            pw = POWERED[self.plants[2 * p]][self.plants[2 * p + 1]]
+            pw = self._pw_table[self.plants[2 * p]][self.plants[2 * p + 1]]
             if shape == "C1":
                 for c in range(GRID_W):
                     if pw[c] and dc[c] < 0:
@@ -85,7 +82,7 @@ class Sites(CachedState):
         return False
 
     def _build(self, p: int, cid: int, pos: int) -> None:
-        t = card_type(cid)
+        t = self._card[cid]
         # the grid is p's own; new demands, depots, probes and stations are on p's orbit field
         self._dirty_seat(p)
         self._dirty_at(2 * p)
@@ -132,7 +129,7 @@ class Sites(CachedState):
 
     def _cover(self, p: int, cid: int) -> None:
         self.covered[cid] = 1
-        t = card_type(cid)
+        t = self._card[cid]
         eff = t.effect
         if eff == "depot":
             self._recap(p)
@@ -156,7 +153,7 @@ class Sites(CachedState):
     def _recap(self, p: int) -> None:
         cap = 0
         for c in self.built[p]:
-            t = card_type(c)
+            t = self._card[c]
             if t.effect == "depot" and not self.covered[c]:
                 cap += t.amount
         self.cap[p] = cap
@@ -170,7 +167,7 @@ class Sites(CachedState):
     # ------------------------------------------------------------------ Gizzi (5.3)
     def _gizzi_can(self, f: int, gid: int) -> int:
         """How many seats with a ship on field ``f`` could fulfil Gizzi card ``gid``."""
-        need = GIZZI_GOODS[gid % 12]
+        need = self._gz_goods[gid % GIZZI_PER_BOX]
         seats = set()
         for s in range(self.nships):
             if self.ship_field[s] == f and self._cont_active(s) and fits(need, self.goods, 4 * s):

@@ -9,10 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import (
-    USE_KIND,
-    card_type,
-)
 from .constants import (
     BURST,
     CLOSING,
@@ -196,7 +192,7 @@ class Timers(Pending):
                 self._dirty_plans()
         elif kind == T_USE:
             self.ctimer[arg] = t
-            if USE_KIND[arg] == 3:  # a transport probe
+            if self._use_kind[arg] == 3:  # a transport probe
                 self._dirty_at(2 * p)  # the probe stops carrying goods while it flies
         elif kind == T_FLY:
             self.ship_timer[arg] = t
@@ -241,7 +237,7 @@ class Timers(Pending):
             self.emit(ev)
         elif kind == T_USE:  # on a covered or blocked card, or the option "at_once"
             self.ctimer[arg] = -1
-            if USE_KIND[arg] == 3:  # a transport probe
+            if self._use_kind[arg] == 3:  # a transport probe
                 self._dirty_at(2 * p)
             self.emit(ev)
             self._use_effect(p, arg)
@@ -269,14 +265,14 @@ class Timers(Pending):
         if self.adv:
             self._dirty_timers()  # the card's slot may be a missile target again
             self._dirty_plans()  # a planning card may be offered again
-        if USE_KIND[cid] == 3 and self.where[cid] == W_BUILT:
+        if self._use_kind[cid] == 3 and self.where[cid] == W_BUILT:
             self._dirty_at(2 * p)  # a transport probe holds goods again
 
     def _use_effect(self, p: int, cid: int) -> None:
         """Card ``cid``'s effect applies now (3.2.3). What it leaves to decide is decided at
         this instant: a produced good goes into a depot of the planet or a ship on the planet
         *now* (the ships here are recorded with the decision), or it is lost."""
-        t = card_type(cid)
+        t = self._card[cid]
         if self.covered[cid]:
             self.emit({"event": "no_effect", "seat": p, "card": cid, "why": "covered"})
             return

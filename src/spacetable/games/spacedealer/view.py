@@ -6,11 +6,13 @@ choices, the order of the common piles, the box and the Gizzi pile. See the docs
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .actions import PROBE_CODE, STORE_CODE
-from .components import GIZZI, GIZZI_GOODS, PLANETS, card_type
 from .constants import (
+    BOX_SIZE,
+    GIZZI_PER_BOX,
     GRID_W,
     IDLE,
     P_CONV,
@@ -28,27 +30,10 @@ if TYPE_CHECKING:
     from .rules import Spacedealer
 
 
-_STATIC: dict[int, dict[str, Any]] = {}  # the fixed fields of each card's info, built once
-
-
 def card_info(g: Spacedealer, cid: int) -> dict[str, Any]:
-    t = card_type(cid)
-    static = _STATIC.get(cid)
-    if static is None:
-        static = _STATIC[cid] = {
-            "id": cid,
-            "kind": t.kind,
-            "name_en": t.name_en,
-            "name_fr": t.name_fr,
-            "level": t.level,
-            "conns": t.conns,
-            "shape": t.shape,
-            "effect": t.effect,
-            "amount": t.amount,
-            "colour": t.colour,
-            "slot": t.slot,
-        }
-    d = static.copy()
+    """The data of card ``cid`` (from the game's data set) and who fulfilled its demands."""
+    t = g._card[cid]
+    d = g.parts.card_static[cid].copy()
     d["demands"] = [
         {"goods": list(need), "deliver": a, "owner": b, "by": g.fulfilled[2 * cid + j]}
         for j, (need, a, b) in enumerate(t.demands)
@@ -80,6 +65,8 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
         return c
 
     players = []
+    planets = g.parts.planets
+    gizzi = g.parts.gizzi
     for p in range(n):
         base = p * GRID_W
         timers = []
@@ -112,12 +99,13 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
                 }
             )
         pl: dict[str, Any] = {
-            "planet": PLANETS[p].id,
-            "name_en": PLANETS[p].name_en,
-            "name_fr": PLANETS[p].name_fr,
-            "colour_en": PLANETS[p].colour_en,
-            "colour_fr": PLANETS[p].colour_fr,
-            "style": PLANETS[p].style,
+            "seat": p,
+            "planet": planets[p].id,
+            "name_en": planets[p].name_en,
+            "name_fr": planets[p].name_fr,
+            "colour_en": planets[p].colour_en,
+            "colour_fr": planets[p].colour_fr,
+            "style": planets[p].style,
             "score": g.score[p],
             "markers": g.markers[p],
             "tech": g.tech[p],
@@ -126,6 +114,7 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
             "plan_cap": g.plan_cap[p],
             "personal_count": len(g.personal[p]),
             "plants": [g.plants[2 * p], g.plants[2 * p + 1]],
+            "power": [g._power[g.plants[2 * p]], g._power[g.plants[2 * p + 1]]],
             "plant_cards": [list(g.plant_cards[2 * p]), list(g.plant_cards[2 * p + 1])],
             "action_row": g.acell[base : base + GRID_W],
             "demand_row": g.dcell[base : base + GRID_W],
@@ -168,13 +157,16 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
         if f % 2 == 1 and g.adv:
             gid = g.gface[f]
             fd["goods"] = g.fgoods[4 * f : 4 * f + 4]
+            gz = gizzi[gid % GIZZI_PER_BOX]
             fd["gizzi"] = (
                 None
                 if gid < 0
                 else {
                     "id": gid,
-                    "goods": list(GIZZI_GOODS[gid % 12]),
-                    "points": GIZZI[gid % 12].vp_deliver,
+                    "goods": list(g._gz_goods[gid % GIZZI_PER_BOX]),
+                    "points": gz.vp_deliver,
+                    "name_en": gz.name_en,
+                    "name_fr": gz.name_fr,
                 }
             )
         fields.append(fd)
@@ -228,3 +220,19 @@ def view(g: Spacedealer, seat: int | None) -> dict[str, Any]:
         out["usable"] = usable
     out["cards"] = cards
     return out
+
+
+def component_ids(view: Mapping[str, Any]) -> list[str]:
+    """The ids of the components ``view`` mentions, in the order a reader meets them: the
+    planets, the ships, the cards the view shows (built, planned, the seat's own personal
+    pile and drawn cards), the Gizzi cards face up. It reads only the view: a card the seat
+    may not see is not in it."""
+    out = [f"planet:{pl['seat']}" for pl in view.get("players", [])]
+    if view.get("ships"):
+        out.append("ship:main")
+    out += [f"card:{int(c) % BOX_SIZE}" for c in view.get("cards", {})]
+    for fd in view.get("fields", []):
+        gz = fd.get("gizzi")
+        if gz is not None:
+            out.append(f"gizzi:{gz['id'] % GIZZI_PER_BOX}")
+    return list(dict.fromkeys(out))
