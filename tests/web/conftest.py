@@ -200,7 +200,9 @@ class Client:
 async def connect(
     server: Server, table: str, token: str | None = None, lang: str = "en", name: str = ""
 ) -> Client:
-    ws = await websockets.connect(f"{server.ws_base}/ws/tables/{table}", max_size=1 << 24)
+    ws = await websockets.connect(
+        f"{server.ws_base}/ws/tables/{table}", max_size=1 << 24, max_queue=None
+    )
     c = Client(ws)
     await c.send({"type": "hello", "version": 1, "token": token, "lang": lang, "name": name})
     return c

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import httpx
@@ -288,3 +289,58 @@ def test_a_restarted_server_resumes_its_tables(db_url: str) -> None:
         assert asyncio.run(play(s2, 2))[0]["step"] == 5
     finally:
         s2.stop()
+
+
+def _stepped(received: list[dict[str, Any]], n: int) -> bool:
+    return any(m["type"] == "state" and m["step"] >= n for m in received)
+
+
+def test_bots_think_in_workers_without_blocking_the_server(fast_sqlite_server: Server) -> None:
+    """Two hard bots (ISMCTS, 1000 iterations a decision in Planet Raiders) play while a
+    spectator pings: the server answers at once, since the search runs in a worker."""
+    server = fast_sqlite_server
+    seats = [{"kind": "bot", "level": "hard"}, {"kind": "bot", "level": "hard"}]
+    t = create(server.base, "planetraiders", seats, options={"round_limit": 3}, start=True)
+
+    async def main() -> tuple[float, int]:
+        spec = await connect(server, t["id"])
+        await spec.until(lambda m: m["type"] == "state")
+        worst = 0.0
+        pings = 0
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and (pings < 30 or not _stepped(spec.received, 4)):
+            pings += 1
+            t0 = time.monotonic()
+            await spec.send({"type": "ping"})
+            await spec.until(lambda m: m["type"] == "pong")
+            worst = max(worst, time.monotonic() - t0)
+            await asyncio.sleep(0.05)
+        states = [m for m in spec.received if m["type"] == "state"]
+        await spec.close()
+        return worst, states[-1]["step"]
+
+    worst, step = asyncio.run(main())
+    assert step >= 4  # the bots played meanwhile
+    assert worst < 0.5, f"a ping waited {worst:.3f}s"
+
+
+def test_a_bot_out_of_time_plays_a_legal_action(sqlite_db: str) -> None:
+    """A budget too small for any search: the table plays a legal action for the bot and
+    the game goes on to its end."""
+    from spacetable.web.live import Settings
+
+    slow = start_server(sqlite_db, Settings(tick=0.1, bot_budget=0.001, bot_workers=1))
+    try:
+        seats = [{"kind": "bot", "level": "hard"}, {"kind": "bot", "level": "hard"}]
+        t = create(slow.base, "toy", seats, options={"hand": 2}, start=True)
+
+        async def main() -> dict[str, Any]:
+            spec = await connect(slow, t["id"])
+            end = await spec.until(lambda m: m["type"] == "end", 60)
+            await spec.close()
+            return end
+
+        assert asyncio.run(main())["outcome"]["ranks"]
+        assert slow.app.state.hub.bots.timeouts >= 1
+    finally:
+        slow.stop()
