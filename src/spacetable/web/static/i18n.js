@@ -20,6 +20,7 @@ const TEXTS = {
     connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…", status: "Status",
     seat_n: "seat", switch_seat: "Switch seat", back_lobby: "Back to the lobby", reason: "Why",
     host: "You created this table", step: "Step",
+    waiting_others: "Waiting for the other players…",
   },
   fr: {
     title: "spacetable", lobby: "Salon", create: "Créer une table", game: "Jeu", players: "Joueurs",
@@ -45,6 +46,7 @@ const TEXTS = {
     reconnecting: "Connexion perdue, reconnexion…", status: "État", seat_n: "place",
     switch_seat: "Changer de place", back_lobby: "Retour au salon", reason: "Pourquoi",
     host: "Vous avez créé cette table", step: "Étape",
+    waiting_others: "En attente des autres joueurs…",
   },
 };
 

@@ -90,7 +90,7 @@ function onMessage(entry, msg) {
     }
     hideMessage();
     header();
-    if (table.status === "open") showMessage(t("waiting_start"));
+    if (table.status === "open") waitingStart();
   } else if (msg.type === "table") {
     table = msg.table;
     header();
@@ -118,14 +118,24 @@ function onMessage(entry, msg) {
 }
 
 // ---------------------------------------------------------------- hot-seat
+const WAIT = "wait";
+
 function decide() {
   const seats = heldSeats();
-  if (seats.length < 2 || handoffTo !== null) return;
+  if (seats.length < 2) return;
   const cur = held.get(shown);
-  if (!cur || !cur.state || cur.state.realtime || cur.state.over) return;
-  if (cur.state.legal.length) return;
-  const next = seats.find((s) => s !== shown && held.get(s).state && held.get(s).state.legal.length);
+  if (!cur || !cur.state || cur.state.realtime) return;
+  if (cur.state.over) {
+    if (handoffTo !== null) { handoffTo = null; $("#handoff").classList.add("hidden"); }
+    return;
+  }
+  if (handoffTo !== null && handoffTo !== WAIT) return;
+  if (handoffTo === null && cur.state.legal.length) return;
+  // The seat on screen has played: hide it, then hand over to the next seat held here.
+  const next = seats.find((s) => held.get(s).state && held.get(s).state.legal.length
+    && (handoffTo === WAIT || s !== shown));
   if (next !== undefined) handoff(next);
+  else if (handoffTo === null) handoff(WAIT);
 }
 
 function handoff(seat) {
@@ -135,10 +145,14 @@ function handoff(seat) {
     clear($(id));
   }
   const box = clear($("#handoff .box"));
-  box.append(el("h2", { text: t("handoff") }),
-    el("p", { text: `${t("handoff_to")} ${seatName(seat)}` }),
-    el("button", { type: "button", "data-testid": "handoff-go", text: `${t("handoff_go")} ${seatName(seat)}`,
-      onclick: () => { shown = seat; store({ shown }); handoffTo = null; $("#handoff").classList.add("hidden"); render(); } }));
+  box.append(el("h2", { text: t("handoff") }));
+  if (seat === WAIT) {
+    box.append(el("p", { "data-testid": "handoff-wait", text: t("waiting_others") }));
+  } else {
+    box.append(el("p", { text: `${t("handoff_to")} ${seatName(seat)}` }),
+      el("button", { type: "button", "data-testid": "handoff-go", text: `${t("handoff_go")} ${seatName(seat)}`,
+        onclick: () => { shown = seat; store({ shown }); handoffTo = null; $("#handoff").classList.add("hidden"); render(); } }));
+  }
   $("#handoff").classList.remove("hidden");
 }
 
@@ -348,6 +362,20 @@ function drawEnd(entry) {
   }
   box.append(el("button", { type: "button", "data-testid": "end-close", text: "OK", onclick: () => { endDismissed = true; $("#end").classList.add("hidden"); } }));
   $("#end").classList.remove("hidden");
+}
+
+function waitingStart() {
+  showMessage(t("waiting_start"));
+  const host = stored().host;
+  if (!host) return;
+  $("#message .box").append(el("button", { type: "button", "data-testid": "start", text: t("start"),
+    onclick: async () => {
+      const r = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/start`, {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ host_token: host }),
+      });
+      if (!r.ok) toast(`${t("error")}: ${(await r.json()).error.message}`);
+    } }));
 }
 
 function showMessage(text) {
