@@ -280,6 +280,28 @@ BROKEN: list[tuple[str, str, str, str]] = [
 ]
 
 
+BROKEN += [
+    (  # a sabotage probe made a tech centre: the tech centre is one too many
+        "cards.csv",
+        "45,sabotage,Sonde de sabotage,Sabotage probe,2,,1,C1,sabotage:2,1,",
+        "45,tech_centre,Sonde de sabotage,Sabotage probe,2,,1,C1,tech_centre:2,0,",
+        r"line 57 \(id=48\): field 'kind': 3 tech_centre cards, the rulebook gives 2",
+    ),
+    (  # a sabotage probe made a basic card: one sabotage probe is missing
+        "cards.csv",
+        "45,sabotage,Sonde de sabotage,Sabotage probe,2,,1,C1,sabotage:2,1,RG,2,1,,0,0,,1,",
+        "45,multimine,Sonde de sabotage,Sabotage probe,2,,1,C1,multimine:1,1,RG,2,1,,0,0,,0,",
+        r"line 33 \(id=24\): field 'kind': 1 sabotage cards, the rulebook gives 2",
+    ),
+    (  # no [sets] table
+        "setup.toml",
+        "[sets]\n",
+        "",
+        r"setup.toml: field 'sets': missing table",
+    ),
+]
+
+
 @pytest.mark.parametrize(("file", "old", "new", "message"), BROKEN)
 def test_each_count_check_refuses_a_broken_table(
     file: str, old: str, new: str, message: str, tmp_path: Path

@@ -35,9 +35,21 @@ COL_SIDE = tuple(_col_power(c)[0] for c in range(GRID_W))
 COL_DIST = tuple(_col_power(c)[1] for c in range(GRID_W))
 
 
+_POWERED: dict[tuple[int, ...], tuple[tuple[tuple[bool, ...], ...], ...]] = {}
+
+
 def powered_table(power: Sequence[int]) -> tuple[tuple[tuple[bool, ...], ...], ...]:
     """Powered columns by the plant levels of the left and right side,
-    ``table[left][right][column]``, for ``power`` connections per plant level."""
+    ``table[left][right][column]``, for ``power`` connections per plant level (built once
+    per ``power``)."""
+    key = tuple(power)
+    table = _POWERED.get(key)
+    if table is None:
+        table = _POWERED[key] = _powered(key)
+    return table
+
+
+def _powered(power: Sequence[int]) -> tuple[tuple[tuple[bool, ...], ...], ...]:
     return tuple(
         tuple(
             tuple(0 < COL_DIST[c] <= power[(left, right)[COL_SIDE[c]]] for c in range(GRID_W))

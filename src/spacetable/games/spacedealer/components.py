@@ -397,11 +397,15 @@ def _check_cards(tables: Tables, rows: list[CardRow]) -> None:
             tables.error(f, "only level 1 cards form the starting sets", r, "start_set")
     # the advanced cards: "2 sondes de sabotage, 2 missiles interstellaires, 1 station
     # orbitale, 1 sonde de transport, 2 centres technologiques, 2 usines de robots"
-    for kind, want in ADVANCED_PER_BOX.items():
+    rule = "the advanced cards of « Remarques préliminaires »"
+    for kind, want in ADVANCED_PER_BOX.items():  # too many first: name the card too many
+        rs = [r for r in rows if r.kind == kind]
+        if len(rs) > want:
+            _count(tables, f, rs, want, f"{kind} cards", "kind", rule)
+    for kind, want in ADVANCED_PER_BOX.items():  # too few: name a card that could be it
         rs = [r for r in rows if r.kind == kind]
         _count(
-            tables, f, rs, want, f"{kind} cards", "kind",
-            "the advanced cards of « Remarques préliminaires »",
+            tables, f, rs, want, f"{kind} cards", "kind", rule,
             [r for r in rows if r.kind not in ADVANCED_PER_BOX and r.level > 1],
         )  # fmt: skip
     # every removal list of the rulebook can be carried out: a "3-" set removes the 3- and

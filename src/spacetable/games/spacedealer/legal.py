@@ -289,7 +289,13 @@ class Legal(Timers):
                 out.append(DECLINE[q])
         o = offer[p]
         if o is not None:
-            if o[1] == 0 and self._offer_placed(p, o):
+            caps: tuple[int, int] | None = None
+            if o[1] == 0:
+                if plain:
+                    caps = self._plain_caps(p, o)
+                elif self._offer_placed(p, o):
+                    caps = self._cont_cap(o[2]), self._cont_cap(o[3])
+            if caps is not None:
                 # a goods offer between containers still face to face: one more good given
                 # and/or taken (3.3), within the goods there and both capacities
                 src, dst = o[2], o[3]
@@ -297,8 +303,8 @@ class Legal(Timers):
                 bs, bd = 4 * src, 4 * dst
                 ls = g[bs] + g[bs + 1] + g[bs + 2] + g[bs + 3]
                 ld = g[bd] + g[bd + 1] + g[bd + 2] + g[bd + 3]
-                room_s = self._cont_cap(src) - ls  # what src may gain, dst lose
-                room_d = self._cont_cap(dst) - ld
+                room_s = caps[0] - ls  # what src may gain, dst lose
+                room_d = caps[1] - ld
                 net = o[8] + o[9] + o[10] + o[11] - o[4] - o[5] - o[6] - o[7]  # src's gain
                 give = [k for k in range(4) if g[bs + k] > o[4 + k]] + [NONE]
                 take = [k for k in range(4) if g[bd + k] > o[8 + k]] + [NONE]
@@ -312,29 +318,37 @@ class Legal(Timers):
                             out.append(more[5 * i + j])  # type: ignore[arg-type]
             out.append(A.WITHDRAW)
 
-    def _goods_offer_ok(self, q: int, o: tuple[int, ...]) -> bool:
-        """:meth:`_offer_valid` of a goods offer with ``_plain`` (the only offers then):
-        containers are the ships (ship ``s`` is seat ``s``'s own) and the depots."""
+    def _plain_caps(self, q: int, o: tuple[int, ...]) -> tuple[int, int] | None:
+        """:meth:`_offer_placed` of ``q``'s goods offer ``o`` with ``_plain`` (the only offers
+        then: containers are the ships, ship ``s`` seat ``s``'s own, and the depots): the
+        capacities of its two containers, or ``None`` if they are not face to face."""
         to, src, dst = o[0], o[2], o[3]
         n = self.players
         sf = self.ship_field
         cap = self.cap
         if src < n:  # active, owner, field, capacity
             if src != q or sf[src] < 0:
-                return False
+                return None
             f, cs = sf[src], SHIP_CAP
         else:
             if src - n != q or cap[q] <= 0:
-                return False
+                return None
             f, cs = 2 * q, cap[q]
         if dst < n:
             if dst != to or sf[dst] != f:
-                return False
-            cd = SHIP_CAP
-        else:
-            if dst - n != to or cap[to] <= 0 or 2 * to != f:
-                return False
-            cd = cap[to]
+                return None
+            return cs, SHIP_CAP
+        if dst - n != to or cap[to] <= 0 or 2 * to != f:
+            return None
+        return cs, cap[to]
+
+    def _goods_offer_ok(self, q: int, o: tuple[int, ...]) -> bool:
+        """:meth:`_offer_valid` of a goods offer with ``_plain`` (the only offers then)."""
+        caps = self._plain_caps(q, o)
+        if caps is None:
+            return False
+        cs, cd = caps
+        src, dst = o[2], o[3]
         g = self.goods
         bs, bd = 4 * src, 4 * dst
         ds = 0
