@@ -15,7 +15,7 @@ from .errors import (
     SpacetableError,
     UnknownGame,
 )
-from .game import ActionSpace, Game, action_space
+from .game import NO_BOUND, ActionSpace, Game, action_space
 from .info import GameInfo, OptionSpec
 from .outcome import Outcome, Termination, ranks_from_keys
 from .registry import (
@@ -52,6 +52,7 @@ __all__ = [
     "BOOL",
     "FLOAT",
     "INT",
+    "NO_BOUND",
     "STR",
     "Action",
     "ActionCodec",

@@ -106,10 +106,12 @@ def parse_table(
             row = model.model_validate(raw)
         except ValidationError as e:
             err = e.errors()[0]
-            field = ".".join(str(p) for p in err["loc"]) or "?"
+            field = ".".join(str(p) for p in err["loc"])
+            where = f"{filename}: line {lineno} ({key}={ident})"
+            if not field:  # a check of the whole row (several fields together)
+                raise DataError(f"{where}: the row: {err['msg']}") from None
             raise DataError(
-                f"{filename}: line {lineno} ({key}={ident}): field {field!r}: {err['msg']}"
-                f" (value {err.get('input')!r})"
+                f"{where}: field {field!r}: {err['msg']} (value {err.get('input')!r})"
             ) from None
         k = getattr(row, key, None)
         if k is not None:

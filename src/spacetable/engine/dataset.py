@@ -114,11 +114,22 @@ class Tables:
         """Raise a :class:`DataError` for ``file`` (and ``row``, ``field`` when given)."""
         raise DataError(f"{self.where(file, row, field)}: {message}")
 
-    def check_count(self, file: str, what: str, got: int, want: int, rule: str = "") -> None:
-        """Refuse a table whose count of ``what`` is not the rulebook's ``want``."""
+    def check_count(
+        self,
+        file: str,
+        what: str,
+        got: int,
+        want: int,
+        rule: str = "",
+        *,
+        row: Row | None = None,
+        field: str | None = None,
+    ) -> None:
+        """Refuse a table whose count of ``what`` is not the rulebook's ``want`` (naming the
+        ``row`` and ``field`` that break it, when there is one)."""
         if got != want:
             why = f" ({rule})" if rule else ""
-            self.error(file, f"{got} {what}, the rulebook gives {want}{why}")
+            self.error(file, f"{got} {what}, the rulebook gives {want}{why}", row, field)
 
     def digest_source(self) -> dict[str, Any]:
         """What the digest covers: every row's fields and every document, in file order."""

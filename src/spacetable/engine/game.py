@@ -14,11 +14,12 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import repeat
 from operator import is_
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from .actions import Action, ActionCodec
 from .dataset import Component, DataSet, DataSpec
@@ -29,6 +30,9 @@ from .rng import Rng
 from .state import StateSpec
 
 SAVE_FORMAT = "spacetable-save/2"
+#: What :meth:`Game.max_decisions` returns for a game its rulebook does not bound (a player
+#: may repeat an optional effect for as long as they like, or no round limit ends the game).
+NO_BOUND: Final = sys.maxsize
 RECORD_FORMAT = "spacetable-record/1"
 
 # A persistent (shared-tail) list: None or (previous cell, item). Clones share it for free.
