@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spacetable.games.tortuga2199 import constants as K
 
-from .tortuga_helpers import A, C, card, do, position, texts
+from .tortuga_helpers import A, P, card, do, position, texts
 
 EXT, MAN, PILLARD = card("extraction"), card("manoeuvre"), card("pillard")
 
@@ -14,7 +14,7 @@ def test_combat_abilities_do_nothing_when_the_card_is_played() -> None:
     # combats contre les vaisseaux spatiaux des autres joueurs."
     g = position(hand=[PILLARD], pos=0)
     do(g, A.PLAY[PILLARD])
-    assert (g.crypto, g.mano) == (0, C.MANO[PILLARD]) and g.phase == K.MAIN
+    assert (g.crypto, g.mano) == (0, P.mano[PILLARD]) and g.phase == K.MAIN
 
 
 def test_discards_and_destroyed_cards_are_open_to_all() -> None:

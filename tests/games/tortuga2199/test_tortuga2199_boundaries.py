@@ -16,7 +16,7 @@ from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199.constants import End
 from spacetable.games.tortuga2199.rules import Tortuga2199
 
-from .tortuga_helpers import A, card, do, position, texts
+from .tortuga_helpers import A, P, card, do, position, texts
 
 EXT, MAN = card("extraction"), card("manoeuvre")
 HACKER, GARDE, MERC = card("hacker"), card("garde"), card("mercenaire")
@@ -55,19 +55,19 @@ def test_control_tokens_count_towards_fifteen() -> None:
     # Influence is the tokens in the hold, control tokens included: 14 tokens + a conquered
     # Terminal (1) is 15.
     g = position(hand=[], pos=TERMINAL)
-    g.infl[0] = K.WIN_INFLUENCE - C.KIND_INFLUENCE[C.K_TERMINAL]
-    g.mano = C.conquest_cost(C.K_TERMINAL, g.defence[TERMINAL])
+    g.infl[0] = K.WIN_INFLUENCE - P.kind_influence[K.K_TERMINAL]
+    g.mano = C.conquest_cost(K.K_TERMINAL, g.defence[TERMINAL])
     do(g, A.CONQUER)
     assert g.is_over and g.outcome().reason is End.INFLUENCE
 
 
 # ---------------------------------------------------------------- conquest cost
-@pytest.mark.parametrize(("mano", "legal"), _short(C.KIND_START_DEF[C.K_TERMINAL] + 1))
+@pytest.mark.parametrize(("mano", "legal"), _short(P.kind_start_def[K.K_TERMINAL] + 1))
 def test_conquest_costs_defence_plus_one_exactly(mano: int, legal: bool) -> None:
     # "La conquête ... nécessite de payer un nombre de points de Manœuvre égal à la valeur
     # de Défense actuelle de ce secteur +1": a Terminal at Defence 2 costs 3, and 2 is short.
     g = position(hand=[], pos=TERMINAL)
-    assert g.kinds[TERMINAL] == C.K_TERMINAL and g.defence[TERMINAL] == 2
+    assert g.kinds[TERMINAL] == K.K_TERMINAL and g.defence[TERMINAL] == 2
     g.mano = mano
     assert ("conquer" in texts(g)) is legal
     if legal:
@@ -83,7 +83,7 @@ def test_conquering_tortuga_costs_fifteen(mano: int, legal: bool) -> None:
     assert ("conquer" in texts(g)) is legal
 
 
-@pytest.mark.parametrize(("crypto", "legal"), _short(C.KIND_START_DEF[C.K_TURRET] + 1))
+@pytest.mark.parametrize(("crypto", "legal"), _short(P.kind_start_def[K.K_TURRET] + 1))
 def test_peaceful_conquest_with_exactly_enough_crypto(crypto: int, legal: bool) -> None:
     # Scénario 2: "conquérir des secteurs en dépensant des Cryptos au lieu de Manœuvres".
     g = position(hand=[], pos=TURRET, scenario="peaceful")
@@ -97,7 +97,7 @@ def test_conquest_cost_is_the_same_for_the_rules_and_the_label() -> None:
     g.mano = 7
     do(g, A.CONQUER)
     ev = [e for e in g.log if e["event"] == "conquer"][-1]
-    assert ev["cost"] == 7 == C.conquest_cost(C.K_TERMINAL, 6)
+    assert ev["cost"] == 7 == C.conquest_cost(K.K_TERMINAL, 6)
     h = position(hand=[], pos=TERMINAL)
     h.defence[TERMINAL] = 6
     assert h.describe_action(A.CONQUER, "en").endswith("for 7 Manoeuvre")
@@ -175,7 +175,7 @@ def test_defender_bonus_is_one_per_two_points_of_defence(defence: int, bonus: in
 
 
 # ---------------------------------------------------------------- prices
-@pytest.mark.parametrize(("crypto", "legal"), _short(C.COST[HACKER]))
+@pytest.mark.parametrize(("crypto", "legal"), _short(P.cost[HACKER]))
 def test_buying_needs_exactly_the_price_in_crypto(crypto: int, legal: bool) -> None:
     # "Hacker ... coûte 2": 2 Crypto buy it, 1 does not.
     g = position(hand=[], pos=TERMINAL)
@@ -230,7 +230,7 @@ def test_moving_and_collecting_cost_one_manoeuvre(mano: int, legal: bool) -> Non
     assert ("collect" in t) is legal
 
 
-@pytest.mark.parametrize(("mano", "legal"), _short(C.DIFFICULTY[KRAKEN]))
+@pytest.mark.parametrize(("mano", "legal"), _short(P.difficulty[KRAKEN]))
 def test_capture_needs_the_difficulty_in_manoeuvre(mano: int, legal: bool) -> None:
     # "un nombre de points de Manœuvre égal à la Difficulté"
     g = position(hand=[], pos=TERMINAL)
@@ -268,7 +268,7 @@ def test_reinforce_up_to_the_maximum_defence(to: int, legal: bool) -> None:
     g = position(hand=[], pos=TORTUGA)
     g.ctrl[TERMINAL] = 0
     g.crypto = 20
-    assert C.KIND_MAX_DEF[C.K_TERMINAL] == 8
+    assert P.kind_max_def[K.K_TERMINAL] == 8
     assert (f"reinforce sector={TERMINAL} to={to}" in texts(g)) is legal
 
 

@@ -9,52 +9,54 @@ import pytest
 from rich.console import Console
 
 from spacetable.engine import DataError
-from spacetable.engine.data import parse_table, read_text
+from spacetable.engine.data import parse_table
 from spacetable.games.tortuga2199 import actions as A
 from spacetable.games.tortuga2199 import board as B
 from spacetable.games.tortuga2199 import components as C
+from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199.render import describe_event, render
 from spacetable.games.tortuga2199.rules import Tortuga2199
+from spacetable.games.tortuga2199.tables import DATA
 from spacetable.playout import playout
 
-from .tortuga_helpers import started
+from .tortuga_helpers import P, started
 
 
 def _count(deck: str) -> int:
-    return sum(C.COUNT[c] for c in range(C.NCARD) if C.DECK[c] == deck)
+    return sum(P.count[c] for c in range(P.ncard) if P.deck[c] == deck)
 
 
 def test_card_counts_match_the_box() -> None:
     # "Pioche des secteurs T, 31 cartes", sector decks of 10, "10 cartes Chasse",
     # "20 cartes Extraction", "12 cartes Manœuvre", "4 cartes Booster", 4 ship cards.
     assert _count("T") == 31
-    for m in C.MARKETS:
+    for m in K.MARKETS:
         assert _count(m) == 10
     assert _count("hunt") == 10
-    assert C.COUNT[C.CARD_INDEX["extraction"]] * 4 == 20
-    assert C.COUNT[C.CARD_INDEX["manoeuvre"]] * 4 == 12
-    assert C.COUNT[C.CARD_INDEX["booster"]] * 4 == 4
-    assert len(C.SHIPS) == 4
+    assert P.count[P.card_index["extraction"]] * 4 == 20
+    assert P.count[P.card_index["manoeuvre"]] * 4 == 12
+    assert P.count[P.card_index["booster"]] * 4 == 4
+    assert len(P.ships) == 4
     assert _count("start") + 1 == 10  # with the ship card
-    assert len(C.T_CARDS) == 6  # six face-up piles
-    assert sorted(C.SPECIAL_KINDS) == sorted(C.MARKET_KIND.values())
+    assert len(P.t_cards) == 6  # six face-up piles
+    assert sorted(K.SPECIAL_KINDS) == sorted(K.MARKET_KIND.values())
 
 
 def test_rulebook_values() -> None:
-    c = C.CARD_INDEX
-    assert (C.COST[c["hacker"]], C.CRYPTO[c["hacker"]]) == (2, 2)
-    assert C.COST[c["mercenaire"]] == 2
-    assert C.COST[c["prospecteur"]] == 5
-    assert C.PLAYED[c["booster"]] == (("move", 3),)
-    assert C.DIFFICULTY[c["robot"]] == 2
+    c = P.card_index
+    assert (P.cost[c["hacker"]], P.crypto[c["hacker"]]) == (2, 2)
+    assert P.cost[c["mercenaire"]] == 2
+    assert P.cost[c["prospecteur"]] == 5
+    assert P.played[c["booster"]] == (("move", 3),)
+    assert P.difficulty[c["robot"]] == 2
     # Garde du corps + Mercenaire = 5 Manoeuvre; 2 Gardes + Mercenaire = 8.
-    assert C.MANO[c["garde"]] + C.MANO[c["mercenaire"]] == 5
-    assert 2 * C.MANO[c["garde"]] + C.MANO[c["mercenaire"]] == 8
-    k = C.KIND_INDEX
-    assert C.KIND_START_DEF[k["terminal"]] + 1 == 3
-    assert C.KIND_START_DEF[k["vortex"]] + 1 == 5
-    assert C.KIND_MAX_DEF[k["turret"]] == 8 and C.KIND_MAX_DEF[k["mines"]] == 10
-    assert sorted(set(C.KIND_INFLUENCE)) == [1, 2, 3]
+    assert P.mano[c["garde"]] + P.mano[c["mercenaire"]] == 5
+    assert 2 * P.mano[c["garde"]] + P.mano[c["mercenaire"]] == 8
+    k = {kid: i for i, kid in enumerate(K.KIND_IDS)}
+    assert P.kind_start_def[k["terminal"]] + 1 == 3
+    assert P.kind_start_def[k["vortex"]] + 1 == 5
+    assert P.kind_max_def[k["turret"]] == 8 and P.kind_max_def[k["mines"]] == 10
+    assert sorted(set(P.kind_influence)) == [1, 2, 3]
 
 
 def test_a_row_is_rulebook_only_when_the_rulebook_states_every_field() -> None:
@@ -66,9 +68,9 @@ def test_a_row_is_rulebook_only_when_the_rulebook_states_every_field() -> None:
     Mercenaire (V) [...] en dépensant 2 Cryptos »; « la carte Prospecteur (M) pour 5 Cryptos »;
     « un Robot (difficulté de la chasse de 2) »; the Booster moves « de deux secteurs » and
     « de trois secteurs »; and « Placez la tuile du secteur Tortuga au centre »."""
-    rows = {r.id: r for r in C.CARD_ROWS}
+    rows = {r.id: r for r in P.card_rows}
     assert {i for i, r in rows.items() if r.source == "rulebook"} == {"extraction", "manoeuvre"}
-    assert all(not r.known for r in C.CARD_ROWS if r.source == "rulebook")
+    assert all(not r.known for r in P.card_rows if r.source == "rulebook")
     known = {i: set(r.known) for i, r in rows.items()}
     # The three rows the issue names: the Garde's cost, the Prospecteur's effect and the
     # Booster's reading (up to 3 sectors, no resource) are ours.
@@ -81,7 +83,7 @@ def test_a_row_is_rulebook_only_when_the_rulebook_states_every_field() -> None:
     assert rows["kraken"].source == "reference"  # its name: a review (components reference)
     assert all(rows[c].source == "reconstructed" for c in ("matelot", "commandant", "sonde"))
     # No sector row is the rulebook's: the control tokens' Influence (1, 2, 3) is ours.
-    for r in C.SECTOR_ROWS:
+    for r in P.sector_rows:
         assert r.source == "reconstructed" and "influence" not in r.known
         assert set(r.known) == {
             "name_fr",
@@ -92,7 +94,7 @@ def test_a_row_is_rulebook_only_when_the_rulebook_states_every_field() -> None:
             "bonus",
         }
     # The map: only Tortuga's place (the centre) is the rulebook's.
-    for r in B.LAYOUT_ROWS:
+    for r in P.layout_rows:
         assert (r.source == "rulebook") == (r.kind == "tortuga")
         if r.source != "rulebook":
             assert "q" not in r.known and "r" not in r.known
@@ -121,9 +123,9 @@ ABILITY_PRICE = {
 
 def price(card: int) -> int:
     """What the pricing rule says card type ``card`` costs."""
-    r = C.CRYPTO[card] + C.MANO[card]
+    r = P.crypto[card] + P.mano[card]
     base = r if r <= 4 else 4 + 2 * (r - 4)
-    return base + sum(ABILITY_PRICE[k](n) for k, n in C.ABILITIES[card])
+    return base + sum(ABILITY_PRICE[k](n) for k, n in P.abilities[card])
 
 
 def test_every_market_card_costs_what_the_pricing_rule_says() -> None:
@@ -132,23 +134,23 @@ def test_every_market_card_costs_what_the_pricing_rule_says() -> None:
     Every card sold in a market now costs what one rule says, and that rule agrees with the
     rulebook's three prices (Hacker 2, Mercenaire 2, Prospecteur « pour 5 Cryptos ») and
     with the reference's T piles « grouped by cost (2, 3, 4, ...) »."""
-    wrong = {C.CARD_ID[c]: (C.COST[c], price(c)) for c in C.BUYABLE if C.COST[c] != price(c)}
+    wrong = {P.card_id[c]: (P.cost[c], price(c)) for c in P.buyable if P.cost[c] != price(c)}
     assert wrong == {}
-    c = C.CARD_INDEX
-    assert C.COST[c["matelot"]] == C.COST[c["mercenaire"]] == C.COST[c["hacker"]] == 2
-    assert C.COST[c["prospecteur"]] == 5
-    assert {2, 3, 4} <= {C.COST[t] for t in C.T_CARDS}
+    c = P.card_index
+    assert P.cost[c["matelot"]] == P.cost[c["mercenaire"]] == P.cost[c["hacker"]] == 2
+    assert P.cost[c["prospecteur"]] == 5
+    assert {2, 3, 4} <= {P.cost[t] for t in P.t_cards}
     # Bigger cards cost more per resource, never less.
-    plain = [t for t in C.BUYABLE if not C.ABILITIES[t]]
+    plain = [t for t in P.buyable if not P.abilities[t]]
     for a in plain:
         for b in plain:
-            ra, rb = C.CRYPTO[a] + C.MANO[a], C.CRYPTO[b] + C.MANO[b]
+            ra, rb = P.crypto[a] + P.mano[a], P.crypto[b] + P.mano[b]
             if ra < rb:
-                assert C.COST[a] / ra <= C.COST[b] / rb
+                assert P.cost[a] / ra <= P.cost[b] / rb
 
 
 def _broken(old: str, new: str) -> str:
-    text = read_text(C.PACKAGE, "cards.csv")
+    text = DATA.shipped_text("cards.csv")
     assert old in text
     return text.replace(old, new, 1)
 
@@ -182,7 +184,7 @@ def test_broken_card_row_names_line_and_field(old: str, new: str, field: str) ->
 
 
 def test_broken_layout_rejected() -> None:
-    rows = [r for r in B.LAYOUT_ROWS if r.players == 2 and r.slot != 2]
+    rows = [r for r in P.layout_rows if r.players == 2 and r.slot != 2]
     with pytest.raises(ValueError):
         B.Layout(2, rows)
 
@@ -242,7 +244,7 @@ def test_render_combat_hides_attack_cards_from_the_defender() -> None:
 
 
 def test_broken_sector_and_layout_rows_name_line_and_field() -> None:
-    text = read_text(C.PACKAGE, "sectors.csv")
+    text = DATA.shipped_text("sectors.csv")
     bad = text.replace(
         "turret,Tourelles,Turrets,true,,2,8,1", "turret,Tourelles,Turrets,true,,9,8,1"
     )
@@ -260,7 +262,7 @@ def test_broken_sector_and_layout_rows_name_line_and_field() -> None:
     bad = text.replace("vortex,Vortex,Vortex,false,V", "vortex,Vortex,Vortex,false,X")
     with pytest.raises(DataError, match="'market'"):
         parse_table(bad, C.SectorRow, "sectors.csv")
-    lay = read_text(C.PACKAGE, "layouts.csv")
+    lay = DATA.shipped_text("layouts.csv")
     bad = lay.replace("p4s7,4,7,2,-1,special", "p4s7,4,7,2,-1,nebula")
     with pytest.raises(DataError, match=r"layouts.csv: line \d+ \(id=p4s7\): field 'kind'"):
         parse_table(bad, B.LayoutRow, "layouts.csv")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spacetable.games.tortuga2199 import constants as K
 
-from .tortuga_helpers import A, C, card, cards, do, position, texts
+from .tortuga_helpers import A, P, card, cards, do, position, texts
 
 EXT, MAN, BOO = card("extraction"), card("manoeuvre"), card("booster")
 HACKER, GARDE, MERC = card("hacker"), card("garde"), card("mercenaire")
@@ -19,13 +19,13 @@ def test_example_play_and_buy_at_a_trade_terminal() -> None:
     for c in [EXT, EXT, EXT, EXT, MAN]:
         do(g, A.PLAY[c])
     assert (g.crypto, g.mano) == (4, 1)
-    assert g.kinds[1] == C.K_TERMINAL
+    assert g.kinds[1] == K.K_TERMINAL
     do(g, A.MOVE[1])
     assert g.pos[0] == 1 and g.mano == 0
     do(g, A.BUY[HACKER], A.BUY[HACKER])
     assert g.crypto == 0
     assert g.discard[0].count(HACKER) == 2
-    assert g.tpile[C.T_CARDS.index(HACKER)] == C.COUNT[HACKER] - 2
+    assert g.tpile[P.t_cards.index(HACKER)] == P.count[HACKER] - 2
     do(g, A.END)
     # Played cards and the bought Hackers are in the discard; 5 new cards in hand.
     assert len(g.hand[0]) == 5
@@ -58,7 +58,7 @@ def test_example_collect_and_spend_minerals_and_probe_a_robot() -> None:
     assert g.view(1)["sectors"][8]["markers"] == [0]
     assert g.log_for(0)[-2]["creature"] == ROBOT
     assert "creature" not in g.log_for(1)[-2]
-    assert C.DIFFICULTY[ROBOT] == 2
+    assert P.difficulty[ROBOT] == 2
     do(g, A.SPEND_MINERAL)
     assert g.crypto == 2 and g.depot == 1 and g.minerals[0] == 0
     do(g, A.BUY[MERC])
@@ -92,7 +92,7 @@ def test_example_takeback_capture_robot_and_conquer_unguarded_terminal() -> None
     g.ctrl[5] = 1
     g.defence[5] = 5
     g.pos[1] = 0
-    assert g.kinds[5] == C.K_TERMINAL and g.lay.dist[8][5] == 3
+    assert g.kinds[5] == K.K_TERMINAL and g.lay.dist[8][5] == 3
     do(g, A.TAKEBACK)
     assert len(g.hand[0]) == 6
     for c in [MAN, MAN, MAN, GARDE, MERC]:
@@ -109,7 +109,7 @@ def test_example_takeback_capture_robot_and_conquer_unguarded_terminal() -> None
     do(g, A.CONQUER)
     assert g.mano == 0 and g.ctrl[5] == 0 and g.defence[5] == 6
     assert g.crypto == 1  # the Terminal bonus is usable at once
-    assert g.total(1) == 0 and g.total(0) == 1 + C.KIND_INFLUENCE[C.K_TERMINAL]
+    assert g.total(1) == 0 and g.total(0) == 1 + P.kind_influence[K.K_TERMINAL]
 
 
 def test_example_combat_at_the_mines() -> None:
@@ -133,7 +133,7 @@ def test_example_combat_at_the_mines() -> None:
     assert g.lay.dist[8][9] == 3  # "déplacer son vaisseau de trois secteurs vers ... Mines"
     do(g, A.PLAY[BOO], A.AB_SECTOR["move"][9])
     assert "conquer" not in texts(g)  # guarded: trying to conquer means attacking
-    assert g.bonus(0, C.K_TURRET) == g.bonus(1, C.K_TURRET) == 0  # no Turret bonus token
+    assert g.bonus(0, K.K_TURRET) == g.bonus(1, K.K_TURRET) == 0  # no Turret bonus token
     do(g, A.ATTACK[1])
     assert g.to_act == [0]
     do(g, A.COMMIT[GARDE], A.COMMIT[GARDE], A.COMMIT[MERC])

@@ -10,7 +10,7 @@ from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
 from spacetable.playout import playout
 
-from .tortuga_helpers import A, C, card, count_cards, do, position, started
+from .tortuga_helpers import A, P, card, count_cards, do, position, started
 
 PRIVATE_KEYS = {"cards", "card", "creature"}
 PRIVATE_EVENTS = {"draw", "end_turn", "reserve", "takeback", "probe", "attack_cards"}
@@ -86,7 +86,7 @@ def test_secret_attack_cards_hidden_until_reveal() -> None:
         d = g.determinize(1, random.Random(i))
         assert d.view(1) == g.view(1)
         assert isinstance(d, R.Tortuga2199)
-        assert len(d.catk) == 1 and C.MANO[d.catk[0]] >= 1
+        assert len(d.catk) == 1 and P.mano[d.catk[0]] >= 1
 
 
 def test_resample_keeps_probed_tokens_known_bottom_and_counts() -> None:

@@ -13,7 +13,7 @@ from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
 from spacetable.playout import playout
 
-from .tortuga_helpers import A, C, card, do, position
+from .tortuga_helpers import A, P, card, do, position
 
 MAN, GARDE, MERC, BOO = card("manoeuvre"), card("garde"), card("mercenaire"), card("booster")
 ROBOT, SCANNER = card("robot"), card("scanner")
@@ -107,7 +107,7 @@ def test_every_label_in_random_games_names_sectors(players: int, scenario: str) 
         return rng.choice(legal)
 
     deque(playout(g, rng, labelled, max_steps=1500), maxlen=0)
-    assert C.NCARD > 0
+    assert P.ncard > 0
 
 
 def test_render_names_positions_and_market_deck_sizes() -> None:

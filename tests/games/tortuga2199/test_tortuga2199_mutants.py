@@ -15,10 +15,10 @@ import pytest
 
 from spacetable.engine import INT, RecordError, load_trusted, new_game
 from spacetable.games.tortuga2199 import constants as K
-from spacetable.games.tortuga2199.board import LAYOUT_ROWS, LAYOUTS, Layout, _hexdist
+from spacetable.games.tortuga2199.board import Layout, _hexdist
 from spacetable.games.tortuga2199.rules import _sectors
 
-from .tortuga_helpers import A, C, card, do, position
+from .tortuga_helpers import A, P, card, do, position
 
 EXT, GARDE = card("extraction"), card("garde")
 
@@ -41,24 +41,24 @@ def test_hex_distance_counts_steps_on_the_axial_grid() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_layout_built_from_its_rows_finds_tortuga_and_walking_distances(players: int) -> None:
-    lay = Layout(players, [r for r in LAYOUT_ROWS if r.players == players])
+    lay = Layout(players, [r for r in P.layout_rows if r.players == players])
     assert lay.tortuga == 0 and lay.kinds[0] == "tortuga"
     # Tortuga is the centre: the ring is one step away, the special sectors two.
     assert all(lay.dist[0][s] == 1 for s in lay.adj[0])
     assert {lay.dist[0][s] for s in lay.special_slots} == {2}
-    assert lay.dist == LAYOUTS[players].dist
-    assert lay.adj == LAYOUTS[players].adj
+    assert lay.dist == P.layouts[players].dist
+    assert lay.adj == P.layouts[players].adj
 
 
 # ---------------------------------------------------------------- the action space
 @pytest.mark.parametrize("scenario", ["standard", "peaceful"])
 def test_action_space_holds_every_kind_of_action(scenario: str) -> None:
     space = A.enumerate_actions(4, {"scenario": scenario})
-    for c in C.SHIPS:
+    for c in P.ships:
         assert A.SHIP[c] in space
     assert A.TAKEBACK in space and A.CONQUER in space
     assert (A.CONQUER_CRYPTO in space) == (scenario == "peaceful")
-    for c in range(C.NCARD):
+    for c in range(P.ncard):
         assert A.PLAY[c] in space and A.RESEARCH[c] in space and A.DESTROY[c] in space
         assert A.RESERVE[c] in space and A.VORTEX[c] in space
 

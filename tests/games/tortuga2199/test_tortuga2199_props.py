@@ -8,12 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spacetable.engine import new_game
-from spacetable.games.tortuga2199 import components as C
 from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
 from spacetable.playout import playout
 
-from .tortuga_helpers import count_cards, expected_cards
+from .tortuga_helpers import P, count_cards, expected_cards
 
 
 def _check_invariants(g: R.Tortuga2199) -> None:
@@ -30,12 +29,12 @@ def _check_invariants(g: R.Tortuga2199) -> None:
         hunts_owned = [
             c
             for c in g.hand[p] + g.deck[p] + g.discard[p] + g.played[p] + [g.reserve[p]]
-            if c >= 0 and C.IS_HUNT[c]
+            if c >= 0 and P.is_hunt[c]
         ]
         if g.phase not in (K.ATK, K.DEF, K.SACRIFICE, K.SPOILS, K.OVER):
             assert sorted(hunts_owned) == sorted(g.htokens[p])
     for s, k in enumerate(g.kinds):
-        assert C.KIND_START_DEF[k] <= g.defence[s] <= C.KIND_MAX_DEF[k]
+        assert P.kind_start_def[k] <= g.defence[s] <= P.kind_max_def[k]
     if not g.is_over:
         assert g.crypto >= 0 and g.mano >= 0
         assert g.to_act and g.legal_actions(g.to_act[0])

@@ -10,7 +10,7 @@ from spacetable.engine import IllegalAction, new_game
 from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
 
-from .tortuga_helpers import A, C, card, do, position, started, texts
+from .tortuga_helpers import A, C, P, card, do, position, started, texts
 
 EXT, MAN, BOO = card("extraction"), card("manoeuvre"), card("booster")
 HACKER, GARDE, MERC = card("hacker"), card("garde"), card("mercenaire")
@@ -35,19 +35,19 @@ def test_setup_board(players: int) -> None:
     g = new_game("tortuga2199", players, 11)
     lay = g.lay
     assert lay.n == (9 if players == 2 else 11)
-    ring = [C.KIND_ID[g.kinds[s]] for s in range(lay.n) if lay.dist[0][s] == 1]
+    ring = [K.KIND_IDS[g.kinds[s]] for s in range(lay.n) if lay.dist[0][s] == 1]
     assert ring.count("terminal") == ring.count("turret") == (2 if players == 2 else 3)
-    assert sorted(g.kinds[s] for s in lay.special_slots) == sorted(C.SPECIAL_KINDS)
+    assert sorted(g.kinds[s] for s in lay.special_slots) == sorted(K.SPECIAL_KINDS)
     for s in range(lay.n):
-        tortuga = g.kinds[s] == C.K_TORTUGA
+        tortuga = g.kinds[s] == K.K_TORTUGA
         assert g.mineral[s] == (0 if tortuga else 1)
         assert (g.hunt[s] == -1) == tortuga
         assert g.ctrl[s] == -1
-        assert g.defence[s] == C.KIND_START_DEF[g.kinds[s]]
-    assert sorted([h for h in g.hunt if h >= 0] + g.box_hunt) == sorted(C.HUNT_CARDS)
+        assert g.defence[s] == P.kind_start_def[g.kinds[s]]
+    assert sorted([h for h in g.hunt if h >= 0] + g.box_hunt) == sorted(P.hunt_cards)
     assert all(len(f) == 2 for f in g.mface)
     assert all(len(d) == 8 for d in g.mdeck)
-    assert g.tpile == [C.COUNT[c] for c in C.T_CARDS]
+    assert g.tpile == [P.count[c] for c in P.t_cards]
     assert g.pos == [0] * players
     assert g.bank == 50
 
@@ -152,7 +152,7 @@ def test_probe_capture_and_several_markers() -> None:
     assert "capture" not in texts(g)  # not probed by us
     do(g, A.PROBE, A.MARKER)
     assert g.probes[3] == 0b11
-    g.mano = C.DIFFICULTY[KRAKEN] - 1
+    g.mano = P.difficulty[KRAKEN] - 1
     assert "capture" not in texts(g)
     g.mano += 1
     do(g, A.CAPTURE)
@@ -220,13 +220,13 @@ def test_convert_hunt_card() -> None:
     g = position(hand=[KRAKEN], pos=0)
     g.htokens[0] = [KRAKEN]
     do(g, A.CONVERT[KRAKEN])
-    assert g.infl[0] == C.HUNT_INFLUENCE[KRAKEN] and g.htokens[0] == []
+    assert g.infl[0] == P.hunt_influence[KRAKEN] and g.htokens[0] == []
     assert KRAKEN in g.destroyed
     # or play it normally instead
     g2 = position(hand=[KRAKEN], pos=0)
     g2.htokens[0] = [KRAKEN]
     do(g2, A.PLAY[KRAKEN])
-    assert g2.mano == C.MANO[KRAKEN]
+    assert g2.mano == P.mano[KRAKEN]
 
 
 def test_conquest_costs_and_maximum_defence() -> None:
@@ -235,7 +235,7 @@ def test_conquest_costs_and_maximum_defence() -> None:
     assert "conquer" not in texts(g)
     g.mano = 3
     do(g, A.CONQUER)
-    assert g.ctrl[2] == 0 and g.defence[2] == 3 and g.bonus(0, C.K_TURRET) == 1
+    assert g.ctrl[2] == 0 and g.defence[2] == 3 and g.bonus(0, K.K_TURRET) == 1
     # A sector at its maximum can still be conquered, and stays at its maximum.
     g.ctrl[4] = 1
     g.defence[4] = 8
@@ -252,7 +252,7 @@ def test_conquer_tortuga_costs_15_and_starts_last_round() -> None:
     g.mano = 15
     do(g, A.CONQUER)
     assert g.tortuga_by == 0 and g.last == [1, 2]
-    assert g.total(0) == C.KIND_INFLUENCE[C.K_TORTUGA]
+    assert g.total(0) == P.kind_influence[K.K_TORTUGA]
     g.pos[1] = 0
     assert "attack target=1" not in texts(g)  # no attack during the last round
     do(g, A.END)
@@ -276,9 +276,9 @@ def test_tortuga_has_no_defence_track() -> None:
     reinforced, and its conquest costs 15 whatever happened before."""
     from spacetable.games.tortuga2199.render import describe_event, render
 
-    row = next(r for r in C.SECTOR_ROWS if r.id == "tortuga")
+    row = next(r for r in P.sector_rows if r.id == "tortuga")
     assert row.start_defence is None and row.max_defence is None
-    assert not C.KIND_HAS_DEF[C.K_TORTUGA] and C.KIND_HAS_DEF[C.K_TERMINAL]
+    assert not P.kind_has_def[K.K_TORTUGA] and P.kind_has_def[K.K_TERMINAL]
     g = position(players=3, hand=[], pos=0)
     sec = g.view(0)["sectors"][0]
     assert (sec["defence"], sec["max_defence"], sec["conquest_cost"]) == (None, None, 15)
@@ -549,7 +549,7 @@ def test_max_decisions_is_a_bound_only_under_the_round_limit() -> None:
     for n in (2, 3, 4):
         per_turn = R.turn_bound(n)
         assert R.Tortuga2199.max_decisions(n, {"round_limit": 40}) == n + (41 * n - 1) * per_turn
-        assert per_turn > C.TOTAL_CARDS * C.ABILITY_SLACK + (n - 1) * C.COMBAT_MAX
+        assert per_turn > K.TOTAL_CARDS * C.ABILITY_SLACK + (n - 1) * K.COMBAT_MAX
     assert R.turn_bound(4) > R.turn_bound(3) > R.turn_bound(2)
 
 

@@ -7,10 +7,14 @@ from typing import Any
 from spacetable.engine import new_game
 from spacetable.games.tortuga2199 import actions as A
 from spacetable.games.tortuga2199 import components as C
+from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199.constants import MAIN
 from spacetable.games.tortuga2199.rules import Tortuga2199
+from spacetable.games.tortuga2199.tables import shipped_parts
 
-CID = C.CARD_INDEX
+#: The shipped data set's parts (what a game without ``data`` plays with).
+P = shipped_parts()
+CID = P.card_index
 
 
 def card(name: str) -> int:
@@ -34,7 +38,7 @@ def started(players: int = 2, seed: int = 0, **options: Any) -> Tortuga2199:
 # The 4-player map (see data/layouts.csv): slot 0 Tortuga, ring 1..6 (odd: Terminal, even:
 # Turret), specials on 7..10. SPECIALS puts Research on 7, Vortex on 8 (two steps from the
 # Terminal of slot 1), Mines on 9 (three steps from the Vortex) and Fortress on 10.
-SPECIALS = {7: C.K_RESEARCH, 8: C.K_VORTEX, 9: C.K_MINES, 10: C.K_FORTRESS}
+SPECIALS = {7: K.K_RESEARCH, 8: K.K_VORTEX, 9: K.K_MINES, 10: K.K_FORTRESS}
 
 
 def position(
@@ -53,7 +57,7 @@ def position(
         kinds = list(g.kinds)
         for s, k in SPECIALS.items():
             kinds[s] = k
-            g.defence[s] = C.KIND_START_DEF[k]
+            g.defence[s] = P.kind_start_def[k]
         g.kinds = tuple(kinds)
     g.cur = seat
     g.phase = MAIN
@@ -94,9 +98,9 @@ def count_cards(g: Tortuga2199) -> int:
 
 
 def expected_cards(players: int) -> int:
-    start = sum(C.COUNT[c] for c in C.START_CARDS) + 1  # + the ship card
-    market = sum(C.COUNT[c] for c in C.BUYABLE)
-    return players * start + market + len(C.HUNT_CARDS)
+    start = sum(P.count[c] for c in P.start_cards) + 1  # + the ship card
+    market = sum(P.count[c] for c in P.buyable)
+    return players * start + market + len(P.hunt_cards)
 
 
-__all__ = ["A", "C", "card", "cards", "count_cards", "do", "position", "started", "texts"]
+__all__ = ["A", "C", "K", "P", "card", "cards", "count_cards", "do", "position", "started", "texts"]

@@ -18,7 +18,7 @@ from spacetable.engine import Action
 
 from . import actions as A
 from . import components as C
-from .constants import MAIN
+from .constants import KIND_IDS, MAIN
 
 if TYPE_CHECKING:
     from .rules import Tortuga2199
@@ -26,11 +26,12 @@ if TYPE_CHECKING:
 
 def legal_ability(g: Tortuga2199, p: int) -> list[Action]:
     """The pending abilities of the card just played, with their targets, then "done"."""
+    P = g.parts
     out: list[Action] = []
     card = g.pend_card
     pos = g.pos[p]
     for i in g.pend:
-        kind, n = C.PLAYED[card][i]
+        kind, n = P.played[card][i]
         if kind == "move":
             if pos >= 0:
                 row = A.AB_SECTOR["move"]
@@ -62,6 +63,7 @@ def legal_ability(g: Tortuga2199, p: int) -> list[Action]:
 
 def apply_ability(g: Tortuga2199, p: int, a: Action) -> None:
     """Use one pending ability (or close the window)."""
+    P = g.parts
     if type(a) is A.AbilityDone:
         g.pend = []
         g.pend_card = -1
@@ -71,8 +73,8 @@ def apply_ability(g: Tortuga2199, p: int, a: Action) -> None:
     kind = a.kind
     card = g.pend_card
     for i in g.pend:
-        if C.PLAYED[card][i][0] == kind:
-            n = C.PLAYED[card][i][1]
+        if P.played[card][i][0] == kind:
+            n = P.played[card][i][1]
             g.pend.remove(i)
             break
     else:  # pragma: no cover
@@ -91,7 +93,7 @@ def apply_ability(g: Tortuga2199, p: int, a: Action) -> None:
                 "card": card,
                 "kind": kind,
                 "target": a.target,
-                "target_kind": C.KIND_ID[g.kinds[a.target]],
+                "target_kind": KIND_IDS[g.kinds[a.target]],
             }
         )
     else:

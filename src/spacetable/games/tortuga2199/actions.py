@@ -1,9 +1,12 @@
 """The actions of Tortuga 2199: one frozen value per atomic decision.
 
-Cards are named by their type index (``components.CARD_ID``), sectors by their map slot (0
-is Tortuga). Every action the game can offer is built once here (module-level tables sized
-from the components, the map and the player count) and the rules return these prebuilt
-objects; :func:`enumerate_actions` lists them for the RL action space.
+Cards are named by their type number (their row in the data set's ``cards.csv``), sectors by
+their map slot (0 is Tortuga). Every action the game can offer is built once here
+(module-level tables sized by the rulebook's counts: at most ``MAX_CARDS`` card types and
+``MAX_SECTORS`` sectors, whatever the data set) and the rules return these prebuilt
+objects; :func:`enumerate_actions` lists them for the RL action space, which therefore does
+not depend on the data. An action describes itself with card numbers only (it knows no data
+set); the game's ``describe_action`` (``labels.describe``) names the cards.
 """
 
 from __future__ import annotations
@@ -13,13 +16,20 @@ from typing import Any
 
 from spacetable.engine import Action, action
 
-from . import components as C
-from .board import LAYOUTS, MAX_SECTORS
-from .constants import MAX_PLAYERS, TEXT
+from .constants import (
+    MAX_CARDS,
+    MAX_DEFENCE,
+    MAX_PLAYERS,
+    MAX_SECTORS,
+    RING,
+    SPECIAL_KINDS,
+    START_DEFENCE,
+    TEXT,
+)
 
 
 def _card(c: int, lang: str) -> str:
-    return C.card_name(c, lang) if 0 <= c < C.NCARD else str(c)
+    return _t(lang, "card_ref", n=c)
 
 
 def _t(lang: str, key: str, **kw: object) -> str:
@@ -61,7 +71,7 @@ class Buy(Action):
     card: int
 
     def describe(self, lang: str = "en") -> str:
-        return _t(lang, "act_buy", card=_card(self.card, lang), cost=C.COST[self.card])
+        return _t(lang, "act_buy_ref", card=_card(self.card, lang))
 
 
 @action("renew")
@@ -151,7 +161,7 @@ class Convert(Action):
     card: int
 
     def describe(self, lang: str = "en") -> str:
-        return _t(lang, "act_convert", card=_card(self.card, lang), n=C.HUNT_INFLUENCE[self.card])
+        return _t(lang, "act_convert_ref", card=_card(self.card, lang))
 
 
 @action("conquer")
@@ -239,7 +249,7 @@ class Commit(Action):
     card: int
 
     def describe(self, lang: str = "en") -> str:
-        return _t(lang, "act_commit", card=_card(self.card, lang), m=C.MANO[self.card])
+        return _t(lang, "act_commit_ref", card=_card(self.card, lang))
 
 
 @action("commit_done")
@@ -253,7 +263,7 @@ class Defend(Action):
     card: int
 
     def describe(self, lang: str = "en") -> str:
-        return _t(lang, "act_defend", card=_card(self.card, lang), m=C.MANO[self.card])
+        return _t(lang, "act_defend_ref", card=_card(self.card, lang))
 
 
 @action("defend_done")
@@ -316,7 +326,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
 )
 
 # ---------------------------------------------------------------- prebuilt tables
-NC = C.NCARD
+NC = MAX_CARDS
 NS = MAX_SECTORS
 SHIP = [ChooseShip(c) for c in range(NC)]
 REENTER = [Reenter(s) for s in range(NS)]
@@ -337,7 +347,9 @@ CAPTURE = Capture()
 CONVERT = [Convert(c) for c in range(NC)]
 CONQUER = Conquer()
 CONQUER_CRYPTO = ConquerCrypto()
-MAX_DEF = max(C.KIND_MAX_DEF)
+MAX_DEF = max(d for d in MAX_DEFENCE if d is not None)
+#: The lowest Defence a reinforcement can reach: one above the lowest starting Defence.
+MIN_REINFORCE = 1 + min(d for d in START_DEFENCE if d is not None)
 REINFORCE = [[Reinforce(s, x) for x in range(MAX_DEF + 1)] for s in range(NS)]
 ATTACK = [Attack(p) for p in range(MAX_PLAYERS)]
 BUY_INFLUENCE = BuyInfluence()
@@ -362,58 +374,51 @@ SPOILS_BANK = Spoils("bank")
 
 
 def enumerate_actions(players: int, options: Mapping[str, Any]) -> list[Action]:
-    """Every action that can ever be legal with these settings (the RL action space),
-    generated from the components and the map (unused ones left out: no attack or combat
-    in the peaceful scenario, sacrifice and spoils only in the aggressive one)."""
-    lay = LAYOUTS[players]
-    ns = lay.n
+    """Every action that can ever be legal with these settings (the RL action space).
+
+    It does not depend on the data set: every card number up to the rulebook's ``MAX_CARDS``
+    card types and every slot of the player count's map (its size is the rulebook's) is
+    listed for each kind of action, whatever the card or sector there; a reinforcement to
+    any Defence from one above the lowest starting Defence to the highest maximum. Unused
+    kinds are left out: no attack or combat in the peaceful scenario, sacrifice and spoils
+    only in the aggressive one.
+    """
+    ns = 1 + RING[players] + len(SPECIAL_KINDS)
     scen = options.get("scenario", "standard")
+    cards = range(NC)
     out: list[Action] = []
-    out += [SHIP[c] for c in C.SHIPS]
+    out += [SHIP[c] for c in cards]
     out += [REENTER[s] for s in range(ns)]
     out.append(TAKEBACK)
-    out += [PLAY[c] for c in range(C.NCARD)]
-    out += [BUY[c] for c in C.BUYABLE]
-    out += [RENEW[c] for m in C.MARKETS for c in C.MARKET_CARDS[m]]
+    out += [PLAY[c] for c in cards]
+    out += [BUY[c] for c in cards]
+    out += [RENEW[c] for c in cards]
     out += [MOVE[s] for s in range(ns)]
     out += [COLLECT, PROBE, MARKER, NO_MARKER, CAPTURE, CONQUER]
     if scen == "peaceful":
         out.append(CONQUER_CRYPTO)
-    out += [RESERVE[c] for c in range(C.NCARD)]
-    out += [RESEARCH[c] for c in range(C.NCARD)]
-    out += [DESTROY[c] for c in range(C.NCARD)]
-    out += [VORTEX[c] for c in range(C.NCARD)]
-    out += [CONVERT[c] for c in C.HUNT_CARDS]
+    out += [RESERVE[c] for c in cards]
+    out += [RESEARCH[c] for c in cards]
+    out += [DESTROY[c] for c in cards]
+    out += [VORTEX[c] for c in cards]
+    out += [CONVERT[c] for c in cards]
     for s in range(ns):
-        k = lay.kinds[s]
-        if k == "tortuga":
-            continue
-        lo = (
-            C.KIND_START_DEF[C.K_TERMINAL]
-            if k != "special"
-            else min(C.KIND_START_DEF[x] for x in C.SPECIAL_KINDS)
-        )
-        hi = (
-            C.KIND_MAX_DEF[C.K_TERMINAL]
-            if k != "special"
-            else max(C.KIND_MAX_DEF[x] for x in C.SPECIAL_KINDS)
-        )
-        out += [REINFORCE[s][x] for x in range(lo + 1, hi + 1)]
+        out += [REINFORCE[s][x] for x in range(MIN_REINFORCE, MAX_DEF + 1)]
     if scen != "peaceful":
         out += [ATTACK[o] for o in range(players)]
     out += [BUY_INFLUENCE, SPEND_MINERAL, FORTRESS, MINES, END]
     for k in AB_SECTOR_KINDS:
         out += [AB_SECTOR[k][s] for s in range(ns)]
     for k in AB_CARD_KINDS:
-        out += [AB_CARD[k][c] for c in range(C.NCARD)]
+        out += [AB_CARD[k][c] for c in cards]
     out += [AB_PLAIN[k] for k in AB_PLAIN_KINDS]
     out.append(AB_DONE)
     if scen != "peaceful":
-        out += [COMMIT[c] for c in C.COMBAT_CARDS]
+        out += [COMMIT[c] for c in cards]
         out.append(COMMIT_DONE)
-        out += [DEFEND[c] for c in C.COMBAT_CARDS]
+        out += [DEFEND[c] for c in cards]
         out.append(DEFEND_DONE)
     if scen == "aggressive":
-        out += [SACRIFICE[c] for c in C.COMBAT_CARDS]
+        out += [SACRIFICE[c] for c in cards]
         out += [SPOILS_STEAL, SPOILS_BANK]
     return out

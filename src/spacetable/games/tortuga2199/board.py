@@ -2,16 +2,19 @@
 
 ``data/layouts.csv`` holds one row per map position (axial coordinates and the kind of tile
 laid there: Tortuga, a Terminal, a Turret, or a special sector drawn at random at setup).
+:func:`build_layouts` checks them against the rulebook's counts and builds one
+:class:`Layout` per player count (part of the data set's parts: ``game.parts.layouts``).
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from spacetable.engine.data import Row, load_table
+from spacetable.engine import Row, Tables
 
-from .components import PACKAGE
-from .constants import MAX_PLAYERS, MIN_PLAYERS
+from .constants import MAX_PLAYERS, MIN_PLAYERS, RING, SPECIAL_KINDS
+
+LAYOUT_FILE = "layouts.csv"
 
 
 class LayoutRow(Row):
@@ -23,9 +26,6 @@ class LayoutRow(Row):
     kind: Literal["tortuga", "terminal", "turret", "special"]
 
 
-LAYOUT_ROWS: list[LayoutRow] = load_table(PACKAGE, "layouts.csv", LayoutRow)
-
-
 class Layout:
     """The map of one player count: hex coordinates, adjacency and walking distances."""
 
@@ -35,6 +35,8 @@ class Layout:
             raise ValueError(f"layout for {players} players: slots must be 0..n-1")
         self.players = players
         self.coords: tuple[tuple[int, int], ...] = tuple((r.q, r.r) for r in rows)
+        if len(set(self.coords)) != len(self.coords):
+            raise ValueError(f"layout for {players} players: two sectors on one hex")
         self.kinds: tuple[str, ...] = tuple(r.kind for r in rows)
         self.n = len(rows)
         self.tortuga = self.kinds.index("tortuga")
@@ -83,8 +85,44 @@ def _hexdist(dq: int, dr: int) -> int:
     return max(abs(dq), abs(dr), abs(dq + dr))
 
 
-LAYOUTS: dict[int, Layout] = {
-    p: Layout(p, [r for r in LAYOUT_ROWS if r.players == p])
-    for p in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-}
-MAX_SECTORS = max(lay.n for lay in LAYOUTS.values())
+def build_layouts(t: Tables, rows: list[LayoutRow]) -> dict[int, Layout]:
+    """One map per player count, checked against the rulebook: Tortuga "au centre", the ring
+    of Terminals and Turrets ("Six secteurs à 3-4 joueurs. Quatre secteurs à 2 joueurs"; the
+    box has 3 of each) and the four (X) positions of the special sectors."""
+    f = LAYOUT_FILE
+    out: dict[int, Layout] = {}
+    for r in rows:
+        if not MIN_PLAYERS <= r.players <= MAX_PLAYERS:
+            t.error(f, f"Tortuga 2199 is for {MIN_PLAYERS} to {MAX_PLAYERS} players", r, "players")
+    for p in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        mine = [r for r in rows if r.players == p]
+        last = mine[-1] if mine else (rows[-1] if rows else None)
+        kinds = [r.kind for r in mine]
+        if kinds.count("tortuga") != 1:
+            t.error(
+                f,
+                f"{p} players: {kinds.count('tortuga')} Tortuga, the rulebook gives 1",
+                last,
+                "kind",
+            )
+        ring = kinds.count("terminal") + kinds.count("turret")
+        if ring != RING[p] or max(kinds.count("terminal"), kinds.count("turret")) > 3:
+            t.error(
+                f,
+                f"{p} players: {kinds.count('terminal')} Terminals and {kinds.count('turret')} "
+                f"Turrets; the rulebook gives {RING[p]} ring sectors (3 of each in the box)",
+                last,
+                "kind",
+            )
+        if kinds.count("special") != len(SPECIAL_KINDS):
+            t.error(
+                f,
+                f"{p} players: {kinds.count('special')} (X) positions for the 4 special sectors",
+                last,
+                "kind",
+            )
+        try:
+            out[p] = Layout(p, mine)
+        except ValueError as e:
+            t.error(f, str(e), last, "slot" if "slots" in str(e) else "q")
+    return out

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 from spacetable.engine import Action
 
 from . import actions as A
-from . import components as C
 from .constants import (
     ATTACKER_BONUS,
     DEF,
     HAND_SIZE,
+    K_TURRET,
     MAIN,
     OVER,
     SACRIFICE,
@@ -64,9 +64,10 @@ def combat_totals(g: Tortuga2199) -> tuple[int, int]:
     """(attacker total, defender total) of the combat on the table: the cards' Manoeuvre and
     combat abilities, 1 per Turret bonus token, and for a defender in its own sector 1
     "tous les 2 points de la valeur de Défense"."""
+    P = g.parts
     att, dfd, s = g.cb[0], g.cb[1], g.cb[2]
-    at = sum(C.MANO[c] + C.ATK[c] for c in g.catk) + g.bonus(att, C.K_TURRET)
-    dt = sum(C.MANO[c] + C.DEF[c] for c in g.cdef) + g.bonus(dfd, C.K_TURRET)
+    at = sum(P.mano[c] + P.atk[c] for c in g.catk) + g.bonus(att, K_TURRET)
+    dt = sum(P.mano[c] + P.dfn[c] for c in g.cdef) + g.bonus(dfd, K_TURRET)
     if g.ctrl[s] == dfd:
         dt += g.defence[s] // 2
     return at, dt
@@ -74,6 +75,7 @@ def combat_totals(g: Tortuga2199) -> tuple[int, int]:
 
 def resolve(g: Tortuga2199) -> None:
     """Reveal, compare (a tie goes to the defender), then the loser's card is destroyed."""
+    P = g.parts
     att, dfd = g.cb[0], g.cb[1]
     g.emit({"event": "reveal", "seat": att, "cards": list(g.catk)})
     at, dt = combat_totals(g)
@@ -82,7 +84,7 @@ def resolve(g: Tortuga2199) -> None:
     g.cb[4] = loser
     g.emit({"event": "combat", "attack": at, "defence": dt, "winner": winner, "loser": loser})
     used = g.catk if loser == att else g.cdef
-    if used and not any(C.SHIELD[c] for c in used):
+    if used and not any(P.shield[c] for c in used):
         if g.scenario == "aggressive":
             g.phase = SACRIFICE
             return
@@ -101,9 +103,10 @@ def sacrifice(g: Tortuga2199, loser: int, card: int) -> None:
 def after_sacrifice(g: Tortuga2199) -> None:
     """The loser's ship goes to its hold; Influence changes hands (aggressive pirates: the
     winning attacker chooses its spoils first)."""
+    P = g.parts
     att, _dfd, _s, winner, loser = g.cb
     g.pos[loser] = -1
-    loot = C.loot(g.catk if winner == att else g.cdef)
+    loot = P.loot_of(g.catk if winner == att else g.cdef)
     if g.scenario == "aggressive":
         if winner == att:
             g.phase = SPOILS
@@ -123,8 +126,9 @@ def after_sacrifice(g: Tortuga2199) -> None:
 def spoils(g: Tortuga2199, choice: str) -> None:
     """Aggressive pirates: 2 Influence from the defender, or 3 from the bank (loot: +1 from
     the defender either way)."""
+    P = g.parts
     att, dfd = g.cb[0], g.cb[1]
-    loot = C.loot(g.catk)
+    loot = P.loot_of(g.catk)
     g.emit({"event": "spoils", "seat": att, "choice": choice})
     if choice == "steal":
         g.steal(att, dfd, SPOILS_STEAL + loot)

@@ -1,9 +1,12 @@
-"""Tortuga 2199 component data: cards and sector kinds, loaded once at import.
+"""Tortuga 2199 components: the row models of the data tables, the ability vocabulary, and
+:func:`build_parts`, which turns a data set's validated rows into :class:`TortugaParts`.
 
-The CSV files in ``data/`` hold one row per card type (with its number of copies) and per
-sector kind (the map positions are in :mod:`.board`). This module validates them with
-pydantic row models (errors name file, line and field) and flattens them into tuples indexed
-by small ints, so that the rules never touch pydantic in the hot path.
+The data lives in ``data/cards.csv`` (one row per card type, with its number of copies),
+``data/sectors.csv`` (one row per sector kind) and ``data/layouts.csv`` (the map positions,
+read by :mod:`.board`). A box owner corrects a card by editing its row (``docs/data.md``);
+a game reads its components from ``game.parts``, never from this module: what remains here
+is what the rulebook fixes whatever the components (the ability vocabulary, the kinds of
+sector) and the checks of every count the rulebook gives.
 
 Ability vocabulary (column ``abilities``, ``;``-separated):
 
@@ -20,15 +23,36 @@ Ability vocabulary (column ``abilities``, ``;``-separated):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator
 
-from spacetable.engine.data import Row, load_table
+from spacetable.engine import Row, Table, Tables
 
-from .constants import MAX_PLAYERS, TORTUGA_COST
+from .board import LAYOUT_FILE, Layout, LayoutRow, build_layouts
+from .constants import (
+    BONUS,
+    HUNT_COUNT,
+    K_TORTUGA,
+    KIND_IDS,
+    MARKET_KIND,
+    MARKETS,
+    MAX_CARD_RESOURCES,
+    MAX_DEFENCE,
+    MINERAL_TOKENS,
+    SECTOR_DECK,
+    SHIP_CARDS,
+    START_COUNTS,
+    START_DEFENCE,
+    T_CARDS_TOTAL,
+    T_SECTOR,
+    TORTUGA_COST,
+)
 
-PACKAGE = "spacetable.games.tortuga2199.data"
+CARD_FILE = "cards.csv"
+SECTOR_FILE = "sectors.csv"
 
 Deck = Literal["start", "ship", "T", "V", "R", "M", "F", "hunt"]
 
@@ -40,6 +64,9 @@ COMBAT_KINDS = ("atk", "def", "cbt", "shield", "loot")
 NUMBERED = {"move", "draw", "mineral", "probe", "atk", "def", "cbt"}
 #: Bespoke played abilities, by name (the rules module implements them).
 BESPOKE = ("teleport", "salvage")
+#: Decisions a played card's ability window can take: each played ability (a kind appears at
+#: most once on a card), then "done".
+ABILITY_SLACK = 1 + len(PLAYED_KINDS) + len(BESPOKE)
 
 
 def parse_abilities(text: str) -> tuple[tuple[str, int], ...]:
@@ -66,6 +93,8 @@ def parse_abilities(text: str) -> tuple[tuple[str, int], ...]:
         if kind in NUMBERED:
             if not arg.isdigit() or int(arg) < 1:
                 raise ValueError(f"ability {kind!r} needs a positive number, got {arg!r}")
+            if kind == "mineral" and int(arg) > MINERAL_TOKENS:
+                raise ValueError(f"mineral:{arg}: the box has {MINERAL_TOKENS} mineral tokens")
             out.append((kind, int(arg)))
         else:
             if arg:
@@ -78,6 +107,9 @@ def parse_abilities(text: str) -> tuple[tuple[str, int], ...]:
 
 
 class CardRow(Row):
+    """One card type. Every check names its field (each validator reads the fields of the
+    row validated before it, in column order)."""
+
     id: str
     name_fr: str
     name_en: str
@@ -87,8 +119,8 @@ class CardRow(Row):
     crypto: int
     manoeuvre: int
     abilities: str = ""
-    difficulty: int | None = None
-    influence: int | None = None
+    difficulty: int | None = Field(default=None, validate_default=True)
+    influence: int | None = Field(default=None, validate_default=True)
 
     @field_validator("count")
     @classmethod
@@ -104,81 +136,104 @@ class CardRow(Row):
             raise ValueError("must not be negative")
         return v
 
-    @field_validator("abilities")
+    @field_validator("cost")
     @classmethod
-    def _abilities(cls, v: str) -> str:
-        parse_abilities(v)
+    def _cost(cls, v: int, info: ValidationInfo) -> int:
+        if info.data.get("deck") in ("T", "V", "R", "M", "F") and v < 1:
+            raise ValueError("a market card must cost at least 1")
         return v
 
-    @model_validator(mode="after")
-    def _hunt(self) -> CardRow:
-        if self.deck == "hunt":
-            if self.difficulty is None or self.influence is None:
-                raise ValueError("a hunt card needs difficulty and influence")
-            if self.difficulty < 1 or self.influence < 1:
-                raise ValueError("hunt difficulty and influence must be positive")
-        elif self.difficulty is not None or self.influence is not None:
-            raise ValueError("only hunt cards have difficulty and influence")
-        if self.deck in ("T", "V", "R", "M", "F") and self.cost < 1:
-            raise ValueError("a market card must cost at least 1")
+    @field_validator("manoeuvre")
+    @classmethod
+    def _resources(cls, v: int, info: ValidationInfo) -> int:
+        if info.data.get("crypto", 0) + v > MAX_CARD_RESOURCES:
+            raise ValueError(
+                f"crypto + manoeuvre above {MAX_CARD_RESOURCES} (a limit of this implementation, "
+                "so that a game has a decision bound)"
+            )
+        return v
+
+    @field_validator("abilities")
+    @classmethod
+    def _abilities(cls, v: str, info: ValidationInfo) -> str:
+        parse_abilities(v)
         # "Il n'est pas autorisé de jouer des cartes qui n'accordent aucune Manœuvre" in a
         # combat: a combat ability on a card without Manoeuvre could never be used.
-        combat = [k for k, _ in parse_abilities(self.abilities) if k in COMBAT_KINDS]
-        if combat and self.manoeuvre < 1:
+        combat = [k for k, _ in parse_abilities(v) if k in COMBAT_KINDS]
+        if combat and info.data.get("manoeuvre", 1) < 1:
             raise ValueError(
                 f"combat abilities ({', '.join(combat)}) need a card with Manoeuvre: "
                 "a card without Manoeuvre cannot be used in a combat"
             )
-        return self
+        return v
+
+    @field_validator("difficulty", "influence")
+    @classmethod
+    def _hunt(cls, v: int | None, info: ValidationInfo) -> int | None:
+        hunt = info.data.get("deck") == "hunt"
+        if hunt and v is None:
+            raise ValueError(f"a hunt card needs its {info.field_name}")
+        if hunt and v is not None and v < 1:
+            raise ValueError("must be positive")
+        if not hunt and v is not None:
+            raise ValueError("only hunt cards have difficulty and influence")
+        return v
 
 
 class SectorRow(Row):
+    """One kind of sector (checked against the rulebook by :func:`build_parts`)."""
+
     id: Literal["tortuga", "terminal", "turret", "vortex", "research", "mines", "fortress"]
     name_fr: str
     name_en: str
     tcard: bool
-    market: Literal["V", "R", "M", "F"] | None = None
+    market: Literal["V", "R", "M", "F"] | None = Field(default=None, validate_default=True)
     #: The Defence track (first conquest costs start_defence + 1); none for Tortuga.
-    start_defence: int | None = None
-    max_defence: int | None = None
+    start_defence: int | None = Field(default=None, validate_default=True)
+    max_defence: int | None = Field(default=None, validate_default=True)
     influence: int
     bonus: Literal["crypto", "combat"] | None = None
 
-    @model_validator(mode="after")
-    def _defence(self) -> SectorRow:
-        if (self.start_defence is None) != (self.max_defence is None):
-            raise ValueError("a Defence track has both start_defence and max_defence")
-        # "Conquérir Tortuga nécessite toujours 15 Manœuvres": Tortuga alone has no track.
-        if (self.start_defence is None) != (self.id == "tortuga"):
-            raise ValueError("Tortuga, and only Tortuga, has no Defence track")
-        lo, hi = self.start_defence, self.max_defence
-        if lo is not None and hi is not None and not 0 <= lo <= hi:
-            raise ValueError("start_defence must be between 0 and max_defence")
-        if self.tcard == (self.market is not None):
+    @field_validator("market")
+    @classmethod
+    def _market(cls, v: str | None, info: ValidationInfo) -> str | None:
+        if info.data.get("tcard") == (v is not None):
             raise ValueError("a sector has a market deck exactly when it is not a T sector")
-        return self
+        return v
+
+    @field_validator("start_defence")
+    @classmethod
+    def _start(cls, v: int | None, info: ValidationInfo) -> int | None:
+        # "Conquérir Tortuga nécessite toujours 15 Manœuvres": Tortuga alone has no track.
+        if (v is None) != (info.data.get("id") == "tortuga"):
+            raise ValueError("Tortuga, and only Tortuga, has no Defence track")
+        if v is not None and v < 0:
+            raise ValueError("must not be negative")
+        return v
+
+    @field_validator("max_defence")
+    @classmethod
+    def _max(cls, v: int | None, info: ValidationInfo) -> int | None:
+        lo = info.data.get("start_defence")
+        if (v is None) != (lo is None):
+            raise ValueError("a Defence track has both start_defence and max_defence")
+        if v is not None and lo is not None and v < lo:
+            raise ValueError("max_defence must not be below start_defence")
+        return v
+
+    @field_validator("influence")
+    @classmethod
+    def _influence(cls, v: int) -> int:
+        if v < 1:
+            raise ValueError("a control token is worth at least 1 Influence")
+        return v
 
 
-CARD_ROWS: list[CardRow] = load_table(PACKAGE, "cards.csv", CardRow)
-SECTOR_ROWS: list[SectorRow] = load_table(PACKAGE, "sectors.csv", SectorRow)
-
-# ---------------------------------------------------------------- card tables (by type int)
-NCARD = len(CARD_ROWS)
-CARD_ID: tuple[str, ...] = tuple(r.id for r in CARD_ROWS)
-CARD_INDEX: dict[str, int] = {c: i for i, c in enumerate(CARD_ID)}
-NAME_FR: tuple[str, ...] = tuple(r.name_fr for r in CARD_ROWS)
-NAME_EN: tuple[str, ...] = tuple(r.name_en for r in CARD_ROWS)
-DECK: tuple[str, ...] = tuple(r.deck for r in CARD_ROWS)
-COUNT: tuple[int, ...] = tuple(r.count for r in CARD_ROWS)
-COST: tuple[int, ...] = tuple(r.cost for r in CARD_ROWS)
-CRYPTO: tuple[int, ...] = tuple(r.crypto for r in CARD_ROWS)
-MANO: tuple[int, ...] = tuple(r.manoeuvre for r in CARD_ROWS)
-ABILITIES: tuple[tuple[tuple[str, int], ...], ...] = tuple(
-    parse_abilities(r.abilities) for r in CARD_ROWS
-)
-#: Played abilities only, per card type: ((kind, n), ...).
-PLAYED: tuple[tuple[tuple[str, int], ...], ...] = tuple(
-    tuple(a for a in ab if a[0] not in COMBAT_KINDS) for ab in ABILITIES
+#: The data files of the game (``tables.DATA``).
+TABLES = (
+    Table(CARD_FILE, CardRow, title="cards: starting cards, ships, markets, hunt cards"),
+    Table(SECTOR_FILE, SectorRow, title="sector kinds"),
+    Table(LAYOUT_FILE, LayoutRow, title="map positions for 2, 3 and 4 players"),
 )
 
 
@@ -189,67 +244,69 @@ def _combat(ab: tuple[tuple[str, int], ...], kind: str) -> int:
     return 0
 
 
-ATK: tuple[int, ...] = tuple(_combat(a, "atk") + _combat(a, "cbt") for a in ABILITIES)
-DEF: tuple[int, ...] = tuple(_combat(a, "def") + _combat(a, "cbt") for a in ABILITIES)
-SHIELD: tuple[bool, ...] = tuple(bool(_combat(a, "shield")) for a in ABILITIES)
-LOOT: tuple[bool, ...] = tuple(bool(_combat(a, "loot")) for a in ABILITIES)
-DIFFICULTY: tuple[int, ...] = tuple(r.difficulty or 0 for r in CARD_ROWS)
-HUNT_INFLUENCE: tuple[int, ...] = tuple(r.influence or 0 for r in CARD_ROWS)
+@dataclass(frozen=True, slots=True, eq=False)
+class TortugaParts:
+    """The components of one data set, flattened for the rules (``game.parts``).
 
-START_CARDS: tuple[int, ...] = tuple(i for i, d in enumerate(DECK) if d == "start")
-SHIPS: tuple[int, ...] = tuple(i for i, d in enumerate(DECK) if d == "ship")
-T_CARDS: tuple[int, ...] = tuple(i for i, d in enumerate(DECK) if d == "T")
-HUNT_CARDS: tuple[int, ...] = tuple(i for i, d in enumerate(DECK) if d == "hunt")
-MARKETS = ("V", "R", "M", "F")
-MARKET_CARDS: dict[str, tuple[int, ...]] = {
-    m: tuple(i for i, d in enumerate(DECK) if d == m) for m in MARKETS
-}
-#: Every card type that can be bought somewhere.
-BUYABLE: tuple[int, ...] = T_CARDS + tuple(c for m in MARKETS for c in MARKET_CARDS[m])
-#: Card types with at least 1 Manoeuvre (the only ones usable in combat).
-COMBAT_CARDS: tuple[int, ...] = tuple(i for i in range(NCARD) if MANO[i] >= 1)
-IS_HUNT: tuple[bool, ...] = tuple(d == "hunt" for d in DECK)
+    Cards are ints (their row in ``cards.csv``, in file order); sector kinds are the fixed
+    indices of :data:`~.constants.KIND_IDS`; the maps are :class:`~.board.Layout` objects.
+    """
 
-# ---------------------------------------------------------------- sector kinds
-KIND_ID: tuple[str, ...] = tuple(r.id for r in SECTOR_ROWS)
-KIND_INDEX: dict[str, int] = {k: i for i, k in enumerate(KIND_ID)}
-K_TORTUGA = KIND_INDEX["tortuga"]
-K_TERMINAL = KIND_INDEX["terminal"]
-K_TURRET = KIND_INDEX["turret"]
-K_VORTEX = KIND_INDEX["vortex"]
-K_RESEARCH = KIND_INDEX["research"]
-K_MINES = KIND_INDEX["mines"]
-K_FORTRESS = KIND_INDEX["fortress"]
-SPECIAL_KINDS: tuple[int, ...] = (K_VORTEX, K_RESEARCH, K_MINES, K_FORTRESS)
-KIND_NAME_FR: tuple[str, ...] = tuple(r.name_fr for r in SECTOR_ROWS)
-KIND_NAME_EN: tuple[str, ...] = tuple(r.name_en for r in SECTOR_ROWS)
-KIND_TCARD: tuple[bool, ...] = tuple(r.tcard for r in SECTOR_ROWS)
-KIND_MARKET: tuple[str | None, ...] = tuple(r.market for r in SECTOR_ROWS)
-#: Whether a kind has a Defence track (Tortuga has none; its ``defence`` entry stays 0).
-KIND_HAS_DEF: tuple[bool, ...] = tuple(r.start_defence is not None for r in SECTOR_ROWS)
-KIND_START_DEF: tuple[int, ...] = tuple(r.start_defence or 0 for r in SECTOR_ROWS)
-KIND_MAX_DEF: tuple[int, ...] = tuple(r.max_defence or 0 for r in SECTOR_ROWS)
-KIND_INFLUENCE: tuple[int, ...] = tuple(r.influence for r in SECTOR_ROWS)
-MARKET_KIND: dict[str, int] = {r.market: KIND_INDEX[r.id] for r in SECTOR_ROWS if r.market}
+    card_rows: tuple[CardRow, ...]
+    sector_rows: tuple[SectorRow, ...]  # in KIND_IDS order
+    layout_rows: tuple[LayoutRow, ...]
+    ncard: int
+    card_id: tuple[str, ...]
+    card_index: dict[str, int]
+    name_fr: tuple[str, ...]
+    name_en: tuple[str, ...]
+    deck: tuple[str, ...]
+    count: tuple[int, ...]
+    cost: tuple[int, ...]
+    crypto: tuple[int, ...]
+    mano: tuple[int, ...]
+    abilities: tuple[tuple[tuple[str, int], ...], ...]
+    #: Played abilities only, per card type: ((kind, n), ...).
+    played: tuple[tuple[tuple[str, int], ...], ...]
+    atk: tuple[int, ...]
+    dfn: tuple[int, ...]
+    shield: tuple[bool, ...]
+    loot: tuple[bool, ...]
+    difficulty: tuple[int, ...]
+    hunt_influence: tuple[int, ...]
+    start_cards: tuple[int, ...]
+    ships: tuple[int, ...]
+    t_cards: tuple[int, ...]
+    hunt_cards: tuple[int, ...]
+    market_cards: dict[str, tuple[int, ...]]
+    #: Every card type that can be bought somewhere.
+    buyable: tuple[int, ...]
+    #: Card types with at least 1 Manoeuvre (the only ones usable in combat).
+    combat_cards: tuple[int, ...]
+    is_hunt: tuple[bool, ...]
+    #: Index of each T card type in the T piles.
+    t_index: dict[int, int]
+    kind_name_fr: tuple[str, ...]
+    kind_name_en: tuple[str, ...]
+    kind_tcard: tuple[bool, ...]
+    kind_has_def: tuple[bool, ...]
+    kind_start_def: tuple[int, ...]
+    kind_max_def: tuple[int, ...]
+    kind_influence: tuple[int, ...]
+    layouts: dict[int, Layout]
 
+    def card_name(self, card: int, lang: str) -> str:
+        """The name of card type ``card`` (its id number when it is not one of the data)."""
+        if not 0 <= card < self.ncard:
+            return str(card)
+        return self.name_fr[card] if lang == "fr" else self.name_en[card]
 
-#: Index of each market deck (``MARKETS`` order) by the kind of its sector.
-MARKET_INDEX: dict[int, int] = {MARKET_KIND[m]: i for i, m in enumerate(MARKETS)}
-#: Index of each T card type in the T piles.
-T_INDEX: dict[int, int] = {c: i for i, c in enumerate(T_CARDS)}
-#: Every card of the box at the largest player count (a bound on a combat's length).
-TOTAL_CARDS = sum(COUNT[c] * MAX_PLAYERS for c in START_CARDS) + sum(
-    COUNT[c] for c in range(NCARD) if DECK[c] != "start"
-)
-#: Decisions one combat can take: every card committed or defended, the two "done", a
-#: sacrifice and the spoils.
-COMBAT_MAX = 2 * (TOTAL_CARDS + 1) + 2
-#: Decisions a played card's ability window can take (each ability, then "done").
-ABILITY_SLACK = 1 + max(len(p) for p in PLAYED)
-#: The most Crypto + Manoeuvre one card gives, and the most minerals one card's ability takes
-#: (bounds on a turn: ``rules.turn_bound``).
-MAX_RESOURCES = max(CRYPTO[c] + MANO[c] for c in range(NCARD))
-MAX_MINERAL = max([n for p in PLAYED for k, n in p if k == "mineral"], default=0)
+    def kind_name(self, kind: int, lang: str) -> str:
+        return self.kind_name_fr[kind] if lang == "fr" else self.kind_name_en[kind]
+
+    def loot_of(self, cards: Sequence[int]) -> int:
+        """1 if one of the combat ``cards`` has ``loot`` (one more Influence when it wins)."""
+        return 1 if any(self.loot[c] for c in cards) else 0
 
 
 def conquest_cost(kind: int, defence: int) -> int:
@@ -257,20 +314,166 @@ def conquest_cost(kind: int, defence: int) -> int:
     is ``defence``: "un nombre de points de Manœuvre égal à la valeur de Défense actuelle de
     ce secteur +1"; "Conquérir Tortuga nécessite toujours 15 Manœuvres".
 
+    >>> from .constants import K_TERMINAL
     >>> conquest_cost(K_TERMINAL, 2), conquest_cost(K_TORTUGA, 0)
     (3, 15)
     """
     return TORTUGA_COST if kind == K_TORTUGA else defence + 1
 
 
-def loot(cards: list[int]) -> int:
-    """1 if one of the combat ``cards`` has ``loot`` (one more Influence when it wins)."""
-    return 1 if any(LOOT[c] for c in cards) else 0
+def _check_cards(t: Tables, rows: list[CardRow]) -> None:
+    """Every count the rulebook gives for the cards; errors name the file, a row of the
+    deck at fault (its last one) and the field."""
+    f = CARD_FILE
+
+    def of(deck: str) -> list[CardRow]:
+        return [r for r in rows if r.deck == deck]
+
+    def last(deck: str) -> CardRow | None:
+        found = of(deck)
+        return found[-1] if found else (rows[-1] if rows else None)
+
+    start = of("start")
+    if sorted(r.count for r in start) != sorted(START_COUNTS):
+        t.error(
+            f,
+            "the starting cards are "
+            + (", ".join(f"{r.id} x{r.count}" for r in start) or "none")
+            + "; the rulebook gives 3 kinds, 5 + 3 + 1 a player (« 5 cartes Extraction, "
+            "3 cartes Manœuvre, et 1 carte Booster »)",
+            last("start"),
+            "count",
+        )
+    ships = of("ship")
+    if len(ships) != SHIP_CARDS:
+        t.error(
+            f,
+            f"{len(ships)} ship cards, the rulebook gives {SHIP_CARDS} (« 4 cartes Vaisseau "
+            "spatial »)",
+            last("ship"),
+            "deck",
+        )
+    for r in ships:
+        if r.count != 1:
+            t.error(f, "a ship card is unique (« prend la carte correspondante »)", r, "count")
+    got = sum(r.count for r in of("T"))
+    if got != T_CARDS_TOTAL:
+        t.error(
+            f,
+            f"the T piles hold {got} cards, the rulebook gives {T_CARDS_TOTAL} (« Pioche des "
+            "secteurs T, 31 cartes »)",
+            last("T"),
+            "count",
+        )
+    for m in MARKETS:
+        got = sum(r.count for r in of(m))
+        if got != SECTOR_DECK:
+            t.error(
+                f,
+                f"the {m} deck holds {got} cards, the rulebook gives {SECTOR_DECK} (« Pioche "
+                "du secteur ..., 10 cartes »)",
+                last(m),
+                "count",
+            )
+    hunts = of("hunt")
+    if len(hunts) != HUNT_COUNT:
+        t.error(
+            f,
+            f"{len(hunts)} hunt cards, the rulebook gives {HUNT_COUNT} (« 10 cartes Chasse », "
+            "« 10 jetons Chasse »)",
+            last("hunt"),
+            "deck",
+        )
+    for r in hunts:
+        if r.count != 1:
+            t.error(f, "a hunt card matches one token (« la carte ayant le même nom »)", r, "count")
 
 
-def card_name(card: int, lang: str) -> str:
-    return NAME_FR[card] if lang == "fr" else NAME_EN[card]
+def _check_sectors(t: Tables, rows: list[SectorRow]) -> list[SectorRow]:
+    """The seven kinds, each once, with the rulebook's T status, market, Defence and bonus;
+    returns them in :data:`KIND_IDS` order."""
+    f = SECTOR_FILE
+    by_id: dict[str, SectorRow] = {r.id: r for r in rows}
+    missing = [k for k in KIND_IDS if k not in by_id]
+    if missing:
+        t.error(
+            f,
+            f"no row for {', '.join(missing)}: the rulebook has 7 kinds of sector (Tortuga, "
+            "Terminal, Turrets, Vortex, Research, Mines, Fortress)",
+            rows[-1] if rows else None,
+            "id",
+        )
+    for k, kid in enumerate(KIND_IDS):
+        r = by_id[kid]
+        if r.tcard != T_SECTOR[k]:
+            why = "« les Terminaux commerciaux, les Tourelles et Tortuga sont tous des secteurs T »"
+            t.error(f, why, r, "tcard")
+        market = next((m for m, kk in MARKET_KIND.items() if kk == k), None)
+        if r.market != market:
+            why = f"this sector sells the {market or 'T'} cards (« acheter des cartes »)"
+            t.error(f, why, r, "market")
+        if r.start_defence != START_DEFENCE[k]:
+            why = f"the rulebook gives {START_DEFENCE[k]} (the first conquest costs it + 1)"
+            t.error(f, why, r, "start_defence")
+        if r.max_defence != MAX_DEFENCE[k]:
+            why = f"the rulebook gives {MAX_DEFENCE[k]} (« valeur de Défense maximale (8/10) »)"
+            t.error(f, why, r, "max_defence")
+        if r.bonus != BONUS[k]:
+            t.error(f, f"the rulebook gives {BONUS[k] or 'no bonus token'}", r, "bonus")
+    return [by_id[k] for k in KIND_IDS]
 
 
-def kind_name(kind: int, lang: str) -> str:
-    return KIND_NAME_FR[kind] if lang == "fr" else KIND_NAME_EN[kind]
+def build_parts(t: Tables) -> TortugaParts:
+    """The parts of a data set: the tables checked against every count the rulebook gives,
+    then flattened into tuples indexed by small ints."""
+    rows = t.rows(CARD_FILE, CardRow)
+    _check_cards(t, rows)
+    sectors = _check_sectors(t, t.rows(SECTOR_FILE, SectorRow))
+    layout_rows = t.rows(LAYOUT_FILE, LayoutRow)
+    layouts = build_layouts(t, layout_rows)
+    abilities = tuple(parse_abilities(r.abilities) for r in rows)
+    deck = tuple(r.deck for r in rows)
+    n = len(rows)
+    mano = tuple(r.manoeuvre for r in rows)
+    t_cards = tuple(i for i, d in enumerate(deck) if d == "T")
+    market_cards = {m: tuple(i for i, d in enumerate(deck) if d == m) for m in MARKETS}
+    return TortugaParts(
+        card_rows=tuple(rows),
+        sector_rows=tuple(sectors),
+        layout_rows=tuple(layout_rows),
+        ncard=n,
+        card_id=tuple(r.id for r in rows),
+        card_index={r.id: i for i, r in enumerate(rows)},
+        name_fr=tuple(r.name_fr for r in rows),
+        name_en=tuple(r.name_en for r in rows),
+        deck=deck,
+        count=tuple(r.count for r in rows),
+        cost=tuple(r.cost for r in rows),
+        crypto=tuple(r.crypto for r in rows),
+        mano=mano,
+        abilities=abilities,
+        played=tuple(tuple(a for a in ab if a[0] not in COMBAT_KINDS) for ab in abilities),
+        atk=tuple(_combat(a, "atk") + _combat(a, "cbt") for a in abilities),
+        dfn=tuple(_combat(a, "def") + _combat(a, "cbt") for a in abilities),
+        shield=tuple(bool(_combat(a, "shield")) for a in abilities),
+        loot=tuple(bool(_combat(a, "loot")) for a in abilities),
+        difficulty=tuple(r.difficulty or 0 for r in rows),
+        hunt_influence=tuple(r.influence or 0 for r in rows),
+        start_cards=tuple(i for i, d in enumerate(deck) if d == "start"),
+        ships=tuple(i for i, d in enumerate(deck) if d == "ship"),
+        t_cards=t_cards,
+        hunt_cards=tuple(i for i, d in enumerate(deck) if d == "hunt"),
+        market_cards=market_cards,
+        buyable=t_cards + tuple(c for m in MARKETS for c in market_cards[m]),
+        combat_cards=tuple(i for i in range(n) if mano[i] >= 1),
+        is_hunt=tuple(d == "hunt" for d in deck),
+        t_index={c: i for i, c in enumerate(t_cards)},
+        kind_name_fr=tuple(r.name_fr for r in sectors),
+        kind_name_en=tuple(r.name_en for r in sectors),
+        kind_tcard=tuple(r.tcard for r in sectors),
+        kind_has_def=tuple(r.start_defence is not None for r in sectors),
+        kind_start_def=tuple(r.start_defence or 0 for r in sectors),
+        kind_max_def=tuple(r.max_defence or 0 for r in sectors),
+        kind_influence=tuple(r.influence for r in sectors),
+        layouts=layouts,
+    )

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import components as C
-from .constants import ABILITY, MAIN, MARK, OVER
+from .constants import ABILITY, K_TERMINAL, K_TURRET, MAIN, MARK, OVER
 
 if TYPE_CHECKING:
     from .rules import Tortuga2199
@@ -30,27 +29,28 @@ def evaluate(g: Tortuga2199, seat: int) -> float:
 
 def strength(g: Tortuga2199, p: int) -> float:
     """Influence-equivalent strength of seat ``p`` (the sum of weighted assets)."""
+    P = g.parts
     cards = g.hand[p] + g.deck[p] + g.discard[p] + g.played[p]
     if g.reserve[p] >= 0:
         cards.append(g.reserve[p])
-    res = sum(C.CRYPTO[c] + C.MANO[c] + 0.5 * len(C.PLAYED[c]) for c in cards)
+    res = sum(P.crypto[c] + P.mano[c] + 0.5 * len(P.played[c]) for c in cards)
     per_card = res / max(1, len(cards))
-    hunts = sum(C.HUNT_INFLUENCE[h] for h in g.htokens[p])
+    hunts = sum(P.hunt_influence[h] for h in g.htokens[p])
     bit = 1 << p
     marks = list(g.probes)
     if g.phase == MARK and p == g.cur and g.mark_at >= 0:
         # A probe waiting for its marker decision counts as marked (the better choice), so
         # that a one-step search sees what the probe is worth.
         marks[g.mark_at] |= bit
-    known = sum(1.0 / C.DIFFICULTY[h] for s, h in enumerate(g.hunt) if h >= 0 and marks[s] & bit)
+    known = sum(1.0 / P.difficulty[h] for s, h in enumerate(g.hunt) if h >= 0 and marks[s] & bit)
     value = (
         g.total(p)
         + 3.0 * per_card
         + 0.3 * g.minerals[p]
         + 0.6 * hunts
         + 0.6 * known
-        + 0.4 * g.bonus(p, C.K_TURRET)
-        + 0.3 * g.bonus(p, C.K_TERMINAL)
+        + 0.4 * g.bonus(p, K_TURRET)
+        + 0.3 * g.bonus(p, K_TERMINAL)
     )
     for s, o in enumerate(g.ctrl):
         if o == p:
@@ -67,5 +67,5 @@ def strength(g: Tortuga2199, p: int) -> float:
         if g.hunt[pos] >= 0 and not g.probes[pos] & bit:
             value += 0.1
         if g.ctrl[pos] != p:
-            value += 0.1 * C.KIND_INFLUENCE[g.kinds[pos]]
+            value += 0.1 * P.kind_influence[g.kinds[pos]]
     return value

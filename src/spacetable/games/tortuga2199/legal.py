@@ -20,6 +20,12 @@ from .constants import (
     COLLECT_PRICE,
     DESTROY_PRICE,
     INFLUENCE_PRICE,
+    K_FORTRESS,
+    K_MINES,
+    K_RESEARCH,
+    K_TORTUGA,
+    K_VORTEX,
+    MARKET_INDEX,
     MOVE_PRICE,
     P_FORTRESS,
     P_MINES,
@@ -43,6 +49,7 @@ def reentry_sectors(g: Tortuga2199, p: int) -> list[int]:
 
 def legal_main(g: Tortuga2199, p: int) -> list[Action]:
     """Every action of the main phase of seat ``p``'s turn, in a fixed order."""
+    P = g.parts
     out: list[Action] = []
     hand_types = sorted(set(g.hand[p]))
     cr = g.crypto
@@ -56,18 +63,18 @@ def legal_main(g: Tortuga2199, p: int) -> list[Action]:
     pos = g.pos[p]
     if pos >= 0:
         k = g.kinds[pos]
-        if C.KIND_TCARD[k]:
+        if P.kind_tcard[k]:
             tp = g.tpile
-            for i, c in enumerate(C.T_CARDS):
-                if tp[i] and C.COST[c] <= cr:
+            for i, c in enumerate(P.t_cards):
+                if tp[i] and P.cost[c] <= cr:
                     out.append(A.BUY[c])
-            if k == C.K_TORTUGA and cr >= INFLUENCE_PRICE and g.bank > 0:
+            if k == K_TORTUGA and cr >= INFLUENCE_PRICE and g.bank > 0:
                 out.append(A.BUY_INFLUENCE)
         else:
-            mi = C.MARKET_INDEX[k]
+            mi = MARKET_INDEX[k]
             face = sorted(set(g.mface[mi]))
             for c in face:
-                if C.COST[c] <= cr:
+                if P.cost[c] <= cr:
                     out.append(A.BUY[c])
             if cr >= RENEW_PRICE and g.mdeck[mi]:
                 for c in face:
@@ -82,7 +89,7 @@ def legal_main(g: Tortuga2199, p: int) -> list[Action]:
         free = -1
         if h >= 0:
             if probed:
-                if m >= C.DIFFICULTY[h]:
+                if m >= P.difficulty[h]:
                     out.append(A.CAPTURE)
             elif m >= PROBE_PRICE:
                 # The marker is optional ("Puis vous pouvez prendre ... un marqueur"): a seat
@@ -95,7 +102,7 @@ def legal_main(g: Tortuga2199, p: int) -> list[Action]:
                     free = g.markers_free(p)
                 if free > 0:
                     cost = C.conquest_cost(k, g.defence[pos])
-                    if k != C.K_TORTUGA or g.scenario != "aggressive" or g.would_win_tortuga(p):
+                    if k != K_TORTUGA or g.scenario != "aggressive" or g.would_win_tortuga(p):
                         if m >= cost:
                             out.append(A.CONQUER)
                         if g.scenario == "peaceful" and cr >= cost:
@@ -106,17 +113,17 @@ def legal_main(g: Tortuga2199, p: int) -> list[Action]:
                         out.append(A.ATTACK[o])
         if owner == p:
             used = g.used
-            if k == C.K_FORTRESS:
+            if k == K_FORTRESS:
                 if not used & P_FORTRESS:
                     out.append(A.FORTRESS)
-            elif k == C.K_MINES:
+            elif k == K_MINES:
                 if not used & P_MINES and g.depot > 0:
                     out.append(A.MINES)
-            elif k == C.K_VORTEX:
+            elif k == K_VORTEX:
                 if not used & P_VORTEX:
                     for c in sorted(set(g.played[p])):
                         out.append(A.VORTEX[c])
-            elif k == C.K_RESEARCH and not used & P_RESEARCH and g.reserve[p] < 0:
+            elif k == K_RESEARCH and not used & P_RESEARCH and g.reserve[p] < 0:
                 for c in hand_types:
                     out.append(A.RESEARCH[c])
     if cr >= RESERVE_PRICE and g.reserve[p] < 0:
@@ -126,13 +133,13 @@ def legal_main(g: Tortuga2199, p: int) -> list[Action]:
         for c in sorted(set(g.played[p])):
             out.append(A.DESTROY[c])
     for c in hand_types:
-        if C.IS_HUNT[c]:
+        if P.is_hunt[c]:
             out.append(A.CONVERT[c])
     if cr >= 1:
         kinds = g.kinds
         for s, o in enumerate(g.ctrl):
-            if o == p and kinds[s] != C.K_TORTUGA:
-                top = min(C.KIND_MAX_DEF[kinds[s]], cr)
+            if o == p and kinds[s] != K_TORTUGA:
+                top = min(P.kind_max_def[kinds[s]], cr)
                 row = A.REINFORCE[s]
                 for x in range(g.defence[s] + 1, top + 1):
                     out.append(row[x])

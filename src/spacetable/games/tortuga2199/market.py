@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import components as C
-from .constants import RENEW_PRICE
+from .constants import MARKET_INDEX, MARKET_KIND, RENEW_PRICE
 
 if TYPE_CHECKING:
     from .rules import Tortuga2199
@@ -22,13 +21,14 @@ if TYPE_CHECKING:
 
 def buy(g: Tortuga2199, p: int, c: int) -> None:
     """Seat ``p`` buys card type ``c`` (to its discard); a special market refills its face."""
-    g.crypto -= C.COST[c]
+    P = g.parts
+    g.crypto -= P.cost[c]
     g.discard[p].append(c)
     ev: dict[str, Any] = {"event": "buy", "seat": p, "card": c}
-    if C.DECK[c] == "T":
-        g.tpile[C.T_INDEX[c]] -= 1
+    if P.deck[c] == "T":
+        g.tpile[P.t_index[c]] -= 1
     else:
-        mi = C.MARKET_INDEX[C.MARKET_KIND[C.DECK[c]]]
+        mi = MARKET_INDEX[MARKET_KIND[P.deck[c]]]
         g.mface[mi].remove(c)
         deck = g.mdeck[mi]
         if deck:
@@ -43,7 +43,7 @@ def buy(g: Tortuga2199, p: int, c: int) -> None:
 def renew(g: Tortuga2199, p: int, c: int) -> None:
     """Seat ``p`` puts the face-up ``c`` at the bottom of its sector's deck (now known to
     all) and reveals the top card in its place."""
-    mi = C.MARKET_INDEX[g.kinds[g.pos[p]]]
+    mi = MARKET_INDEX[g.kinds[g.pos[p]]]
     g.crypto -= RENEW_PRICE
     face = g.mface[mi]
     deck = g.mdeck[mi]

@@ -20,16 +20,17 @@ of the result is the same text), so a position can be pasted into a test and edi
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
-from spacetable.engine import new_game
+from spacetable.engine import DataSet, new_game
 
-from . import components as C
-from .constants import PHASE_NAMES, End
+from .components import TortugaParts
+from .constants import KIND_IDS, MARKETS, PHASE_NAMES, End
 from .rules import Tortuga2199
 
 
-def _cards(cs: list[int]) -> str:
+def _cards(C: TortugaParts, cs: list[int]) -> str:
     if not cs:
         return "-"
     out: list[str] = []
@@ -39,33 +40,33 @@ def _cards(cs: list[int]) -> str:
         while j < len(cs) and cs[j] == cs[i]:
             j += 1
         n = j - i
-        out.append(C.CARD_ID[cs[i]] + (f"*{n}" if n > 1 else ""))
+        out.append(C.card_id[cs[i]] + (f"*{n}" if n > 1 else ""))
         i = j
     return ",".join(out)
 
 
-def _parse_cards(text: str) -> list[int]:
+def _parse_cards(C: TortugaParts, text: str) -> list[int]:
     if text == "-":
         return []
     out: list[int] = []
     for part in text.split(","):
         name, _, n = part.partition("*")
-        if name not in C.CARD_INDEX:
+        if name not in C.card_index:
             raise ValueError(f"unknown card {name!r}")
-        out.extend([C.CARD_INDEX[name]] * (int(n) if n else 1))
+        out.extend([C.card_index[name]] * (int(n) if n else 1))
     return out
 
 
-def _card(c: int) -> str:
-    return C.CARD_ID[c] if c >= 0 else "-"
+def _card(C: TortugaParts, c: int) -> str:
+    return C.card_id[c] if c >= 0 else "-"
 
 
-def _parse_card(text: str) -> int:
+def _parse_card(C: TortugaParts, text: str) -> int:
     if text == "-":
         return -1
-    if text not in C.CARD_INDEX:
+    if text not in C.card_index:
         raise ValueError(f"unknown card {text!r}")
-    return C.CARD_INDEX[text]
+    return C.card_index[text]
 
 
 def _ints(xs: list[int]) -> str:
@@ -93,38 +94,42 @@ def _parse_seats(text: str) -> int:
 
 
 def dump(g: Tortuga2199) -> str:
-    """The whole state of ``g`` as text (hidden parts included)."""
+    """The whole state of ``g`` as text (hidden parts included; cards by the ids of its
+    data set)."""
+    C = g.parts
     n = g.players
     lines = [
         f"game players={n} scenario={g.scenario} first={g.first} cur={g.cur} "
         f"phase={PHASE_NAMES[g.phase]} turns={g.turns} tacts={g.tacts} fresh={int(g.fresh)}",
-        f"turn crypto={g.crypto} mano={g.mano} used={g.used} pend_card={_card(g.pend_card)} "
+        f"turn crypto={g.crypto} mano={g.mano} used={g.used} pend_card={_card(C, g.pend_card)} "
         f"pend={_ints(g.pend)} mark_at={_int(g.mark_at)}",
     ]
     for s in range(g.lay.n):
         lines.append(
-            f"sector {s} kind={C.KIND_ID[g.kinds[s]]} ctrl={_int(g.ctrl[s])} "
-            f"def={g.defence[s]} mineral={g.mineral[s]} hunt={_card(g.hunt[s])} "
+            f"sector {s} kind={KIND_IDS[g.kinds[s]]} ctrl={_int(g.ctrl[s])} "
+            f"def={g.defence[s]} mineral={g.mineral[s]} hunt={_card(C, g.hunt[s])} "
             f"probes={_seats(g.probes[s], n)} seen={_seats(g.seen[s], n)}"
         )
     for p in range(n):
         lines.append(
-            f"seat {p} ship={_card(g.ship[p])} pos={_int(g.pos[p])} infl={g.infl[p]} "
-            f"minerals={g.minerals[p]} hand={_cards(g.hand[p])} deck={_cards(g.deck[p])} "
-            f"discard={_cards(g.discard[p])} played={_cards(g.played[p])} "
-            f"reserve={_card(g.reserve[p])} hunts={_cards(g.htokens[p])}"
+            f"seat {p} ship={_card(C, g.ship[p])} pos={_int(g.pos[p])} infl={g.infl[p]} "
+            f"minerals={g.minerals[p]} hand={_cards(C, g.hand[p])} deck={_cards(C, g.deck[p])} "
+            f"discard={_cards(C, g.discard[p])} played={_cards(C, g.played[p])} "
+            f"reserve={_card(C, g.reserve[p])} hunts={_cards(C, g.htokens[p])}"
         )
-    for i, m in enumerate(C.MARKETS):
+    for i, m in enumerate(MARKETS):
         lines.append(
-            f"market {m} face={_cards(g.mface[i])} deck={_cards(g.mdeck[i])} known={g.mknown[i]}"
+            f"market {m} face={_cards(C, g.mface[i])} deck={_cards(C, g.mdeck[i])} "
+            f"known={g.mknown[i]}"
         )
     lines.append(
         f"supply tpile={_ints(g.tpile)} depot={g.depot} bank={g.bank} out={g.minerals_out} "
-        f"hunt_pile={_cards(g.hunt_pile)} box={_cards(g.box_hunt)} "
-        f"destroyed={_cards(g.destroyed)}"
+        f"hunt_pile={_cards(C, g.hunt_pile)} box={_cards(C, g.box_hunt)} "
+        f"destroyed={_cards(C, g.destroyed)}"
     )
     lines.append(
-        f"combat cb={','.join(str(x) for x in g.cb)} atk={_cards(g.catk)} def={_cards(g.cdef)}"
+        f"combat cb={','.join(str(x) for x in g.cb)} atk={_cards(C, g.catk)} "
+        f"def={_cards(C, g.cdef)}"
     )
     lines.append(
         f"end tortuga_by={_int(g.tortuga_by)} last={_ints(g.last)} winner={_int(g.winner)} "
@@ -143,13 +148,17 @@ def _fields(parts: list[str]) -> dict[str, str]:
     return out
 
 
-def load(text: str, seed: int = 0) -> Tortuga2199:
-    """A game in the position written by :func:`dump` (its generator seeded by ``seed``)."""
+def load(
+    text: str, seed: int = 0, data: DataSet[Any] | str | os.PathLike[str] | None = None
+) -> Tortuga2199:
+    """A game in the position written by :func:`dump` (its generator seeded by ``seed``),
+    with ``data`` (a data set or a directory of tables; the shipped one by default)."""
     lines = [ln.split() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
     head = _fields(lines[0][1:])
     n = int(head["players"])
-    g = new_game("tortuga2199", n, seed, {"scenario": head["scenario"]})
+    g = new_game("tortuga2199", n, seed, {"scenario": head["scenario"]}, data)
     assert isinstance(g, Tortuga2199)
+    C = g.parts
     g.first = int(head["first"])
     g.cur = int(head["cur"])
     g.phase = PHASE_NAMES.index(head["phase"])
@@ -161,52 +170,52 @@ def load(text: str, seed: int = 0) -> Tortuga2199:
         if tag == "turn":
             f = _fields(words[1:])
             g.crypto, g.mano, g.used = int(f["crypto"]), int(f["mano"]), int(f["used"])
-            g.pend_card = _parse_card(f["pend_card"])
+            g.pend_card = _parse_card(C, f["pend_card"])
             g.pend = _parse_ints(f["pend"])
             g.mark_at = _parse_int(f.get("mark_at", "-"))
         elif tag == "sector":
             s = int(words[1])
             f = _fields(words[2:])
-            g.kinds = (*g.kinds[:s], C.KIND_INDEX[f["kind"]], *g.kinds[s + 1 :])
+            g.kinds = (*g.kinds[:s], KIND_IDS.index(f["kind"]), *g.kinds[s + 1 :])
             g.ctrl[s] = _parse_int(f["ctrl"])
             g.defence[s] = int(f["def"])
             g.mineral[s] = int(f["mineral"])
-            g.hunt[s] = _parse_card(f["hunt"])
+            g.hunt[s] = _parse_card(C, f["hunt"])
             g.probes[s] = _parse_seats(f["probes"])
             # A seat whose marker is on a token has seen it (``seen`` may be left out).
             g.seen[s] = _parse_seats(f.get("seen", "-")) | g.probes[s]
         elif tag == "seat":
             p = int(words[1])
             f = _fields(words[2:])
-            g.ship[p] = _parse_card(f["ship"])
+            g.ship[p] = _parse_card(C, f["ship"])
             g.pos[p] = _parse_int(f["pos"])
             g.infl[p] = int(f["infl"])
             g.minerals[p] = int(f["minerals"])
-            g.hand[p] = _parse_cards(f["hand"])
-            g.deck[p] = _parse_cards(f["deck"])
-            g.discard[p] = _parse_cards(f["discard"])
-            g.played[p] = _parse_cards(f["played"])
-            g.reserve[p] = _parse_card(f["reserve"])
-            g.htokens[p] = _parse_cards(f["hunts"])
+            g.hand[p] = _parse_cards(C, f["hand"])
+            g.deck[p] = _parse_cards(C, f["deck"])
+            g.discard[p] = _parse_cards(C, f["discard"])
+            g.played[p] = _parse_cards(C, f["played"])
+            g.reserve[p] = _parse_card(C, f["reserve"])
+            g.htokens[p] = _parse_cards(C, f["hunts"])
         elif tag == "market":
-            i = C.MARKETS.index(words[1])
+            i = MARKETS.index(words[1])
             f = _fields(words[2:])
-            g.mface[i] = _parse_cards(f["face"])
-            g.mdeck[i] = _parse_cards(f["deck"])
+            g.mface[i] = _parse_cards(C, f["face"])
+            g.mdeck[i] = _parse_cards(C, f["deck"])
             g.mknown[i] = int(f["known"])
         elif tag == "supply":
             f = _fields(words[1:])
             g.tpile = _parse_ints(f["tpile"])
             g.depot, g.bank = int(f["depot"]), int(f["bank"])
             g.minerals_out = int(f["out"])
-            g.hunt_pile = _parse_cards(f["hunt_pile"])
-            g.box_hunt = _parse_cards(f["box"])
-            g.destroyed = _parse_cards(f["destroyed"])
+            g.hunt_pile = _parse_cards(C, f["hunt_pile"])
+            g.box_hunt = _parse_cards(C, f["box"])
+            g.destroyed = _parse_cards(C, f["destroyed"])
         elif tag == "combat":
             f = _fields(words[1:])
             g.cb = [int(x) for x in f["cb"].split(",")]
-            g.catk = _parse_cards(f["atk"])
-            g.cdef = _parse_cards(f["def"])
+            g.catk = _parse_cards(C, f["atk"])
+            g.cdef = _parse_cards(C, f["def"])
         elif tag == "end":
             f = _fields(words[1:])
             g.tortuga_by = _parse_int(f["tortuga_by"])

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import components as C
-from .constants import TEXT, WIN_INFLUENCE
+from .components import TortugaParts
+from .constants import KIND_IDS, MARKET_KIND, TEXT, WIN_INFLUENCE
+from .tables import shipped_parts
 
 COLOURS = ("red", "cyan", "green", "yellow")
 CELL_W = 17
@@ -26,11 +27,11 @@ def _esc(s: str) -> str:
     return s.replace("[", "\\[")
 
 
-def _card(c: int, lang: str) -> str:
-    return C.card_name(c, lang)
+def _card(P: TortugaParts, c: int, lang: str) -> str:
+    return P.card_name(c, lang)
 
 
-def _cards(cs: list[int], lang: str) -> str:
+def _cards(P: TortugaParts, cs: list[int], lang: str) -> str:
     if not cs:
         return "-"
     counts: dict[int, int] = {}
@@ -38,20 +39,20 @@ def _cards(cs: list[int], lang: str) -> str:
         counts[c] = counts.get(c, 0) + 1
     parts = []
     for c, k in counts.items():
-        label = _card(c, lang)
+        label = _card(P, c, lang)
         parts.append(f"{k}x {label}" if k > 1 else label)
     return ", ".join(parts)
 
 
-def _card_detail(c: int, lang: str) -> str:
+def _card_detail(P: TortugaParts, c: int, lang: str) -> str:
     bits = []
-    if C.CRYPTO[c]:
-        bits.append(f"{C.CRYPTO[c]}C")
-    if C.MANO[c]:
-        bits.append(f"{C.MANO[c]}M")
-    ab = [f"{k}:{n}" if n else k for k, n in C.ABILITIES[c]]
+    if P.crypto[c]:
+        bits.append(f"{P.crypto[c]}C")
+    if P.mano[c]:
+        bits.append(f"{P.mano[c]}M")
+    ab = [f"{k}:{n}" if n else k for k, n in P.abilities[c]]
     bits.extend(ab)
-    return f"{_card(c, lang)} ({' '.join(bits) or '-'})"
+    return f"{_card(P, c, lang)} ({' '.join(bits) or '-'})"
 
 
 class _Canvas:
@@ -84,7 +85,7 @@ class _Canvas:
         return out
 
 
-def _map(view: dict[str, Any], lang: str) -> list[str]:
+def _map(P: TortugaParts, view: dict[str, Any], lang: str) -> list[str]:
     sectors = view["sectors"]
     xs = [2 * s["q"] + s["r"] for s in sectors]
     ys = [s["r"] for s in sectors]
@@ -111,7 +112,7 @@ def _map(view: dict[str, Any], lang: str) -> list[str]:
         if s["hunt"]:
             label = "?"
             if s["creature"] is not None:
-                label = "?" + _card(s["creature"], lang)[:6]
+                label = "?" + _card(P, s["creature"], lang)[:6]
             if s["markers"]:
                 label += "(" + "".join(str(m) for m in s["markers"]) + ")"
             cv.put(x, cy + 2, label, "blue")
@@ -130,8 +131,10 @@ def _where(view: dict[str, Any], slot: int, lang: str) -> str:
     return f"{_t(lang, 'ks_' + sectors[slot]['kind'])} ({slot})"
 
 
-def render(view: dict[str, Any], lang: str = "en") -> str:
-    """The whole view as text with rich markup: map, players, markets, hand, pending."""
+def render(view: dict[str, Any], lang: str = "en", parts: TortugaParts | None = None) -> str:
+    """The whole view as text with rich markup: map, players, markets, hand, pending; cards
+    named from ``parts`` (the game's ``game.parts``; the shipped data set's when not given)."""
+    P = parts or shipped_parts()
     seat = view.get("seat")
     out: list[str] = []
     cur = view["current"]
@@ -146,14 +149,14 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     elif view["tortuga_conqueror"] >= 0:
         out.append(f"[bold red]{_t(lang, 'r_last')}[/]")
     out.append("")
-    out.extend(_map(view, lang))
+    out.extend(_map(P, view, lang))
     out.append(f"[dim]{_esc(_t(lang, 'r_legend'))}[/]")
     out.append("")
     for p in view["players"]:
         i = p["seat"]
         you = f" ({_t(lang, 'r_you')})" if i == seat else ""
         where = _where(view, p["pos"], lang) if p["pos"] >= 0 else _t(lang, "r_hold")
-        ship = _card(p["ship"], lang) if p["ship"] >= 0 else "?"
+        ship = _card(P, p["ship"], lang) if p["ship"] >= 0 else "?"
         out.append(
             f"[{COLOURS[i]}]{_t(lang, 'r_player')} {i}{you}[/] {ship}, {where}: "
             f"[bold]{_t(lang, 'r_influence')} {p['influence']}[/] "
@@ -165,20 +168,20 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
             + (f", T+{p['turrets']}" if p["turrets"] else "")
         )
         if p["played"]:
-            out.append(f"    {_t(lang, 'r_played')}: {_esc(_cards(p['played'], lang))}")
+            out.append(f"    {_t(lang, 'r_played')}: {_esc(_cards(P, p['played'], lang))}")
     out.append("")
     t_piles = ", ".join(
-        f"{_card(C.CARD_INDEX[cid], lang)} {C.COST[C.CARD_INDEX[cid]]}¢ x{n}"
+        f"{_card(P, P.card_index[cid], lang)} {P.cost[P.card_index[cid]]}¢ x{n}"
         for cid, n in view["t_piles"].items()
     )
     out.append(f"[bold]{_t(lang, 'r_tpiles')}[/]: {_esc(t_piles)}")
     for m, info in view["markets"].items():
-        kind = C.MARKET_KIND[m]
-        face = ", ".join(f"{_card_detail(c, lang)} {C.COST[c]}¢" for c in info["face"])
+        kind = MARKET_KIND[m]
+        face = ", ".join(f"{_card_detail(P, c, lang)} {P.cost[c]}¢" for c in info["face"])
         deck = f"{_t(lang, 'r_pile')} {info['deck']}"
-        out.append(f"  {C.kind_name(kind, lang)} ({deck}): {_esc(face) or '-'}")
+        out.append(f"  {P.kind_name(kind, lang)} ({deck}): {_esc(face) or '-'}")
     out.append(
-        f"{_t(lang, 'r_hunt_pile')}: {_esc(_cards(view['hunt_pile'], lang))}; "
+        f"{_t(lang, 'r_hunt_pile')}: {_esc(_cards(P, view['hunt_pile'], lang))}; "
         f"{_t(lang, 'r_depot')}: {view['depot']}; {_t(lang, 'r_bank')}: {view['bank']}"
     )
     if view["phase"] in ("main", "ability", "reenter", "mark"):
@@ -189,11 +192,11 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
     if view["pending"]:
         pend = view["pending"]
         abil = ", ".join(f"{k}:{n}" if n else k for k, n in pend["abilities"])
-        out.append(f"{_t(lang, 'r_pending')}: {_card(pend['card'], lang)} — {abil}")
+        out.append(f"{_t(lang, 'r_pending')}: {_card(P, pend['card'], lang)} — {abil}")
     cb = view["combat"]
     if cb:
         atk = (
-            _cards(cb["attack_cards"], lang)
+            _cards(P, cb["attack_cards"], lang)
             if cb["attack_cards"] is not None
             else f"{cb['attack_count'] if cb['attack_count'] is not None else '?'} "
             f"({_t(lang, 'r_hidden')})"
@@ -202,35 +205,39 @@ def render(view: dict[str, Any], lang: str = "en") -> str:
             f"[bold red]{_t(lang, 'r_combat')}[/] {_where(view, cb['sector'], lang)}: "
             f"{_t(lang, 'r_attacker')} P{cb['attacker']} ({_esc(atk)}) {_t(lang, 'r_vs')} "
             f"{_t(lang, 'r_defender')} P{cb['defender']} "
-            f"({_esc(_cards(cb['defence_cards'], lang))})"
+            f"({_esc(_cards(P, cb['defence_cards'], lang))})"
         )
     if seat is not None and view.get("hand") is not None:
-        hand = ", ".join(_card_detail(c, lang) for c in view["hand"])
+        hand = ", ".join(_card_detail(P, c, lang) for c in view["hand"])
         out.append(f"[bold]{_t(lang, 'r_hand')}[/]: {_esc(hand) or '-'}")
         if view.get("reserved_card") is not None:
             out.append(
-                f"{_t(lang, 'r_reserved')}: {_esc(_card_detail(view['reserved_card'], lang))}"
+                f"{_t(lang, 'r_reserved')}: {_esc(_card_detail(P, view['reserved_card'], lang))}"
             )
     return "\n".join(out)
 
 
-def describe_event(event: dict[str, Any], lang: str = "en") -> str:
-    """One log event as a sentence (private details included when the event has them)."""
+def describe_event(
+    event: dict[str, Any], lang: str = "en", parts: TortugaParts | None = None
+) -> str:
+    """One log event as a sentence (private details included when the event has them);
+    cards named from ``parts`` (the shipped data set's when not given)."""
+    P = parts or shipped_parts()
     kind = event.get("event", "?")
     kw: dict[str, Any] = {k: v for k, v in event.items() if k != "event"}
     for key in ("card", "new"):
-        if isinstance(kw.get(key), int) and 0 <= kw[key] < C.NCARD:
-            kw[key] = _card(kw[key], lang)
+        if isinstance(kw.get(key), int) and 0 <= kw[key] < P.ncard:
+            kw[key] = _card(P, kw[key], lang)
     if isinstance(event.get("sector"), int):
         # Sectors named from the event's sector kind ("the Mines (9)"), by slot otherwise.
         sk = event.get("kind")
-        key = sk if isinstance(sk, str) and sk in C.KIND_INDEX else "slot"
+        key = sk if isinstance(sk, str) and sk in KIND_IDS else "slot"
         kw["sector"] = _t(lang, "sec_" + key, slot=event["sector"])
         kw["of_sector"] = _t(lang, "of_" + key, slot=event["sector"])
     if kind == "ability" and isinstance(event.get("kind"), str):
         kw["kind"] = _t(lang, "abk_" + event["kind"])
         tk = event.get("target_kind")
-        if isinstance(tk, str) and tk in C.KIND_INDEX:
+        if isinstance(tk, str) and tk in KIND_IDS:
             kw["kind"] += " → " + _t(lang, "sec_" + tk, slot=event["target"])
     if kind == "game_end":
         kw["reason"] = _t(lang, "rs_" + str(event.get("reason")))
@@ -243,16 +250,16 @@ def describe_event(event: dict[str, Any], lang: str = "en") -> str:
         kw["placed"] = _t(lang, "mk_placed" if event.get("placed") else "mk_kept")
     if kind == "probe":
         cr = event.get("creature")
-        kw["creature"] = f": {_card(cr, lang)}" if isinstance(cr, int) and cr >= 0 else ""
+        kw["creature"] = f": {_card(P, cr, lang)}" if isinstance(cr, int) and cr >= 0 else ""
     elif kind == "capture":
-        kw["creature"] = _card(event["creature"], lang)
+        kw["creature"] = _card(P, event["creature"], lang)
     if kind in ("draw", "attack_cards", "end_turn"):
         cs = event.get("cards")
-        kw["cards"] = f": {_cards(cs, lang)}" if cs else ""
+        kw["cards"] = f": {_cards(P, cs, lang)}" if cs else ""
     if kind == "reveal":
-        kw["cards"] = _cards(event.get("cards", []), lang)
+        kw["cards"] = _cards(P, event.get("cards", []), lang)
     if kind == "ship":
-        kw["card"] = _card(event["card"], lang)
+        kw["card"] = _card(P, event["card"], lang)
     if kind == "end_turn":
         return TEXT.get(lang, "ev_end_turn").format_map(_Safe(kw)) + (
             " " + _t(lang, "ev_draw", seat=event["seat"], n=event["n"], cards=kw["cards"])

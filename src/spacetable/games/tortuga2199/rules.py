@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from spacetable.engine import (
@@ -52,20 +52,28 @@ from . import actions as A
 from . import components as C
 from . import labels
 from .abilities import apply_ability, legal_ability
-from .board import LAYOUTS, Layout
+from .board import Layout
 from .combat import after_sacrifice, apply_commit, apply_defend, sacrifice, spoils
+from .components import TortugaParts
 from .constants import (
     ABILITY,
     ATK,
     BANK,
     COLLECT_PRICE,
+    COMBAT_MAX,
     DEF,
     DESTROY_PRICE,
     HAND_SIZE,
+    HUNT_COUNT,
     INFLUENCE_PRICE,
+    K_TERMINAL,
+    K_TORTUGA,
+    KIND_IDS,
     MAIN,
     MARK,
     MARKERS,
+    MARKETS,
+    MAX_CARD_RESOURCES,
     MAX_PLAYERS,
     MAX_ROUND_LIMIT,
     MIN_PLAYERS,
@@ -80,18 +88,22 @@ from .constants import (
     PROBE_PRICE,
     REENTER,
     RESERVE_PRICE,
+    RING,
     SACRIFICE,
     SCENARIOS,
     SHIP,
+    SPECIAL_KINDS,
     SPOILS,
     START_HANDS,
     TEXT,
+    TOTAL_CARDS,
     WIN_INFLUENCE,
     End,
 )
 from .evaluation import evaluate
 from .legal import legal_main, reentry_sectors
 from .market import buy, renew
+from .tables import DATA
 from .view import view
 
 
@@ -122,7 +134,7 @@ def _sectors(item: Kind) -> Kind:
 
 
 def _markets(item: Kind) -> Kind:
-    return list_of(item, length=len(C.MARKETS))
+    return list_of(item, length=len(MARKETS))
 
 
 class Tortuga2199(Game):
@@ -178,7 +190,7 @@ class Tortuga2199(Game):
         Field("mdeck", _markets(list_of(INT))),
         Field("mface", _markets(list_of(INT))),
         Field("mknown", _markets(INT)),
-        Field("tpile", list_of(INT, length=len(C.T_CARDS))),
+        Field("tpile", list_of(INT, length="n_tpiles")),
         Field("depot", INT),
         Field("bank", INT),
         # Per seat.
@@ -218,6 +230,8 @@ class Tortuga2199(Game):
         Field("reason", _Reason()),
     )
 
+    data_spec = DATA
+    parts: TortugaParts
     scenario: str
     round_limit: int
     lay: Layout
@@ -226,49 +240,55 @@ class Tortuga2199(Game):
 
     @property
     def n_sectors(self) -> int:
-        """How many sectors the map of this player count has."""
-        return LAYOUTS[self.players].n
+        """How many sectors the map of this player count has (fixed by the rulebook)."""
+        return 1 + RING[self.players] + len(SPECIAL_KINDS)
+
+    @property
+    def n_tpiles(self) -> int:
+        """How many T piles (one a T card type of the data set)."""
+        return len(self.parts.t_cards)
 
     def _derive(self) -> None:
-        self.lay = LAYOUTS[self.players]
+        self.lay = self.parts.layouts[self.players]
         self.round_limit = int(self.options["round_limit"])
 
     # ------------------------------------------------------------------ setup
     def setup(self) -> None:
+        P = self.parts
         n = self.players
         rng = self.rng
         self.scenario = self.options["scenario"]
         self._derive()
         lay = self.lay
-        specials = list(C.SPECIAL_KINDS)
+        specials = list(SPECIAL_KINDS)
         rng.shuffle(specials)
         kinds: list[int] = []
         it = iter(specials)
         for k in lay.kinds:
-            kinds.append(next(it) if k == "special" else C.KIND_INDEX[k])
+            kinds.append(next(it) if k == "special" else KIND_IDS.index(k))
         self.kinds = tuple(kinds)
         ns = lay.n
         self.ctrl: list[int] = [-1] * ns
-        self.defence: list[int] = [C.KIND_START_DEF[k] for k in kinds]
-        self.mineral: list[int] = [0 if k == C.K_TORTUGA else 1 for k in kinds]
+        self.defence: list[int] = [P.kind_start_def[k] for k in kinds]
+        self.mineral: list[int] = [0 if k == K_TORTUGA else 1 for k in kinds]
         self.minerals_out = MINERAL_TOKENS - sum(self.mineral)
-        tokens = list(C.HUNT_CARDS)
+        tokens = list(P.hunt_cards)
         rng.shuffle(tokens)
-        self.hunt: list[int] = [-1 if k == C.K_TORTUGA else tokens.pop() for k in kinds]
+        self.hunt: list[int] = [-1 if k == K_TORTUGA else tokens.pop() for k in kinds]
         self.box_hunt: list[int] = sorted(tokens)
         self.probes: list[int] = [0] * ns
         self.seen: list[int] = [0] * ns
-        self.hunt_pile: list[int] = sorted(C.HUNT_CARDS)
+        self.hunt_pile: list[int] = sorted(P.hunt_cards)
         self.mdeck: list[list[int]] = []
         self.mface: list[list[int]] = []
-        for m in C.MARKETS:
-            deck = [c for c in C.MARKET_CARDS[m] for _ in range(C.COUNT[c])]
+        for m in MARKETS:
+            deck = [c for c in P.market_cards[m] for _ in range(P.count[c])]
             rng.shuffle(deck)
             face = [deck.pop(), deck.pop()]
             self.mdeck.append(deck)
             self.mface.append(face)
-        self.mknown: list[int] = [0] * len(C.MARKETS)
-        self.tpile: list[int] = [C.COUNT[c] for c in C.T_CARDS]
+        self.mknown: list[int] = [0] * len(MARKETS)
+        self.tpile: list[int] = [P.count[c] for c in P.t_cards]
         self.depot = 0
         self.bank = BANK
         self.hand: list[list[int]] = [[] for _ in range(n)]
@@ -302,16 +322,17 @@ class Tortuga2199(Game):
         self.last: list[int] = []
         self.winner = -1
         self.reason = ""
-        self.emit({"event": "setup", "first": self.first, "kinds": [C.KIND_ID[k] for k in kinds]})
+        self.emit({"event": "setup", "first": self.first, "kinds": [KIND_IDS[k] for k in kinds]})
 
     # ------------------------------------------------------------------ helpers
     def total(self, p: int) -> int:
         """Influence of seat ``p``: Influence tokens plus its control tokens."""
+        P = self.parts
         t = self.infl[p]
         kinds = self.kinds
         for s, o in enumerate(self.ctrl):
             if o == p:
-                t += C.KIND_INFLUENCE[kinds[s]]
+                t += P.kind_influence[kinds[s]]
         return t
 
     def sectors_of(self, p: int) -> int:
@@ -375,8 +396,9 @@ class Tortuga2199(Game):
 
     def destroy_card(self, p: int, c: int) -> None:
         """Card ``c`` of seat ``p`` leaves the game (a hunt card takes its token along)."""
+        P = self.parts
         self.destroyed.append(c)
-        if C.IS_HUNT[c]:
+        if P.is_hunt[c]:
             self.htokens[p].remove(c)
 
     def _draw(self, p: int, n: int) -> list[int]:
@@ -403,7 +425,7 @@ class Tortuga2199(Game):
 
     def _start_turn(self, p: int) -> None:
         self.cur = p
-        self.crypto = self.bonus(p, C.K_TERMINAL)
+        self.crypto = self.bonus(p, K_TERMINAL)
         self.mano = 0
         self.used = 0
         self.tacts = 0
@@ -438,24 +460,25 @@ class Tortuga2199(Game):
 
     def take_control(self, p: int, s: int) -> None:
         """Seat ``p`` takes sector ``s``: marker one Defence higher, tokens handed over."""
+        P = self.parts
         prev = self.ctrl[s]
         k = self.kinds[s]
         self.ctrl[s] = p
-        if C.KIND_HAS_DEF[k]:  # Tortuga has no Defence track
-            self.defence[s] = min(self.defence[s] + 1, C.KIND_MAX_DEF[k])
+        if P.kind_has_def[k]:  # Tortuga has no Defence track
+            self.defence[s] = min(self.defence[s] + 1, P.kind_max_def[k])
         self.emit(
             {
                 "event": "control",
                 "seat": p,
                 "sector": s,
-                "kind": C.KIND_ID[k],
+                "kind": KIND_IDS[k],
                 "from": prev,
-                "defence": self.defence[s] if C.KIND_HAS_DEF[k] else None,
+                "defence": self.defence[s] if P.kind_has_def[k] else None,
             }
         )
-        if k == C.K_TERMINAL and p == self.cur:
+        if k == K_TERMINAL and p == self.cur:
             self.crypto += 1  # the Terminal bonus is usable at once
-        if k == C.K_TORTUGA:
+        if k == K_TORTUGA:
             self.tortuga_by = p
             if self.scenario == "aggressive":
                 self._finish(End.TORTUGA)
@@ -466,7 +489,8 @@ class Tortuga2199(Game):
 
     def would_win_tortuga(self, p: int) -> bool:
         """Aggressive scenario: conquering Tortuga must give the victory."""
-        mine = self.total(p) + C.KIND_INFLUENCE[C.K_TORTUGA]
+        P = self.parts
+        mine = self.total(p) + P.kind_influence[K_TORTUGA]
         if mine >= WIN_INFLUENCE:
             return True
         return all(mine >= self.total(o) for o in range(self.players) if o != p)
@@ -492,6 +516,7 @@ class Tortuga2199(Game):
         return self.phase == OVER
 
     def _legal_actions(self, seat: int) -> list[Action]:
+        P = self.parts
         ph = self.phase
         if ph == OVER or seat not in self.to_act:
             return []
@@ -503,7 +528,7 @@ class Tortuga2199(Game):
             out: list[Action] = [
                 (A.COMMIT if ph == ATK else A.DEFEND)[c]
                 for c in sorted(set(self.hand[seat]))
-                if C.MANO[c] >= 1
+                if P.mano[c] >= 1
             ]
             out.append(A.COMMIT_DONE if ph == ATK else A.DEFEND_DONE)
             return out
@@ -518,7 +543,7 @@ class Tortuga2199(Game):
             return [A.MARKER, A.NO_MARKER]
         # SHIP
         taken = set(self.ship)
-        return [A.SHIP[c] for c in C.SHIPS if c not in taken]
+        return [A.SHIP[c] for c in P.ships if c not in taken]
 
     # ------------------------------------------------------------------ apply
     def _apply(self, seat: int, action: Action) -> None:
@@ -552,7 +577,7 @@ class Tortuga2199(Game):
                     "event": "reenter",
                     "seat": seat,
                     "sector": action.sector,
-                    "kind": C.KIND_ID[self.kinds[action.sector]],
+                    "kind": KIND_IDS[self.kinds[action.sector]],
                 }
             )
         else:
@@ -560,6 +585,7 @@ class Tortuga2199(Game):
             self._choose_ship(seat, action.card)
 
     def _choose_ship(self, p: int, card: int) -> None:
+        P = self.parts
         self.ship[p] = card
         self.emit({"event": "ship", "seat": p, "card": card})
         n = self.players
@@ -567,7 +593,7 @@ class Tortuga2199(Game):
         if nxt != self.first:
             self.cur = nxt
             return
-        start = [c for c in C.START_CARDS for _ in range(C.COUNT[c])]
+        start = [c for c in P.start_cards for _ in range(P.count[c])]
         for i in range(n):
             q = (self.first + i) % n
             deck = [*start, self.ship[q]]
@@ -577,6 +603,7 @@ class Tortuga2199(Game):
         self._start_turn(self.first)
 
     def _apply_main(self, p: int, a: Action) -> None:
+        P = self.parts
         t = type(a)
         if t is not A.TakeBack and t is not A.EndTurn:
             self.fresh = False
@@ -585,12 +612,12 @@ class Tortuga2199(Game):
             c = a.card
             self.hand[p].remove(c)
             self.played[p].append(c)
-            self.crypto += C.CRYPTO[c]
-            self.mano += C.MANO[c]
+            self.crypto += P.crypto[c]
+            self.mano += P.mano[c]
             self.emit({"event": "play", "seat": p, "card": c})
-            if C.PLAYED[c]:
+            if P.played[c]:
                 self.pend_card = c
-                self.pend = list(range(len(C.PLAYED[c])))
+                self.pend = list(range(len(P.played[c])))
                 self.phase = ABILITY
         elif t is A.EndTurn:
             self._end_turn(p)
@@ -603,7 +630,7 @@ class Tortuga2199(Game):
                     "event": "move",
                     "seat": p,
                     "sector": a.sector,
-                    "kind": C.KIND_ID[self.kinds[a.sector]],
+                    "kind": KIND_IDS[self.kinds[a.sector]],
                 }
             )
         elif t is A.Buy:
@@ -623,7 +650,7 @@ class Tortuga2199(Game):
                     "event": "reinforce",
                     "seat": p,
                     "sector": a.sector,
-                    "kind": C.KIND_ID[self.kinds[a.sector]],
+                    "kind": KIND_IDS[self.kinds[a.sector]],
                     "to": a.to,
                 }
             )
@@ -666,7 +693,7 @@ class Tortuga2199(Game):
                     "event": "collect",
                     "seat": p,
                     "sector": self.pos[p],
-                    "kind": C.KIND_ID[self.kinds[self.pos[p]]],
+                    "kind": KIND_IDS[self.kinds[self.pos[p]]],
                 }
             )
         elif t is A.Probe:
@@ -680,8 +707,8 @@ class Tortuga2199(Game):
             self.hand[p].remove(c)
             self.htokens[p].remove(c)
             self.destroyed.append(c)
-            self.emit({"event": "convert", "seat": p, "card": c, "n": C.HUNT_INFLUENCE[c]})
-            self.gain_bank(p, C.HUNT_INFLUENCE[c])
+            self.emit({"event": "convert", "seat": p, "card": c, "n": P.hunt_influence[c]})
+            self.gain_bank(p, P.hunt_influence[c])
         elif t is A.Conquer or t is A.ConquerCrypto:
             s = self.pos[p]
             cost = C.conquest_cost(self.kinds[s], self.defence[s])
@@ -694,7 +721,7 @@ class Tortuga2199(Game):
                     "event": "conquer",
                     "seat": p,
                     "sector": s,
-                    "kind": C.KIND_ID[self.kinds[s]],
+                    "kind": KIND_IDS[self.kinds[s]],
                     "cost": cost,
                     "crypto": t is not A.Conquer,
                 }
@@ -713,7 +740,7 @@ class Tortuga2199(Game):
                     "seat": p,
                     "target": a.target,
                     "sector": s,
-                    "kind": C.KIND_ID[self.kinds[s]],
+                    "kind": KIND_IDS[self.kinds[s]],
                 }
             )
         elif t is A.BuyInfluence:
@@ -738,7 +765,7 @@ class Tortuga2199(Game):
         with a free marker, it then decides whether to place it (phase ``mark``)."""
         self.seen[s] |= 1 << p
         self.emit(
-            {"event": "probe", "seat": p, "sector": s, "kind": C.KIND_ID[self.kinds[s]]},
+            {"event": "probe", "seat": p, "sector": s, "kind": KIND_IDS[self.kinds[s]]},
             {p: {"creature": self.hunt[s]}},
         )
         if self.markers_free(p) > 0:
@@ -755,7 +782,7 @@ class Tortuga2199(Game):
                 "event": "marker",
                 "seat": p,
                 "sector": s,
-                "kind": C.KIND_ID[self.kinds[s]],
+                "kind": KIND_IDS[self.kinds[s]],
                 "placed": place,
             }
         )
@@ -764,9 +791,10 @@ class Tortuga2199(Game):
 
     def _capture(self, p: int) -> None:
         """Seat ``p`` captures the probed creature of its sector (+1 Influence)."""
+        P = self.parts
         s = self.pos[p]
         h = self.hunt[s]
-        self.mano -= C.DIFFICULTY[h]
+        self.mano -= P.difficulty[h]
         self.hunt[s] = -1
         self.probes[s] = 0
         self.seen[s] = 0
@@ -778,7 +806,7 @@ class Tortuga2199(Game):
                 "event": "capture",
                 "seat": p,
                 "sector": s,
-                "kind": C.KIND_ID[self.kinds[s]],
+                "kind": KIND_IDS[self.kinds[s]],
                 "creature": h,
             }
         )
@@ -814,6 +842,10 @@ class Tortuga2199(Game):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return view(self, seat)
 
+    def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
+        """The components ``view`` mentions (``labels.component_ids``: from the view only)."""
+        return labels.component_ids(self.parts, view)
+
     def describe_action(self, action: Action, lang: str = "en") -> str:
         """A label naming sectors, costs and creatures from the state (``labels.describe``)."""
         return labels.describe(self, action, lang)
@@ -833,6 +865,7 @@ class Tortuga2199(Game):
         there), its own deck order, and each opponent's hand, deck and Reserved card (and
         secret combat cards, chosen among the Manoeuvre cards) as one pool.
         """
+        P = self.parts
         bit = 1 << seat
         slots = [s for s, h in enumerate(self.hunt) if h >= 0 and not self.seen[s] & bit]
         pool = sorted([self.hunt[s] for s in slots] + self.box_hunt)
@@ -865,7 +898,7 @@ class Tortuga2199(Game):
                 picked: list[int] = []
                 rest: list[int] = []
                 for c in cards:
-                    if len(picked) < natk and C.MANO[c] >= 1:
+                    if len(picked) < natk and P.mano[c] >= 1:
                         picked.append(c)
                     else:
                         rest.append(c)
@@ -908,15 +941,17 @@ def turn_bound(players: int) -> int:
     """An upper bound on the decisions of one turn (the combats in it included).
 
     A turn is finite without any cap: every action but a few free ones spends a resource or
-    a card, and the resources of a turn come from the cards played. With N the cards of the
-    box (each card is played at most once a turn: it stays among the played cards until the
-    end of the turn):
+    a card, and the resources of a turn come from the cards played. It holds whatever the
+    data set: with N the cards of a game at 4 players (``TOTAL_CARDS``, fixed by the
+    rulebook's counts; each card is played at most once a turn: it stays among the played
+    cards until the end of the turn):
 
     * plays <= N, each followed by at most ``ABILITY_SLACK`` ability decisions;
     * spent minerals <= the 10 tokens + 1 from the Mines power + what the played cards'
-      ``mineral:N`` abilities take from the depot (a spent token goes to the depot);
-    * Crypto + Manoeuvre of the turn <= the Terminal bonuses + the played cards' resources
-      + the Fortress's 1 + the spent minerals; every priced action costs at least 1 of them
+      ``mineral:N`` abilities take from the depot (a spent token goes to the depot; N <= 10);
+    * Crypto + Manoeuvre of the turn <= the 3 Terminal bonuses + the played cards' resources
+      (at most ``MAX_CARD_RESOURCES`` a card, checked on load) + the Fortress's 1 + the spent
+      minerals; every priced action costs at least 1 of them
       (move, collect, probe, renew 1; reserve, destroy 2; a purchase, a conquest, a
       reinforcement, a capture at least 1; Influence 7);
     * a marker decision after each probe (a priced probe or a probe ability);
@@ -924,11 +959,11 @@ def turn_bound(players: int) -> int:
       and the end; at most players - 1 combats (each sends a ship to its hold, and a ship
       comes back only at its owner's next turn), each of at most ``COMBAT_MAX`` decisions.
     """
-    n = C.TOTAL_CARDS
-    spends = MINERAL_TOKENS + 1 + n * C.MAX_MINERAL
-    terminals = LAYOUTS[players].kinds.count("terminal")
-    resources = terminals + n * C.MAX_RESOURCES + 1 + spends
+    n = TOTAL_CARDS
+    spends = MINERAL_TOKENS + 1 + n * MINERAL_TOKENS
+    terminals = 3  # "3 jetons Bonus Terminal commercial"
+    resources = terminals + n * MAX_CARD_RESOURCES + 1 + spends
     marks = resources + n
-    free = 2 + n + len(C.HUNT_CARDS) + 4 + 1
-    combats = (players - 1) * (1 + C.COMBAT_MAX)
+    free = 2 + n + HUNT_COUNT + 4 + 1
+    combats = (players - 1) * (1 + COMBAT_MAX)
     return free + n * C.ABILITY_SLACK + spends + resources + marks + combats

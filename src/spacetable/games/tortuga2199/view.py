@@ -5,7 +5,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import components as C
-from .constants import ABILITY, ATK, DEF, MARK, PHASE_NAMES, SACRIFICE, SPOILS
+from .constants import (
+    ABILITY,
+    ATK,
+    DEF,
+    K_TERMINAL,
+    K_TURRET,
+    KIND_IDS,
+    MARK,
+    MARKETS,
+    PHASE_NAMES,
+    SACRIFICE,
+    SPOILS,
+)
 
 if TYPE_CHECKING:
     from .rules import Tortuga2199
@@ -16,6 +28,7 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
     hook): every sector (the creature only if the seat looked at it), every player's public
     facts, the markets, the turn, the pending abilities, the combat (the attacker's cards
     hidden from others until the reveal) and the seat's own hand and Reserved card."""
+    P = g.parts
     n = g.players
     lay = g.lay
     ph = g.phase
@@ -31,13 +44,13 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
                 "slot": s,
                 "q": lay.coords[s][0],
                 "r": lay.coords[s][1],
-                "kind": C.KIND_ID[g.kinds[s]],
+                "kind": KIND_IDS[g.kinds[s]],
                 "controller": g.ctrl[s],
                 # Tortuga has no Defence track ("nécessite toujours 15 Manœuvres"): None.
-                "defence": g.defence[s] if C.KIND_HAS_DEF[g.kinds[s]] else None,
-                "max_defence": C.KIND_MAX_DEF[g.kinds[s]] if C.KIND_HAS_DEF[g.kinds[s]] else None,
+                "defence": g.defence[s] if P.kind_has_def[g.kinds[s]] else None,
+                "max_defence": P.kind_max_def[g.kinds[s]] if P.kind_has_def[g.kinds[s]] else None,
                 "conquest_cost": C.conquest_cost(g.kinds[s], g.defence[s]),
-                "influence": C.KIND_INFLUENCE[g.kinds[s]],
+                "influence": P.kind_influence[g.kinds[s]],
                 "mineral": g.mineral[s],
                 "hunt": h >= 0,
                 "markers": [p for p in range(n) if probes >> p & 1],
@@ -67,13 +80,13 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
                 "reserved": g.reserve[p] >= 0,
                 "hunt_tokens": sorted(g.htokens[p]),
                 "sectors": g.sectors_of(p),
-                "terminals": g.bonus(p, C.K_TERMINAL),
-                "turrets": g.bonus(p, C.K_TURRET),
+                "terminals": g.bonus(p, K_TERMINAL),
+                "turrets": g.bonus(p, K_TURRET),
                 "markers_free": g.markers_free(p),
             }
         )
     markets = {}
-    for i, m in enumerate(C.MARKETS):
+    for i, m in enumerate(MARKETS):
         markets[m] = {
             "face": sorted(g.mface[i]),
             "deck": len(g.mdeck[i]),
@@ -94,7 +107,7 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
         "sectors": sectors,
         "players": players,
         "markets": markets,
-        "t_piles": {C.CARD_ID[c]: g.tpile[i] for i, c in enumerate(C.T_CARDS)},
+        "t_piles": {P.card_id[c]: g.tpile[i] for i, c in enumerate(P.t_cards)},
         "hunt_pile": list(g.hunt_pile),
         "depot": g.depot,
         "bank": g.bank,
@@ -111,7 +124,7 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
     if ph == ABILITY:
         out["pending"] = {
             "card": g.pend_card,
-            "abilities": [list(C.PLAYED[g.pend_card][i]) for i in g.pend],
+            "abilities": [list(P.played[g.pend_card][i]) for i in g.pend],
         }
     if ph in (ATK, DEF, SACRIFICE, SPOILS):
         att = g.cb[0]
