@@ -27,13 +27,13 @@ main phase's legal actions), :mod:`.abilities` (the played-ability window), :mod
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from spacetable.engine import (
     BOOL,
     INT,
+    NO_BOUND,
     STR,
     Action,
     Field,
@@ -921,8 +921,8 @@ class Tortuga2199(Game):
         """A true bound on the decisions of a game, under the ``round_limit`` option.
 
         The rulebook's game (no round limit) has none: nothing forces a player to do
-        anything in a turn, so a game may go on for ever; it returns :data:`NO_BOUND`, and a
-        driver that must finish sets ``round_limit``. With a limit of R rounds: the ship
+        anything in a turn, so a game may go on for ever; it returns the engine's
+        ``NO_BOUND``, and a driver that must finish sets ``round_limit``. With R rounds: the ship
         choices, then at most R x players turns plus the last round after Tortuga's conquest
         (players - 1 turns), each of at most :func:`turn_bound` decisions.
         """
@@ -930,11 +930,6 @@ class Tortuga2199(Game):
         if not limit:
             return NO_BOUND
         return players + (limit * players + players - 1) * turn_bound(players)
-
-
-#: What :meth:`Tortuga2199.max_decisions` returns without a round limit: no number bounds the
-#: rulebook's game.
-NO_BOUND = sys.maxsize
 
 
 def turn_bound(players: int) -> int:
