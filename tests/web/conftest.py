@@ -83,7 +83,13 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 #: Short waits; scripted clients act far faster than people, so the rate limit is raised
 #: (the limit's own test uses the defaults: ``sqlite_server``).
 FAST = Settings(
-    tick=0.1, bot_budget=20.0, realtime_bot_budget=3.0, bot_workers=1, rate=1000, burst=2000
+    tick=0.1,
+    bot_budget=20.0,
+    realtime_bot_budget=3.0,
+    bot_workers=1,
+    rate=1000,
+    burst=2000,
+    warm_bots=False,
 )
 
 
@@ -148,7 +154,9 @@ def fast_sqlite_server(sqlite_db: str) -> Iterator[Server]:
 
 @pytest.fixture
 def sqlite_server(tmp_path: Path) -> Iterator[Server]:
-    s = start_server(f"sqlite:///{tmp_path / 'one.db'}", Settings(tick=0.1, bot_workers=1))
+    s = start_server(
+        f"sqlite:///{tmp_path / 'one.db'}", Settings(tick=0.1, bot_workers=1, warm_bots=False)
+    )
     try:
         yield s
     finally:

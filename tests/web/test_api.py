@@ -4,6 +4,7 @@ real WebSocket clients; the storage-touching tests run on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import time
 from typing import Any
@@ -14,7 +15,7 @@ import websockets
 
 import spacetable
 
-from .conftest import Server, connect, create, start_server
+from .conftest import FAST, Server, connect, create, start_server
 
 HUMANS2 = [{"kind": "human"}, {"kind": "human"}]
 
@@ -225,9 +226,17 @@ def test_a_bot_table_can_be_watched_to_the_end(server: Server) -> None:
     asyncio.run(main())
 
 
-def test_real_time_runs_on_the_server_clock(server: Server) -> None:
+def test_real_time_runs_on_the_server_clock(db_url: str) -> None:
+    server = start_server(db_url, dataclasses.replace(FAST, warm_bots=True))
+    try:
+        _real_time(server)
+    finally:
+        server.stop()
+
+
+def _real_time(server: Server) -> None:
     seats = [{"kind": "human"}, {"kind": "bot", "level": "medium"}]
-    t = create(server.base, "toy_rt", seats, options={"length": 12.0, "timer": 3.0}, speed=10.0)
+    t = create(server.base, "toy_rt", seats, options={"length": 60.0, "timer": 3.0}, speed=20.0)
     token = t["seats"][0]["token"]
     r = _api(server, "POST", f"/api/tables/{t['id']}/start", json={"host_token": t["host_token"]})
     assert r.status_code == 200
@@ -235,7 +244,7 @@ def test_real_time_runs_on_the_server_clock(server: Server) -> None:
     async def main() -> None:
         c = await connect(server, t["id"], token)
         s = await c.until(lambda m: m["type"] == "state" and m["legal"])
-        assert s["realtime"] and s["speed"] == 10.0
+        assert s["realtime"] and s["speed"] == 20.0
         await c.send({"type": "act", "action": s["legal"][0]["action"]})
         later = await c.until(lambda m: m["type"] == "state" and m["clock"] > s["clock"] + 2)
         assert later["view"]["clock"] == later["clock"]
@@ -246,6 +255,9 @@ def test_real_time_runs_on_the_server_clock(server: Server) -> None:
     asyncio.run(main())
     info = _api(server, "GET", f"/api/tables/{t['id']}").json()
     assert info["status"] == "over"
+    # the bot's worker kept its copy of the game: only new entries travelled to it
+    pool = server.app.state.hub.bots
+    assert pool.incremental_jobs > 3 * pool.full_jobs, (pool.incremental_jobs, pool.full_jobs)
 
 
 def test_a_restarted_server_resumes_its_tables(db_url: str) -> None:
@@ -329,7 +341,9 @@ def test_a_bot_out_of_time_plays_a_legal_action(sqlite_db: str) -> None:
     the game goes on to its end."""
     from spacetable.web.live import Settings
 
-    slow = start_server(sqlite_db, Settings(tick=0.1, bot_budget=0.001, bot_workers=1))
+    slow = start_server(
+        sqlite_db, Settings(tick=0.1, bot_budget=0.001, bot_workers=1, warm_bots=False)
+    )
     try:
         seats = [{"kind": "bot", "level": "hard"}, {"kind": "bot", "level": "hard"}]
         t = create(slow.base, "toy", seats, options={"hand": 2}, start=True)

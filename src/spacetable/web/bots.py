@@ -3,9 +3,13 @@
 :class:`BotPool` keeps a few worker processes (``spawn``ed, each one a
 ``ProcessPoolExecutor`` of one process) and sends every decision of a table to the same
 worker, so that a bot object lives on between its decisions (a real-time bot that chose to
-wait keeps its pace). A job carries the table's trusted snapshot (:meth:`Game.to_json`,
-read with ``load_trusted`` in the worker: a millisecond or two) and the seat; the bot sees
-the game only through a :class:`~spacetable.bots.SeatPort`, as everywhere.
+wait keeps its pace) and the worker keeps its own copy of the table's game. The first job
+of a table carries the server's trusted snapshot (:meth:`Game.to_json`, read with
+``load_trusted`` in the worker); the next ones carry only the record entries committed
+since the worker's copy (each checked again as it is applied), so a long real-time game
+does not ship its whole history to every bot on every tick. A copy out of step (a new
+worker, a job that timed out) asks for the snapshot again. The bot sees the game only
+through a :class:`~spacetable.bots.SeatPort`, as everywhere.
 
 Each decision has a time budget: when a worker does not answer in time, the table plays a
 random legal action for the bot (and says so in the server's log), so a slow search never
@@ -20,7 +24,7 @@ import logging
 import multiprocessing
 import os
 import zlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -37,6 +41,11 @@ LEVELS = ("random", "easy", "medium", "hard")
 
 # ---------------------------------------------------------------------- in the worker
 _bots: dict[tuple[str, int], tuple[str, Bot]] = {}
+_games: dict[str, Game] = {}
+
+
+class Resync(Exception):
+    """The worker's copy of a table's game is not at the step the job expects."""
 
 
 def _init_worker(classes: Sequence[tuple[str, str]]) -> None:
@@ -56,14 +65,45 @@ def _init_worker(classes: Sequence[tuple[str, str]]) -> None:
             register(cls)
 
 
-def think(table: str, seat: int, level: str, seed: int, save: str) -> dict[str, Any] | None:
-    """Worker side: the bot of ``seat`` chooses on the snapshot ``save``; the action's JSON
-    form, or ``None`` (a real-time bot waits)."""
-    game = spacetable.load_trusted(save)
+def think(
+    table: str,
+    seat: int,
+    level: str,
+    seed: int,
+    step: int,
+    entries: list[dict[str, Any]] | None,
+    save: str | None,
+) -> dict[str, Any] | None:
+    """Worker side: bring the table's game to ``step`` (from ``save``, or by applying
+    ``entries`` to the worker's copy), then let the bot of ``seat`` choose: the action's
+    JSON form, or ``None`` (a real-time bot waits). Raises :class:`Resync` when the copy
+    cannot be brought to ``step``."""
+    if save is not None:
+        game = spacetable.load_trusted(save)
+    else:
+        held_game = _games.get(table)
+        if held_game is None or entries is None or held_game.step + len(entries) != step:
+            _games.pop(table, None)
+            raise Resync(table)
+        game = held_game
+        try:
+            for e in entries:
+                if "advance" in e:
+                    game.advance(e["advance"])
+                else:
+                    game.apply(e["seat"], e["action"])
+        except (ValueError, spacetable.SpacetableError):
+            _games.pop(table, None)
+            raise Resync(table) from None
+    if game.step != step:
+        raise Resync(table)
+    if table not in _games and len(_games) > 1024:  # tables long gone
+        _games.clear()
+    _games[table] = game
     key = (table, seat)
     held = _bots.get(key)
     if held is None or held[0] != level:
-        if len(_bots) > 4096:  # tables long gone
+        if len(_bots) > 4096:
             _bots.clear()
         held = _bots[key] = (level, make_bot(level, seed=seed, game=game.game_id))
     action = held[1].choose(SeatPort(game, seat))
@@ -74,6 +114,7 @@ def forget(table: str) -> None:
     """Worker side: drop the bots of a finished table."""
     for key in [k for k in _bots if k[0] == table]:
         del _bots[key]
+    _games.pop(table, None)
 
 
 # ---------------------------------------------------------------------- in the server
@@ -95,32 +136,68 @@ class BotPool:
             for cls in (game_class(g) for g in spacetable.list_games())
         ]
         self.timeouts = 0
+        self.resyncs = 0
+        #: Jobs sent with the whole snapshot, and with only the entries since the last one.
+        self.full_jobs = 0
+        self.incremental_jobs = 0
+        #: The step of each table's game copy in its worker, when known.
+        self._known: dict[str, int] = {}
 
     def _shard(self, table: str) -> tuple[int, Executor]:
         i = zlib.crc32(table.encode()) % self.workers
         ex = self._shards[i]
         if ex is None:
-            ex = self._shards[i] = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_init_worker,
-                initargs=(self._classes,),
-            )
+            ex = self._shards[i] = self._new_executor()
         return i, ex
 
+    def _new_executor(self) -> Executor:
+        return ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_init_worker,
+            initargs=(self._classes,),
+        )
+
     async def choose(
-        self, table: str, seat: int, level: str, seed: int, game: Game, budget: float
+        self,
+        table: str,
+        seat: int,
+        level: str,
+        seed: int,
+        game: Game,
+        budget: float,
+        since: Callable[[int], list[dict[str, Any]] | None] | None = None,
     ) -> tuple[dict[str, Any] | None, bool]:
-        """The bot's choice on ``game`` now: ``(action JSON or None, in_time)``. When the
-        worker does not answer within ``budget`` seconds (or fails), a random legal action
-        (``None`` in real time, where waiting is always allowed) is returned with
-        ``in_time=False``."""
-        save = game.to_json()
+        """The bot's choice on ``game`` now: ``(action JSON or None, in_time)``.
+
+        ``since(step)`` gives the record entries committed after ``step`` (``None`` when it
+        cannot): then only those travel to the worker. When the worker does not answer
+        within ``budget`` seconds (or fails), a legal action (``None`` in real time, where
+        waiting is always allowed) is returned with ``in_time=False``."""
+        step = game.step
+        known = self._known.get(table)
+        entries = since(known) if since is not None and known is not None else None
+        save = None if entries is not None else game.to_json()
+        if save is None:
+            self.incremental_jobs += 1
+        else:
+            self.full_jobs += 1
         i, ex = self._shard(table)
         loop = asyncio.get_running_loop()
+        self._known.pop(table, None)  # until this job answers, the worker's step is unknown
         try:
-            fut = loop.run_in_executor(ex, think, table, seat, level, seed, save)
-            return await asyncio.wait_for(fut, budget), True
+            try:
+                fut = loop.run_in_executor(ex, think, table, seat, level, seed, step, entries, save)
+                action = await asyncio.wait_for(fut, budget)
+            except Resync:
+                self.resyncs += 1
+                save = game.to_json() if game.step == step else None
+                if save is None:  # the game moved on meanwhile: the bot's turn is gone
+                    return None, True
+                fut = loop.run_in_executor(ex, think, table, seat, level, seed, step, None, save)
+                action = await asyncio.wait_for(fut, budget)
+            self._known[table] = step
+            return action, True
         except TimeoutError:
             self.timeouts += 1
             log.warning("table %s: the bot of seat %d ran out of its %.1fs", table, seat, budget)
@@ -140,7 +217,20 @@ class BotPool:
             return None
         return legal[(seed + game.step) % len(legal)].to_json()
 
+    async def warm(self) -> None:
+        """Start every worker now (a spawned worker takes a second or two to import the
+        games), so that the first bot of the first table answers at once."""
+        loop = asyncio.get_running_loop()
+        jobs = []
+        for i in range(self.workers):
+            ex = self._shards[i]
+            if ex is None:
+                ex = self._shards[i] = self._new_executor()
+            jobs.append(loop.run_in_executor(ex, forget, ""))
+        await asyncio.gather(*jobs, return_exceptions=True)
+
     async def forget(self, table: str) -> None:
+        self._known.pop(table, None)
         ex = self._shards[zlib.crc32(table.encode()) % self.workers]
         if ex is not None:
             with contextlib.suppress(BrokenProcessPool, RuntimeError):

@@ -70,6 +70,8 @@ class Settings:
     max_connections: int = 200
     #: Bot worker processes (``None``: one per core, at most 4).
     bot_workers: int | None = None
+    #: Start the bot workers with the server (else at the first bot's decision).
+    warm_bots: bool = True
 
 
 def token_hash(token: str) -> str:
@@ -172,6 +174,11 @@ class LiveTable:
         self.task: asyncio.Task[None] | None = None
         self.thinking: set[int] = set()
         self.bot_tasks: set[asyncio.Task[None]] = set()
+        #: The record entries committed since this object holds the game (for the bots'
+        #: workers, which keep their own copy): entry ``i`` took the game from step
+        #: ``entries_base + i``.
+        self.entries: list[dict[str, Any]] = []
+        self.entries_base = game.step if game is not None else 0
 
     # ------------------------------------------------------------------ public info
     def info(self) -> dict[str, Any]:
@@ -202,6 +209,7 @@ class LiveTable:
             rec.status = RUNNING
             rec.started_at = now
             self.game = game
+            self.entries, self.entries_base = [], 0
             self.broadcast_table()
             self.broadcast()
             self.launch()
@@ -272,6 +280,8 @@ class LiveTable:
             log.exception("table %s: decision %d not stored; reloading it", self.rec.id, d.n)
             await self.reload()
             raise TableError("storage", "the decision could not be stored; try again", 503) from e
+        if self.entries_base + len(self.entries) == d.n:
+            self.entries.append(d.entry(game.realtime))
         self.rec.steps = game.step
         if over:
             self.rec.status = OVER
@@ -290,6 +300,7 @@ class LiveTable:
         self.rec = rec
         try:
             self.game = await self.hub.db(restore_game, self.hub.storage, rec)
+            self.entries, self.entries_base = [], self.game.step
         except (ValueError, SpacetableError) as e:
             log.error("table %s cannot be restored: %s", rec.id, e)
             self.rec.status = BROKEN
@@ -361,6 +372,15 @@ class LiveTable:
         self.broadcast_table()
 
     # ------------------------------------------------------------------ drivers
+    def entries_since(self, step: int) -> list[dict[str, Any]] | None:
+        """The record entries committed after ``step`` (``None`` if not kept)."""
+        game = self.game
+        if game is None or not self.entries_base <= step <= game.step:
+            return None
+        if self.entries_base + len(self.entries) != game.step:
+            return None
+        return self.entries[step - self.entries_base :]
+
     def _bot_seed(self, seat: int) -> int:
         return (self.rec.seed * 1_000_003 + seat * 7919) % (1 << 62)
 
@@ -383,7 +403,13 @@ class LiveTable:
                     continue
             level = self.rec.seats[seat].level or "medium"
             action, _ = await hub.bots.choose(
-                self.rec.id, seat, level, self._bot_seed(seat), game, hub.settings.bot_budget
+                self.rec.id,
+                seat,
+                level,
+                self._bot_seed(seat),
+                game,
+                hub.settings.bot_budget,
+                self.entries_since,
             )
             async with self.lock:
                 if game is not self.game or game.step != step or game.is_over:
@@ -441,6 +467,7 @@ class LiveTable:
                 self._bot_seed(seat),
                 game,
                 hub.settings.realtime_bot_budget,
+                self.entries_since,
             )
             if action is None:
                 return
@@ -500,6 +527,8 @@ class Hub:
     async def startup(self) -> None:
         """Migrate the schema, then resume every running table."""
         await self.db(self.storage.migrate)
+        if self.settings.warm_bots:
+            await self.bots.warm()
         for rec in await self.db(self.storage.tables, [RUNNING], 100_000):
             await self._resume(rec)
 
@@ -507,6 +536,7 @@ class Hub:
         table = LiveTable(self, rec)
         try:
             table.game = await self.db(restore_game, self.storage, rec)
+            table.entries_base = table.game.step
         except (ValueError, SpacetableError) as e:
             log.error("table %s cannot be resumed: %s", rec.id, e)
             await self.db(self.storage.set_status, rec.id, BROKEN, error=str(e)[:500])
