@@ -5,11 +5,11 @@ from __future__ import annotations
 import time
 
 import pytest
-from sqlalchemy import inspect
+from sqlalchemy import inspect, select
 
 import spacetable
 from spacetable.web.live import restore_game
-from spacetable.web.models import Base
+from spacetable.web.models import Base, SnapshotRow
 from spacetable.web.storage import (
     OPEN,
     OVER,
@@ -96,6 +96,7 @@ def test_migrations_build_the_models_schema(db_url: str) -> None:
     s.migrate()  # a second run changes nothing
     assert s.revision() == "0001"
     insp = inspect(s.engine)
+    assert "st_alembic_version" in insp.get_table_names()
     for table in Base.metadata.sorted_tables:
         cols = {c["name"] for c in insp.get_columns(table.name)}
         assert cols == {c.name for c in table.columns}, table.name
@@ -149,6 +150,8 @@ def test_decisions_and_snapshots_restore_the_game(
     assert entries == g.record()["entries"]
     snap = s.snapshot(rec.id)
     assert snap is not None and snap[0] == (g.step // every) * every
+    with s.session() as sess:  # only the newest snapshot is kept
+        assert len(sess.scalars(select(SnapshotRow)).all()) == 1
     restored = restore_game(s, stored)
     assert restored.to_json() == g.to_json()
     if g.is_over:

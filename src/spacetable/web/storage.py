@@ -27,6 +27,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from .models import DecisionRow, SeatRow, SnapshotRow, TableRow
 
+#: Alembic's bookkeeping table (named for the app, beside other apps' in one database).
+VERSION_TABLE = "st_alembic_version"
+
 #: Table statuses.
 OPEN, RUNNING, OVER, BROKEN = "open", "running", "over", "broken"
 STATUSES = (OPEN, RUNNING, OVER, BROKEN)
@@ -199,7 +202,8 @@ class Storage:
         from alembic.runtime.migration import MigrationContext
 
         with self.engine.connect() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
+            ctx = MigrationContext.configure(conn, opts={"version_table": VERSION_TABLE})
+            return ctx.get_current_revision()
 
     # ------------------------------------------------------------------ tables
     def create_table(self, rec: TableRecord) -> None:
@@ -316,7 +320,8 @@ class Storage:
                 for d in decisions
             )
             row.steps = first + len(decisions)
-            if snapshot is not None:
+            if snapshot is not None:  # only the newest is kept: a restart needs no other
+                s.execute(delete(SnapshotRow).where(SnapshotRow.table_id == table_id))
                 s.add(
                     SnapshotRow(table_id=table_id, n=snapshot[0], save=snapshot[1], at=time.time())
                 )

@@ -6,11 +6,17 @@ from __future__ import annotations
 from alembic import context
 
 from spacetable.web.models import Base
+from spacetable.web.storage import VERSION_TABLE
 
 
 def run() -> None:
     connection = context.config.attributes["connection"]
-    context.configure(connection=connection, target_metadata=Base.metadata, render_as_batch=True)
+    context.configure(
+        connection=connection,
+        target_metadata=Base.metadata,
+        render_as_batch=True,
+        version_table=VERSION_TABLE,
+    )
     with context.begin_transaction():
         context.run_migrations()
 
