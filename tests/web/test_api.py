@@ -358,3 +358,46 @@ def test_a_bot_out_of_time_plays_a_legal_action(sqlite_db: str) -> None:
         assert slow.app.state.hub.bots.timeouts >= 1
     finally:
         slow.stop()
+
+
+def test_a_decision_the_database_refuses_is_undone(sqlite_db: str) -> None:
+    """The database goes away in the middle of a game: the decision is refused with
+    ``storage`` and undone (nobody was told of it); once the database is back, the game
+    goes on from what is stored."""
+    import sqlite3
+
+    server = start_server(sqlite_db)
+    try:
+        t = create(server.base, "toy", HUMANS2, options={"hand": 3}, start=True)
+        tokens = [s["token"] for s in t["seats"]]
+        path = sqlite_db.removeprefix("sqlite:///")
+
+        def rename(a: str, b: str) -> None:
+            con = sqlite3.connect(path)
+            con.execute(f"ALTER TABLE {a} RENAME TO {b}")
+            con.commit()
+            con.close()
+
+        async def main() -> None:
+            cs = [await connect(server, t["id"], tok) for tok in tokens]
+            states = [await c.until(lambda m: m["type"] == "state") for c in cs]
+            mover = states[0]["view"]["to_act"][0]
+            m, before = cs[mover], states[mover]
+            rename("st_decisions", "st_decisions_away")
+            await m.send({"type": "act", "action": before["legal"][0]["action"], "step": 0})
+            err = await m.until(lambda x: x["type"] == "error")
+            assert err["code"] == "storage"
+            await m.send({"type": "act", "action": before["legal"][0]["action"], "step": 0})
+            assert (await m.until(lambda x: x["type"] == "error"))["code"] == "storage"
+            assert not [x for x in m.received if x["type"] == "state" and x["step"] > 0]
+            rename("st_decisions_away", "st_decisions")
+            await m.send({"type": "act", "action": before["legal"][0]["action"], "step": 0})
+            after = await m.until(lambda x: x["type"] == "state" and x["step"] == 1)
+            assert after["view"]["hand"] != before["view"]["hand"]
+            for c in cs:
+                await c.close()
+
+        asyncio.run(main())
+        assert _api(server, "GET", f"/api/tables/{t['id']}").json()["steps"] == 1
+    finally:
+        server.stop()

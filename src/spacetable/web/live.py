@@ -179,6 +179,9 @@ class LiveTable:
         #: ``entries_base + i``.
         self.entries: list[dict[str, Any]] = []
         self.entries_base = game.step if game is not None else 0
+        #: A commit failed and the database could not be read back: the game in memory may
+        #: be ahead of the database, so nothing is played until :meth:`reload` succeeds.
+        self.stale = False
 
     # ------------------------------------------------------------------ public info
     def info(self) -> dict[str, Any]:
@@ -235,6 +238,8 @@ class LiveTable:
     async def act(self, seat: int, action: dict[str, Any], step: int | None = None) -> None:
         """A person's decision for ``seat`` (the caller checked they hold it)."""
         async with self.lock:
+            if self.stale:
+                await self.reload()
             game = self._running()
             if step is not None and step != game.step:
                 raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
@@ -242,6 +247,8 @@ class LiveTable:
         self.wake.set()
 
     def _running(self) -> Game:
+        if self.stale:
+            raise TableError("storage", "the database does not answer; try again", 503)
         if self.game is None or self.rec.status == OPEN:
             raise TableError("not_started", "the table has not started yet", 409)
         if self.rec.status == BROKEN:
@@ -292,21 +299,33 @@ class LiveTable:
         if over:
             asyncio.get_running_loop().create_task(self.hub.bots.forget(self.rec.id))
 
-    async def reload(self) -> None:
-        """Rebuild the game from storage (after a failed commit)."""
-        rec = await self.hub.db(self.hub.storage.table, self.rec.id)
-        if rec is None:
-            return
-        self.rec = rec
+    async def reload(self) -> bool:
+        """Rebuild the game from storage (after a failed commit): the decision that was not
+        stored is undone. When the storage cannot be read either, the table waits
+        (``stale``): every later request tries again. Returns whether it is in step."""
         try:
-            self.game = await self.hub.db(restore_game, self.hub.storage, rec)
-            self.entries, self.entries_base = [], self.game.step
-        except (ValueError, SpacetableError) as e:
-            log.error("table %s cannot be restored: %s", rec.id, e)
+            rec = await self.hub.db(self.hub.storage.table, self.rec.id)
+            if rec is None:
+                raise LookupError(f"table {self.rec.id} is gone from the database")
+            game = await self.hub.db(restore_game, self.hub.storage, rec)
+        except (ValueError, SpacetableError) as e:  # the stored record does not play back
+            log.error("table %s cannot be restored: %s", self.rec.id, e)
             self.rec.status = BROKEN
+            self.stale = False
+            self.broadcast_table()
+            return False
+        except Exception:  # the database does not answer: try again later
+            log.exception("table %s: the database does not answer", self.rec.id)
+            self.stale = True
+            return False
+        self.rec = rec
+        self.game = game
+        self.entries, self.entries_base = [], game.step
+        self.stale = False
         for c in self.conns:
             c.log_sent = 0
         self.broadcast()
+        return True
 
     # ------------------------------------------------------------------ pushing
     def broadcast(self) -> None:
@@ -389,6 +408,11 @@ class LiveTable:
         hub = self.hub
         while True:
             self.wake.clear()
+            if self.stale:
+                async with self.lock:
+                    if self.stale and not await self.reload():
+                        await asyncio.sleep(1.0)
+                        continue
             game = self.game
             if game is None or game.is_over or self.rec.status != RUNNING:
                 return
@@ -420,6 +444,8 @@ class LiveTable:
                         continue
                 try:
                     await self._apply(seat, action)
+                except TableError:
+                    continue  # the database: the driver waits for it above
                 except (ValueError, SpacetableError) as e:
                     log.error("table %s: the bot of seat %d chose badly: %s", self.rec.id, seat, e)
                     fallback = BotPool.fallback(game, seat, self._bot_seed(seat))
@@ -436,6 +462,9 @@ class LiveTable:
         while True:
             await asyncio.sleep(hub.settings.tick)
             async with self.lock:
+                if self.stale and not await self.reload():
+                    last = loop.time()  # no game time passes while the database is away
+                    continue
                 game = self.game
                 if game is None or game.is_over or self.rec.status != RUNNING:
                     return
@@ -443,7 +472,10 @@ class LiveTable:
                 seconds = round((now - last) * self.rec.speed, 3)
                 last = now
                 if seconds > 0:
-                    await self._advance(seconds)
+                    try:
+                        await self._advance(seconds)
+                    except TableError:
+                        continue  # not stored: the game was reloaded, or waits for the database
                 if game.is_over:
                     return
                 seats = [s for s in game.to_act if self.is_bot(s) and s not in self.thinking]
