@@ -12,8 +12,10 @@ right, the tables are not. :func:`fail_value` picks the status from the error's 
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
+import inspect
 import json
 import math
 from collections.abc import Callable
@@ -254,26 +256,37 @@ def _game_module(game_id: str, name: str) -> Any:
     return importlib.import_module(mod)
 
 
-def renderer(game_id: str) -> Callable[[dict[str, Any], str], str]:
-    """The game's ``render(view, lang)``, or a plain JSON dump when it has none."""
+def _with_parts(fn: Callable[..., str], parts: Any) -> Callable[..., str]:
+    """``fn`` with the game's ``parts`` bound, when it takes them (``render``,
+    ``describe_event`` and ``describe_outcome`` draw names from a corrected data set)."""
+    if parts is None or "parts" not in inspect.signature(fn).parameters:
+        return fn
+    return functools.partial(fn, parts=parts)
+
+
+def renderer(game_id: str, parts: Any = None) -> Callable[[dict[str, Any], str], str]:
+    """The game's ``render(view, lang)`` (with ``parts``: the game's data, drawn with its
+    names), or a plain JSON dump when it has none."""
     mod = _game_module(game_id, "render")
     fn = getattr(mod, "render", None) if mod is not None else None
     if fn is None:
         return lambda view, lang: json.dumps(view, indent=1, ensure_ascii=False)
-    return fn  # type: ignore[no-any-return]
+    return _with_parts(fn, parts)
 
 
-def event_describer(game_id: str) -> Callable[[dict[str, Any], str], str]:
-    """The game's ``describe_event(event, lang)``, or a compact generic form."""
+def event_describer(game_id: str, parts: Any = None) -> Callable[[dict[str, Any], str], str]:
+    """The game's ``describe_event(event, lang)`` (with ``parts``), or a compact generic form."""
     mod = _game_module(game_id, "render")
     fn = getattr(mod, "describe_event", None) if mod is not None else None
     if fn is None:
         return lambda ev, lang: " ".join(f"{k}={v}" for k, v in ev.items() if not k.startswith("_"))
-    return fn  # type: ignore[no-any-return]
+    return _with_parts(fn, parts)
 
 
-def outcome_describer(game_id: str) -> Callable[[dict[str, Any], str], str] | None:
+def outcome_describer(
+    game_id: str, parts: Any = None
+) -> Callable[[dict[str, Any], str], str] | None:
     """The game's ``describe_outcome(outcome_json, lang)`` (a localized reason), if it has one."""
     mod = _game_module(game_id, "render")
     fn = getattr(mod, "describe_outcome", None) if mod is not None else None
-    return fn
+    return None if fn is None else _with_parts(fn, parts)

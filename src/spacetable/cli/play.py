@@ -295,9 +295,9 @@ class Session:
         self.save_path = save
         self.speed = speed
         self.tick = tick
-        self.render = renderer(game.game_id)
-        self.describe_event = event_describer(game.game_id)
-        self.describe_outcome = outcome_describer(game.game_id)
+        self.render = renderer(game.game_id, game.parts)
+        self.describe_event = event_describer(game.game_id, game.parts)
+        self.describe_outcome = outcome_describer(game.game_id, game.parts)
         self.last_human: int | None = None
 
     def t(self, key: str, **kw: Any) -> str:

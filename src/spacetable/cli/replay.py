@@ -72,8 +72,8 @@ def replay(
         fail_value(e)
     if seat is not None and not 0 <= seat < final.players:
         fail(f"--seat must be a seat of this {final.players}-player game: 0..{final.players - 1}")
-    render = renderer(final.game_id)
-    describe = event_describer(final.game_id)
+    render = renderer(final.game_id, final.parts)
+    describe = event_describer(final.game_id, final.parts)
     entries = record["entries"]
     if step:
         for i in range(len(entries) + 1):

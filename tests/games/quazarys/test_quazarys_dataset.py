@@ -143,9 +143,9 @@ def test_an_edited_directory_is_what_is_played(tmp_path: Path) -> None:
             ignore,
         )
         event = next(e for e in h.log if e["event"] == "play")
-        said = describe_event(event, "fr", h.data)
+        said = describe_event(event, "fr", h.parts)
         assert ("Vents solaires" in said) == (ds is not None)
-        assert ("Vents solaires" in render(h.view(0), "fr", h.data)) == (ds is not None)
+        assert ("Vents solaires" in render(h.view(0), "fr", h.parts)) == (ds is not None)
     assert "sans tenir compte du sens des flèches" in data.component("action:A01", "fr").text
 
 

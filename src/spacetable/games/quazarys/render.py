@@ -10,14 +10,12 @@ neighbouring cards, so a path reads as a continuous line::
         ·   o   ·
 
 Only the view dict is read, with the names and colours of the game's data set
-(``data=game.data``; the shipped data when none is given) and the labels of :mod:`.labels`.
+(``parts=game.parts``; the shipped data's when none is given) and the labels of :mod:`.labels`.
 """
 
 from __future__ import annotations
 
 from typing import Any
-
-from spacetable.engine import DataSet
 
 from .components import FIRST_BASE, KIND, QuazarysParts, shipped
 from .constants import DIR_OF, KIND_BASE, KIND_EXPLO, KIND_SUN, texts
@@ -38,8 +36,8 @@ ARROW_OUT = {1: "^", 2: ">", 3: "v", 4: "<"}
 ARROW_IN = {1: "v", 2: "<", 3: "^", 4: ">"}
 
 
-def _parts(data: DataSet[QuazarysParts] | None) -> QuazarysParts:
-    return data.parts if data is not None else shipped()
+def _parts(parts: QuazarysParts | None) -> QuazarysParts:
+    return parts if parts is not None else shipped()
 
 
 def _style(colour: str) -> str:
@@ -187,10 +185,10 @@ def _prompt(view: dict[str, Any], lang: str, p: QuazarysParts) -> str:
     return str(kind)
 
 
-def render(view: dict[str, Any], lang: str, data: DataSet[QuazarysParts] | None = None) -> str:
+def render(view: dict[str, Any], lang: str, parts: QuazarysParts | None = None) -> str:
     """The whole screen for one seat: the grid, the race, the cards and what is pending
-    (names from ``data``, the game's data set: ``game.data``)."""
-    p = _parts(data)
+    (names from ``parts``, the game's data: ``game.parts``)."""
+    p = _parts(parts)
     lines = draw_grid(view, p)
     lines.append(f"[dim]{t(lang, 'legend')}[/]")
     lines.append("")
@@ -224,11 +222,9 @@ def render(view: dict[str, Any], lang: str, data: DataSet[QuazarysParts] | None 
     return "\n".join(lines)
 
 
-def describe_event(
-    event: dict[str, Any], lang: str, data: DataSet[QuazarysParts] | None = None
-) -> str:
-    """One log event as a sentence (names from ``data``, the game's data set)."""
-    p = _parts(data)
+def describe_event(event: dict[str, Any], lang: str, parts: QuazarysParts | None = None) -> str:
+    """One log event as a sentence (names from ``parts``, the game's data)."""
+    p = _parts(parts)
     ev = event.get("event", "")
     seat = event.get("seat")
     who = player(seat, lang, p) if isinstance(seat, int) else ""
@@ -346,14 +342,12 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str, p: QuazarysParts) -> s
     return t(lang, head, who=_names(winners, lang, p), why=why)
 
 
-def describe_outcome(
-    outcome: dict[str, Any], lang: str, data: DataSet[QuazarysParts] | None = None
-) -> str:
+def describe_outcome(outcome: dict[str, Any], lang: str, parts: QuazarysParts | None = None) -> str:
     """The end of the game as one sentence (from ``Outcome.to_json()``): who won and why, e.g.
     "Rouge (siège 0) gagne : son pion a rejoint sa base", or the draw and its cause. A reason
     this module does not know is shown raw; a malformed outcome gives the raw reason alone."""
     lang = "fr" if lang == "fr" else "en"
     try:
-        return _outcome_sentence(outcome, lang, _parts(data))
+        return _outcome_sentence(outcome, lang, _parts(parts))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
