@@ -401,3 +401,54 @@ def test_a_decision_the_database_refuses_is_undone(sqlite_db: str) -> None:
         assert _api(server, "GET", f"/api/tables/{t['id']}").json()["steps"] == 1
     finally:
         server.stop()
+
+
+HOSTILE = [
+    "",
+    "null",
+    "[]",
+    '"act"',
+    "{",
+    '{"type": "act"}',
+    '{"type": "act", "action": "play card=1"}',
+    '{"type": "act", "action": [1, 2]}',
+    '{"type": "act", "action": {"type": "play", "card": 1}, "step": 1.5}',
+    '{"type": "act", "action": {"type": "play", "card": 1}, "step": true}',
+    '{"type": "act", "action": {"type": "play", "card": 1e400}}',
+    '{"type": "act", "action": {"type": "\\u0000<script>"}}',
+    '{"type": "act", "action": {"type": "play", "card": -1}}',
+    '{"type": "act", "action": {"type": "play", "card": 99999999999999999999999}}',
+    '{"type": "act", "action": {}}',
+    '{"type": "act", "action": {"type": null}}',
+    '{"type": "lang", "lang": "de"}',
+    '{"type": "hello", "version": 1}',
+    '{"type": "ACT", "action": {}}',
+    '{"type": "act", "action": ' + "[" * 5000 + "]" * 5000 + "}",
+]
+
+
+def test_hostile_messages_get_typed_errors_and_change_nothing(sqlite_server: Server) -> None:
+    server = sqlite_server
+    t = create(server.base, "toy", HUMANS2, start=True)
+    tokens = [s["token"] for s in t["seats"]]
+
+    async def main() -> None:
+        cs = [await connect(server, t["id"], tok) for tok in tokens]
+        first = [await c.until(lambda m: m["type"] == "state") for c in cs]
+        mover = first[0]["view"]["to_act"][0]
+        c = cs[mover]
+        codes = []
+        for text in HOSTILE:
+            await c.ws.send(text)
+            err = await c.until(lambda m: m["type"] == "error")
+            codes.append(err["code"])
+            assert "Traceback" not in err["message"]
+        assert set(codes) <= {"bad_message", "invalid_action", "illegal_action", "too_large"}
+        await c.send({"type": "ping"})
+        await c.until(lambda m: m["type"] == "pong")  # still connected
+        assert not [m for m in c.received if m["type"] == "state" and m["step"] > 0]
+        for x in cs:
+            await x.close()
+
+    asyncio.run(main())
+    assert _api(server, "GET", f"/api/tables/{t['id']}").json()["steps"] == 0
