@@ -452,3 +452,22 @@ def test_hostile_messages_get_typed_errors_and_change_nothing(sqlite_server: Ser
 
     asyncio.run(main())
     assert _api(server, "GET", f"/api/tables/{t['id']}").json()["steps"] == 0
+
+
+def test_the_json_api_is_rate_limited(sqlite_db: str) -> None:
+    from spacetable.web.live import Settings
+
+    server = start_server(sqlite_db, Settings(http_rate=1.0, http_burst=5.0, warm_bots=False))
+    try:
+        codes = [
+            _api(
+                server, "POST", "/api/tables/ffff/start", json={"host_token": "x" * 10}
+            ).status_code
+            for _ in range(8)
+        ]
+        assert codes[:5] == [404] * 5 and 429 in codes[5:]
+        r = _api(server, "POST", "/api/tables/ffff/start", json={"host_token": "x" * 10})
+        assert r.status_code == 429 and r.json()["error"]["code"] == "rate_limited"
+        assert _api(server, "GET", "/api/games").status_code == 200  # reading is not limited
+    finally:
+        server.stop()

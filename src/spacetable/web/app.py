@@ -29,7 +29,17 @@ from spacetable.engine import SpacetableError
 from .bots import LEVELS
 from .live import Conn, Hub, Settings, TableError, pump
 from .messages import error_message
-from .protocol import LANGS, VERSION, Act, Hello, Ping, ProtocolError, SetLang, parse
+from .protocol import (
+    LANGS,
+    VERSION,
+    Act,
+    Hello,
+    Ping,
+    ProtocolError,
+    SetLang,
+    TokenBucket,
+    parse,
+)
 from .storage import OPEN, OVER, RUNNING, STATUSES, Storage
 
 log = logging.getLogger("spacetable.web")
@@ -98,10 +108,15 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
 
 
 class BodyLimit:
-    """Refuse request bodies larger than :data:`MAX_BODY` (413), whatever their headers say."""
+    """Refuse request bodies larger than :data:`MAX_BODY` (413), whatever their headers say,
+    and requests that change something (``POST``) beyond ``rate`` a second on average and
+    ``burst`` at once per client address (429)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, rate: float = 10.0, burst: float = 60.0) -> None:
         self.app = app
+        self.rate = rate
+        self.burst = burst
+        self.buckets: dict[str, TokenBucket] = {}
 
     async def __call__(
         self,
@@ -112,6 +127,20 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        if scope.get("method") == "POST":
+            client = scope.get("client")
+            who = str(client[0]) if client else "?"
+            bucket = self.buckets.get(who)
+            now = time.monotonic()
+            if bucket is None:
+                if len(self.buckets) > 10_000:
+                    self.buckets.clear()
+                bucket = self.buckets[who] = TokenBucket(self.rate, self.burst, now)
+            if not bucket.take(now):
+                await _error("rate_limited", "too many requests; slow down", 429)(
+                    scope, receive, send
+                )
+                return
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
                 await _error("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)(
@@ -164,7 +193,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
         redoc_url=None,
     )
     app.state.hub = hub
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, rate=hub.settings.http_rate, burst=hub.settings.http_burst)
 
     @app.exception_handler(TableError)
     async def _table_error(_r: Request, e: TableError) -> JSONResponse:

@@ -64,6 +64,9 @@ class Settings:
     rate: float = 20.0
     burst: float = 40.0
     max_dropped: int = 200
+    #: JSON API requests that change something (POST), per client address.
+    http_rate: float = 10.0
+    http_burst: float = 60.0
     #: Messages waiting for a slow client before it is disconnected.
     max_queue: int = 512
     #: Connections per table (players and spectators).
