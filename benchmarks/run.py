@@ -65,6 +65,7 @@ def strength(
         done += 1
         print(f"{done}/{games} games, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
 
+    options = game_class(game).info.for_simulation(options)
     rep = run_tournament(
         game, players, bots, games, seed=2026, workers=workers, options=options, on_done=progress
     )
@@ -100,7 +101,8 @@ def strength(
 
 
 def balance(game: str, games: int, counts: list[int], workers: int) -> None:
-    rep = run_balance(game, counts or None, games, workers=workers)
+    options = game_class(game).info.for_simulation(None)  # a round limit where bots may stall
+    rep = run_balance(game, counts or None, games, workers=workers, options=options)
     rows = [r for r in _load("balance.json") if r["game"] != game]
     rows.append(rep)
     _save("balance.json", sorted(rows, key=lambda r: r["game"]))

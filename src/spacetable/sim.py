@@ -14,7 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spacetable.bots import Bot, SeatPort
-from spacetable.engine import Game, SpacetableError
+from spacetable.engine import NO_BOUND, Game, SpacetableError
+
+#: The safety limit of :func:`play_game` on a game whose rulebook sets no bound (its
+#: ``max_decisions`` is ``NO_BOUND``): bots that stall raise instead of running for ever.
+UNBOUNDED_LIMIT = 1_000_000
 
 
 @dataclass
@@ -104,11 +108,13 @@ def play_game(
         raise ValueError(f"{game.players} seats but {len(bots)} bots")
     t0 = time.perf_counter()
     decisions = 0
-    limit = (
-        max_steps
-        if max_steps is not None
-        else type(game).max_decisions(game.players, game.options) * 4 + 10_000
-    )
+    bound = type(game).max_decisions(game.players, game.options)
+    if max_steps is not None:
+        limit = max_steps
+    elif bound >= NO_BOUND:  # the rulebook's game has no end for stalling bots
+        limit = UNBOUNDED_LIMIT
+    else:
+        limit = bound * 4 + 10_000
     while not game.is_over:
         decisions += step_bots(game, bots, tick=tick)
         if game.step > limit:

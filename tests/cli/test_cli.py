@@ -163,3 +163,17 @@ def test_play_load_checks_the_game_id(tmp_path: Path) -> None:
     save.write_text(spacetable.new_game("toy", 2, seed=1).to_json())
     res = runner.invoke(app, ["play", "toy_rt", "--load", str(save)])
     assert res.exit_code == 2 and "holds a game of toy" in res.output
+
+
+def test_simulations_play_a_game_the_rulebook_does_not_bound_with_its_bot_limit() -> None:
+    """Tortuga 2199 has no round limit (« La partie se termine dans deux cas »); the
+    simulation drivers apply the game's ``simulation_options`` unless ``-o`` says otherwise."""
+    assert spacetable.new_game("tortuga2199", 2, seed=1).options["round_limit"] == 0
+    args = ["simulate", "tortuga2199", "-p", "2", "-n", "1", "--json", "--bots", "greedy"]
+    res = runner.invoke(app, args)
+    assert res.exit_code == 0, res.output
+    assert "simulated with round_limit=40" in res.stderr
+    assert json.loads(res.stdout)["options"]["round_limit"] == 40
+    res = runner.invoke(app, [*args, "-o", "round_limit=25"])
+    assert res.exit_code == 0 and "simulated with" not in res.stderr
+    assert json.loads(res.stdout)["options"]["round_limit"] == 25

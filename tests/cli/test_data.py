@@ -503,4 +503,4 @@ def test_every_game_with_tables_exports_checks_and_plays_them(tmp_path: Path) ->
         args = ["simulate", game, "-p", str(players), "-n", "1", "--json", "--data", str(box)]
         res = runner.invoke(app, args)
         assert res.exit_code == 0, res.output
-        assert json.loads(res.output)["summary"]["games"] == 1
+        assert json.loads(res.stdout)["summary"]["games"] == 1

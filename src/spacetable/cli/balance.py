@@ -29,7 +29,7 @@ from typing import Annotated, Any
 
 import typer
 
-from spacetable.cli.common import check_bot, fail_value, parse_options, read_data
+from spacetable.cli.common import check_bot, fail_value, read_data, simulation_options
 from spacetable.cli.tournament import as_dataset, make_jobs, run_jobs, win_shares
 from spacetable.engine import DataSet, game_class, new_game
 from spacetable.stats import wilson
@@ -163,7 +163,7 @@ def register(app: typer.Typer) -> None:
                 raise ValueError(f"--workers must be at least 0 (0: one per core), got {workers}")
             info = game_class(game).info
             counts = list(dict.fromkeys(players or range(info.min_players, info.max_players + 1)))
-            options = parse_options(option)
+            options = simulation_options(game, option)
             dataset = read_data(game, data)
             for n in counts:
                 new_game(game, n, 0, options, dataset)  # bad settings stop here

@@ -168,6 +168,24 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
     return out
 
 
+def simulation_options(game_id: str, items: list[str] | None) -> dict[str, Any]:
+    """The ``-o`` options of a simulation driver over the game's simulation settings (a
+    round limit for bots in a game the rulebook does not bound), saying on stderr which
+    settings were added and how to change them."""
+    from spacetable.engine import game_class
+
+    given = parse_options(items)
+    info = game_class(game_id).info
+    added = {k: v for k, v in info.simulation_options.items() if k not in given}
+    if added:
+        said = ", ".join(f"{k}={v}" for k, v in added.items())
+        err_console.print(
+            f"{game_id}: simulated with {said}, the game's setting for bots "
+            f"(-o {next(iter(added))}=... to change it)"
+        )
+    return info.for_simulation(given)
+
+
 def parse_bot_seats(items: list[str] | None, players: int) -> dict[int, str]:
     """``["1=random", "2=greedy"]`` -> ``{1: "random", 2: "greedy"}`` (seats are 0-based).
 

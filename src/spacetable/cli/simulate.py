@@ -27,9 +27,9 @@ from .common import (
     default_players,
     fail_value,
     parse_bot_list,
-    parse_options,
     positive,
     read_data,
+    simulation_options,
 )
 
 
@@ -121,7 +121,7 @@ def simulate(
 ) -> None:
     """Play bot-versus-bot games and summarise them."""
     try:
-        options = parse_options(option)
+        options = simulation_options(game_id, option)
         if players is None:
             players = default_players(game_id, at_least=2)
         dataset = read_data(game_id, data)

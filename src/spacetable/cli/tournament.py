@@ -40,8 +40,8 @@ from spacetable.cli.common import (
     fail,
     fail_value,
     parse_bot_list,
-    parse_options,
     read_data,
+    simulation_options,
 )
 from spacetable.engine import DataError, DataSet, Game, load_data, new_game
 from spacetable.sim import play_game, seeds_for
@@ -552,7 +552,7 @@ def register(app: typer.Typer) -> None:
             if players is None:
                 players = default_players(game, at_least=2)
             kinds = parse_bot_list(bots, "--bots")
-            options = parse_options(option)
+            options = simulation_options(game, option)
             dataset = read_data(game, data)
             new_game(game, players, 0, options, dataset)  # bad settings stop here
             seated = min(len(kinds), games + players - 1)

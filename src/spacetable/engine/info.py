@@ -85,6 +85,11 @@ class GameInfo:
     hidden_information: bool = True
     chance: bool = True
     rules_version: str = "1"
+    #: Options the simulation drivers (``simulate``, ``tournament``, ``balance``, the
+    #: benchmarks) apply unless told otherwise: a game the rulebook does not bound (no round
+    #: limit) gets a limit there, so that bots that stall cannot run for ever. ``new_game``
+    #: and ``play`` keep the rulebook's game.
+    simulation_options: Mapping[str, Any] = field(default_factory=dict)
 
     def normalize_options(self, players: int, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Check ``players`` and ``options``; return the options with every default filled in."""
@@ -108,6 +113,12 @@ class GameInfo:
             out[name] = spec.check(name, options.get(name, spec.default), players)
         return out
 
+    def for_simulation(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """``options`` over :attr:`simulation_options` (an option given wins)."""
+        out = dict(self.simulation_options)
+        out.update(options or {})
+        return out
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -119,4 +130,5 @@ class GameInfo:
             "hidden_information": self.hidden_information,
             "chance": self.chance,
             "rules_version": self.rules_version,
+            "simulation_options": dict(self.simulation_options),
         }

@@ -59,6 +59,7 @@ from .constants import (
     ABILITY,
     ATK,
     BANK,
+    BOT_ROUNDS,
     COLLECT_PRICE,
     COMBAT_MAX,
     DEF,
@@ -165,6 +166,8 @@ class Tortuga2199(Game):
         },
         hidden_information=True,
         chance=True,
+        # The drivers of simulations play with a limit (stalling bots would never end).
+        simulation_options={"round_limit": BOT_ROUNDS},
     )
     action_types = A.ACTION_TYPES
     terminations = End
