@@ -7,7 +7,7 @@ from collections import deque
 
 import pytest
 
-from spacetable.engine import Action, Game, IllegalAction, OptionError, new_game
+from spacetable.engine import NO_BOUND, Action, Game, IllegalAction, OptionError, new_game
 from spacetable.games.wildspace import actions as A
 from spacetable.games.wildspace import components as C
 from spacetable.games.wildspace.constants import (
@@ -15,7 +15,6 @@ from spacetable.games.wildspace.constants import (
     F_DRAW,
     F_PLAY,
     F_USE_DRAW,
-    NO_BOUND,
     TURN_BOUND,
 )
 from spacetable.games.wildspace.notation import find_card, find_cards, position

@@ -7,7 +7,6 @@ the ``F_*`` kinds and the ``SRC_*`` sources are defined here.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping
 from functools import cache
 from typing import Any
@@ -90,9 +89,6 @@ def src_json(src: int) -> dict[str, Any]:
 
 #: Bound on the decisions of a turn with ``effects=once_per_turn`` (see the docs).
 TURN_BOUND = 1500
-#: What ``WildSpace.max_decisions`` returns for the rulebook's game: no number bounds it (a
-#: player may loop by laying a removed card again as long as they like).
-NO_BOUND = sys.maxsize
 
 
 @cache

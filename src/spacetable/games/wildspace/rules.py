@@ -31,6 +31,7 @@ from typing import Any
 from spacetable.engine import (
     BOOL,
     INT,
+    NO_BOUND,
     Action,
     Field,
     Game,
@@ -61,7 +62,6 @@ from .constants import (
     FRAME_NAMES,
     LEVELS,
     N_HOSTILE,
-    NO_BOUND,
     RESERVE_SLOTS,
     SHUTTLES,
     SPOTS_PER_SEAT,
