@@ -109,7 +109,7 @@ def parse_table(
             field = ".".join(str(p) for p in err["loc"])
             where = f"{filename}: line {lineno} ({key}={ident})"
             if not field:  # a check of the whole row (several fields together)
-                raise DataError(f"{where}: the row: {err['msg']}") from None
+                raise DataError(f"{where}: the row: {err['msg']} (fields {raw!r})") from None
             raise DataError(
                 f"{where}: field {field!r}: {err['msg']} (value {err.get('input')!r})"
             ) from None
