@@ -20,6 +20,7 @@ CONFIGS: dict[str, list[Config]] = {
         (4, {}),
         (4, {"teams": True}),
         (2, {"round_limit": 6, "stall_rounds": 2}),
+        (3, {"zone_rockets": "one"}),
     ],
     "quazarys": [
         (2, {}),
@@ -59,7 +60,9 @@ CONFIGS: dict[str, list[Config]] = {
         (1, {"difficulty": "easy"}),
         (1, {"difficulty": "hard", "smuggler": "auto"}),
         (1, {"smuggler": "auto"}),
+        (1, {"majority": "players_only"}),
         (2, {}),
+        (3, {"effects": "once_per_turn"}),
         (3, {}),
         (4, {}),
         (5, {}),
