@@ -58,6 +58,13 @@ def capture(page: Page) -> list[list[dict[str, Any]]]:
     return streams
 
 
+HANDOFF_SCREEN = """() => ({
+  handoff: !document.querySelector('#handoff').classList.contains('hidden'),
+  view: document.querySelectorAll('#view .body > *').length,
+  actions: document.querySelectorAll('#actions .list > *').length,
+})"""
+
+
 def click_until_end(page: Page, rng: random.Random, limit: float = 240.0) -> dict[str, int]:
     """Click a random action button (and the hand-off button) until the end screen."""
     deadline = time.monotonic() + limit
@@ -65,10 +72,10 @@ def click_until_end(page: Page, rng: random.Random, limit: float = 240.0) -> dic
     while time.monotonic() < deadline:
         if page.locator("#end:not(.hidden)").count():
             return counts
-        if page.locator("#handoff:not(.hidden)").count():
+        shown = page.evaluate(HANDOFF_SCREEN)  # read at once: the page may change meanwhile
+        if shown["handoff"]:
             # the seat that just played is off the screen before the next one looks
-            assert page.locator("#view .body > *").count() == 0
-            assert page.locator("#actions .list > *").count() == 0
+            assert shown["view"] == 0 and shown["actions"] == 0, shown
             go = page.locator("[data-testid=handoff-go]")
             if go.count():
                 with contextlib.suppress(PWTimeout):
@@ -338,7 +345,7 @@ def test_the_host_starts_the_table_from_its_page(
         page, fast_sqlite_server.base, "quazarys", 2, {}, {1: "easy"}, lang="fr", start=False
     )
     page.click("[data-testid=invite-0]")
-    page.wait_for_selector("#message:not(.hidden)")
+    page.wait_for_selector("#message:not(.hidden) [data-testid=start]")
     assert "pas encore commencé" in page.locator("#message").inner_text()
     assert page.locator("[data-testid=status]").inner_text() == "ouverte"
     page.click("#message [data-testid=start]")
