@@ -504,3 +504,21 @@ def test_every_game_with_tables_exports_checks_and_plays_them(tmp_path: Path) ->
         res = runner.invoke(app, args)
         assert res.exit_code == 0, res.output
         assert json.loads(res.stdout)["summary"]["games"] == 1
+
+
+def test_play_draws_a_corrected_board_with_its_own_names(tmp_path: Path) -> None:
+    """The terminal drawing and the log take their names from the data played, not the
+    shipped tables: a starting planet renamed in the box's tables is drawn renamed."""
+    box = export(tmp_path / "box", "wildspace")
+    planets = box / "planets.csv"
+    planets.write_text(
+        planets.read_text(encoding="utf-8").replace(",Aurore,Aurora,", ",Aube,New Dawn,"),
+        encoding="utf-8",
+    )
+    args = ["play", "wildspace", "-p", "2", "--seed", "1", "--bot", "1=random"]
+    res = runner.invoke(app, [*args, "--data", str(box)], input="q\n")
+    assert res.exit_code == 0, res.output
+    plain = runner.invoke(app, args, input="q\n")
+    assert plain.exit_code == 0, plain.output
+    assert ("New Dawn" in res.output) != ("New Dawn" in plain.output)
+    assert "Aurora" in plain.output and "New Dawn" in res.output
