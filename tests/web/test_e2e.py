@@ -352,3 +352,28 @@ def test_the_host_starts_the_table_from_its_page(
     page.wait_for_selector("#actions button[data-testid=action]")
     assert page.locator("[data-testid=status]").inner_text() == "en cours"
     ctx.close()
+
+
+def test_every_text_is_escaped(browser: Browser, fast_sqlite_server: Server) -> None:
+    """Names and titles that hold markup are shown as text: nothing of it runs or renders."""
+    server = fast_sqlite_server
+    evil = '<img src=x onerror="window.pwned=1">'
+    t = create(
+        server.base,
+        "quazarys",
+        [{"kind": "human", "name": evil}, {"kind": "bot", "level": "easy", "name": "<b>Bo</b>"}],
+        title="<script>window.pwned=2</script>",
+        start=True,
+    )
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(f"{server.base}/?lang=en")
+    page.wait_for_selector(f"[data-table='{t['id']}']")
+    assert "<script>window.pwned=2</script>" in page.locator("#tables").inner_text()
+    page.goto(f"{server.base}{t['seats'][0]['link']}")
+    page.wait_for_selector("#actions button[data-testid=action]")
+    assert "<script>window.pwned=2</script>" in page.locator("#game-name").inner_text()
+    assert evil in page.locator("#who").inner_text()
+    assert page.evaluate("window.pwned") is None
+    assert page.locator("img, script:not([src]), b").count() == 0
+    ctx.close()
