@@ -265,7 +265,7 @@ def test_hot_seat_hides_the_seat_that_just_played(
 
 
 def test_a_reconnect_restores_the_seat_and_the_view(
-    browser: Browser, fast_sqlite_server: Server
+    browser: Browser, fast_sqlite_server: Server, sqlite_db: str
 ) -> None:
     server = fast_sqlite_server
     t = create(
@@ -277,6 +277,7 @@ def test_a_reconnect_restores_the_seat_and_the_view(
     )
     ctx = browser.new_context()
     page = ctx.new_page()
+    streams = capture(page)
     page.goto(f"{server.base}{t['seats'][0]['link']}")
     rng = random.Random(3)
     for _ in range(3):
@@ -291,6 +292,7 @@ def test_a_reconnect_restores_the_seat_and_the_view(
     )
     page.close()
     again = ctx.new_page()
+    streams += capture(again)
     again.goto(f"{server.base}/table/{t['id']}")  # no token in the address: this browser keeps it
     again.wait_for_selector("#actions button[data-testid=action]:not([disabled])")
     after = (
@@ -299,10 +301,13 @@ def test_a_reconnect_restores_the_seat_and_the_view(
         again.locator("#actions .list").inner_text(),
     )
     assert after == before
+    assert check_messages(sqlite_db, t["id"], streams) > 0
     ctx.close()
 
 
-def test_pages_in_french_and_english(browser: Browser, fast_sqlite_server: Server) -> None:
+def test_pages_in_french_and_english(
+    browser: Browser, fast_sqlite_server: Server, sqlite_db: str
+) -> None:
     server = fast_sqlite_server
     t = create(
         server.base, "wildspace", [{"kind": "human"}, {"kind": "bot", "level": "easy"}], start=True
@@ -333,14 +338,16 @@ def test_pages_in_french_and_english(browser: Browser, fast_sqlite_server: Serve
         states[-1]["legal"][0]["label"]
         == page.locator("#actions button[data-testid=action]").first.inner_text()
     )
+    assert check_messages(sqlite_db, t["id"], streams) > 0
     ctx.close()
 
 
 def test_the_host_starts_the_table_from_its_page(
-    browser: Browser, fast_sqlite_server: Server
+    browser: Browser, fast_sqlite_server: Server, sqlite_db: str
 ) -> None:
     ctx = browser.new_context()
     page = ctx.new_page()
+    streams = capture(page)
     lobby_create(
         page, fast_sqlite_server.base, "quazarys", 2, {}, {1: "easy"}, lang="fr", start=False
     )
@@ -351,10 +358,13 @@ def test_the_host_starts_the_table_from_its_page(
     page.click("#message [data-testid=start]")
     page.wait_for_selector("#actions button[data-testid=action]")
     assert page.locator("[data-testid=status]").inner_text() == "en cours"
+    assert check_messages(sqlite_db, table_id(page.url), streams) > 0
     ctx.close()
 
 
-def test_every_text_is_escaped(browser: Browser, fast_sqlite_server: Server) -> None:
+def test_every_text_is_escaped(
+    browser: Browser, fast_sqlite_server: Server, sqlite_db: str
+) -> None:
     """Names and titles that hold markup are shown as text: nothing of it runs or renders."""
     server = fast_sqlite_server
     evil = '<img src=x onerror="window.pwned=1">'
@@ -367,6 +377,7 @@ def test_every_text_is_escaped(browser: Browser, fast_sqlite_server: Server) -> 
     )
     ctx = browser.new_context()
     page = ctx.new_page()
+    streams = capture(page)
     page.goto(f"{server.base}/?lang=en")
     page.wait_for_selector(f"[data-table='{t['id']}']")
     assert "<script>window.pwned=2</script>" in page.locator("#tables").inner_text()
@@ -376,4 +387,5 @@ def test_every_text_is_escaped(browser: Browser, fast_sqlite_server: Server) -> 
     assert evil in page.locator("#who").inner_text()
     assert page.evaluate("window.pwned") is None
     assert page.locator("img, script:not([src]), b").count() == 0
+    assert check_messages(sqlite_db, t["id"], streams) > 0
     ctx.close()
