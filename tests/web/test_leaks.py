@@ -65,10 +65,19 @@ CASES = [
     ("wildspace", [{"kind": "human"}, {"kind": "human"}], {}),
     ("tortuga2199", [{"kind": "human"}, {"kind": "bot", "level": "easy"}], {"round_limit": 3}),
     ("planetraiders", [{"kind": "human"}, {"kind": "human"}], {"round_limit": 6}),
+    (
+        "spacedealer",  # the turn-based mode: everyone decides, then time moves
+        [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "easy"}],
+        {"mode": "ticks", "length": 120, "timer": 10, "tick": 30},
+    ),
 ]
 
 
-@pytest.mark.parametrize(("game", "seats", "options"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(
+    ("game", "seats", "options"),
+    CASES,
+    ids=[c[0] + ("-ticks" if "mode" in c[2] else "") for c in CASES],
+)
 def test_every_message_is_what_its_seat_may_know(
     fast_sqlite_server: Server,
     sqlite_db: str,
