@@ -471,3 +471,26 @@ def test_the_json_api_is_rate_limited(sqlite_db: str) -> None:
         assert _api(server, "GET", "/api/games").status_code == 200  # reading is not limited
     finally:
         server.stop()
+
+
+def test_one_token_on_two_connections_sees_and_plays_the_same_seat(sqlite_server: Server) -> None:
+    t = create(sqlite_server.base, "toy", HUMANS2, start=True)
+    tokens = [s["token"] for s in t["seats"]]
+
+    async def main() -> None:
+        first = await connect(sqlite_server, t["id"], tokens[0])
+        s0 = await first.until(lambda m: m["type"] == "state")
+        mover = s0["view"]["to_act"][0]
+        a = await connect(sqlite_server, t["id"], tokens[mover])
+        b = await connect(sqlite_server, t["id"], tokens[mover])
+        sa = await a.until(lambda m: m["type"] == "state")
+        sb = await b.until(lambda m: m["type"] == "state")
+        assert sa["view"] == sb["view"] and sa["legal"]
+        await b.send({"type": "act", "action": sb["legal"][0]["action"], "step": 0})
+        na = await a.until(lambda m: m["type"] == "state" and m["step"] == 1)
+        nb = await b.until(lambda m: m["type"] == "state" and m["step"] == 1)
+        assert na["view"] == nb["view"]
+        for c in (first, a, b):
+            await c.close()
+
+    asyncio.run(main())
