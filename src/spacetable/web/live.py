@@ -383,6 +383,10 @@ class LiveTable:
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)
         conn.close()
+        finished = self.task is None or self.task.done()
+        if not self.conns and self.rec.status in (OVER, BROKEN) and finished:
+            # nobody watches a finished table: it is read back from storage if asked again
+            self.hub.tables.pop(self.rec.id, None)
 
     async def join(self, seat: int, name: str) -> None:
         s = self.rec.seats[seat]
