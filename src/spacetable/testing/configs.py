@@ -40,6 +40,7 @@ CONFIGS: dict[str, list[Config]] = {
             )
         ],
         (4, {"length": 600}),  # the rulebook's one-minute timers
+        (5, {"rules": "advanced", "length": 300, "timer": 20, "effects": "at_once"}),
         (3, {"mode": "ticks", "length": 120, "timer": 20, "tick": 10}),
         (4, {"mode": "ticks", "length": 120, "timer": 20, "tick": 20}),
         (6, {"mode": "ticks", "length": 120, "timer": 20, "tick": 20}),
