@@ -7,6 +7,7 @@ only and does not count; an import inside a function counts (it is an import all
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ REQUIRED = (
     "__init__",
     "constants",
     "components",
+    "tables",
     "actions",
     "rules",
     "view",
@@ -33,7 +35,22 @@ REQUIRED = (
 MAX_LINES = 1000
 # What a module may import inside its own package (beyond the modules listed, by prefix).
 LEAF = ("constants",)
-NEVER_RULES = ("constants", "components", "board", "actions", "view", "labels", "evaluation")
+NEVER_RULES = (
+    "constants",
+    "components",
+    "board",
+    "tables",
+    "actions",
+    "view",
+    "labels",
+    "evaluation",
+)
+#: What ``tables`` may import: the rows and ``build`` (``components``, ``board``), the texts
+#: of the components (``describe``: in ``components`` or ``labels``).
+TABLES_IMPORT = ("constants", "components", "board", "labels")
+#: Who may import ``tables``: ``rules`` (``data_spec = DATA``) and the readers that may have
+#: no game at hand (``shipped_parts()``). The rest read ``game.parts`` (``docs/data.md``).
+TABLES_READERS = ("rules", "labels", "render", "notation")
 
 
 def _modules(game: str) -> dict[str, Path]:
@@ -135,6 +152,29 @@ def test_leaf_modules_and_the_rules_point_one_way(game: str) -> None:
     assert not {m for m in render if m == "rules" or m.startswith("rules_")}, (
         f"{game}/render.py imports the rules: it reads views and events only"
     )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_data_set_is_declared_in_tables_and_read_through_the_game(game: str) -> None:
+    graph = _graph(game)
+    extra = graph["tables"] - set(TABLES_IMPORT)
+    assert not extra, f"{game}/tables.py imports {extra}: it declares the data set only"
+    readers = {m for m, deps in graph.items() if "tables" in deps}
+    wrong = readers - set(TABLES_READERS)
+    assert not wrong, f"{game}: {sorted(wrong)} import tables; they read game.parts"
+    assert "tables" in graph["rules"], f"{game}/rules.py does not take DATA from tables"
+    for name, path in _modules(game).items():
+        if name == "tables":
+            continue
+        calls = [
+            n
+            for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "DataSpec"
+        ]
+        assert not calls, f"{game}/{name}.py declares a DataSpec: its place is tables.py"
+    tables = importlib.import_module(f"spacetable.games.{game}.tables")
+    assert game_class(game).data_spec is tables.DATA
+    assert tables.shipped_parts() is tables.DATA.shipped(game).parts
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from spacetable.engine import DataSet
 from spacetable.games.planetraiders.actions import Hop
-from spacetable.games.planetraiders.board import DATA, RaidersParts, shipped
+from spacetable.games.planetraiders.board import RaidersParts
 from spacetable.games.planetraiders.constants import NOSES, ROCKET_COLOURS, SIDES
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.games.planetraiders.tables import DATA, shipped_parts
 
 #: The shipped data set's board and set-up.
-BOARD = shipped()
+BOARD = shipped_parts()
 
 ARROW = {"n": "^", "e": ">", "s": "v", "w": "<"}
 

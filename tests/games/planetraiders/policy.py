@@ -7,12 +7,12 @@ import random
 
 from spacetable.engine import Action
 from spacetable.games.planetraiders.actions import Hop, Place, Select
-from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.constants import ALIEN, SIDES
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.games.planetraiders.tables import shipped_parts
 
 #: The shipped data set's board and set-up.
-BOARD = shipped()
+BOARD = shipped_parts()
 
 
 def purposeful(g: PlanetRaiders, rng: random.Random) -> Action:

@@ -22,7 +22,6 @@ from spacetable.games.planetraiders.actions import (
     Hop,
     Place,
 )
-from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.constants import (
     BLUE,
     COLOURS,
@@ -34,9 +33,10 @@ from spacetable.games.planetraiders.constants import (
 )
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.games.planetraiders.tables import shipped_parts
 
 #: The shipped data set's board and set-up.
-BOARD = shipped()
+BOARD = shipped_parts()
 
 Z = BOARD.zone
 P = BOARD.pad

@@ -6,14 +6,15 @@ import pytest
 
 from spacetable.engine import DataError
 from spacetable.engine.data import parse_table
-from spacetable.games.planetraiders.board import DATA, cell_name, shipped
+from spacetable.games.planetraiders.board import cell_name
 from spacetable.games.planetraiders.components import SeatRow
 from spacetable.games.planetraiders.constants import SIDES, SIZE
+from spacetable.games.planetraiders.tables import DATA, shipped_parts
 
 from .helpers import edited_data
 
 #: The shipped data set's board and set-up.
-BOARD = shipped()
+BOARD = shipped_parts()
 
 
 def rot_cell(r: int, c: int) -> tuple[int, int]:

@@ -13,9 +13,9 @@ import pytest
 import spacetable
 from spacetable.engine import DataError, RecordError
 from spacetable.games.planetraiders.actions import SELECT, Hop, Place
-from spacetable.games.planetraiders.board import DATA, shipped
 from spacetable.games.planetraiders.render import board_lines
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.games.planetraiders.tables import DATA, shipped_parts
 from spacetable.playout import playout
 from spacetable.testing import check_data_set
 
@@ -24,7 +24,7 @@ from .test_planetraiders_props import purposeful_policy
 
 #: The shipped data set, and its board and set-up.
 BOARD_DATA = DATA.shipped("planetraiders")
-BOARD = shipped()
+BOARD = shipped_parts()
 
 # ----------------------------------------------------------------------------- shipped data
 

@@ -15,13 +15,13 @@ from typing import Any
 import pytest
 
 from spacetable.bots import make_bot
-from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.constants import COLOURS, End
+from spacetable.games.planetraiders.tables import shipped_parts
 from spacetable.playout import bot_policy
 from spacetable.testing.golden import check_golden, transcript
 
 #: The shipped data set's board and set-up.
-BOARD = shipped()
+BOARD = shipped_parts()
 
 GOLDEN = Path(__file__).parent / "golden"
 

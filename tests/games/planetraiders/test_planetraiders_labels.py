@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from spacetable.cli.play import LONG_LIST, group_actions
 from spacetable.games.planetraiders.actions import GIVE, PLACE, Place
-from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.constants import BLUE, RED
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.render import describe_event
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.games.planetraiders.tables import shipped_parts
 
 #: The shipped data set's board and set-up.
-BOARD = shipped()
+BOARD = shipped_parts()
 
 
 def _start_of_step_3() -> PlanetRaiders:

@@ -16,17 +16,16 @@ from spacetable.games.planetraiders import actions as A
 from spacetable.games.planetraiders.actions import SELECT, Give, Hop
 from spacetable.games.planetraiders.board import (
     CELL_PADS,
-    DATA,
     PAD_INDEX,
     PAD_NAMES,
     _edge_canonical,
     _edge_xy,
-    shipped,
 )
 from spacetable.games.planetraiders.components import CellRow, SeatRow, SetupRow
 from spacetable.games.planetraiders.constants import N_CELLS, N_EDGES, SIZE
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.games.planetraiders.tables import DATA, shipped_parts
 from spacetable.games.planetraiders.view import view
 
 from .helpers import edited_data
@@ -75,12 +74,12 @@ def test_pad_coordinates_are_the_middles_of_square_sides() -> None:
 def test_the_shipped_tables_built_again_give_the_same_parts() -> None:
     """Building the shipped tables again gives parts equal to the shipped data set's."""
     texts = {f: DATA.shipped_text(f) for f in DATA.files()}
-    assert DATA.make("planetraiders", "again", "", texts).parts == shipped()
+    assert DATA.make("planetraiders", "again", "", texts).parts == shipped_parts()
 
 
 def test_the_data_set_reads_the_three_data_files() -> None:
     """Squares, set-up and seats, each row of its model."""
-    parts = shipped()
+    parts = shipped_parts()
     assert DATA.files() == ["board.csv", "setup.csv", "seats.csv"]
     assert len(parts.cells) == 81 and all(isinstance(c, CellRow) for c in parts.cells)
     assert len(parts.setup) == 4 * 6 + 16 and all(isinstance(s, SetupRow) for s in parts.setup)

@@ -7,14 +7,14 @@ import random
 from typing import Any
 
 from spacetable.games.planetraiders.actions import Hop
-from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.games.planetraiders.tables import shipped_parts
 from spacetable.playout import playout
 
 from .test_planetraiders_props import purposeful_policy
 
 #: The shipped data set's board and set-up.
-BOARD = shipped()
+BOARD = shipped_parts()
 
 COLS = "abcdefghi"
 STEP = {"n": (0, 1), "s": (0, -1), "e": (1, 0), "w": (-1, 0)}

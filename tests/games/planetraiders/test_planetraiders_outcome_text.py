@@ -13,17 +13,17 @@ import pytest
 
 from spacetable.cli.common import outcome_describer
 from spacetable.engine import new_game
-from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.constants import COLOURS
 from spacetable.games.planetraiders.render import describe_outcome
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.games.planetraiders.tables import shipped_parts
 from spacetable.playout import playout
 from spacetable.testing.text import outcome_sentences
 
 from .test_planetraiders_props import purposeful_policy
 
 #: The shipped data set's board and set-up.
-BOARD = shipped()
+BOARD = shipped_parts()
 
 # Every reason string ``PlanetRaiders._outcome`` can produce (``_game_over`` codes).
 REASONS = ("home", "last in play", "team home", "team eliminated", "round limit", "no progress")

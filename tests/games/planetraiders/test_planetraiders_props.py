@@ -15,17 +15,17 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from spacetable.engine import Action, Game, RecordError, load, new_game, replay
-from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.constants import ALIEN, BLUE, N_EDGES, NOSES, RAIDERS, RED
 from spacetable.games.planetraiders.render import describe_event, render
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.games.planetraiders.tables import shipped_parts
 from spacetable.playout import Policy
 from spacetable.playout import playout as drive
 
 from .policy import purposeful
 
 #: The shipped data set's board and set-up.
-BOARD = shipped()
+BOARD = shipped_parts()
 
 CONFIGS = [(2, {}), (3, {}), (4, {}), (4, {"teams": True}), (2, {"zone_rockets": "one"})]
 

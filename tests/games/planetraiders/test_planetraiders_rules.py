@@ -19,16 +19,16 @@ from spacetable.games.planetraiders.actions import (
     Hop,
     Place,
 )
-from spacetable.games.planetraiders.board import shipped
 from spacetable.games.planetraiders.components import crew_complete, crew_missing
 from spacetable.games.planetraiders.constants import ALIEN, BLUE, COLOURS, NOSES, RED
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.rules import PlanetRaiders
+from spacetable.games.planetraiders.tables import shipped_parts
 
 from .helpers import hop_through, rockets_in
 
 #: The shipped data set's board and set-up.
-BOARD = shipped()
+BOARD = shipped_parts()
 
 Z = BOARD.zone
 P = BOARD.pad

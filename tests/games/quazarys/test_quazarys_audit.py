@@ -6,10 +6,11 @@ from rich.text import Text
 
 from spacetable.engine import new_game
 from spacetable.games.quazarys.actions import TARGETS
-from spacetable.games.quazarys.components import parse_layout, shipped
+from spacetable.games.quazarys.components import parse_layout
 from spacetable.games.quazarys.notation import set_position
 from spacetable.games.quazarys.render import describe_event, render
 from spacetable.games.quazarys.rules import Quazarys
+from spacetable.games.quazarys.tables import shipped_parts
 
 LINE = "B1 S1 S8 S3 S4 B2/2"
 
@@ -52,7 +53,7 @@ def test_fizzle_sentences_say_why_in_each_language() -> None:
 def test_exploration_data_matches_the_documented_reconstruction() -> None:
     # docs/games/quazarys.md: 2 Vortex, 5 cards without station (four empty corridors and
     # the one-way bend), 4 cards with arrows, 26 stations in all.
-    rows = shipped().explorations
+    rows = shipped_parts().explorations
     lays = [parse_layout(r.layout) for r in rows]
     without = [r.id for r, lay in zip(rows, lays, strict=True) if not lay.stations]
     assert without == ["E03", "E04", "E05", "E06", "E16"]

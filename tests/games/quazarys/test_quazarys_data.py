@@ -12,11 +12,11 @@ from spacetable.games.quazarys.components import (
     ExplorationRow,
     SunRow,
     parse_layout,
-    shipped,
 )
 from spacetable.games.quazarys.notation import board_text, parse_board
+from spacetable.games.quazarys.tables import shipped_parts
 
-PARTS = shipped()
+PARTS = shipped_parts()
 ACTION_ROWS = PARTS.actions
 BASE_ROWS = PARTS.bases
 EXPLORATION_ROWS = PARTS.explorations

@@ -15,7 +15,6 @@ import spacetable
 from spacetable.engine import DataError, RecordError, load_data
 from spacetable.games.quazarys.components import (
     CARD_ID,
-    DATA,
     DECK_SIZE,
     N_CARDS,
     component_id,
@@ -23,6 +22,7 @@ from spacetable.games.quazarys.components import (
 from spacetable.games.quazarys.notation import card_index, set_position
 from spacetable.games.quazarys.render import describe_event, render
 from spacetable.games.quazarys.rules import Quazarys
+from spacetable.games.quazarys.tables import DATA
 from spacetable.playout import playout
 from spacetable.testing.conformance import check_data_set
 

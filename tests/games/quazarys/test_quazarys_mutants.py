@@ -21,6 +21,7 @@ from spacetable.games.quazarys.board import BOARD, LINE_SUNS
 from spacetable.games.quazarys.constants import DEFAULT_ROUND_LIMIT, End
 from spacetable.games.quazarys.notation import board_text, card_index, point_text, set_position
 from spacetable.games.quazarys.rules import TURN_BOUND, Quazarys
+from spacetable.games.quazarys.tables import DATA
 
 LINE = "B1 S1 S8 S3 S4 B2/2"
 OTHER = ["A02", "A06", "A10", "A14", "A18"]
@@ -62,7 +63,7 @@ def test_the_rl_action_space_holds_every_card_play() -> None:
 def test_the_component_counts_check_passes_on_the_shipped_data() -> None:
     """The shipped data is built once and cached: built again here so that a change to
     ``build_parts`` is seen (the two Vortex cards have a centre station: "Vortex x2")."""
-    ds = C.DATA.shipped("quazarys")
+    ds = DATA.shipped("quazarys")
     parts = C.build_parts(ds.tables)
     assert parts == ds.parts
     vortex = [r for r in parts.explorations if r.vortex]

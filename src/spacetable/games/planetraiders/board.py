@@ -26,24 +26,22 @@ The grid (its size, the names of squares and pads, which sides a square has) is 
 RL action space names its squares. Everything on it comes from a data set (``data/*.csv``,
 shipped or a box owner's corrected tables): :func:`build_parts` validates the rows against
 every count the rulebook gives and builds :class:`RaidersParts`, the tables the rules read
-from the game (``game.parts``).
+from the game (``game.parts``); :mod:`.tables` declares the data set.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spacetable.engine import DataSpec, Table, Tables
+from spacetable.engine import Tables
 
 from .components import (
     BOARD_CSV,
-    PACKAGE,
     SEATS_CSV,
     SETUP_CSV,
     CellRow,
     SeatRow,
     SetupRow,
-    describe_components,
 )
 from .constants import (
     ALIENS_PER_PLANET,
@@ -555,20 +553,3 @@ def _check_seats(tables: Tables, rows: list[SeatRow]) -> dict[int, tuple[int, ..
         )
         out[n] = tuple(COLOURS.index(mine[s].colour) for s in range(n))
     return out
-
-
-DATA: DataSpec[RaidersParts] = DataSpec(
-    package=PACKAGE,
-    tables=(
-        Table(BOARD_CSV, CellRow, title="the 81 squares of the board: zones, planets, ships"),
-        Table(SETUP_CSV, SetupRow, title="each colour's raiders and rockets, and the aliens"),
-        Table(SEATS_CSV, SeatRow, title="the colour of every seat at 2, 3 and 4 players"),
-    ),
-    build=build_parts,
-    describe=describe_components,
-)
-
-
-def shipped() -> RaidersParts:
-    """The parts of the shipped data (for readers that have no game at hand)."""
-    return DATA.shipped("planetraiders").parts

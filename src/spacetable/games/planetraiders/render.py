@@ -31,9 +31,9 @@ from .board import (
     PAD_NAMES,
     PLANET_MARK,
     SHIP_MARK,
-    shipped,
 )
 from .constants import COLOURS, N_EDGES, REASON_KEYS, SIDES, SIZE, TEXT, End
+from .tables import shipped_parts
 
 STYLE = {"red": "red", "yellow": "yellow", "violet": "magenta", "green": "green"}
 ROCKET_STYLE = {"blue": "bold bright_blue", "red": "bold bright_red"}
@@ -350,7 +350,7 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
     if isinstance(shown, list) and len(shown) == n:  # the seats' colours, from the game's data
         colours = tuple(str(c) for c in shown)
     else:  # an outcome from before the data sets: the shipped seats
-        colours = tuple(COLOURS[c] for c in shipped().seat_colours[n])
+        colours = tuple(COLOURS[c] for c in shipped_parts().seat_colours[n])
     key = _OUTCOME_KEY.get(reason)
     if key is None:
         why = reason  # a reason this module does not know: shown as the game gives it

@@ -66,7 +66,7 @@ from .actions import (
     Stop,
     enumerate_actions,
 )
-from .board import CELL_INDEX, CELL_NAMES, CELL_PADS, DATA, PAD_NAMES, RaidersParts
+from .board import CELL_INDEX, CELL_NAMES, CELL_PADS, PAD_NAMES, RaidersParts
 from .components import crew_complete, crew_missing
 from .constants import (
     ALIEN,
@@ -93,6 +93,7 @@ from .constants import (
 )
 from .evaluation import ReachCache, evaluate
 from .labels import describe
+from .tables import DATA
 from .view import component_ids, view
 
 #: _PLACE_BLUE[square][mask], _PLACE_RED[...]: the placements on the sides of the square not

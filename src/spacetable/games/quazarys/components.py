@@ -31,7 +31,7 @@ from typing import Literal
 
 from pydantic import field_validator
 
-from spacetable.engine import Component, DataSpec, Row, Table, Tables, component
+from spacetable.engine import Component, Row, Tables, component
 
 from .constants import (
     DIR_NAMES,
@@ -42,7 +42,6 @@ from .constants import (
     KIND_BASE,
     KIND_EXPLO,
     KIND_SUN,
-    PACKAGE,
     POINT_NAMES,
     E,
     EffectId,
@@ -486,22 +485,3 @@ def describe_components(parts: QuazarysParts, lang: str) -> list[Component]:
 def component_id(card: int) -> str:
     """The component id of card index ``card`` (``exploration:E01``, ``sun:S3``...)."""
     return f"{COMPONENT_KIND[KIND[card]]}:{CARD_ID[card]}"
-
-
-DATA: DataSpec[QuazarysParts] = DataSpec(
-    package=PACKAGE,
-    tables=(
-        Table(FACTIONS_CSV, FactionRow, title="the factions of the Exploration and Action cards"),
-        Table(SUNS_CSV, SunRow, title="the 9 Sun cards and their paths"),
-        Table(BASES_CSV, BaseRow, title="the 4 Base cards, one per player colour"),
-        Table(EXPLORATIONS_CSV, ExplorationRow, title="the 20 Exploration cards and their paths"),
-        Table(ACTIONS_CSV, ActionRow, title="the 28 Action cards: effect and faction"),
-    ),
-    build=build_parts,
-    describe=describe_components,
-)
-
-
-def shipped() -> QuazarysParts:
-    """The parts of the shipped data (for labels that have no game at hand)."""
-    return DATA.shipped("quazarys").parts

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import QuazarysParts, card_name, colour_name, faction_label, shipped
+from .components import QuazarysParts, card_name, colour_name, faction_label
 from .constants import POINT_NAMES, texts
+from .tables import shipped_parts
 
 
 def t(lang: str, key: str, **kw: Any) -> str:
@@ -20,16 +21,16 @@ def t(lang: str, key: str, **kw: Any) -> str:
 
 def name(card: int, lang: str, parts: QuazarysParts | None = None) -> str:
     """The card's name (its row of ``data/*.csv``)."""
-    return card_name(parts or shipped(), card, lang)
+    return card_name(parts or shipped_parts(), card, lang)
 
 
 def faction_name(f: int, lang: str, parts: QuazarysParts | None = None) -> str:
-    return faction_label(parts or shipped(), f, lang)
+    return faction_label(parts or shipped_parts(), f, lang)
 
 
 def card_label(card: int, lang: str, parts: QuazarysParts | None = None) -> str:
     """Name plus faction, e.g. ``'Trou noir (Comète)'``."""
-    p = parts or shipped()
+    p = parts or shipped_parts()
     f = p.faction[card]
     if f < 0:
         return card_name(p, card, lang)
@@ -40,7 +41,7 @@ def card_label(card: int, lang: str, parts: QuazarysParts | None = None) -> str:
 
 def seat_colour(seat: int, parts: QuazarysParts | None = None) -> str:
     """The colour of ``seat`` (of its Base card), ``'?'`` for no seat."""
-    colours = (parts or shipped()).colour
+    colours = (parts or shipped_parts()).colour
     return colours[seat] if 0 <= seat < len(colours) else "?"
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import FIRST_BASE, KIND, QuazarysParts, shipped
+from .components import FIRST_BASE, KIND, QuazarysParts
 from .constants import DIR_OF, KIND_BASE, KIND_EXPLO, KIND_SUN, texts
 from .labels import card_label, faction_name, name, point_name, seat_colour, seat_label, t
+from .tables import shipped_parts
 
 TEXT = texts()
 
@@ -37,7 +38,7 @@ ARROW_IN = {1: "v", 2: "<", 3: "^", 4: ">"}
 
 
 def _parts(parts: QuazarysParts | None) -> QuazarysParts:
-    return parts if parts is not None else shipped()
+    return parts if parts is not None else shipped_parts()
 
 
 def _style(colour: str) -> str:
@@ -77,7 +78,7 @@ def draw_grid(view: dict[str, Any], parts: QuazarysParts | None = None) -> list[
             bg = "yellow"
         elif kind == KIND_EXPLO:
             f = entry.get("faction")
-            bg = (parts or shipped()).factions[f].colour if isinstance(f, int) else "white"
+            bg = (parts or shipped_parts()).factions[f].colour if isinstance(f, int) else "white"
         else:
             bg = "white"
         for i in range(CH):

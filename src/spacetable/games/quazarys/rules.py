@@ -82,7 +82,7 @@ from .board import (
     pkey,
     placements,
 )
-from .components import DATA, DECK_SIZE, FIRST_BASE, FIRST_SUN, KIND, QuazarysParts
+from .components import DECK_SIZE, FIRST_BASE, FIRST_SUN, KIND, QuazarysParts
 from .constants import (
     DEFAULT_ROUND_LIMIT,
     HAND_SIZE,
@@ -112,6 +112,7 @@ from .constants import (
 from .evaluation import evaluate, race_distance
 from .labels import card_label, seat_label
 from .labels import t as text
+from .tables import DATA
 from .view import component_ids, view
 
 #: Decisions one turn can take at most: 5 hand cards, each bringing a chain of at most
