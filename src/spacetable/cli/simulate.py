@@ -91,7 +91,7 @@ def summarize(results: list[GameResult], players: int) -> dict[str, Any]:
         "length_mean": round(statistics.fmean(lengths), 2) if lengths else 0.0,
         "length_min": min(lengths, default=0),
         "length_max": max(lengths, default=0),
-        "reasons": _count(r.reason for r in results),
+        "reasons": _count(str(r.reason) for r in results),
     }
 
 
@@ -202,7 +202,8 @@ def simulate(
         console.print(bt)
     console.print(
         f"length: mean {summary['length_mean']} decisions (min {summary['length_min']}, "
-        f"max {summary['length_max']}); endings: {summary['reasons']}"
+        f"max {summary['length_max']}); endings: "
+        + ", ".join(f"{k} {v}" for k, v in summary["reasons"].items())
     )
     console.print(
         f"speed: {speed['games_per_second']} games/s, {speed['decisions_per_second']} decisions/s "
