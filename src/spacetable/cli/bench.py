@@ -165,8 +165,9 @@ def measure(
     data: DataSet[Any] | None = None,
 ) -> dict[str, Any]:
     """Every figure of the module docstring for one game and player count (played with
-    ``data``, the shipped data by default)."""
-    opts = dict(options or {})
+    ``data``, the shipped data by default, and the game's simulation settings under
+    ``options``: random play never ends some games the rulebook does not bound)."""
+    opts = game_class(game).info.for_simulation(options)
     out: dict[str, Any] = {"game": game, "players": players, "options": opts}
     if data is not None:
         out["data"] = data.label()
