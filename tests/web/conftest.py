@@ -16,7 +16,7 @@ import os
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ import uvicorn
 import websockets
 from sqlalchemy import create_engine, text
 
+from spacetable.engine import DataSet
 from spacetable.web.app import create_app
 from spacetable.web.live import Settings
 
@@ -111,8 +112,10 @@ class Server:
         self.thread.join(20)
 
 
-def start_server(db: str, settings: Settings | None = None) -> Server:
-    app = create_app(db, settings or FAST)
+def start_server(
+    db: str, settings: Settings | None = None, data: Sequence[DataSet[Any]] = ()
+) -> Server:
+    app = create_app(db, settings or FAST, data)
     config = uvicorn.Config(
         app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 20, lifespan="on"
     )

@@ -2,16 +2,49 @@
 
 Starts the server on ``--host``/``--port`` with the database ``--db`` (a SQLite file by
 default, ``postgresql://user@host/db`` for PostgreSQL), runs the migrations, resumes every
-running table, and prints the address to open.
+running table, and prints the address to open. Each ``--data GAME=DIR`` offers a directory
+of corrected tables for a game beside its shipped data (validated before anything starts).
 """
 
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING, Any
 
 import typer
 
-from .common import fail
+from .common import fail, fail_value, read_data
+
+if TYPE_CHECKING:
+    from spacetable.engine import DataSet
+
+
+def parse_data(items: list[str] | None) -> list[DataSet[Any]]:
+    """The data sets of ``--data GAME=DIR`` items, each directory validated. A malformed
+    item, an unknown game, a missing directory or two sets of a game with one name raise
+    ValueError; invalid tables raise :class:`~spacetable.engine.DataError` (its message
+    names the file, the row and the field)."""
+    from spacetable.engine import game_class
+
+    out: list[DataSet[Any]] = []
+    for item in items or []:
+        game, sep, directory = item.partition("=")
+        game, directory = game.strip(), directory.strip()
+        if not sep or not game or not directory:
+            raise ValueError(f"--data: expected GAME=DIR, got {item!r}")
+        try:
+            game_class(game)
+        except ValueError as e:
+            raise ValueError(f"--data: {e}") from None
+        ds = read_data(game, directory)
+        assert ds is not None
+        if ds.name == "shipped" or any(o.game == game and o.name == ds.name for o in out):
+            raise ValueError(
+                f"--data: two data sets of {game} are named {ds.name!r} "
+                "(a data set is named after its directory)"
+            )
+        out.append(ds)
+    return out
 
 
 def serve(
@@ -26,6 +59,13 @@ def serve(
         None, "--bot-workers", help="Bot worker processes [default: one per core, at most 4]."
     ),
     log_level: str = typer.Option("info", help="Server log level."),
+    data: list[str] | None = typer.Option(
+        None,
+        "--data",
+        metavar="GAME=DIR",
+        help="Offer a directory of corrected tables for GAME (repeatable); the data set "
+        "is named after the directory.",
+    ),
 ) -> None:
     """Start the web app: a lobby, live tables, bots; prints the address to open."""
     import uvicorn
@@ -39,11 +79,15 @@ def serve(
     if bot_workers is not None and bot_workers < 1:
         fail("--bot-workers must be at least 1")
     try:
+        data_sets = parse_data(data)
+    except ValueError as e:
+        fail_value(e)
+    try:
         url = db or default_db_url()
         where = Storage(url).describe()
     except Exception as e:  # a malformed URL, an unknown database kind
         fail(f"--db: {e}")
-    app = create_app(url, Settings(bot_workers=bot_workers))
+    app = create_app(url, Settings(bot_workers=bot_workers), data_sets)
     config = uvicorn.Config(
         app,
         host=host,
@@ -68,6 +112,8 @@ def serve(
             for sock in s.sockets:
                 bound = sock.getsockname()[1]
                 break
+        for ds in data_sets:
+            print(f"{ds.game}: data set {ds.name!r} ({ds.digest}) from {ds.origin}", flush=True)
         print(f"spacetable is served at http://{shown}:{bound}/  (database: {where})", flush=True)
 
     server.startup = startup  # type: ignore[method-assign]

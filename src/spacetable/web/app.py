@@ -1,9 +1,10 @@
 """The ASGI app (FastAPI): pages, the JSON API (OpenAPI at ``/api/openapi.json``, browsable
 at ``/api/docs``) and the WebSocket of each table (``docs/protocol.md``).
 
-``create_app(db_url)`` builds an app bound to one database; ``spacetable serve`` runs it
-on uvicorn. Everything a player sees comes from :mod:`spacetable.web.messages`, which reads
-only the seat's projections of the game.
+``create_app(db_url, settings, data)`` builds an app bound to one database, offering the
+data sets ``data`` (directories of corrected tables) beside the shipped ones; ``spacetable
+serve`` runs it on uvicorn. Everything a player sees comes from
+:mod:`spacetable.web.messages`, which reads only the seat's projections of the game.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -24,7 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 import spacetable
-from spacetable.engine import SpacetableError
+from spacetable.engine import DataSet, SpacetableError
 
 from .bots import LEVELS
 from .live import Conn, Hub, Settings, TableError, pump
@@ -70,6 +71,9 @@ class CreateTable(_In):
     title: Annotated[str, Field(max_length=100)] = ""
     #: Start at once (a table of bots, or a hot-seat table whose people are all here).
     start: bool = False
+    #: The data set to play with, by name (``GET /api/games`` lists each game's); the
+    #: shipped one by default.
+    data: Annotated[str, Field(min_length=1, max_length=200)] | None = None
 
 
 class SeatOut(BaseModel):
@@ -169,10 +173,16 @@ class _TooLarge(Exception):
     pass
 
 
-def create_app(db_url: str | None = None, settings: Settings | None = None) -> FastAPI:
-    """The app, bound to the database at ``db_url`` (the default SQLite file if ``None``)."""
+def create_app(
+    db_url: str | None = None,
+    settings: Settings | None = None,
+    data: Sequence[DataSet[Any]] = (),
+) -> FastAPI:
+    """The app, bound to the database at ``db_url`` (the default SQLite file if ``None``),
+    offering the data sets ``data`` beside each game's shipped one (two data sets of a game
+    with one name raise ``ValueError``)."""
     storage = Storage(db_url)
-    hub = Hub(storage, settings)
+    hub = Hub(storage, settings, data)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -220,10 +230,17 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
     # ------------------------------------------------------------------ API
     @app.get("/api/games", tags=["games"])
     async def games() -> dict[str, Any]:
-        """Every game: names, player counts, options (defaults, choices, help), real time;
-        and the bot levels."""
+        """Every game: names, player counts, options (defaults, choices, help), real time,
+        the data sets a table may be played with (``data``: name and digest, the shipped
+        one first); and the bot levels."""
         return {
-            "games": [spacetable.game_info(g) for g in spacetable.list_games()],
+            "games": [
+                {
+                    **spacetable.game_info(g),
+                    "data": [{"name": ds.name, "digest": ds.digest} for ds in hub.data.of(g)],
+                }
+                for g in spacetable.list_games()
+            ],
             "levels": list(LEVELS),
             "langs": list(LANGS),
             "protocol": VERSION,
@@ -242,6 +259,7 @@ def create_app(db_url: str | None = None, settings: Settings | None = None) -> F
             speed=body.speed,
             title=body.title,
             bot_delay=body.bot_delay,
+            data_name=body.data,
         )
         if body.start:
             await table.start()

@@ -8,8 +8,10 @@ of a table carries the server's trusted snapshot (:meth:`Game.to_json`, read wit
 ``load_trusted`` in the worker); the next ones carry only the record entries committed
 since the worker's copy (each checked again as it is applied), so a long real-time game
 does not ship its whole history to every bot on every tick. A copy out of step (a new
-worker, a job that timed out) asks for the snapshot again. The bot sees the game only
-through a :class:`~spacetable.bots.SeatPort`, as everywhere.
+worker, a job that timed out) asks for the snapshot again. A game played with a corrected
+data set sends the data set's tables with the snapshot (the worker builds it once and keeps
+it by digest). The bot sees the game only through a :class:`~spacetable.bots.SeatPort`,
+as everywhere.
 
 Each decision has a time budget: when a worker does not answer in time, the table plays a
 random legal action for the bot (and says so in the server's log), so a slow search never
@@ -31,7 +33,7 @@ from typing import Any
 
 import spacetable
 from spacetable.bots import Bot, SeatPort, make_bot
-from spacetable.engine import Game
+from spacetable.engine import DataSet, Game
 from spacetable.engine.registry import game_class
 
 log = logging.getLogger("spacetable.web")
@@ -42,6 +44,32 @@ LEVELS = ("random", "easy", "medium", "hard")
 # ---------------------------------------------------------------------- in the worker
 _bots: dict[tuple[str, int], tuple[str, Bot]] = {}
 _games: dict[str, Game] = {}
+_data: dict[tuple[str, str], DataSet[Any]] = {}
+
+#: A data set as it travels to a worker: game, name, digest, file texts.
+DataJob = tuple[str, str, str, dict[str, str]]
+
+
+def data_job(game: Game) -> DataJob | None:
+    """What a worker needs to rebuild ``game``'s data set (``None``: the shipped one)."""
+    ds = game.data
+    if ds is None or ds.shipped:
+        return None
+    return (ds.game, ds.name, ds.digest, dict(ds.texts))
+
+
+def _worker_data(job: DataJob | None) -> DataSet[Any] | None:
+    """Worker side: the data set of ``job``, built once per digest."""
+    if job is None:
+        return None
+    game, name, digest, texts = job
+    ds = _data.get((game, digest))
+    if ds is None:
+        spec = game_class(game).data_spec
+        if spec is None:
+            raise ValueError(f"{game} has no data tables")
+        ds = _data[(game, digest)] = spec.make(game, name, "", texts)
+    return ds
 
 
 class Resync(Exception):
@@ -73,13 +101,14 @@ def think(
     step: int,
     entries: list[dict[str, Any]] | None,
     save: str | None,
+    data: DataJob | None = None,
 ) -> dict[str, Any] | None:
-    """Worker side: bring the table's game to ``step`` (from ``save``, or by applying
-    ``entries`` to the worker's copy), then let the bot of ``seat`` choose: the action's
-    JSON form, or ``None`` (a real-time bot waits). Raises :class:`Resync` when the copy
-    cannot be brought to ``step``."""
+    """Worker side: bring the table's game to ``step`` (from ``save``, played with the
+    data set ``data``, or by applying ``entries`` to the worker's copy), then let the bot
+    of ``seat`` choose: the action's JSON form, or ``None`` (a real-time bot waits). Raises
+    :class:`Resync` when the copy cannot be brought to ``step``."""
     if save is not None:
-        game = spacetable.load_trusted(save)
+        game = spacetable.load_trusted(save, data=_worker_data(data))
     else:
         held_game = _games.get(table)
         if held_game is None or entries is None or held_game.step + len(entries) != step:
@@ -187,14 +216,19 @@ class BotPool:
         self._known.pop(table, None)  # until this job answers, the worker's step is unknown
         try:
             try:
-                fut = loop.run_in_executor(ex, think, table, seat, level, seed, step, entries, save)
+                job = data_job(game) if save is not None else None
+                fut = loop.run_in_executor(
+                    ex, think, table, seat, level, seed, step, entries, save, job
+                )
                 action = await asyncio.wait_for(fut, budget)
             except Resync:
                 self.resyncs += 1
                 save = game.to_json() if game.step == step else None
                 if save is None:  # the game moved on meanwhile: the bot's turn is gone
                     return None, True
-                fut = loop.run_in_executor(ex, think, table, seat, level, seed, step, None, save)
+                fut = loop.run_in_executor(
+                    ex, think, table, seat, level, seed, step, None, save, data_job(game)
+                )
                 action = await asyncio.wait_for(fut, budget)
             self._known[table] = step
             return action, True

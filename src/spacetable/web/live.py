@@ -10,6 +10,12 @@ bots whose turn it is; a real-time table (Spacedealer) runs on the server's cloc
 (each advance is a decision of the record, so a replay is exact) and every bot seat gets a
 chance to act. A restarted server resumes every running table from its last snapshot and
 the decisions after it, the game clock where it stood.
+
+Data sets: a game is played with its shipped data or with a directory of corrected tables
+the server was started with (``spacetable serve --data GAME=DIR``). A table stores the name
+and digest of its data set; a restarted server finds it by digest among those it knows. A
+table whose data set the server does not know is shown broken, with the reason, until a
+server that knows it again resumes it (the database keeps it running).
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import spacetable
-from spacetable.engine import Game, RecordError, SpacetableError
+from spacetable.engine import DataSet, Game, RecordError, SpacetableError
+from spacetable.engine.dataset import SHIPPED
 
 from .bots import BotPool
 from .messages import error_message, outcome_message, state_message, welcome_message
@@ -127,19 +134,81 @@ class TableError(ValueError):
         self.status = status
 
 
-def restore_game(storage: Storage, rec: TableRecord) -> Game:
-    """Rebuild a table's game: its newest snapshot (``load_trusted``: the server's own
-    copy), then every later decision, each checked again with its clock. Raises
-    ``ValueError`` (``RecordError``...) when the stored table cannot be played back."""
+class MissingData(TableError):
+    """The server does not know the data set a table was made with."""
+
+    def __init__(self, rec: TableRecord) -> None:
+        super().__init__(
+            "no_data",
+            f"this table is played with the data set {rec.data_name!r} of {rec.game} "
+            f"(digest {rec.data_digest}), which this server was not started with "
+            f"(spacetable serve --data {rec.game}=DIR)",
+            409,
+        )
+
+
+class DataSets:
+    """The data sets a server offers per game: the shipped one (named ``shipped``) and
+    each directory it was started with (named after the directory)."""
+
+    def __init__(self, configured: Sequence[DataSet[Any]] = ()) -> None:
+        self.configured: dict[str, dict[str, DataSet[Any]]] = {}
+        for ds in configured:
+            named = self.configured.setdefault(ds.game, {})
+            if ds.name == SHIPPED or ds.name in named:
+                raise ValueError(
+                    f"two data sets of {ds.game} are named {ds.name!r}: "
+                    "give each directory its own name"
+                )
+            named[ds.name] = ds
+
+    def of(self, game: str) -> list[DataSet[Any]]:
+        """The game's data sets, the shipped one first (none for a game without tables)."""
+        if spacetable.game_class(game).data_spec is None:
+            return []
+        return [spacetable.load_data(game), *self.configured.get(game, {}).values()]
+
+    def named(self, game: str, name: str | None) -> DataSet[Any] | None:
+        """The data set ``name`` of ``game`` (``None``: the shipped one); a
+        :class:`TableError` ``bad_data`` when there is no such one."""
+        sets = self.of(game)
+        if not sets:
+            if name in (None, SHIPPED):
+                return None
+            raise TableError("bad_data", f"{game} has no data tables")
+        if name is None or name == SHIPPED:
+            return sets[0]
+        for ds in sets[1:]:
+            if ds.name == name:
+                return ds
+        known = ", ".join(ds.name for ds in sets)
+        raise TableError("bad_data", f"{game} has no data set {name!r}; known: {known}")
+
+    def of_table(self, rec: TableRecord) -> DataSet[Any] | None:
+        """The data set a table was made with, found by its digest; :class:`MissingData`
+        when the server does not know it."""
+        if rec.data_digest is None:
+            return None
+        for ds in self.of(rec.game):
+            if ds.digest == rec.data_digest:
+                return ds
+        raise MissingData(rec)
+
+
+def restore_game(storage: Storage, rec: TableRecord, data: DataSet[Any] | None = None) -> Game:
+    """Rebuild a table's game with its data set ``data`` (``None``: the shipped one): its
+    newest snapshot (``load_trusted``: the server's own copy), then every later decision,
+    each checked again with its clock. Raises ``ValueError`` (``RecordError``...) when the
+    stored table cannot be played back."""
     snap = storage.snapshot(rec.id)
     if snap is not None:
         start, text = snap
-        game = spacetable.load_trusted(text)
+        game = spacetable.load_trusted(text, data=data)
         if game.step != start:
             raise RecordError(f"snapshot {start} of table {rec.id} holds step {game.step}")
     else:
         start = 0
-        game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options)
+        game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options, data=data)
         label = game.data.label() if game.data is not None else None
         if label is not None and label["digest"] != rec.data_digest:
             raise RecordError(
@@ -185,12 +254,14 @@ class LiveTable:
         #: A commit failed and the database could not be read back: the game in memory may
         #: be ahead of the database, so nothing is played until :meth:`reload` succeeds.
         self.stale = False
+        #: Why the table is broken, as anybody may read it (a record that does not play
+        #: back may name hidden cards: the server's log has its details).
+        self.reason: str | None = None
 
     # ------------------------------------------------------------------ public info
     def info(self) -> dict[str, Any]:
         """What anybody may know of the table (no seed, no token)."""
-        rec = self.rec
-        return public_info(rec, self.game)
+        return public_info(self.rec, self.game, self.reason)
 
     def seat_of(self, token: str) -> int | None:
         """The seat a token holds, or ``None``."""
@@ -209,7 +280,8 @@ class LiveTable:
             if self.rec.status != OPEN:
                 raise TableError("not_open", f"table {self.rec.id} is {self.rec.status}", 409)
             rec = self.rec
-            game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options)
+            data = self.hub.data.of_table(rec)  # MissingData: the table stays open
+            game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options, data=data)
             now = time.time()
             await self.hub.db(self.hub.storage.set_status, rec.id, RUNNING, at=now)
             rec.status = RUNNING
@@ -252,10 +324,11 @@ class LiveTable:
     def _running(self) -> Game:
         if self.stale:
             raise TableError("storage", "the database does not answer; try again", 503)
+        if self.rec.status == BROKEN:
+            why = self.reason or "its record could not be played back"
+            raise TableError("broken", f"this table could not be resumed: {why}", 409)
         if self.game is None or self.rec.status == OPEN:
             raise TableError("not_started", "the table has not started yet", 409)
-        if self.rec.status == BROKEN:
-            raise TableError("broken", "this table could not be resumed", 409)
         if self.game.is_over:
             raise TableError("game_over", "the game is over", 409)
         return self.game
@@ -310,10 +383,12 @@ class LiveTable:
             rec = await self.hub.db(self.hub.storage.table, self.rec.id)
             if rec is None:
                 raise LookupError(f"table {self.rec.id} is gone from the database")
-            game = await self.hub.db(restore_game, self.hub.storage, rec)
+            data = self.hub.data.of_table(rec)
+            game = await self.hub.db(restore_game, self.hub.storage, rec, data)
         except (ValueError, SpacetableError) as e:  # the stored record does not play back
             log.error("table %s cannot be restored: %s", self.rec.id, e)
             self.rec.status = BROKEN
+            self.reason = str(e) if isinstance(e, MissingData) else None
             self.stale = False
             self.broadcast_table()
             return False
@@ -519,13 +594,19 @@ class LiveTable:
             self.thinking.discard(seat)
 
 
-def public_info(rec: TableRecord, game: Game | None = None) -> dict[str, Any]:
-    """A table as anybody may see it: no seed, no token."""
+def public_info(
+    rec: TableRecord, game: Game | None = None, reason: str | None = None
+) -> dict[str, Any]:
+    """A table as anybody may see it: no seed, no token. A broken table says why
+    (``reason``, or that its record could not be played back)."""
     out: dict[str, Any] = {
         "id": rec.id,
         "game": rec.game,
         "players": rec.players,
         "options": rec.options,
+        "data": None
+        if rec.data_digest is None
+        else {"name": rec.data_name, "digest": rec.data_digest},
         "status": rec.status,
         "speed": rec.speed,
         "bot_delay": rec.bot_delay,
@@ -541,6 +622,8 @@ def public_info(rec: TableRecord, game: Game | None = None) -> dict[str, Any]:
     }
     if rec.outcome is not None:
         out["outcome"] = rec.outcome
+    if rec.status == BROKEN:
+        out["reason"] = reason or "its record could not be played back"
     if game is not None:
         out["to_act"] = list(game.to_act)
         out["realtime"] = game.realtime
@@ -550,9 +633,16 @@ def public_info(rec: TableRecord, game: Game | None = None) -> dict[str, Any]:
 class Hub:
     """Everything the server holds: storage, bots, live tables (see the module docstring)."""
 
-    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        settings: Settings | None = None,
+        data: Sequence[DataSet[Any]] = (),
+    ) -> None:
         self.storage = storage
         self.settings = settings or Settings()
+        #: The data sets offered per game (the shipped ones and ``data``).
+        self.data = DataSets(data)
         self.bots = BotPool(self.settings.bot_workers)
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spacetable-db")
         self.tables: dict[str, LiveTable] = {}
@@ -574,7 +664,17 @@ class Hub:
     async def _resume(self, rec: TableRecord) -> LiveTable:
         table = LiveTable(self, rec)
         try:
-            table.game = await self.db(restore_game, self.storage, rec)
+            data = self.data.of_table(rec)
+        except MissingData as e:
+            # shown broken, but kept running in the database: a server started with the
+            # data set again resumes it
+            log.error("table %s cannot be resumed: %s", rec.id, e)
+            rec.status = BROKEN
+            table.reason = str(e)
+            self.tables[rec.id] = table
+            return table
+        try:
+            table.game = await self.db(restore_game, self.storage, rec, data)
             table.entries_base = table.game.step
         except (ValueError, SpacetableError) as e:
             log.error("table %s cannot be resumed: %s", rec.id, e)
@@ -623,8 +723,10 @@ class Hub:
         speed: float = 1.0,
         title: str = "",
         bot_delay: float = 0.0,
+        data_name: str | None = None,
     ) -> tuple[LiveTable, str, dict[int, str]]:
-        """A new open table; returns it, the host's token and each human seat's token."""
+        """A new open table, played with the data set ``data_name`` (``None``: the shipped
+        one); returns it, the host's token and each human seat's token."""
         try:
             cls = spacetable.game_class(game)
             options = cls.info.normalize_options(players, options)
@@ -633,7 +735,7 @@ class Hub:
             raise TableError("bad_options", str(e)) from None
         if len(seats) != players:
             raise TableError("bad_seats", f"{players} players but {len(seats)} seats")
-        data = spacetable.load_data(game) if cls.data_spec is not None else None
+        data = self.data.named(game, data_name)
         host = new_token()
         tokens: dict[int, str] = {}
         seat_recs: list[SeatRecord] = []
@@ -687,8 +789,10 @@ async def pump(conn: Conn, send: Callable[[str], Awaitable[None]]) -> None:
 
 __all__ = [
     "Conn",
+    "DataSets",
     "Hub",
     "LiveTable",
+    "MissingData",
     "Settings",
     "TableError",
     "error_message",

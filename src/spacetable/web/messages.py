@@ -11,7 +11,9 @@ projections for its seat.
 from __future__ import annotations
 
 import importlib
+import inspect
 import logging
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -22,6 +24,7 @@ from .protocol import VERSION
 log = logging.getLogger("spacetable.web")
 
 _render: dict[str, ModuleType | None] = {}
+_takes_parts: dict[tuple[str, str], bool] = {}
 
 
 def render_module(game: Game) -> ModuleType | None:
@@ -36,9 +39,24 @@ def render_module(game: Game) -> ModuleType | None:
     return _render[gid]
 
 
+def _render_fn(game: Game, name: str) -> Callable[[dict[str, Any], str], Any] | None:
+    """The render module's ``name`` with the game's data bound, when it takes ``parts``
+    (a table played with corrected tables names its components from them)."""
+    fn = getattr(render_module(game), name, None)
+    if fn is None:
+        return None
+    parts = game.parts if game.data is not None else None
+    key = (game.game_id, name)
+    takes = _takes_parts.get(key)
+    if takes is None:
+        takes = _takes_parts[key] = "parts" in inspect.signature(fn).parameters
+    if parts is None or not takes:
+        return fn  # type: ignore[no-any-return]
+    return lambda value, lang: fn(value, lang, parts=parts)
+
+
 def event_text(game: Game, event: dict[str, Any], lang: str) -> str:
-    mod = render_module(game)
-    fn = getattr(mod, "describe_event", None)
+    fn = _render_fn(game, "describe_event")
     if fn is not None:
         try:
             return str(fn(event, lang))
@@ -54,7 +72,7 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
     reason = out.reason
     sentence = reason.sentence(lang) if isinstance(reason, Termination) else str(reason)
     summary = ""
-    fn = getattr(render_module(game), "describe_outcome", None)
+    fn = _render_fn(game, "describe_outcome")
     if fn is not None:
         try:
             summary = str(fn(data, lang))

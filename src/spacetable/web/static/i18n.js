@@ -21,6 +21,7 @@ const TEXTS = {
     seat_n: "seat", switch_seat: "Switch seat", back_lobby: "Back to the lobby", reason: "Why",
     host: "You created this table", step: "Step",
     waiting_others: "Waiting for the other players…",
+    data: "Components (data set)", shipped: "as shipped",
   },
   fr: {
     title: "spacetable", lobby: "Salon", create: "Créer une table", game: "Jeu", players: "Joueurs",
@@ -47,6 +48,7 @@ const TEXTS = {
     switch_seat: "Changer de place", back_lobby: "Retour au salon", reason: "Pourquoi",
     host: "Vous avez créé cette table", step: "Étape",
     waiting_others: "En attente des autres joueurs…",
+    data: "Composants (jeu de données)", shipped: "d'origine",
   },
 };
 

@@ -51,6 +51,7 @@ function fillGame() {
   }
   fillOptions();
   fillSeats();
+  fillData();
   const rt = clear($("#rt-fields"));
   if (g.realtime) {
     rt.append(el("label", {}, el("span", { text: t("speed") }),
@@ -60,6 +61,17 @@ function fillGame() {
   rt.append(el("label", {}, el("span", { text: t("bot_delay") }),
     el("input", { type: "number", id: "bot-delay", min: 0, max: 10, step: 0.1, value: 0.8,
       "data-testid": "bot-delay" })));
+}
+
+// The data sets the server offers for the game: a choice only when there is more than one.
+function fillData() {
+  const sets = current().data || [];
+  const box = clear($("#data-field"));
+  if (sets.length < 2) return;
+  const sel = el("select", { id: "data", "data-testid": "data" },
+    sets.map((d) => el("option", { value: d.name,
+      text: d.name === "shipped" ? t("shipped") : `${d.name} (${d.digest})` })));
+  box.append(el("label", {}, el("span", { text: t("data") }), sel));
 }
 
 function fillOptions() {
@@ -140,6 +152,7 @@ async function createTable(ev) {
     bot_delay: Number($("#bot-delay").value),
   };
   if ($("#speed")) body.speed = Number($("#speed").value);
+  if ($("#data")) body.data = $("#data").value;
   const r = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   });
@@ -201,10 +214,11 @@ async function loadTables() {
     const info = GAMES.find((g) => g.id === tb.game);
     const seats = tb.seats.map((s) => (s.kind === "bot" ? `${t("bot")} (${t(s.level)})`
       : s.name || t("human"))).join(", ");
+    const data = tb.data && tb.data.name !== "shipped" ? ` · ${tb.data.name}` : "";
     list.append(el("li", { "data-table": tb.id },
       el("a", { href: `/table/${tb.id}`, text: `${tb.title || (info ? gameName(info) : tb.game)}` }),
       el("span", { class: "badge", text: t(tb.status) }),
-      el("span", { class: "muted", text: ` ${tb.players} · ${seats}` })));
+      el("span", { class: "muted", text: ` ${tb.players} · ${seats}${data}` })));
   }
   box.append(list);
 }

@@ -166,7 +166,9 @@ function header() {
   $("#game-name").textContent = `${name}${table && table.title ? ` — ${table.title}` : ""}`;
   document.title = `${name} · spacetable`;
   $("#who").textContent = `${t("you_are")}: ${seatName(shown === "spectator" ? null : shown)}`;
-  $("#status").textContent = table ? t(table.status) : "";
+  const data = table && table.data && table.data.name !== "shipped" ? ` · ${table.data.name}` : "";
+  const why = table && table.reason ? ` — ${table.reason}` : "";
+  $("#status").textContent = table ? `${t(table.status)}${data}${why}` : "";
   const sw = clear($("#seat-switch"));
   const seats = heldSeats();
   if (seats.length > 1) {
