@@ -8,6 +8,9 @@ import { lang, setLang, t } from "./i18n.js";
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const KEY = `spacetable.table.${TABLE}`;
 const SKIP = new Set(["game", "players", "seat", "step", "to_act", "is_over", "clock"]);
+// Games with their own board (static/boards/<game>.js, drawn in place of the generic view).
+const BOARDS = new Set(["wildspace"]);
+let board = null; // the game's board module once loaded ("loading" meanwhile, "none" if missing)
 
 const held = new Map(); // seat (or "spectator") -> {ws, state, end, log, token, retry}
 let table = null; // the public table info
@@ -189,8 +192,13 @@ function render() {
   const entry = held.get(shown);
   if (!entry || !entry.state) return;
   const st = entry.state;
+  if (board === null && table && BOARDS.has(table.game)) {
+    board = "loading";
+    import(`./boards/${table.game}.js`).then((m) => { board = m; render(); },
+      () => { board = "none"; render(); }); // the generic view stays
+  }
   drawActions(entry, st);
-  drawView(st);
+  drawView(entry, st);
   drawComponents(st);
   drawLog(entry);
   drawScores(st);
@@ -213,9 +221,7 @@ function drawActions(entry, st) {
     type: "button", "data-testid": "action", text: a.label,
     onclick: (ev) => {
       for (const b of box.querySelectorAll("button")) b.disabled = true;
-      const msg = { type: "act", action: a.action };
-      if (!st.realtime) msg.step = st.step;
-      entry.ws.send(JSON.stringify(msg));
+      send(entry, st, a.action);
       ev.preventDefault();
     },
   }));
@@ -226,6 +232,12 @@ function drawActions(entry, st) {
       for (const b of buttons) b.classList.toggle("hidden", !b.textContent.toLowerCase().includes(q));
     });
   }
+}
+
+function send(entry, st, action) {
+  const msg = { type: "act", action };
+  if (!st.realtime) msg.step = st.step;
+  entry.ws.send(JSON.stringify(msg));
 }
 
 function scalar(v) {
@@ -274,9 +286,26 @@ function zone(title, v, players, me, depth, self) {
   return box;
 }
 
-function drawView(st) {
+function drawView(entry, st) {
   const body = clear($("#view .body"));
   const v = st.view;
+  const drawn = typeof board === "object" && board !== null;
+  $("#board").classList.toggle("has-board", drawn);
+  if (drawn) {
+    for (const b of $("#actions .list").querySelectorAll("button")) b.classList.add("secondary");
+    try {
+      board.draw(body, st, { lang: lang(), t, seatName, act: (action) => {
+        for (const b of $("#actions .list").querySelectorAll("button")) b.disabled = true;
+        send(entry, st, action);
+      } });
+      return;
+    } catch (e) { // a board that cannot draw this state leaves the generic view
+      console.error(e);
+      board = "none";
+      $("#board").classList.remove("has-board");
+      clear(body);
+    }
+  }
   body.append(el("div", { class: "kv" }, el("span", { class: "k", text: t("step") }),
     el("span", { class: "token", "data-testid": "step", text: st.step }),
     el("span", { class: "k", text: t("to_act") }),
