@@ -89,6 +89,7 @@ def play_by_board(
     deadline = time.monotonic() + limit
     counts = {"clicks": 0, "menus": 0, "checked": 0, "keyboard": 0}
     while time.monotonic() < deadline:
+        assert page.js_errors == [], page.js_errors  # type: ignore[attr-defined]
         seen = page.evaluate(READ)
         if seen is None or seen["busy"]:
             page.wait_for_timeout(30)

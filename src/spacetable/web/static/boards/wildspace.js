@@ -16,12 +16,18 @@ const WORDS = {
     right: "right", facedown: "face down", needs: "needs", crew: "crew", score: "score",
     shuttles: "shuttles", turn: "turn", track: "Captain's track", smuggler: "Contrebandier",
     hostile: "Hostile deck", top: "top back", level: "level", pending: "To do", none: "empty",
-    robot: "Robot", cards: "cards", hidden: "in hand" },
+    robot: "Robot", cards: "cards", hidden: "in hand",
+    frames: { draw: "draw {n}", use_draw: "you may draw {n}", play: "play a card",
+      take_play: "take a card and play it", cost: "pay a cost" },
+    from: { planet: "the planet", explore: "exploring", track_step: "the captain's track, step" } },
   fr: { deck: "Pioche", reserve: "Réserve", discard: "Défausse", hand: "Votre main", left: "gauche",
     right: "droit", facedown: "face cachée", needs: "il faut", crew: "équipage", score: "score",
     shuttles: "navettes", turn: "tour", track: "Piste du capitaine", smuggler: "Contrebandier",
     hostile: "Pioche hostile", top: "dos du dessus", level: "niveau", pending: "À faire",
-    none: "vide", robot: "Robot", cards: "cartes", hidden: "en main" },
+    none: "vide", robot: "Robot", cards: "cartes", hidden: "en main",
+    frames: { draw: "piocher {n}", use_draw: "vous pouvez piocher {n}", play: "poser une carte",
+      take_play: "prendre une carte et la poser", cost: "payer un coût" },
+    from: { planet: "la planète", explore: "l'exploration", track_step: "la piste du capitaine, étape" } },
 };
 
 export function keyOf(a, v) {
@@ -148,9 +154,19 @@ export function draw(body, state, ctx) {
       text: `${ctx.seatName(q)}: ${ps.score} · ${words.shuttles} ${ps.shuttles_left} · ${words.turn} ${ps.turns}` }));
   });
   if (v.pending.length) {
+    // the decision on top of the stack, and where it comes from
     const p = v.pending[v.pending.length - 1];
-    const what = `${words.pending}: ${p.kind}${typeof p.arg === "number" ? ` ${p.arg}` : typeof p.arg === "string" ? ` (${p.arg})` : ""}`;
-    root.append(textBlock(px, y + 30 + v.player_states.length * 18 + 8, what, { width: 60, count: 2, size: 11 }));
+    const n = typeof p.arg === "number" ? p.arg : "";
+    let what = `${words.pending}: ${(words.frames[p.kind] || p.kind).replace("{n}", n)}`;
+    if (p.card !== undefined) {
+      const c = b.texts.get(`card:${p.card}`);
+      what += ` (${c ? c.name : `#${p.card}`})`;
+    } else if (p.planet) what += ` (${words.from.planet})`;
+    else if (p.explore) what += ` (${words.from.explore})`;
+    else if (p.track_step !== undefined) what += ` (${words.from.track_step} ${p.track_step})`;
+    if (p.optional) what += " ?";
+    root.append(textBlock(px, y + 30 + v.player_states.length * 18 + 8, what,
+      { width: 60, count: 2, size: 11, cls: "bt pending" }));
   }
 
   // The hand.
