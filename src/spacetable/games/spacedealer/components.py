@@ -297,15 +297,8 @@ def _count(
     """Refuse ``rows`` (those of ``file`` that are ``what``) unless there are ``want``: the
     message names the first row too many, or for too few the first row of ``others`` (the
     rows that should have been ``what``), and ``field``."""
-    if len(rows) > want:
-        tables.error(
-            file, f"{len(rows)} {what}, the rulebook gives {want} ({rule})", rows[want], field
-        )
-    if len(rows) < want:
-        culprit = others[0] if others else None
-        tables.error(
-            file, f"{len(rows)} {what}, the rulebook gives {want} ({rule})", culprit, field
-        )
+    culprit = rows[want] if len(rows) > want else (others[0] if others else None)
+    tables.check_count(file, what, len(rows), want, rule, row=culprit, field=field)
 
 
 def _check_cards(tables: Tables, rows: list[CardRow]) -> None:
@@ -492,24 +485,29 @@ def build_parts(tables: Tables) -> SdParts:
     for i, g in enumerate(gizzi):
         if g.id != i:
             tables.error(GIZZI_CSV, f"ids run 0..11 in file order; expected {i}", g, "id")
-    if len(gizzi) != GIZZI_PER_BOX:
-        tables.error(
-            GIZZI_CSV,
-            f"{len(gizzi)} Gizzi cards, the rulebook gives {GIZZI_PER_BOX} (« 12 cartes demande »)",
-            gizzi[GIZZI_PER_BOX] if len(gizzi) > GIZZI_PER_BOX else (gizzi[-1] if gizzi else None),
-            "id",
-        )
+    _count(
+        tables,
+        GIZZI_CSV,
+        gizzi,
+        GIZZI_PER_BOX,
+        "Gizzi cards",
+        "id",
+        "« 12 cartes demande »",
+        others=gizzi[-1:],
+    )
     planets = tables.rows(PLANETS_CSV, PlanetRow)
     for i, pl in enumerate(planets):
         if pl.seat != i:
             tables.error(PLANETS_CSV, f"seats run 0..7 in file order; expected {i}", pl, "seat")
-    if len(planets) != N_PLANETS:
-        tables.error(
-            PLANETS_CSV,
-            f"{len(planets)} planets, the rulebook gives {N_PLANETS} (« 8 couleurs de joueur »)",
-            planets[-1] if planets else None,
-            "seat",
-        )
+    tables.check_count(
+        PLANETS_CSV,
+        "planets",
+        len(planets),
+        N_PLANETS,
+        "« 8 couleurs de joueur »",
+        row=planets[-1] if planets else None,
+        field="seat",
+    )
     for field in ("id", "name_en", "name_fr", "colour_en", "colour_fr"):
         seen: dict[str, PlanetRow] = {}
         for pl in planets:
