@@ -35,7 +35,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, NoReturn, TypeVar
 
-from .data import Row, Source, parse_table
+from .data import Row, Source, Texts, parse_table
 from .errors import DataError
 
 P = TypeVar("P")
@@ -43,7 +43,7 @@ R = TypeVar("R", bound=Row)
 
 #: The name of the data set shipped with the package.
 SHIPPED = "shipped"
-LANGS = ("en", "fr")
+LANGS = Texts.LANGS
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,6 @@ class Table:
     model: type[Row] | None = None
     key: str = "id"
     title: str = ""
-
-    @property
-    def is_toml(self) -> bool:
-        return self.model is None
 
 
 class Tables:
@@ -338,10 +334,6 @@ class DataSet(Generic[P]):
             return self._by_id[lang][ident]
         except KeyError:
             raise DataError(f"{self.game} has no component {ident!r}") from None
-
-    def has(self, ident: str) -> bool:
-        self.components("en")
-        return ident in self._by_id["en"]
 
     def export(self, directory: str | os.PathLike[str], overwrite: bool = False) -> list[Path]:
         """Write every table of this data set to ``directory`` (created if needed).
