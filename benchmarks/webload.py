@@ -87,7 +87,7 @@ def percentile(xs: list[float], p: float) -> float:
 # ---------------------------------------------------------------------------- the server
 
 
-def serve(db: str, port_file: str, stats_file: str, profile: bool) -> None:
+def serve(db: str, port_file: str, stats_file: str, profile: bool, deflate: bool) -> None:
     """The server process: the app on uvicorn, instrumented; writes its port to
     ``port_file`` and, when stopped (SIGTERM/SIGINT), its measurements to ``stats_file``."""
     import signal
@@ -139,6 +139,7 @@ def serve(db: str, port_file: str, stats_file: str, profile: bool) -> None:
         ws_max_size=1 << 20,
         lifespan="on",
         backlog=4096,
+        ws_per_message_deflate=deflate,
     )
     server = uvicorn.Server(config)
     prof = cProfile.Profile() if profile else None
@@ -396,6 +397,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     cmd = [sys.executable, __file__, "--serve", db, str(port_file), str(stats_file)]
     if args.profile:
         cmd.append("--with-profile")
+    if args.deflate:
+        cmd.append("--deflate")
     proc = subprocess.Popen(cmd)
     try:
         deadline = time.monotonic() + 60
@@ -417,6 +420,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "realtime_tables": args.realtime,
         "rate": args.rate,
         "duration": args.duration,
+        "deflate": args.deflate,
         "server_latency_ms": {
             "count": len(lat),
             "p50": round(percentile(lat, 50) * 1000, 2),
@@ -476,7 +480,8 @@ def show(r: dict[str, Any]) -> str:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--serve":
-        serve(sys.argv[2], sys.argv[3], sys.argv[4], "--with-profile" in sys.argv[5:])
+        flags = sys.argv[5:]
+        serve(sys.argv[2], sys.argv[3], sys.argv[4], "--with-profile" in flags, "--deflate" in flags)
         return
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--tables", type=int, default=1000)
@@ -486,6 +491,9 @@ def main() -> None:
     ap.add_argument("--db", default="sqlite", help="sqlite, postgresql, or a postgresql:// URL")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--profile", action="store_true", help="profile the server's event loop")
+    ap.add_argument(
+        "--deflate", action="store_true", help="compress WebSocket messages (permessage-deflate)"
+    )
     ap.add_argument("--find", action="store_true", help="raise the rate until the goal fails")
     ap.add_argument("--json", help="append the results to this JSON file")
     args = ap.parse_args()

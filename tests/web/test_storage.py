@@ -14,6 +14,7 @@ from spacetable.web.storage import (
     OPEN,
     OVER,
     RUNNING,
+    Append,
     Decision,
     SeatRecord,
     Storage,
@@ -174,6 +175,35 @@ def test_decisions_out_of_order_are_refused_and_change_nothing(db_url: str) -> N
         s.append("ghost", [d0])
     assert [d.n for d in s.decisions(rec.id)] == [0]
     assert s.count_decisions(rec.id) == 1
+    s.close()
+
+
+def test_a_group_commit_refuses_a_bad_append_alone(db_url: str) -> None:
+    """Several tables' decisions in one transaction: an append that does not follow its
+    table's stored decisions is refused with its error at its place; the others commit."""
+    s = Storage(db_url)
+    s.migrate()
+    a, b = _record(seed=1), _record(seed=2)
+    s.create_table(a)
+    s.create_table(b)
+    play = {"type": "play", "card": 1}
+    results = s.append_many(
+        [
+            Append(a.id, (Decision(0, 0, play, None, 0.0, 1.0),)),
+            Append(b.id, (Decision(3, 0, play, None, 0.0, 1.0),)),  # not b's next
+            Append(a.id, (Decision(1, 1, play, None, 0.0, 2.0),), outcome={"scores": [1, 2]}),
+            Append("ghost", (Decision(0, 0, play, None, 0.0, 1.0),)),
+        ]
+    )
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], StorageError) and "do not follow" in str(results[1])
+    assert isinstance(results[3], StorageError) and "no table" in str(results[3])
+    assert [d.n for d in s.decisions(a.id)] == [0, 1]
+    assert s.decisions(b.id) == []
+    stored_a, stored_b = s.table(a.id), s.table(b.id)
+    assert stored_a is not None and stored_b is not None
+    assert (stored_a.steps, stored_a.status, stored_a.outcome) == (2, OVER, {"scores": [1, 2]})
+    assert stored_b.steps == 0
     s.close()
 
 

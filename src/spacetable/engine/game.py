@@ -406,14 +406,17 @@ class Game(ABC):
             return ()
         return self.data.components(lang)
 
-    def component_texts(self, seat: int | None, lang: str = "en") -> list[Component]:
+    def component_texts(
+        self, seat: int | None, lang: str = "en", view: Mapping[str, Any] | None = None
+    ) -> list[Component]:
         """The components ``seat``'s view mentions, with their texts in ``lang``, in the
-        order the view mentions them (``None``: a spectator's view)."""
+        order the view mentions them (``None``: a spectator's view). ``view``: that seat's
+        :meth:`view`, when the caller has it already (it is not computed again)."""
         if self.data is None:
             return []
         data = self.data
         out: dict[str, Component] = {}
-        for ident in self._component_ids(self.view(seat)):
+        for ident in self._component_ids(self.view(seat) if view is None else view):
             if ident not in out:
                 out[ident] = data.component(ident, lang)
         return list(out.values())

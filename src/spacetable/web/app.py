@@ -29,7 +29,7 @@ from spacetable.engine import DataSet, SpacetableError
 
 from .bots import LEVELS
 from .live import Conn, Hub, Settings, TableError, pump
-from .messages import error_message
+from .messages import dumps, error_message
 from .protocol import (
     LANGS,
     VERSION,
@@ -348,7 +348,7 @@ def create_app(
                 if seat is not None and (msg.name.strip() or not table.rec.seats[seat].joined):
                     await table.join(seat, msg.name.strip() or table.rec.seats[seat].name)
             except (ProtocolError, TableError) as e:
-                await ws.send_text(_dumps(error_message(e.code, str(e))))
+                await ws.send_text(dumps(error_message(e.code, str(e))))
                 await ws.close(code=1008)
                 return
             except (TimeoutError, WebSocketDisconnect):
@@ -409,12 +409,6 @@ def _engine_code(e: Exception) -> str:
         "IllegalAction": "illegal_action",
         "InvalidAction": "invalid_action",
     }.get(name, "refused")
-
-
-def _dumps(msg: dict[str, Any]) -> str:
-    import json
-
-    return json.dumps(msg, ensure_ascii=False)
 
 
 def _page_headers() -> dict[str, str]:

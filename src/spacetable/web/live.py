@@ -24,7 +24,6 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import time
@@ -38,13 +37,14 @@ from spacetable.engine import DataSet, Game, RecordError, SpacetableError
 from spacetable.engine.dataset import SHIPPED
 
 from .bots import BotPool
-from .messages import error_message, outcome_message, state_message, welcome_message
+from .messages import dumps, error_message, outcome_message, state_message, welcome_message
 from .protocol import TokenBucket
 from .storage import (
     BROKEN,
     OPEN,
     OVER,
     RUNNING,
+    Append,
     Decision,
     SeatRecord,
     Storage,
@@ -53,6 +53,8 @@ from .storage import (
 
 log = logging.getLogger("spacetable.web")
 T = TypeVar("T")
+#: The most decisions one transaction commits (a group commit, see :meth:`Hub.append`).
+GROUP_COMMIT = 256
 
 
 @dataclass
@@ -111,7 +113,7 @@ class Conn:
     def send(self, msg: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        text = msg if isinstance(msg, str) else json.dumps(msg, ensure_ascii=False)
+        text = msg if isinstance(msg, str) else dumps(msg)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a client that does not read: let it go
@@ -356,9 +358,7 @@ class LiveTable:
         snapshot = (game.step, game.to_json()) if over or game.step % every == 0 else None
         outcome = game.outcome().to_json() if over else None
         try:
-            await self.hub.db(
-                self.hub.storage.append, self.rec.id, [d], snapshot=snapshot, outcome=outcome
-            )
+            await self.hub.append(Append(self.rec.id, (d,), snapshot, outcome))
         except Exception as e:
             log.exception("table %s: decision %d not stored; reloading it", self.rec.id, d.n)
             await self.reload()
@@ -419,9 +419,7 @@ class LiveTable:
             self.send_state(conn, cache)
             if game.is_over:
                 if conn.lang not in ends:
-                    ends[conn.lang] = json.dumps(
-                        outcome_message(game, conn.lang), ensure_ascii=False
-                    )
+                    ends[conn.lang] = dumps(outcome_message(game, conn.lang))
                 conn.send(ends[conn.lang])
 
     def send_state(
@@ -434,14 +432,14 @@ class LiveTable:
         text = cache.get(key) if cache is not None else None
         if text is None:
             msg = state_message(game, conn.seat, conn.lang, conn.log_sent, speed=self.rec.speed)
-            text = json.dumps(msg, ensure_ascii=False)
+            text = dumps(msg)
             if cache is not None:
                 cache[key] = text
         conn.log_sent = game.log_size
         conn.send(text)
 
     def broadcast_table(self) -> None:
-        msg = json.dumps({"type": "table", "table": self.info()}, ensure_ascii=False)
+        msg = dumps({"type": "table", "table": self.info()})
         for conn in list(self.conns):
             conn.send(msg)
 
@@ -647,11 +645,41 @@ class Hub:
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spacetable-db")
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        #: Decisions waiting for the database thread, each with the future its table awaits.
+        self._appends: list[tuple[Append, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call in the database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
+
+    async def append(self, a: Append) -> None:
+        """Commit a table's decisions; returns once they are on disk (raises what the
+        storage raised). Appends that arrive while the database thread writes are committed
+        together in the next transaction (a group commit): under load, one write to the
+        disk serves many tables instead of one each."""
+        fut: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._appends.append((a, fut))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write())
+        await fut
+
+    async def _write(self) -> None:
+        while self._appends:
+            batch, self._appends = self._appends[:GROUP_COMMIT], self._appends[GROUP_COMMIT:]
+            results: list[Exception | None]
+            try:
+                results = list(await self.db(self.storage.append_many, [a for a, _ in batch]))
+            except Exception as e:  # the database itself: every table of the batch reloads
+                results = [e] * len(batch)
+            for (_, fut), error in zip(batch, results, strict=True):
+                if fut.done():
+                    continue
+                if error is None:
+                    fut.set_result(None)
+                else:
+                    fut.set_exception(error)
 
     async def startup(self) -> None:
         """Migrate the schema, then resume every running table."""

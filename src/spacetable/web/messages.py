@@ -17,6 +17,8 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+import orjson
+
 from spacetable.engine import Game, Outcome, Termination
 
 from .protocol import VERSION
@@ -97,12 +99,13 @@ def state_message(
     size = game.log_size
     events = game.last_events(seat, size - log_from) if size > log_from else []
     legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
+    view = game.view(seat)
     msg: dict[str, Any] = {
         "type": "state",
         "step": game.step,
         "seat": seat,
         "lang": lang,
-        "view": game.view(seat),
+        "view": view,
         "legal": [{"action": a.to_json(), "label": game.describe_action(a, lang)} for a in legal],
         "log": {
             "from": log_from,
@@ -110,7 +113,7 @@ def state_message(
         },
         "components": [
             {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text}
-            for c in game.component_texts(seat, lang)
+            for c in game.component_texts(seat, lang, view)
         ],
         "over": game.is_over,
         "realtime": game.realtime,
@@ -120,6 +123,12 @@ def state_message(
         msg["speed"] = speed
         msg["next_event"] = None if game.is_over else game.next_event()
     return msg
+
+
+def dumps(msg: dict[str, Any]) -> str:
+    """A message as JSON text (orjson: the server sends many state messages a second; the
+    same JSON as ``json.dumps``, with integer keys written as strings)."""
+    return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def error_message(code: str, message: str) -> dict[str, Any]:

@@ -130,6 +130,16 @@ class Decision:
         return out
 
 
+@dataclass(frozen=True)
+class Append:
+    """One table's decisions to commit (see :meth:`Storage.append_many`)."""
+
+    table_id: str
+    decisions: tuple[Decision, ...]
+    snapshot: tuple[int, str] | None = None
+    outcome: dict[str, Any] | None = None
+
+
 def _table(row: TableRow, seats: Iterable[SeatRow]) -> TableRecord:
     return TableRecord(
         id=row.id,
@@ -296,39 +306,64 @@ class Storage:
     ) -> None:
         """Commit ``decisions`` (numbered from the table's ``steps`` on), with a snapshot
         and, when the game ended, its outcome, in one transaction."""
-        if not decisions:
-            return
+        (error,) = self.append_many([Append(table_id, tuple(decisions), snapshot, outcome)])
+        if error is not None:
+            raise error
+
+    def append_many(self, batch: Sequence[Append]) -> list[StorageError | None]:
+        """Commit the decisions of several tables in one transaction (a group commit: one
+        write to the disk for all of them). An append that does not follow what its table
+        stored is refused alone, with its :class:`StorageError` at its place in the result
+        (``None``: committed); an error of the database itself raises, and nothing is
+        committed."""
+        out: list[StorageError | None] = [None] * len(batch)
         with self._session.begin() as s:
-            row = s.get(TableRow, table_id, with_for_update=True)
-            if row is None:
-                raise StorageError(f"no table {table_id!r}")
-            first = decisions[0].n
-            if first != row.steps or any(d.n != first + i for i, d in enumerate(decisions)):
-                raise StorageError(
-                    f"table {table_id}: decisions {first}.. do not follow the {row.steps} stored"
+            ids = sorted({a.table_id for a in batch})  # one lock order, whatever the batch
+            rows = {
+                r.id: r
+                for r in s.scalars(
+                    select(TableRow).where(TableRow.id.in_(ids)).with_for_update()
+                ).all()
+            }
+            for i, a in enumerate(batch):
+                if not a.decisions:
+                    continue
+                row = rows.get(a.table_id)
+                if row is None:
+                    out[i] = StorageError(f"no table {a.table_id!r}")
+                    continue
+                first = a.decisions[0].n
+                if first != row.steps or any(d.n != first + j for j, d in enumerate(a.decisions)):
+                    out[i] = StorageError(
+                        f"table {a.table_id}: decisions {first}.. do not follow the "
+                        f"{row.steps} stored"
+                    )
+                    continue
+                s.add_all(
+                    DecisionRow(
+                        table_id=a.table_id,
+                        n=d.n,
+                        seat=d.seat,
+                        action=d.action,
+                        advance=d.advance,
+                        clock=d.clock,
+                        at=d.at,
+                    )
+                    for d in a.decisions
                 )
-            s.add_all(
-                DecisionRow(
-                    table_id=table_id,
-                    n=d.n,
-                    seat=d.seat,
-                    action=d.action,
-                    advance=d.advance,
-                    clock=d.clock,
-                    at=d.at,
-                )
-                for d in decisions
-            )
-            row.steps = first + len(decisions)
-            if snapshot is not None:  # only the newest is kept: a restart needs no other
-                s.execute(delete(SnapshotRow).where(SnapshotRow.table_id == table_id))
-                s.add(
-                    SnapshotRow(table_id=table_id, n=snapshot[0], save=snapshot[1], at=time.time())
-                )
-            if outcome is not None:
-                row.outcome = outcome
-                row.status = OVER
-                row.finished_at = decisions[-1].at
+                row.steps = first + len(a.decisions)
+                if a.snapshot is not None:  # only the newest is kept: a restart needs no other
+                    s.execute(delete(SnapshotRow).where(SnapshotRow.table_id == a.table_id))
+                    s.add(
+                        SnapshotRow(
+                            table_id=a.table_id, n=a.snapshot[0], save=a.snapshot[1], at=time.time()
+                        )
+                    )
+                if a.outcome is not None:
+                    row.outcome = a.outcome
+                    row.status = OVER
+                    row.finished_at = a.decisions[-1].at
+        return out
 
     def decisions(self, table_id: str, start: int = 0) -> list[Decision]:
         with self._session() as s:

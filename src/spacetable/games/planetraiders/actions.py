@@ -60,6 +60,14 @@ class Place(Action):
     nose: str
 
     def describe(self, lang: str = "en") -> str:
+        # ~500 placements are offered each turn: their labels depend on nothing else
+        key = (self, lang)
+        text = _PLACE_LABELS.get(key)
+        if text is None:
+            text = _PLACE_LABELS[key] = self._label(lang)
+        return text
+
+    def _label(self, lang: str) -> str:
         z = self.zone
         target = PAD_NAMES[CELL_PADS[CELL_INDEX[z]][SIDES.index(self.nose)]]
         return TEXT.get(
@@ -70,6 +78,9 @@ class Place(Action):
             nose=TEXT.get(lang, f"side_{self.nose}"),
             target=target,
         )
+
+
+_PLACE_LABELS: dict[tuple[Place, str], str] = {}
 
 
 @action("exchange")
