@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 
 GOAL_P99_MS = 50.0
@@ -218,14 +219,18 @@ class Load:
     measuring: bool = False
     mix: int = 0
 
-    async def create(self, client: httpx.AsyncClient, kind: tuple[str, int, dict[str, Any], str]) -> None:
+    async def create(
+        self, client: httpx.AsyncClient, kind: tuple[str, int, dict[str, Any], str]
+    ) -> None:
         game, players, options, seats = kind
         body = {
             "game": game,
             "players": players,
             "options": options,
             "seats": [
-                {"kind": "human", "name": f"p{i}"} if s == "h" else {"kind": "bot", "level": "random"}
+                {"kind": "human", "name": f"p{i}"}
+                if s == "h"
+                else {"kind": "bot", "level": "random"}
                 for i, s in enumerate(seats)
             ],
             "bot_delay": 0.0,
@@ -246,8 +251,11 @@ class Load:
         for s in t.seats:
             try:
                 s.ws = await websockets.connect(
-                    f"{ws_base}/ws/tables/{t.id}", max_size=1 << 24, max_queue=None,
-                    ping_interval=None, open_timeout=60,
+                    f"{ws_base}/ws/tables/{t.id}",
+                    max_size=1 << 24,
+                    max_queue=None,
+                    ping_interval=None,
+                    open_timeout=60,
                 )
                 await s.ws.send(
                     json.dumps({"type": "hello", "version": 1, "token": s.token, "lang": "en"})
@@ -266,7 +274,7 @@ class Load:
     async def reader(self, s: Seat) -> None:
         try:
             async for raw in s.ws:
-                msg = json.loads(raw)
+                msg = orjson.loads(raw)
                 kind = msg["type"]
                 if kind == "state":
                     if s.waiting is not None and msg["step"] > s.sent_at_step:
@@ -285,7 +293,9 @@ class Load:
                         # a bot): refused and nothing changed, as the protocol says
                         s.waiting = None
                         continue
-                    self.errors.append(f"{s.table.game} {s.table.id}: {msg['code']} {msg['message']:.120}")
+                    self.errors.append(
+                        f"{s.table.game} {s.table.id}: {msg['code']} {msg['message']:.120}"
+                    )
                     s.waiting = None
         except websockets.ConnectionClosed:
             if not s.table.over:
@@ -481,11 +491,15 @@ def show(r: dict[str, Any]) -> str:
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--serve":
         flags = sys.argv[5:]
-        serve(sys.argv[2], sys.argv[3], sys.argv[4], "--with-profile" in flags, "--deflate" in flags)
+        serve(
+            sys.argv[2], sys.argv[3], sys.argv[4], "--with-profile" in flags, "--deflate" in flags
+        )
         return
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--tables", type=int, default=1000)
-    ap.add_argument("--realtime", type=int, default=20, help="real-time Spacedealer tables among them")
+    ap.add_argument(
+        "--realtime", type=int, default=20, help="real-time Spacedealer tables among them"
+    )
     ap.add_argument("--rate", type=float, default=200.0, help="decisions a second, all clients")
     ap.add_argument("--duration", type=float, default=60.0, help="seconds measured")
     ap.add_argument("--db", default="sqlite", help="sqlite, postgresql, or a postgresql:// URL")

@@ -28,7 +28,7 @@ import spacetable
 from spacetable.engine import DataSet, SpacetableError
 
 from .bots import LEVELS
-from .live import Conn, Hub, Settings, TableError, pump
+from .live import Conn, Hub, Settings, TableError, pump, restore_game
 from .messages import dumps, error_message
 from .protocol import (
     LANGS,
@@ -41,6 +41,7 @@ from .protocol import (
     TokenBucket,
     parse,
 )
+from .replay import Replay, Replays, frame_message
 from .storage import OPEN, OVER, RUNNING, STATUSES, Storage
 
 log = logging.getLogger("spacetable.web")
@@ -225,6 +226,10 @@ def create_app(
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html", headers=_page_headers())
 
+    @app.get("/replay/{table_id}", include_in_schema=False)
+    async def replay_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "replay.html", headers=_page_headers())
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # ------------------------------------------------------------------ API
@@ -232,12 +237,14 @@ def create_app(
     async def games() -> dict[str, Any]:
         """Every game: names, player counts, options (defaults, choices, help), real time,
         the data sets a table may be played with (``data``: name and digest, the shipped
-        one first); and the bot levels."""
+        one first), whether the browser client has a board of its own for it (``board``;
+        else the generic view); and the bot levels."""
         return {
             "games": [
                 {
                     **spacetable.game_info(g),
                     "data": [{"name": ds.name, "digest": ds.digest} for ds in hub.data.of(g)],
+                    "board": (STATIC / "boards" / f"{g}.js").is_file(),
                 }
                 for g in spacetable.list_games()
             ],
@@ -320,6 +327,33 @@ def create_app(
         hub.check_host(table, body.host_token)
         await table.start()
         return table.info()
+
+    replays = Replays()
+
+    @app.get("/api/tables/{table_id}/replay/{step}", tags=["replays"])
+    async def replay_frame(
+        table_id: str,
+        step: int,
+        seat: Annotated[int | None, Query(ge=0, le=15)] = None,
+        lang: Literal["en", "fr"] = "en",
+    ) -> dict[str, Any]:
+        """A finished game after ``step`` decisions, as ``seat`` saw it (no seat: the public
+        view); once a game is over every hand is face up, so any seat may be followed. The
+        frame is a ``state`` message's fields plus ``steps`` (the game's length), ``next``
+        (the decision taken next, with its label) and, at the last step, ``end``."""
+        table = await hub.table(table_id)
+        rec = table.rec
+        if rec.status != OVER:
+            raise TableError("not_over", "only a finished game can be replayed", 409)
+        if seat is not None and seat >= rec.players:
+            raise TableError("bad_seat", f"no seat {seat} at a {rec.players}-player table")
+        if not 0 <= step <= rec.steps:
+            raise TableError("bad_step", f"step {step} is not in 0..{rec.steps}")
+        final = table.game
+        if final is None or not final.is_over:
+            final = await hub.db(restore_game, hub.storage, rec, hub.data.of_table(rec))
+        replay = await asyncio.to_thread(replays.get, rec.id, lambda: Replay.of(final))
+        return await asyncio.to_thread(frame_message, replay, step, seat, lang)
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/ws/tables/{table_id}")

@@ -22,6 +22,11 @@ const TEXTS = {
     host: "You created this table", step: "Step",
     waiting_others: "Waiting for the other players…",
     data: "Components (data set)", shipped: "as shipped",
+    replay: "Replay", next_decision: "Next", first: "First step", step_back: "Step back",
+    play: "Play / pause", step_forward: "Step forward", last: "Last step",
+    replay_speed: "Steps per second", follow: "Follow", public_view: "the public view",
+    time_passes: "Time passes:", replay_not_over: "Only a finished game can be replayed.",
+    my_games: "My games", no_history: "No game played in this browser yet.", you: "you",
   },
   fr: {
     title: "spacetable", lobby: "Salon", create: "Créer une table", game: "Jeu", players: "Joueurs",
@@ -49,6 +54,13 @@ const TEXTS = {
     host: "Vous avez créé cette table", step: "Étape",
     waiting_others: "En attente des autres joueurs…",
     data: "Composants (jeu de données)", shipped: "d'origine",
+    replay: "Revoir", next_decision: "Ensuite", first: "Première étape",
+    step_back: "Étape précédente", play: "Lecture / pause", step_forward: "Étape suivante",
+    last: "Dernière étape", replay_speed: "Étapes par seconde", follow: "Suivre",
+    public_view: "la vue publique", time_passes: "Le temps passe :",
+    replay_not_over: "Seule une partie terminée peut être revue.",
+    my_games: "Mes parties", no_history: "Aucune partie jouée dans ce navigateur pour l'instant.",
+    you: "vous",
   },
 };
 

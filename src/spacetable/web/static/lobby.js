@@ -30,6 +30,7 @@ function labels() {
   $("#l-start").textContent = t("start_now");
   $("#create").textContent = t("create");
   $("#h-tables").textContent = t("tables");
+  $("#h-history").textContent = t("my_games");
   $("#refresh").textContent = t("refresh");
 }
 
@@ -218,7 +219,62 @@ async function loadTables() {
     list.append(el("li", { "data-table": tb.id },
       el("a", { href: `/table/${tb.id}`, text: `${tb.title || (info ? gameName(info) : tb.game)}` }),
       el("span", { class: "badge", text: t(tb.status) }),
-      el("span", { class: "muted", text: ` ${tb.players} · ${seats}${data}` })));
+      el("span", { class: "muted", text: ` ${tb.players} · ${seats}${data}` }),
+      tb.status === "over" ? result(tb, null) : null,
+      tb.status === "over" ? replayLink(tb) : null));
+  }
+  box.append(list);
+}
+
+function seatLabel(tb, i) {
+  const s = tb.seats[i];
+  const who = s.kind === "bot" ? `${t("bot")} (${t(s.level)})` : s.name || `${t("seat")} ${i}`;
+  return who;
+}
+
+// A finished table's result: the winners, and (for the seats this browser held) rank and score.
+function result(tb, mine) {
+  const out = tb.outcome;
+  if (!out) return null;
+  const winners = out.winners.map((i) => seatLabel(tb, i)).join(", ");
+  const parts = [` · ${t("winner")}: ${winners || "—"}`];
+  for (const i of mine || []) {
+    parts.push(` · ${t("you")} (${t("seat")} ${i}): ${t("rank")} ${out.ranks[i]}, ${t("score")} ${out.scores[i]}`);
+  }
+  return el("span", { class: "result", "data-testid": "result", text: parts.join("") });
+}
+
+function replayLink(tb) {
+  return el("a", { class: "replay-link", href: `/replay/${tb.id}`, "data-testid": "replay-link", text: ` ${t("replay")}` });
+}
+
+// The games this browser took part in (the seats it holds, kept by the table page), newest
+// first, with their results; a finished one links to its replay.
+async function loadHistory() {
+  const box = clear($("#history"));
+  const mine = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith("spacetable.table.")) continue;
+    const data = JSON.parse(localStorage.getItem(key) || "{}");
+    if ((data.seats || []).length) mine.push([key.slice("spacetable.table.".length), data.seats]);
+  }
+  const infos = await Promise.all(mine.map(async ([id, seats]) => {
+    const r = await fetch(`/api/tables/${encodeURIComponent(id)}`);
+    return r.ok ? [await r.json(), seats] : null;
+  }));
+  const rows = infos.filter(Boolean).sort((a, b) => (b[0].finished_at || b[0].created_at) - (a[0].finished_at || a[0].created_at));
+  if (!rows.length) { box.append(el("p", { class: "muted", text: t("no_history") })); return; }
+  const list = el("ul", { class: "tables" });
+  for (const [tb, seats] of rows) {
+    const info = GAMES.find((g) => g.id === tb.game);
+    const when = new Date((tb.finished_at || tb.created_at) * 1000).toLocaleString(lang());
+    list.append(el("li", { "data-history": tb.id },
+      el("a", { href: `/table/${tb.id}`, text: `${tb.title || (info ? gameName(info) : tb.game)}` }),
+      el("span", { class: "badge", text: t(tb.status) }),
+      el("span", { class: "muted", text: ` ${when}` }),
+      tb.status === "over" ? result(tb, seats) : null,
+      tb.status === "over" ? replayLink(tb) : null));
   }
   box.append(list);
 }
@@ -230,6 +286,7 @@ async function main() {
     labels();
     fillGames();
     loadTables();
+    loadHistory();
   });
   const r = await fetch("/api/games");
   const data = await r.json();
@@ -239,8 +296,9 @@ async function main() {
   $("#game").addEventListener("change", fillGame);
   $("#players").addEventListener("change", () => { fillOptions(); fillSeats(); });
   $("#create-form").addEventListener("submit", createTable);
-  $("#refresh").addEventListener("click", loadTables);
+  $("#refresh").addEventListener("click", () => { loadTables(); loadHistory(); });
   loadTables();
+  loadHistory();
 }
 
 main();

@@ -3,6 +3,7 @@
 // reconnection. Seats are held by secret tokens kept in this browser's localStorage (an
 // invitation link carries one in its #fragment, which never reaches the server's logs).
 import { $, clear, el } from "./dom.js";
+import { genericView } from "./generic.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -12,6 +13,7 @@ const SKIP = new Set(["game", "players", "seat", "step", "to_act", "is_over", "c
 const BOARDS = new Set(["wildspace"]);
 let board = null; // the game's board module once loaded ("loading" meanwhile, "none" if missing)
 
+const { scalar, isScalar, value, zone } = genericView((i) => seatName(i));
 const held = new Map(); // seat (or "spectator") -> {ws, state, end, log, token, retry}
 let table = null; // the public table info
 let games = {};
@@ -87,6 +89,10 @@ function onMessage(entry, msg) {
     entry.seat = msg.seat;
     const key = msg.seat === null ? "spectator" : msg.seat;
     held.set(key, entry);
+    // the seats this browser holds, for the lobby's "My games" (history)
+    if (msg.seat !== null && !(stored().seats || []).includes(msg.seat)) {
+      store({ seats: [...(stored().seats || []), msg.seat].sort((a, b) => a - b) });
+    }
     if (shown === null || !held.has(shown)) {
       const saved = stored().shown;
       shown = held.has(saved) ? saved : key;
@@ -238,52 +244,6 @@ function send(entry, st, action) {
   const msg = { type: "act", action };
   if (!st.realtime) msg.step = st.step;
   entry.ws.send(JSON.stringify(msg));
-}
-
-function scalar(v) {
-  if (v === null || v === undefined) return "—";
-  if (v === true) return t("yes");
-  if (v === false) return t("no");
-  return String(v);
-}
-
-function isScalar(v) {
-  return v === null || ["string", "number", "boolean"].includes(typeof v);
-}
-
-function value(key, v, players, me, depth) {
-  if (isScalar(v)) return el("span", { class: "token", text: scalar(v) });
-  if (Array.isArray(v)) {
-    if (v.every(isScalar)) {
-      if (!v.length) return el("span", { class: "muted", text: "∅" });
-      return el("span", {}, v.map((x) => el("span", { class: "token", text: scalar(x) })));
-    }
-    const perSeat = v.length === players && depth === 0;
-    const grid = el("div", { class: "grid" });
-    v.forEach((item, i) => {
-      const title = perSeat ? seatName(i) : `${key} ${i}`;
-      grid.append(zone(title, item, players, me, depth + 1, perSeat && i === me));
-    });
-    return grid;
-  }
-  return zone(null, v, players, me, depth + 1, false);
-}
-
-function zone(title, v, players, me, depth, self) {
-  const box = el("div", { class: `zone${self ? " seat-self" : ""}` });
-  if (title !== null) box.append(el("div", { class: "zt", text: title }));
-  if (isScalar(v) || Array.isArray(v)) {
-    box.append(value(title || "", v, players, me, depth));
-    return box;
-  }
-  for (const [k, x] of Object.entries(v)) {
-    if (isScalar(x) || (Array.isArray(x) && x.every(isScalar))) {
-      box.append(el("div", { class: "kv" }, el("span", { class: "k", text: k }), value(k, x, players, me, depth)));
-    } else {
-      box.append(zone(k, x, players, me, depth, false));
-    }
-  }
-  return box;
 }
 
 function drawView(entry, st) {

@@ -1,0 +1,236 @@
+// The replay page of a finished game: step back and forth, jump to a step, play at a speed,
+// and follow any seat's view (every hand is face up once a game is over) or the public one.
+// Frames come from GET /api/tables/{id}/replay/{step}?seat=&lang= (docs/protocol.md,
+// "Replays"); the game's own board draws them when it has one (nothing is clickable), else the
+// generic view. The address keeps the step and the seat followed (#step=12&seat=1).
+import { $, clear, el } from "./dom.js";
+import { genericView } from "./generic.js";
+import { lang, setLang, t } from "./i18n.js";
+
+const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const frames = new Map(); // "seat/lang/step" -> frame
+let table = null;
+let games = {};
+let board = null; // the game's board module, or "none"
+let step = 0;
+let seat = null; // null: the public view
+let timer = null;
+let shown = null; // the frame on screen
+let wanted = 0; // the last step asked for (a slow answer for an older one is dropped)
+
+const { scalar, zone } = genericView((i) => seatName(i));
+
+function seatName(i) {
+  if (i === null || i === undefined) return t("spectator");
+  const s = table && table.seats[i];
+  if (!s) return `${t("seat")} ${i}`;
+  const who = s.kind === "bot" ? `${t("bot")} ${t(s.level)}` : s.name;
+  return who ? `${t("seat")} ${i} (${who})` : `${t("seat")} ${i}`;
+}
+
+function toast(text) {
+  const box = $("#toast");
+  box.textContent = text;
+  box.classList.remove("hidden");
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => box.classList.add("hidden"), 5000);
+}
+
+function readHash() {
+  const h = new URLSearchParams(location.hash.slice(1));
+  const s = Number(h.get("step"));
+  if (Number.isInteger(s) && s >= 0) step = s;
+  const q = h.get("seat");
+  seat = q === null || q === "" ? null : Number(q);
+}
+
+function writeHash() {
+  const h = new URLSearchParams({ step: String(step) });
+  if (seat !== null) h.set("seat", String(seat));
+  history.replaceState(null, "", `#${h}`);
+}
+
+async function frame(n) {
+  const key = `${seat}/${lang()}/${n}`;
+  if (frames.has(key)) return frames.get(key);
+  const q = new URLSearchParams({ lang: lang() });
+  if (seat !== null) q.set("seat", String(seat));
+  const r = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/replay/${n}?${q}`);
+  const body = await r.json();
+  if (!r.ok) throw new Error(body.error ? body.error.message : r.statusText);
+  frames.set(key, body);
+  return body;
+}
+
+async function go(n) {
+  if (!table) return;
+  step = Math.max(0, Math.min(table.steps, n));
+  wanted = step;
+  writeHash();
+  let f;
+  try {
+    f = await frame(step);
+  } catch (e) {
+    stop();
+    toast(`${t("error")}: ${e.message}`);
+    return;
+  }
+  if (f.step !== wanted) return;
+  shown = f;
+  draw();
+  if (f.step < table.steps) frame(f.step + 1).catch(() => {}); // the next one, ahead
+}
+
+function play() {
+  if (timer !== null) { stop(); return; }
+  if (step >= table.steps) go(0);
+  $("#play").textContent = "⏸";
+  $("#play").setAttribute("aria-pressed", "true");
+  const tick = () => {
+    if (step >= table.steps) { stop(); return; }
+    go(step + 1);
+    timer = setTimeout(tick, 1000 / Number($("#speed").value));
+  };
+  timer = setTimeout(tick, 1000 / Number($("#speed").value));
+}
+
+function stop() {
+  if (timer !== null) clearTimeout(timer);
+  timer = null;
+  $("#play").textContent = "▶";
+  $("#play").setAttribute("aria-pressed", "false");
+}
+
+function labels() {
+  document.documentElement.lang = lang();
+  $("#lang").value = lang();
+  $("#lobby-link").textContent = t("back_lobby");
+  const info = table && games[table.game];
+  const name = info ? info.names[lang()] || info.names.en : table ? table.game : "";
+  $("#game-name").textContent = `${t("replay")} · ${name}${table && table.title ? ` — ${table.title}` : ""}`;
+  document.title = `${t("replay")} · ${name} · spacetable`;
+  $("#status").textContent = table ? t(table.status) : "";
+  for (const [id, key] of [["#next", "next_decision"], ["#view", "view"], ["#components", "components"],
+    ["#log", "log"], ["#scores", "scores"]]) {
+    $(`${id} h2`).textContent = t(key);
+  }
+  for (const [id, key] of [["#first", "first"], ["#back", "step_back"], ["#play", "play"],
+    ["#forward", "step_forward"], ["#last", "last"]]) {
+    $(id).setAttribute("title", t(key));
+    $(id).setAttribute("aria-label", t(key));
+  }
+  $("#l-step").textContent = t("step");
+  $("#l-speed").textContent = t("replay_speed");
+  $("#l-follow").textContent = t("follow");
+  const sel = clear($("#follow"));
+  sel.append(el("option", { value: "", text: t("public_view") }));
+  if (table) {
+    for (let i = 0; i < table.players; i += 1) sel.append(el("option", { value: String(i), text: seatName(i) }));
+  }
+  sel.value = seat === null ? "" : String(seat);
+}
+
+function draw() {
+  const f = shown;
+  if (!f) return;
+  $("#slider").max = String(table.steps);
+  $("#slider").value = String(f.step);
+  $("#jump").max = String(table.steps);
+  $("#jump").value = String(f.step);
+  $("#steps").textContent = String(table.steps);
+  // what happens next
+  const next = clear($("#next .body"));
+  if (f.next === null) next.append(el("p", { "data-testid": "next-text", text: t("end") }));
+  else if ("advance" in f.next) next.append(el("p", { "data-testid": "next-text", text: `${t("time_passes")} ${f.next.advance} s` }));
+  else next.append(el("p", { "data-testid": "next-text" }, el("strong", { text: `${seatName(f.next.seat)}: ` }), f.next.label));
+  // the view
+  const body = clear($("#view .body"));
+  const drawn = typeof board === "object" && board !== null;
+  $("#board").classList.toggle("has-board", drawn);
+  let done = false;
+  if (drawn) {
+    try {
+      board.draw(body, f, { lang: lang(), t, seatName, act: () => {} });
+      done = true;
+    } catch (e) {
+      console.error(e);
+      clear(body);
+    }
+  }
+  if (!done) {
+    body.append(el("div", { class: "kv" }, el("span", { class: "k", text: t("step") }),
+      el("span", { class: "token", "data-testid": "step", text: f.step })));
+    body.append(zone(null, f.view, f.view.players, f.seat, 0, false));
+  }
+  // components, log, scores
+  const comps = clear($("#components .body"));
+  for (const c of f.components) {
+    comps.append(el("div", { class: "card", "data-component": c.id },
+      el("div", { class: "n", text: c.name }), el("div", { class: "d", text: c.text })));
+  }
+  $("#components").classList.toggle("hidden", !f.components.length);
+  const ol = clear($("#log ol"));
+  for (const e of f.log.events) ol.append(el("li", { text: e.text }));
+  ol.scrollTop = ol.scrollHeight;
+  const sc = clear($("#scores .body"));
+  $("#scores").classList.toggle("hidden", !f.end);
+  if (f.end) {
+    const out = f.end.outcome;
+    const tb = el("table", { class: "scores", "data-testid": "final-scores" },
+      el("tr", {}, el("th", { text: t("seat") }), el("th", { text: t("score") }), el("th", { text: t("rank") })));
+    out.scores.forEach((s, i) => tb.append(el("tr", {},
+      el("td", { text: seatName(i) + (out.winners.includes(i) ? ` ★ ${t("winner")}` : "") }),
+      el("td", { text: scalar(s) }), el("td", { text: scalar(out.ranks[i]) }))));
+    sc.append(tb);
+    if (f.end.summary) sc.append(el("p", { class: "summary", text: f.end.summary }));
+  }
+}
+
+async function main() {
+  readHash();
+  const [g, tb] = await Promise.all([fetch("/api/games"), fetch(`/api/tables/${encodeURIComponent(TABLE)}`)]);
+  games = Object.fromEntries((await g.json()).games.map((x) => [x.id, x]));
+  const info = await tb.json();
+  if (!tb.ok) { labels(); toast(`${t("error")}: ${info.error.message}`); return; }
+  table = info;
+  if (seat !== null && !(seat >= 0 && seat < table.players)) seat = null;
+  labels();
+  if (table.status !== "over") {
+    const body = clear($("#view .body"));
+    body.append(el("p", { "data-testid": "not-over", text: t("replay_not_over") }),
+      el("a", { href: `/table/${encodeURIComponent(TABLE)}`, text: t("open_table") }));
+    for (const b of $("#controls").querySelectorAll("button, input, select")) b.disabled = true;
+    return;
+  }
+  board = "none"; // no board of its own: the generic view
+  if (games[table.game] && games[table.game].board) {
+    try {
+      board = await import(`./boards/${table.game}.js`);
+    } catch (e) {
+      console.error(e);
+    }
+  }
+  $("#first").addEventListener("click", () => { stop(); go(0); });
+  $("#back").addEventListener("click", () => { stop(); go(step - 1); });
+  $("#play").addEventListener("click", () => play());
+  $("#forward").addEventListener("click", () => { stop(); go(step + 1); });
+  $("#last").addEventListener("click", () => { stop(); go(table.steps); });
+  $("#slider").addEventListener("input", (e) => { stop(); go(Number(e.target.value)); });
+  $("#jump").addEventListener("change", (e) => { stop(); go(Number(e.target.value)); });
+  $("#follow").addEventListener("change", (e) => {
+    seat = e.target.value === "" ? null : Number(e.target.value);
+    go(step);
+  });
+  $("#lang").addEventListener("change", (e) => { setLang(e.target.value); labels(); go(step); });
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
+    const moves = { ArrowLeft: () => go(step - 1), ArrowRight: () => go(step + 1),
+      Home: () => go(0), End: () => go(table.steps) };
+    if (e.key === " ") play();
+    else if (moves[e.key]) { stop(); moves[e.key](); } else return;
+    e.preventDefault();
+  });
+  await go(Math.min(step, table.steps));
+}
+
+main();
