@@ -7,7 +7,7 @@ and their labels, the log events from the message's ``from`` on (``log_for(seat)
 components in view. A message equal to the projections carries nothing the seat may not
 know (the engine's conformance suite proves the projections hide what they must). The
 ``end`` message is compared with the outcome. No message may carry the seed, the record or a
-token of another seat.
+token of another seat, and a seat's chat reaches only the connections of that seat.
 """
 
 from __future__ import annotations
@@ -56,6 +56,12 @@ def check_messages(
                 wanted[msg["step"]].append((seat, msg))
             elif msg["type"] == "end":
                 ends.append((seat, msg))
+            elif msg["type"] in ("chat", "chat_history"):
+                # a seat's room reaches only the people holding that seat
+                for m in msg["messages"] if msg["type"] == "chat_history" else [msg]:
+                    assert m["scope"] == "table" or (m["seat"] == seat and seat is not None), (
+                        f"seat {m['seat']}'s chat reached seat {seat}"
+                    )
     checked = 0
 
     def check_step() -> int:

@@ -34,6 +34,7 @@ from .protocol import (
     LANGS,
     VERSION,
     Act,
+    ChatText,
     Hello,
     Ping,
     ProtocolError,
@@ -376,7 +377,7 @@ def create_app(
                     seat = table.seat_of(msg.token)
                     if seat is None:
                         raise ProtocolError("bad_token", "this token holds no seat of this table")
-                conn = Conn(seat, msg.lang, hub.settings)
+                conn = Conn(seat, msg.lang, hub.settings, msg.name.strip())
                 sender = asyncio.create_task(pump(conn, ws.send_text))
                 table.attach(conn)
                 if seat is not None and (msg.name.strip() or not table.rec.seats[seat].joined):
@@ -433,6 +434,8 @@ async def _handle(table: Any, conn: Conn, msg: Any) -> None:
             conn.send(outcome_message(table.game, conn.lang))
     elif isinstance(msg, Ping):
         conn.send({"type": "pong"})
+    elif isinstance(msg, ChatText):
+        table.say(conn, msg.scope, msg.text)
     elif isinstance(msg, Hello):
         raise ProtocolError("bad_message", "hello was already said")
 

@@ -36,6 +36,7 @@ import spacetable
 from spacetable.engine import DataSet, Game, RecordError, SpacetableError
 from spacetable.engine.dataset import SHIPPED
 
+from . import chat
 from .bots import BotPool
 from .messages import dumps, error_message, outcome_message, state_message, welcome_message
 from .protocol import TokenBucket
@@ -101,12 +102,15 @@ def new_table_id() -> str:
 class Conn:
     """One WebSocket client: its seat (``None``: spectator), language and send queue."""
 
-    def __init__(self, seat: int | None, lang: str, settings: Settings) -> None:
+    def __init__(self, seat: int | None, lang: str, settings: Settings, name: str = "") -> None:
         self.seat = seat
         self.lang = lang
+        #: The name the person gave (a seat's connections speak in the chat under it).
+        self.name = name
         self.log_sent = 0
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.max_queue)
         self.bucket = TokenBucket(settings.rate, settings.burst, time.monotonic())
+        self.chat_bucket = TokenBucket(chat.RATE, chat.BURST, time.monotonic())
         self.dropped = 0
         self.closed = False
 
@@ -259,6 +263,8 @@ class LiveTable:
         #: Why the table is broken, as anybody may read it (a record that does not play
         #: back may name hidden cards: the server's log has its details).
         self.reason: str | None = None
+        #: The table's chat rooms (in memory).
+        self.chat = chat.Chat(rec.players)
 
     # ------------------------------------------------------------------ public info
     def info(self) -> dict[str, Any]:
@@ -452,6 +458,25 @@ class LiveTable:
             self.send_state(conn)
             if self.game.is_over:
                 conn.send(outcome_message(self.game, conn.lang))
+        conn.send({"type": "chat_history", "messages": self.chat.history(conn.seat)})
+
+    def say(self, conn: Conn, scope: str, text: str) -> None:
+        """Post ``text`` from ``conn`` in the table's chat or in its seat's, and send it to
+        every connection that may read it."""
+        if not conn.chat_bucket.take(time.monotonic()):
+            raise TableError("rate_limited", "too many chat messages; slow down", 429)
+        if scope == "seat" and conn.seat is None:
+            raise TableError("no_seat", "a spectator has no seat to talk to")
+        words = chat.clean(text)
+        if not words:
+            raise TableError("bad_message", "the message is empty")
+        name = conn.name
+        if conn.seat is not None and not name:
+            name = self.rec.seats[conn.seat].name
+        msg = dumps(self.chat.post(scope, conn.seat, name, words))
+        for c in list(self.conns):
+            if scope == "table" or c.seat == conn.seat:
+                c.send(msg)
 
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)

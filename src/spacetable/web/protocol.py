@@ -55,8 +55,18 @@ class Ping(_Msg):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | Act | SetLang | Ping, Field(discriminator="type")]
-_adapter: TypeAdapter[Hello | Act | SetLang | Ping] = TypeAdapter(ClientMessage)
+class ChatText(_Msg):
+    """Say something in the table's chat (every connection reads it) or in the seat's
+    (only the people holding the same seat read it); see :mod:`spacetable.web.chat`."""
+
+    type: Literal["chat"]
+    text: Annotated[str, Field(min_length=1, max_length=1000)]
+    scope: Literal["table", "seat"] = "table"
+
+
+Message = Hello | Act | SetLang | Ping | ChatText
+ClientMessage = Annotated[Message, Field(discriminator="type")]
+_adapter: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 
 
 class ProtocolError(ValueError):
@@ -67,7 +77,7 @@ class ProtocolError(ValueError):
         self.code = code
 
 
-def parse(text: str | bytes) -> Hello | Act | SetLang | Ping:
+def parse(text: str | bytes) -> Message:
     """Validate one client message. Raises :class:`ProtocolError` (``too_large`` or
     ``bad_message``) naming what is wrong.
 

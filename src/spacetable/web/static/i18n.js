@@ -27,6 +27,8 @@ const TEXTS = {
     replay_speed: "Steps per second", follow: "Follow", public_view: "the public view",
     time_passes: "Time passes:", replay_not_over: "Only a finished game can be replayed.",
     my_games: "My games", no_history: "No game played in this browser yet.", you: "you",
+    chat: "Chat", chat_table: "Table", chat_seat: "My seat", send: "Send",
+    chat_placeholder: "Say something…",
   },
   fr: {
     title: "spacetable", lobby: "Salon", create: "Créer une table", game: "Jeu", players: "Joueurs",
@@ -60,7 +62,8 @@ const TEXTS = {
     public_view: "la vue publique", time_passes: "Le temps passe :",
     replay_not_over: "Seule une partie terminée peut être revue.",
     my_games: "Mes parties", no_history: "Aucune partie jouée dans ce navigateur pour l'instant.",
-    you: "vous",
+    you: "vous", chat: "Discussion", chat_table: "Table", chat_seat: "Ma place",
+    send: "Envoyer", chat_placeholder: "Dites quelque chose…",
   },
 };
 

@@ -115,6 +115,12 @@ function onMessage(entry, msg) {
   } else if (msg.type === "end") {
     entry.end = msg;
     render();
+  } else if (msg.type === "chat_history") {
+    entry.chat = msg.messages;
+    if (entry.seat === undefined || held.get(shown) === entry) drawChat();
+  } else if (msg.type === "chat") {
+    entry.chat = [...(entry.chat || []), msg].slice(-200);
+    if (held.get(shown) === entry) drawChat();
   } else if (msg.type === "error") {
     if (msg.code === "bad_token" || msg.code === "no_table") {
       entry.closed = true;
@@ -124,6 +130,39 @@ function onMessage(entry, msg) {
       render();
     }
   }
+}
+
+// ---------------------------------------------------------------- chat
+// Two rooms: the table (everybody, spectators included) and the seat (the people sharing the
+// seat on screen). Texts are shown through textContent only.
+let chatRoom = "table";
+
+function drawChat() {
+  if (handoffTo !== null) return; // the seat that just played stays off the screen
+  const entry = held.get(shown);
+  const seatRoom = entry && entry.seat !== null && entry.seat !== undefined;
+  if (!seatRoom && chatRoom === "seat") chatRoom = "table";
+  $("#chat-seat").classList.toggle("hidden", !seatRoom);
+  for (const [id, room] of [["#chat-table", "table"], ["#chat-seat", "seat"]]) {
+    $(id).setAttribute("aria-selected", String(chatRoom === room));
+  }
+  const ol = clear($(".chat-list"));
+  for (const m of (entry && entry.chat) || []) {
+    if (m.scope !== chatRoom) continue;
+    ol.append(el("li", { class: m.scope === "seat" ? "seat-room" : "" },
+      el("span", { class: "who", text: `${m.name || seatName(m.seat)}:` }), el("span", { text: m.text })));
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function sendChat(ev) {
+  ev.preventDefault();
+  const entry = held.get(shown);
+  const input = $("#chat-text");
+  const text = input.value.trim();
+  if (!entry || !entry.ws || entry.ws.readyState !== WebSocket.OPEN || !text) return;
+  entry.ws.send(JSON.stringify({ type: "chat", text, scope: chatRoom }));
+  input.value = "";
 }
 
 // ---------------------------------------------------------------- hot-seat
@@ -150,7 +189,7 @@ function decide() {
 function handoff(seat) {
   handoffTo = seat;
   // The seat that just played must not stay on screen: the board is emptied, not covered.
-  for (const id of ["#actions .list", "#view .body", "#components .body", "#log ol", "#scores .body"]) {
+  for (const id of ["#actions .list", "#view .body", "#components .body", "#log ol", "#scores .body", ".chat-list"]) {
     clear($(id));
   }
   const box = clear($("#handoff .box"));
@@ -170,6 +209,11 @@ function header() {
   document.documentElement.lang = lang();
   $("#lang").value = lang();
   $("#lobby-link").textContent = t("back_lobby");
+  $("#chat-table").textContent = t("chat_table");
+  $("#chat-seat").textContent = t("chat_seat");
+  $("#chat-send").textContent = t("send");
+  $("#chat-text").setAttribute("placeholder", t("chat_placeholder"));
+  $("#chat-text").setAttribute("aria-label", t("chat_placeholder"));
   const info = table && games[table.game];
   const name = info ? info.names[lang()] || info.names.en : table ? table.game : "";
   $("#game-name").textContent = `${name}${table && table.title ? ` — ${table.title}` : ""}`;
@@ -187,7 +231,7 @@ function header() {
     }
   }
   for (const [id, key] of [["#actions", "actions"], ["#view", "view"], ["#components", "components"],
-    ["#log", "log"], ["#scores", "scores"]]) {
+    ["#log", "log"], ["#scores", "scores"], ["#chat", "chat"]]) {
     $(`${id} h2`).textContent = t(key);
   }
 }
@@ -205,6 +249,7 @@ function render() {
   }
   drawActions(entry, st);
   drawView(entry, st);
+  drawChat();
   drawComponents(st);
   drawLog(entry);
   drawScores(st);
@@ -395,6 +440,9 @@ async function main() {
   if (tokens.length) for (const tok of tokens) connect(tok);
   else connect(null);
   setInterval(drawClock, 250);
+  $("#chat-form").addEventListener("submit", sendChat);
+  $("#chat-table").addEventListener("click", () => { chatRoom = "table"; drawChat(); });
+  $("#chat-seat").addEventListener("click", () => { chatRoom = "seat"; drawChat(); });
 }
 
 main();

@@ -1,0 +1,170 @@
+"""Several people on one seat, and the chat (issue 20), over real WebSockets.
+
+A seat's link may be shared: every holder gets the seat's view and any of them may act. The
+chat has a room per table (everybody, spectators included) and a room per seat (only the
+people holding it); texts are cleaned and rate-limited, and a later connection gets the
+history it may read. Every message is then put through the leak check, which also checks
+that no seat's room reached another seat. In headless Chromium, two browsers share a seat
+and talk, and a text that looks like HTML stays text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from playwright.sync_api import Browser, expect
+
+from spacetable.web.chat import BURST, MAX_TEXT, clean
+
+from .conftest import Client, Server, connect, create
+from .leakcheck import check_messages
+from .test_e2e import browser, capture
+
+__all__ = ["browser"]
+
+
+def states(c: Client) -> list[dict[str, Any]]:
+    return [m for m in c.received if m["type"] == "state"]
+
+
+async def seen(c: Client, pred: Any) -> dict[str, Any]:
+    """The first message ``c`` received (or receives) that satisfies ``pred``."""
+    for m in c.received:
+        if pred(m):
+            return m
+    return await c.until(pred)
+
+
+async def chats(c: Client, n: int) -> list[dict[str, Any]]:
+    """Receive until ``c`` has ``n`` chat messages; return them."""
+    await c.until(lambda _m: len([m for m in c.received if m["type"] == "chat"]) >= n)
+    return [m for m in c.received if m["type"] == "chat"]
+
+
+def test_clean() -> None:
+    assert clean("  a\n\n b\t\x00c\u202e ") == "a b c"
+    assert clean("x" * 1000) == "x" * MAX_TEXT
+    assert clean("\x01\x02 \n") == ""
+    assert clean("<b>bold</b> & co") == "<b>bold</b> & co"  # text: the page never parses it
+
+
+def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
+    made = create(server.base, "quazarys", [{"kind": "human"}, {"kind": "human"}], start=True)
+    tid = made["id"]
+    t0, t1 = made["seats"][0]["token"], made["seats"][1]["token"]
+
+    async def run() -> list[Client]:
+        a1 = await connect(server, tid, t0, name="Ada")
+        a2 = await connect(server, tid, t0, name="Alan")  # the same seat, a second person
+        b = await connect(server, tid, t1, name="Bea")
+        spec = await connect(server, tid, None, name="Sam")
+        everyone = [a1, a2, b, spec]
+        for c in everyone:
+            await seen(c, lambda m: m["type"] == "chat_history")
+        # both holders of seat 0 see its view and its legal actions; either may act
+        s1 = await seen(a1, lambda m: m["type"] == "state")
+        s2 = await seen(a2, lambda m: m["type"] == "state")
+        assert s1["view"] == s2["view"] and s1["legal"] == s2["legal"] and s1["legal"]
+        await a2.send({"type": "act", "action": s2["legal"][0]["action"], "step": s2["step"]})
+        for c in everyone:
+            await seen(c, lambda m: m["type"] == "state" and m["step"] == 1)
+        # the table's room: everybody, spectators included
+        await b.send({"type": "chat", "text": "  hello\n all \x00 "})
+        for c in everyone:
+            (m,) = await chats(c, 1)
+            assert (m["scope"], m["seat"], m["name"], m["text"]) == ("table", 1, "Bea", "hello all")
+        await spec.send({"type": "chat", "text": "nice move"})
+        for c in everyone:
+            m = (await chats(c, 2))[-1]
+            assert (m["seat"], m["name"]) == (None, "Sam")
+        # seat 0's room: its two holders only
+        await a1.send({"type": "chat", "text": "play the comet next", "scope": "seat"})
+        for c in (a1, a2):
+            m = (await chats(c, 3))[-1]
+            assert (m["scope"], m["seat"], m["text"]) == ("seat", 0, "play the comet next")
+        await b.send({"type": "chat", "text": "ping"})  # after seat 0's message, in order
+        for c in (b, spec):
+            got = await chats(c, 3)
+            assert [m["text"] for m in got] == ["hello all", "nice move", "ping"]
+        # a spectator has no seat room; an empty text is refused; nothing is posted
+        await spec.send({"type": "chat", "text": "psst", "scope": "seat"})
+        err = await spec.until(lambda m: m["type"] == "error")
+        assert err["code"] == "no_seat"
+        await b.send({"type": "chat", "text": "\x00\n"})
+        err = await b.until(lambda m: m["type"] == "error")
+        assert err["code"] == "bad_message"
+        for bad in ({"text": ""}, {"text": "x", "scope": "all"}, {"text": 3}):
+            await b.send({"type": "chat", **bad})
+            err = await b.until(lambda m: m["type"] == "error" and m["code"] == "bad_message")
+        # the rate limit: a burst, then rate_limited (and nothing more is posted)
+        await a2.send({"type": "chat", "text": "ok", "scope": "seat"})
+        sent_errors = len([m for m in a2.received if m["type"] == "error"])
+        for i in range(int(BURST) + 2):
+            await a2.send({"type": "chat", "text": f"spam {i}"})
+        await a2.until(lambda m: m["type"] == "error" and m["code"] == "rate_limited")
+        assert len([m for m in a2.received if m["type"] == "error"]) > sent_errors
+        await b.send({"type": "ping"})
+        await b.until(lambda m: m["type"] == "pong")  # every spam that passed has reached b
+        spam = [m for m in b.received if m["type"] == "chat" and m["text"].startswith("spam")]
+        assert 0 < len(spam) < int(BURST) + 2
+        # a later connection gets the history it may read
+        late_b = await connect(server, tid, t1)
+        hist = await seen(late_b, lambda m: m["type"] == "chat_history")
+        texts = [m["text"] for m in hist["messages"]]
+        assert "play the comet next" not in texts and "ok" not in texts
+        assert texts[:3] == ["hello all", "nice move", "ping"]
+        late_a = await connect(server, tid, t0)
+        hist = await seen(late_a, lambda m: m["type"] == "chat_history")
+        texts = [m["text"] for m in hist["messages"]]
+        assert texts[:4] == ["hello all", "nice move", "play the comet next", "ping"]
+        assert "ok" in texts
+        await asyncio.sleep(0.3)
+        everyone += [late_a, late_b]
+        for c in everyone:
+            await c.close()
+        return everyone
+
+    clients = asyncio.run(run())
+    # every message, chat included, against what its seat may know
+    check_messages(db_url, tid, [c.received for c in clients], secrets=[t0, t1])
+
+
+def test_two_browsers_share_a_seat_and_talk(server: Server, browser: Browser) -> None:
+    made = create(
+        server.base, "quazarys", [{"kind": "human"}, {"kind": "bot", "level": "random"}], start=True
+    )
+    token = made["seats"][0]["token"]
+    pages = []
+    for lang in ("en", "fr"):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = ctx.new_page()
+        capture(page)
+        page.goto(f"{server.base}/table/{made['id']}?lang={lang}#token={token}")
+        expect(page.locator("[data-testid=chat-seat]")).to_be_visible()
+        pages.append(page)
+    en, fr = pages
+    expect(fr.locator("[data-testid=chat-seat]")).to_have_text("Ma place")
+    # the table's room, with a text that looks like HTML
+    en.fill("[data-testid=chat-text]", "<img src=x onerror=alert(1)> hi")
+    en.click("[data-testid=chat-send]")
+    for p in pages:
+        item = p.locator("[data-testid=chat-list] li").last
+        expect(item).to_contain_text("<img src=x onerror=alert(1)> hi")
+        assert p.locator("[data-testid=chat-list] img").count() == 0
+    # the seat's room
+    fr.click("[data-testid=chat-seat]")
+    fr.fill("[data-testid=chat-text]", "à toi de jouer")
+    fr.press("[data-testid=chat-text]", "Enter")
+    en.click("[data-testid=chat-seat]")
+    expect(en.locator("[data-testid=chat-list] li").last).to_contain_text("à toi de jouer")
+    en.click("[data-testid=chat-table]")
+    expect(en.locator("[data-testid=chat-list]")).not_to_contain_text("à toi de jouer")
+    # a spectator's page has the table's room only
+    spec = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    spec.goto(f"{server.base}/table/{made['id']}?lang=en")
+    expect(spec.locator("[data-testid=chat-list] li").last).to_contain_text("hi")
+    expect(spec.locator("[data-testid=chat-seat]")).to_be_hidden()
+    expect(spec.locator("[data-testid=chat-list]")).not_to_contain_text("à toi de jouer")
+    for p in pages:
+        assert not p.js_errors  # type: ignore[attr-defined]
