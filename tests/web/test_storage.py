@@ -95,7 +95,7 @@ def test_migrations_build_the_models_schema(db_url: str) -> None:
     s = Storage(db_url)
     s.migrate()
     s.migrate()  # a second run changes nothing
-    assert s.revision() == "0001"
+    assert s.revision() == "0002"
     insp = inspect(s.engine)
     assert "st_alembic_version" in insp.get_table_names()
     for table in Base.metadata.sorted_tables:

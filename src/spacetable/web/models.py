@@ -58,6 +58,12 @@ class TableRow(Base):
     steps: Mapped[int] = mapped_column(Integer, default=0)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: The table's settings beyond the game's options: its turn clock and the bot level that
+    #: plays an absent seat (``spacetable.web.clocks``); ``None``: neither.
+    settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    #: The state of the turn clocks (time left per seat, who is away), saved with each
+    #: decision and while a clock runs, so that a restart resumes them where they stood.
+    clocks: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class SeatRow(Base):

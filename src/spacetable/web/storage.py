@@ -107,6 +107,10 @@ class TableRecord:
     steps: int = 0
     outcome: dict[str, Any] | None = None
     error: str | None = None
+    #: The turn clock and the takeover bot (``spacetable.web.clocks.TableSettings``).
+    settings: dict[str, Any] | None = None
+    #: The clocks' state (``spacetable.web.clocks.Clocks.to_json``).
+    clocks: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -138,6 +142,8 @@ class Append:
     decisions: tuple[Decision, ...]
     snapshot: tuple[int, str] | None = None
     outcome: dict[str, Any] | None = None
+    #: The clocks' state after these decisions (saved with them), if the table has clocks.
+    clocks: dict[str, Any] | None = None
 
 
 def _table(row: TableRow, seats: Iterable[SeatRow]) -> TableRecord:
@@ -160,6 +166,8 @@ def _table(row: TableRow, seats: Iterable[SeatRow]) -> TableRecord:
         steps=row.steps,
         outcome=row.outcome,
         error=row.error,
+        settings=row.settings,
+        clocks=row.clocks,
         seats=[
             SeatRecord(s.seat, s.kind, s.level, s.token_hash, s.name, s.joined)
             for s in sorted(seats, key=lambda s: s.seat)
@@ -234,6 +242,7 @@ class Storage:
                     title=rec.title,
                     created_at=rec.created_at,
                     steps=0,
+                    settings=rec.settings,
                 )
             )
             s.flush()
@@ -294,6 +303,11 @@ class Storage:
             values["error"] = error
         with self._session.begin() as s:
             s.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    def set_clocks(self, table_id: str, clocks: dict[str, Any]) -> None:
+        """Save the state of a table's clocks (between two decisions)."""
+        with self._session.begin() as s:
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(clocks=clocks))
 
     # ------------------------------------------------------------------ decisions
     def append(
@@ -359,6 +373,8 @@ class Storage:
                             table_id=a.table_id, n=a.snapshot[0], save=a.snapshot[1], at=time.time()
                         )
                     )
+                if a.clocks is not None:
+                    row.clocks = a.clocks
                 if a.outcome is not None:
                     row.outcome = a.outcome
                     row.status = OVER
