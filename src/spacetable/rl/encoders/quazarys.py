@@ -1,0 +1,147 @@
+"""Quazarys observations: the table as a 15 x 15 grid of cells, the pawns, the seat's hand,
+the public piles and the decision pending."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from spacetable.games.quazarys.components import KIND, N_CARDS
+from spacetable.games.quazarys.constants import MAX_DIM, PHASE_NAMES, TASK_NAMES
+
+from ..observation import Builder, ObservationError, rel
+
+#: Every ``pending.kind`` of the view: the phases, the effect tasks and the end.
+PENDING_KINDS: tuple[str, ...] = (*PHASE_NAMES, *TASK_NAMES, "over")
+FACTIONS = 4
+KINDS = 4
+DIRS = "NESW"
+#: Per cell: present, kind (4), centre station, per arm N E S W (arm, station, arrow out,
+#: arrow in), faction (4), vortex.
+CELL_FEATURES = 1 + KINDS + 1 + 4 * len(DIRS) + FACTIONS + 1
+POINTS = 5  # a pawn's point on its card: 0 centre, 1..4 N E S W
+
+
+def _layout(text: str) -> list[float]:
+    """The centre station and the four arms of a layout notation (``'@ N E*> S W'``)."""
+    tokens = text.split()
+    out = [1.0 if tokens[0] == "@" else 0.0] + [0.0] * (4 * len(DIRS))
+    for tok in tokens[1:]:
+        d = DIRS.index(tok[0])
+        out[1 + 4 * d] = 1.0
+        if "*" in tok:
+            out[2 + 4 * d] = 1.0
+        if ">" in tok:
+            out[3 + 4 * d] = 1.0
+        if "<" in tok:
+            out[4 + 4 * d] = 1.0
+    return out
+
+
+class QuazarysEncoder:
+    game_id = "quazarys"
+
+    def encode(
+        self, view: Mapping[str, Any], players: int, options: Mapping[str, Any], b: Builder
+    ) -> None:
+        seat = view["seat"]
+        n = players
+        pend = view["pending"]
+        b.one_hot(
+            "pending",
+            PENDING_KINDS.index(pend["kind"]),
+            len(PENDING_KINDS),
+            "what is decided now: phases "
+            + ", ".join(PHASE_NAMES)
+            + "; tasks "
+            + ", ".join(TASK_NAMES)
+            + "; over",
+        )
+        b.one_hot(
+            "current", rel(seat, view["current"], n), n, "the seat whose turn it is (relative)"
+        )
+        b.one_hot("first", rel(seat, view["first"], n), n, "the first player (relative)")
+        b.scalar("round", view["round"], view["round_limit"], "round / round_limit")
+        b.one_hot("faction", view["faction"], FACTIONS, "the faction of the combination (none: 0)")
+        b.scalar("discarded", view["discarded"], 3, "cards discarded this turn / 3")
+        b.scalar("deck_size", view["deck_size"], N_CARDS, f"cards in the deck / {N_CARDS}")
+        sizes = [0] * n
+        for s, k in enumerate(view["hand_sizes"]):
+            sizes[rel(seat, s, n)] = k
+        b.scalars("hand_sizes", sizes, n, 8, "cards in each hand (relative seats) / 8")
+        b.counts(
+            "hand",
+            view["hand"] or (),
+            N_CARDS,
+            1,
+            f"the seat's own hand: card ids 0..{N_CARDS - 1}",
+        )
+        discard = view["discard"]
+        b.multi_hot("discard", discard, N_CARDS, "the cards in the discard (public)")
+        b.one_hot(
+            "discard_top", discard[-1] if discard else None, N_CARDS, "the top of the discard"
+        )
+        b.multi_hot("out", view["out"], N_CARDS, "the cards out of the game")
+        b.multi_hot(
+            "arrived",
+            [rel(seat, s, n) for s in view["arrived"]],
+            n,
+            "seats whose pawn reached its base (relative)",
+        )
+        # pending details
+        pawn = pend.get("pawn")
+        b.one_hot(
+            "pending_pawn",
+            None if pawn is None else rel(seat, pawn, n),
+            n,
+            "move: the pawn to move (relative seat)",
+        )
+        b.scalar("pending_remaining", pend.get("remaining"), 10, "move: steps remaining / 10")
+        b.flag("pending_ignore_arrows", pend.get("ignore_arrows"), "move: arrows ignored")
+        b.flag(
+            "pending_tornado",
+            pend.get("mode") == "tornado" or pend.get("tornado"),
+            "pick/place: a solar tornado",
+        )
+        b.flag("pending_rotate", pend.get("mode") == "rotate", "pick: a magnetic field (rotate)")
+        b.one_hot("pending_card", pend.get("card"), N_CARDS, "place/orient: the card being placed")
+        cell = None
+        if pend["kind"] == "orient":
+            cell = pend["r"] * MAX_DIM + pend["c"]
+        b.one_hot("pending_cell", cell, MAX_DIM * MAX_DIM, "orient: the cell (row-major, 15 x 15)")
+        # the table
+        grid = np.zeros((MAX_DIM, MAX_DIM, CELL_FEATURES), dtype=np.float32)
+        owners = np.zeros((MAX_DIM, MAX_DIM, n), dtype=np.float32)
+        for e in view["cards"]:
+            r, c = e["r"], e["c"]
+            if not (0 <= r < MAX_DIM and 0 <= c < MAX_DIM):
+                raise ObservationError(f"quazarys: a card at ({r}, {c}) outside the 15 x 15 grid")
+            f = grid[r, c]
+            f[0] = 1.0
+            f[1 + KIND[e["card"]]] = 1.0
+            f[1 + KINDS : 1 + KINDS + 1 + 4 * len(DIRS)] = _layout(e["layout"])
+            if e["faction"] is not None:
+                f[2 + KINDS + 4 * len(DIRS) + e["faction"]] = 1.0
+            f[-1] = 1.0 if e["vortex"] else 0.0
+            if e.get("owner") is not None:
+                owners[r, c, rel(seat, e["owner"], n)] = 1.0
+        b.raw(
+            "cells",
+            grid,
+            f"15 x 15 cells (row-major) x {CELL_FEATURES} features: present, "
+            "kind (exploration, action, sun, base), centre station, per arm N E S W "
+            "(arm, station, arrow out, arrow in), faction (4), vortex",
+        )
+        b.raw("base_owner", owners, "15 x 15 cells x relative seats: the base of that seat")
+        pawns = np.zeros((MAX_DIM, MAX_DIM, n, POINTS), dtype=np.float32)
+        on_base = [0.0] * n
+        for p in view["pawns"]:
+            k = rel(seat, p["seat"], n)
+            pawns[p["r"], p["c"], k, p["p"]] = 1.0
+            on_base[k] = 1.0 if p["on_base"] else 0.0
+        b.raw(
+            "pawns", pawns, "15 x 15 cells x relative seats x point (centre, N, E, S, W): the pawns"
+        )
+        b.flags("pawn_on_base", on_base, n, "each pawn stands on a base (relative seats)")
