@@ -1,14 +1,47 @@
-// What every game's board shares: SVG drawing helpers, pieces that carry the legal actions
-// they perform (clicked, or focused and Enter), a small menu at a piece when several legal
-// actions match it, and a tip with a component's full text on hover or focus. A board module
-// (boards/<game>.js) exports draw(body, state, ctx) and uses makeBoard to build it. Every
-// text goes through textContent; positions are set through the CSSOM (allowed by the CSP).
+// What every game's board shares (the board toolkit): SVG drawing helpers, pieces that carry
+// the legal actions they perform (clicked, or focused and Enter), a small menu at a piece when
+// several legal actions match it, a tip with a component's full text on hover, focus or a long
+// press, the last change highlighted, short skippable animations, and seat colours with a shape
+// and a number so that colour is never the only cue. A board module (boards/<game>.js) exports
+// draw(body, state, ctx) and uses makeBoard to build it. Every text goes through textContent;
+// positions are set through the CSSOM (allowed by the CSP).
+//
+// The API (keep it stable: every board uses it):
+//   makeBoard(body, state, ctx, keyOf, width, height) -> b, where keyOf(action, view) gives the
+//     key of the piece that performs an action (null: a button under the board).
+//   b.piece(key, node, component, opts) registers a drawn piece: `key` (or null) receives the
+//     legal actions keyOf maps to it; `component` (or null) is the id whose full text shows on
+//     hover, focus and a long press (~500 ms) on a touch screen. opts.preview(on) (optional):
+//     called with true when the piece is hovered or focused (or at a first tap on a touch
+//     screen, the second tap then acts) and false when it is left, to show what it would do.
+//   b.mark(id, node, sig) says that `node` draws the thing `id` (stable from state to state:
+//     "pawn:2", "hand:17") in the state `sig` (a string: its place, its rotation, its value).
+//     finish() compares with the previous draw of the same seat on this page: a new id or
+//     another sig gets the class `changed` (highlighted until the next state) and, if it was
+//     drawn elsewhere before, slides from there (under 300 ms; none under
+//     prefers-reduced-motion; a press or a key anywhere on the board ends the slides at once,
+//     and nothing ever waits on them). The first draw of a seat highlights nothing.
+//   b.finish() wires the pieces to the legal actions and puts the others on buttons.
+//   b.root, b.box (the <svg>), b.texts (component id -> {name, text}).
+//   SEAT_COLOURS (Okabe-Ito), seatColour(q), SEAT_SHAPES, seatGlyph(q) (a character for
+//     texts), seatShape(q, cx, cy, r) (an SVG shape filled with the seat's colour, class
+//     `seat-shape`), seatToken(q, cx, cy, r) (the shape with the seat's number on it).
+//   svg(tag, attrs, ...children), lines(text, width, count), textBlock(x, y, text, opts).
 import { clear, el } from "../dom.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
-// Okabe-Ito: distinguishable with every common colour blindness.
+// Okabe-Ito: distinguishable with every common colour blindness. Each seat also has a shape
+// and its number, so that no piece is told apart by colour alone.
 export const SEAT_COLOURS = ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#CC79A7"];
+export const SEAT_SHAPES = ["circle", "square", "diamond", "triangle", "hexagon"];
+const GLYPHS = ["●", "■", "◆", "▲", "⬢"];
+const SLIDE_MS = 240;
+const PRESS_MS = 500;
+
+export function seatColour(q) { return SEAT_COLOURS[((q % 5) + 5) % 5]; }
+
+export function seatGlyph(q) { return GLYPHS[((q % 5) + 5) % 5]; }
 
 export function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
@@ -19,6 +52,35 @@ export function svg(tag, attrs = {}, ...children) {
   }
   for (const c of children.flat()) if (c) node.append(c);
   return node;
+}
+
+function polygon(cx, cy, r, n, turn) {
+  const pts = [];
+  for (let i = 0; i < n; i++) {
+    const a = turn + (i * 2 * Math.PI) / n;
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(2)},${(cy + r * Math.sin(a)).toFixed(2)}`);
+  }
+  return pts.join(" ");
+}
+
+// The seat's shape, filled with its colour, about as large as a circle of radius r.
+export function seatShape(q, cx, cy, r, attrs = {}) {
+  const fill = seatColour(q);
+  const common = { class: "seat-shape", fill, "data-seat": q, ...attrs };
+  switch (SEAT_SHAPES[((q % 5) + 5) % 5]) {
+    case "square": return svg("rect", { x: cx - r * 0.9, y: cy - r * 0.9, width: r * 1.8, height: r * 1.8, rx: 2, ...common });
+    case "diamond": return svg("polygon", { points: polygon(cx, cy, r * 1.2, 4, -Math.PI / 2), ...common });
+    case "triangle": return svg("polygon", { points: polygon(cx, cy + r * 0.2, r * 1.3, 3, -Math.PI / 2), ...common });
+    case "hexagon": return svg("polygon", { points: polygon(cx, cy, r * 1.1, 6, 0), ...common });
+    default: return svg("circle", { cx, cy, r, ...common });
+  }
+}
+
+// The seat's shape with its number on it.
+export function seatToken(q, cx, cy, r = 9, { label = String(q), cls = "" } = {}) {
+  return svg("g", { class: `seat-token${cls ? ` ${cls}` : ""}`, "data-seat": q }, seatShape(q, cx, cy, r),
+    svg("text", { x: cx, y: cy + r * 0.42, "text-anchor": "middle", "font-size": Math.round(r * 1.1),
+      class: "seatno", text: label }));
 }
 
 // A text cut into at most `lines` lines of about `width` characters.
@@ -44,6 +106,15 @@ export function textBlock(x, y, text, { width = 18, count = 2, size = 11, cls = 
   return g;
 }
 
+// What each seat's board looked like at its last draw on this page, for the last change:
+// scope -> {step, sigs (id -> sig), places (id -> [x, y]), base: the draw compared with}.
+// Kept per seat, so that no seat's board is ever compared with another seat's.
+const memory = new Map();
+
+function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 // makeBoard(body, state, ctx, keyOf): the board's root, its SVG, and piece(key, node, component)
 // to register a drawn piece; finish() gives each piece the legal actions whose key is its own
 // (keyOf(action, view) -> key), and puts the legal actions no drawn piece takes on buttons
@@ -60,7 +131,17 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
   clear(body).append(root);
   const texts = new Map(state.components.map((c) => [c.id, c]));
   const pieces = new Map();
+  const previews = new Map(); // node -> preview(on)
+  const marks = new Map(); // id -> [node, sig]
   let busy = false;
+  let pointer = "mouse"; // the kind of the last pointer pressed on the board
+  let pressedLong = null; // a node whose long press showed its tip: its click is not an action
+  let previewed = null; // the node whose preview is shown
+
+  // A press or a key anywhere on the board ends the running slides at once.
+  const skip = () => { for (const a of root.getAnimations({ subtree: true })) a.finish(); };
+  root.addEventListener("pointerdown", (ev) => { pointer = ev.pointerType || "mouse"; skip(); }, true);
+  root.addEventListener("keydown", () => { pointer = "keyboard"; skip(); }, true);
 
   function place(node, target) {
     const r = root.getBoundingClientRect();
@@ -80,6 +161,14 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
   function hideTip() { tip.classList.add("hidden"); }
 
   function closeMenu() { menu.classList.add("hidden"); clear(menu); }
+
+  function showPreview(node, on) {
+    const f = previews.get(node);
+    if (!f) return;
+    if (on && previewed && previewed !== node) showPreview(previewed, false);
+    f(on);
+    previewed = on ? node : previewed === node ? null : previewed;
+  }
 
   function act(action) {
     if (busy) return;
@@ -106,8 +195,32 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
 
   menu.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeMenu(); });
   box.addEventListener("click", closeMenu); // a click beside the pieces closes the menu
+  // a touch beside the pieces hides a tip a long press showed
+  box.addEventListener("pointerdown", (ev) => { if (ev.pointerType !== "mouse") hideTip(); });
 
-  function piece(key, node, component) {
+  function longPress(node, component) {
+    let timer = null;
+    let start = null;
+    const cancel = () => { if (timer !== null) clearTimeout(timer); timer = null; };
+    node.addEventListener("pointerdown", (ev) => {
+      cancel();
+      pressedLong = null;
+      if (ev.pointerType === "mouse") return;
+      start = [ev.clientX, ev.clientY];
+      timer = setTimeout(() => { timer = null; pressedLong = node; showTip(node, component); }, PRESS_MS);
+    });
+    node.addEventListener("pointermove", (ev) => {
+      if (start && Math.hypot(ev.clientX - start[0], ev.clientY - start[1]) > 10) cancel();
+    });
+    for (const t of ["pointerup", "pointercancel", "pointerleave"]) node.addEventListener(t, cancel);
+    // the press that showed the tip does not act, nor open the system's menu
+    node.addEventListener("click", (ev) => {
+      if (pressedLong === node) { pressedLong = null; ev.stopImmediatePropagation(); ev.preventDefault(); }
+    }, true);
+    node.addEventListener("contextmenu", (ev) => { if (pointer !== "mouse") ev.preventDefault(); });
+  }
+
+  function piece(key, node, component, opts = {}) {
     if (component) {
       node.setAttribute("data-component", component);
       if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
@@ -115,11 +228,56 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
       node.addEventListener("mouseleave", hideTip);
       node.addEventListener("focus", () => showTip(node, component));
       node.addEventListener("blur", hideTip);
+      longPress(node, component);
       const c = texts.get(component);
       if (c) node.setAttribute("aria-label", `${c.name}. ${c.text}`);
     }
+    if (opts.preview) {
+      previews.set(node, opts.preview);
+      node.addEventListener("mouseenter", () => showPreview(node, true));
+      node.addEventListener("mouseleave", () => showPreview(node, false));
+      node.addEventListener("focus", () => showPreview(node, true));
+      node.addEventListener("blur", () => showPreview(node, false));
+    }
     if (key !== null) pieces.set(key, node);
     return node;
+  }
+
+  function mark(id, node, sig = "") {
+    marks.set(String(id), [node, String(sig)]);
+    node.setAttribute("data-mark", String(id));
+    return node;
+  }
+
+  // The last change: compare with this seat's previous draw (a new state), or with the same
+  // draw as last time (the same state drawn again, e.g. in another language).
+  function highlight() {
+    const scope = `${location.pathname}|${state.seat === undefined ? "" : state.seat}`;
+    const before = memory.get(scope);
+    let base = null;
+    if (before) base = before.step === state.step ? before.base : before;
+    const origin = box.getBoundingClientRect();
+    const scale = origin.width ? width / origin.width : 0;
+    const places = new Map();
+    const at = (node) => {
+      const r = node.getBoundingClientRect();
+      return scale && r.width ? [(r.left - origin.left) * scale, (r.top - origin.top) * scale] : null;
+    };
+    const slide = !reducedMotion() && typeof Element.prototype.animate === "function";
+    const sigs = new Map();
+    for (const [id, [node, sig]] of marks) {
+      sigs.set(id, sig);
+      const now = at(node);
+      if (now) places.set(id, now);
+      if (!base || (base.sigs.has(id) && base.sigs.get(id) === sig)) continue;
+      node.classList.add("changed");
+      const then = base.places.get(id);
+      if (slide && now && then && before.step !== state.step && (then[0] !== now[0] || then[1] !== now[1])) {
+        node.animate([{ translate: `${then[0] - now[0]}px ${then[1] - now[1]}px` }, { translate: "0px 0px" }],
+          { duration: SLIDE_MS, easing: "ease-out" });
+      }
+    }
+    memory.set(scope, { step: state.step, sigs, places, base });
   }
 
   function finish() {
@@ -139,7 +297,15 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
       node.setAttribute("role", "button");
       node.setAttribute("data-piece", key);
       node.setAttribute("data-actions", JSON.stringify(legal.map((a) => a.action)));
-      node.addEventListener("click", (ev) => { ev.stopPropagation(); open(node, legal); });
+      node.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        // on a touch screen, a piece with a preview shows it at the first tap, acts at the second
+        if (previews.has(node) && pointer !== "mouse" && pointer !== "keyboard" && previewed !== node) {
+          showPreview(node, true);
+          return;
+        }
+        open(node, legal);
+      });
       node.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(node, legal); }
       });
@@ -150,7 +316,8 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
         text: a.label, onclick: () => act(a.action) }));
     }
     controls.classList.toggle("hidden", !loose.length);
+    highlight();
   }
 
-  return { root, box, piece, finish, texts };
+  return { root, box, piece, mark, finish, texts };
 }

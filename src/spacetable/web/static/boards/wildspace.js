@@ -5,7 +5,9 @@
 // Hostile deck (its top back and counts), its Hostile Planets and its crew. Clicking a hand
 // card, a Reserve card, the deck, a sector, a shuttle, a crew card or a Hostile Planet
 // performs the matching legal action; `use`, `skip` and `end_turn` are buttons under it.
-import { SEAT_COLOURS, makeBoard, svg, textBlock } from "./board.js";
+// Shuttles and scores carry their seat's shape and number; what changed since the seat's last
+// state (a card in a Reserve slot, a shuttle landed, a crew card, a score) is highlighted.
+import { makeBoard, seatColour as seatColourOf, seatShape, seatToken, svg, textBlock } from "./board.js";
 
 const W = 1000;
 const CW = 104; // a card
@@ -52,7 +54,7 @@ function facts(c) {
   return { species: parts[1] || parts[0], profession: "" };
 }
 
-function card(b, x, y, id, key, { back = false, label = null } = {}) {
+function card(b, x, y, id, key, { back = false, label = null, mark = null } = {}) {
   const comp = id === null || id === undefined || id < 0 ? null : `card:${id}`;
   const c = comp ? b.texts.get(comp) : null;
   const g = svg("g", { class: `card${back ? " back" : ""}`, transform: `translate(${x} ${y})` },
@@ -64,6 +66,7 @@ function card(b, x, y, id, key, { back = false, label = null } = {}) {
   } else if (label !== null) {
     g.append(textBlock(CW / 2, CH / 2 + 4, label, { width: 16, count: 2, size: 11, anchor: "middle" }));
   }
+  if (mark !== null) b.mark(mark, g, `${id}`);
   return b.piece(key, g, comp);
 }
 
@@ -76,7 +79,7 @@ function planet(b, v, words, pl, x) {
   const name = comp && b.texts.get(comp) ? b.texts.get(comp).name : `${words.facedown}`;
   head.append(textBlock(8, 17, name, { width: 24, count: 1, size: 13 }),
     textBlock(8, 33, `${words.needs} ${pl.threshold} ${words.crew}`, { width: 28, count: 1, size: 10, cls: "bt muted" }));
-  g.append(b.piece(null, head, comp));
+  g.append(b.mark(`planet:${x}`, b.piece(null, head, comp), `${pl.tile}:${pl.faceup}`));
   for (const s of [0, 1]) {
     const sx = s * (w / 2 + 2);
     const sw = w / 2 - 2;
@@ -88,8 +91,9 @@ function planet(b, v, words, pl, x) {
       const cx = sx + 14 + (i % 4) * 22;
       const cy = 44 + (state === 2 ? 40 : 84) - Math.floor(i / 4) * 0;
       const sh = svg("g", { class: `shuttle${state === 2 ? " exploring" : ""}`, "data-seat": q },
-        svg("circle", { cx, cy, r: 9, fill: SEAT_COLOURS[q % 5] }),
+        seatShape(q, cx, cy, 9),
         svg("text", { x: cx, y: cy + 4, "text-anchor": "middle", "font-size": 10, class: "seatno", text: q }));
+      b.mark(`shuttle:${x}:${s}:${q}:${pl.shuttles[s].slice(0, i).filter(([o]) => o === q).length}`, sh, state);
       g.append(q === v.seat && pl.faceup ? b.piece(`shuttle:${pl.tile}:${s}`, sh, null) : sh);
     });
   }
@@ -103,6 +107,7 @@ function track(b, x, y, ps, words) {
     g.append(svg("circle", { cx: 8 + i * 20, cy: 12, r: 7, class: i === ps.veteran ? "token" : "step" }));
     g.append(svg("text", { x: 8 + i * 20, y: 15, "font-size": 8, "text-anchor": "middle", class: "seatno", text: i }));
   }
+  b.mark(`track:${ps.captain}`, g, ps.veteran);
   return b.piece(null, g, `card:${ps.captain}`);
 }
 
@@ -141,17 +146,18 @@ export function draw(body, state, ctx) {
   root.append(svg("text", { x: 6, y: y + 10, class: "bt muted", "font-size": 11, text: `${words.deck} (${v.deck_size})` }));
   root.append(card(b, 6, y + 16, null, "deck", { back: true, label: `${v.deck_size}` }));
   root.append(svg("text", { x: 126, y: y + 10, class: "bt muted", "font-size": 11, text: words.reserve }));
-  v.reserve.forEach((c, i) => root.append(card(b, 126 + i * (CW + 6), y + 16, c, `reserve:${i}`, { label: words.none })));
+  v.reserve.forEach((c, i) => root.append(card(b, 126 + i * (CW + 6), y + 16, c, `reserve:${i}`,
+    { label: words.none, mark: `reserve:${i}` })));
   const dx = 126 + 3 * (CW + 6) + 14;
   root.append(svg("text", { x: dx, y: y + 10, class: "bt muted", "font-size": 11, text: `${words.discard} (${v.discard.length})` }));
-  if (v.discard.length) root.append(card(b, dx, y + 16, v.discard[v.discard.length - 1], null));
+  if (v.discard.length) root.append(card(b, dx, y + 16, v.discard[v.discard.length - 1], null, { mark: "discard" }));
   const px = dx + CW + 16;
   root.append(svg("text", { x: px, y: y + 10, class: "bt muted", "font-size": 11, text: words.score }));
   v.player_states.forEach((ps, q) => {
-    root.append(svg("circle", { cx: px + 8, cy: y + 26 + q * 18, r: 6, fill: SEAT_COLOURS[q % 5] }));
-    root.append(svg("text", { x: px + 20, y: y + 30 + q * 18, class: `bt${q === v.current ? " current" : ""}`, "font-size": 11,
+    root.append(seatToken(q, px + 8, y + 26 + q * 18, 7));
+    root.append(b.mark(`score:${q}`, svg("text", { x: px + 20, y: y + 30 + q * 18, class: `bt${q === v.current ? " current" : ""}`, "font-size": 11,
       "data-testid": `score-${q}`,
-      text: `${ctx.seatName(q)}: ${ps.score} · ${words.shuttles} ${ps.shuttles_left} · ${words.turn} ${ps.turns}` }));
+      text: `${ctx.seatName(q)}: ${ps.score} · ${words.shuttles} ${ps.shuttles_left} · ${words.turn} ${ps.turns}` }), ps.score));
   });
   if (v.pending.length) {
     // the decision on top of the stack, and where it comes from
@@ -172,13 +178,15 @@ export function draw(body, state, ctx) {
   // The hand.
   y += 110;
   root.append(svg("text", { x: 6, y: y + 10, class: "bt muted", "font-size": 11, text: `${words.hand} (${hand.length})` }));
-  hand.forEach((c, i) => root.append(card(b, 6 + (i % 9) * (CW + 6), y + 18 + Math.floor(i / 9) * (CH + 8), c, `hand:${c}`)));
+  hand.forEach((c, i) => root.append(card(b, 6 + (i % 9) * (CW + 6), y + 18 + Math.floor(i / 9) * (CH + 8), c, `hand:${c}`,
+    { mark: `hand:${c}` })));
   y += 22 + handRows * (CH + 8);
 
   // Every crew, grouped by species, with the captain's track and Veteran medals.
   v.player_states.forEach((ps, q) => {
     const g = svg("g", { transform: `translate(0 ${y})`, class: `crew${q === me ? " self" : ""}`, "data-testid": `crew-${q}` });
-    g.append(svg("rect", { x: 2, y: 0, width: W - 4, height: crewH[q] - 6, rx: 8, class: "zonebox", stroke: SEAT_COLOURS[q % 5] }));
+    g.append(svg("rect", { x: 2, y: 0, width: W - 4, height: crewH[q] - 6, rx: 8, class: "zonebox", stroke: seatColourOf(q) }));
+    g.append(seatToken(q, W - 20, 16, 8));
     const others = ps.hand === null ? ` · ${ps.hand_size} ${words.hidden}` : "";
     g.append(svg("text", { x: 10, y: 16, class: "bt", "font-size": 12,
       text: `${ctx.seatName(q)} · ${words.score} ${ps.score}${others}${ps.veteran ? ` · ${"★".repeat(ps.veteran)}` : ""}` }));
@@ -188,7 +196,7 @@ export function draw(body, state, ctx) {
       const tall = Math.max(1, ...groupsOf(ps.tableau, texts).map(([, x]) => x.length));
       const gy = 40 + Math.floor(gi / 8) * (tall * 24 + CH - 24 + 22);
       g.append(svg("text", { x: gx, y: gy - 4, class: "bt muted", "font-size": 10, text: species }));
-      cs.forEach((c, k) => g.append(card(b, gx, gy + k * 24, c, `crew:${q}:${c}`)));
+      cs.forEach((c, k) => g.append(card(b, gx, gy + k * 24, c, `crew:${q}:${c}`, { mark: `crew:${q}:${c}` })));
     });
     root.append(g);
     y += crewH[q];
@@ -211,9 +219,10 @@ export function draw(body, state, ctx) {
       const c = b.texts.get(`hostile:${h}`);
       hg.append(textBlock(6, 16, c ? c.name : `#${h}`, { width: 17, count: 2, size: 11 }));
       if (st) hg.append(svg("circle", { cx: CW - 12, cy: CH - 12, r: 7, class: "token" }));
-      g.append(b.piece(`hostile:${h}`, hg, `hostile:${h}`));
+      g.append(b.mark(`hostile:${h}`, b.piece(`hostile:${h}`, hg, `hostile:${h}`), st));
     });
-    sm.tableau.forEach((c, i) => g.append(card(b, 10 + (i % 9) * (CW + 6), 126 + Math.floor(i / 9) * (CH + 8), c, null)));
+    sm.tableau.forEach((c, i) => g.append(card(b, 10 + (i % 9) * (CW + 6), 126 + Math.floor(i / 9) * (CH + 8), c, null,
+      { mark: `smuggler:${c}` })));
     root.append(g);
   }
   b.finish();
