@@ -7,6 +7,9 @@ when called; ``spacetable.rl.openspiel`` registers the games with OpenSpiel when
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
 from .observation import (
     Block,
     ObservationError,
@@ -16,11 +19,47 @@ from .observation import (
     observe_view,
 )
 
+if TYPE_CHECKING:
+    from .gym import SpacetableGymEnv
+    from .pettingzoo import SpacetableAECEnv
+
 __all__ = [
     "Block",
     "ObservationError",
+    "gym_env",
     "observation_layout",
     "observation_shape",
     "observe",
     "observe_view",
+    "pettingzoo_env",
 ]
+
+
+def pettingzoo_env(
+    game: str,
+    players: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> SpacetableAECEnv:
+    """A PettingZoo AEC environment of ``game`` (see :class:`SpacetableAECEnv`)."""
+    from .pettingzoo import SpacetableAECEnv
+
+    return SpacetableAECEnv(game, players=players, seed=seed, options=options, **kwargs)
+
+
+def gym_env(
+    game: str,
+    players: int | None = None,
+    opponents: str | list[str] = "greedy",
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> SpacetableGymEnv:
+    """A Gymnasium single-agent environment of ``game``: one seat learns, the others are
+    played by our bots (see :class:`SpacetableGymEnv`)."""
+    from .gym import SpacetableGymEnv
+
+    return SpacetableGymEnv(
+        game, players=players, opponents=opponents, seed=seed, options=options, **kwargs
+    )

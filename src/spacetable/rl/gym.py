@@ -1,0 +1,158 @@
+"""A Gymnasium single-agent environment: one seat learns, our bots play the others
+(``docs/rl.md``).
+
+``SpacetableGymEnv(game, players=..., opponents="greedy", seat=0, ...)``, usually made through
+:func:`spacetable.rl.gym_env`. It drives a :class:`~spacetable.rl.pettingzoo.SpacetableAECEnv`
+(same observations, masks, turn order and real-time steps): after each action of the learning
+seat, the bots play until that seat must act again or the game ends.
+
+* observation: ``{"observation": float32 tensor, "action_mask": int8 mask}``; also
+  :meth:`action_masks` (the mask alone, as MaskablePPO expects);
+* reward: the seat's ``Outcome.rewards()`` value (in [0, 1]) when the game ends, else 0;
+* ``opponents``: one bot kind for every other seat (``"greedy"``, ``"random"``, ``"easy"``,
+  ``"medium"``, ``"hard"``, ``"mcts:200"``...) or a list, one per other seat in seat order;
+* an illegal action: with ``illegal_action="lose"`` (the default) the game is left unchanged,
+  the episode ends (``terminated``) with ``illegal_reward`` (default -1) and
+  ``info["illegal_action"] = True``; with ``"raise"`` it raises
+  :class:`spacetable.engine.IllegalAction`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from spacetable.bots import Bot, SeatPort, make_bot
+from spacetable.engine import IllegalAction, SpacetableError
+
+from .pettingzoo import SpacetableAECEnv
+
+__all__ = ["SpacetableGymEnv"]
+
+Obs = dict[str, np.ndarray[Any, Any]]
+
+
+class SpacetableGymEnv(gym.Env[Obs, np.int64]):
+    """One seat of a game against bots, as a Gymnasium environment (see the module doc)."""
+
+    metadata = {"render_modes": []}  # noqa: RUF012 (Gymnasium declares it so)
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        players: int | None = None,
+        opponents: str | Sequence[str] = "greedy",
+        seat: int = 0,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        illegal_action: str = "lose",
+        illegal_reward: float = -1.0,
+        tick: float = 1.0,
+        actions_per_tick: int = 4,
+        max_steps: int | None = None,
+        views: bool = False,
+    ) -> None:
+        self.aec = SpacetableAECEnv(
+            game,
+            players=players,
+            seed=seed,
+            options=options,
+            tick=tick,
+            actions_per_tick=actions_per_tick,
+            max_steps=max_steps,
+            views=views,
+        )
+        n = self.aec.players
+        if not 0 <= seat < n:
+            raise SpacetableError(f"seat {seat} outside 0..{n - 1}")
+        kinds = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(kinds) != n - 1:
+            raise SpacetableError(f"{n - 1} opponents needed, {len(kinds)} given")
+        for k in kinds:
+            make_bot(k, seed=0, game=game)  # an unknown kind raises ValueError now
+        if illegal_action not in ("lose", "raise"):
+            raise SpacetableError(
+                f"illegal_action must be 'lose' or 'raise', not {illegal_action!r}"
+            )
+        self.game_id = game
+        self.seat = seat
+        self.agent = self.aec.possible_agents[seat]
+        self.opponents = kinds
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.observation_space = self.aec.observation_space(self.agent)
+        self.action_space = self.aec.action_space(self.agent)
+        self._seed = seed
+        self._bots: dict[int, Bot] = {}
+
+    @property
+    def game(self) -> Any:
+        """The game being played (the server's copy: do not show it to the learner)."""
+        return self.aec.game
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        """A new game. ``seed`` fixes the game and the bots; without it, the first reset uses
+        the constructor's seed and later ones draw from the environment's generator."""
+        super().reset(seed=seed)
+        if seed is None:
+            seed = self._seed if self._seed is not None else int(self.np_random.integers(2**48))
+        self._seed = None
+        self.aec.reset(seed=seed)
+        bot_seeds = random.Random(seed)
+        others = [s for s in range(self.aec.players) if s != self.seat]
+        self._bots = {
+            s: make_bot(k, seed=bot_seeds.getrandbits(48), game=self.game_id)
+            for s, k in zip(others, self.opponents, strict=True)
+        }
+        self._play_bots()
+        return self.aec.observe(self.agent), self._info()
+
+    def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
+        index = int(action)
+        if self.aec.game.is_over or self.aec.truncations.get(self.agent, False):
+            raise SpacetableError("the episode is over: call reset()")
+        mask = self.aec.action_mask(self.seat)
+        if not (0 <= index < mask.shape[0] and mask[index]):
+            if self.illegal_action == "raise":
+                raise IllegalAction(f"action index {index} is not legal for seat {self.seat} now")
+            info = self._info()
+            info["illegal_action"] = True
+            return self.aec.observe(self.agent), self.illegal_reward, True, False, info
+        self.aec.step(index)
+        self._play_bots()
+        over = self.aec.game.is_over
+        reward = float(self.aec.game.outcome().rewards()[self.seat]) if over else 0.0
+        truncated = (not over) and bool(self.aec.truncations.get(self.agent, False))
+        return self.aec.observe(self.agent), reward, over, truncated, self._info()
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The legal actions of the learning seat now (booleans)."""
+        return self.aec.action_mask(self.seat).astype(bool)
+
+    def _play_bots(self) -> None:
+        aec = self.aec
+        while not aec.game.is_over and not any(aec.truncations.values()):
+            agent = aec.agent_selection
+            if agent == self.agent:
+                return
+            s = aec._seat[agent]
+            choice = self._bots[s].choose(SeatPort(aec.game, s))
+            if choice is None:
+                if not aec.realtime:
+                    raise SpacetableError(f"bot of seat {s} returned no action")
+                aec.step(aec.wait)
+            else:
+                aec.step(aec.game.action_space.to_index(choice))
+
+    def _info(self) -> dict[str, Any]:
+        return dict(self.aec.infos.get(self.agent, {}))
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,245 @@
+"""PettingZoo AEC environments for every game (``docs/rl.md``).
+
+``SpacetableAECEnv(game, players=..., seed=..., options=...)``, usually made through
+:func:`spacetable.rl.pettingzoo_env`. Agents are ``"seat_0"``, ``"seat_1"``... Each
+observation is ``{"observation": float32 tensor, "action_mask": int8 mask}`` from the agent's
+own view (:func:`spacetable.rl.observe`); actions are indices of the game's fixed action space
+(``game.action_space``). Rewards come at the end, from ``Outcome.rewards()`` (one value per
+seat in [0, 1]); every other step rewards 0.
+
+Which agent acts (``agent_selection``):
+
+* turn-based games: the lowest seat of ``game.to_act``. Spacedealer's *ticks* mode lets
+  every seat act in a tick, each ending with ``done``: the AEC order takes them by seat,
+  each acting until its ``done``.
+* real time (Spacedealer's ``mode="realtime"``): the action space gets one more index,
+  :attr:`SpacetableAECEnv.wait` (its last), always legal. Within a tick the seats act in seat
+  order; a seat keeps the turn until it plays ``wait``, has no legal action, or has made
+  ``actions_per_tick`` actions; after the last seat the clock advances ``tick`` seconds of
+  game time (``game.advance``), and seat 0 starts the next tick.
+
+An illegal index raises :class:`spacetable.engine.IllegalAction` and changes nothing.
+``max_steps`` (default: none) truncates an episode after that many agent steps.
+The plain JSON view of an agent is ``env.view(agent)``, and with ``views=True`` every info
+dict carries it as ``info["view"]``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from spacetable.engine import Game, IllegalAction, SpacetableError, game_info, new_game
+
+from .observation import observation_shape, observe
+
+__all__ = ["SpacetableAECEnv", "default_players"]
+
+
+def default_players(game_id: str) -> int:
+    """The player count an environment takes when none is given: two, or the game's
+    smallest count above that."""
+    info = game_info(game_id)
+    return int(min(max(2, info["min_players"]), info["max_players"]))
+
+
+class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """One game of spacetable as a PettingZoo AEC environment (see the module doc)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "spacetable",
+        "render_modes": [],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        players: int | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        tick: float = 1.0,
+        actions_per_tick: int = 4,
+        max_steps: int | None = None,
+        views: bool = False,
+    ) -> None:
+        super().__init__()
+        n = default_players(game) if players is None else players
+        # a game built now checks the settings (OptionError) before anything else
+        probe = new_game(game, players=n, seed=0, options=dict(options or {}))
+        if tick <= 0:
+            raise SpacetableError(f"tick must be positive, not {tick}")
+        if actions_per_tick < 1:
+            raise SpacetableError(f"actions_per_tick must be at least 1, not {actions_per_tick}")
+        self.game_id = game
+        self.players = n
+        self.game_options: dict[str, Any] = dict(probe.options)
+        self.realtime = probe.realtime
+        self.tick = float(tick)
+        self.actions_per_tick = actions_per_tick
+        self.max_steps = max_steps
+        self.views = views
+        size = probe.action_space.size
+        #: the index of "wait" in real time (-1 in a turn-based game)
+        self.wait = size if self.realtime else -1
+        self.num_actions = size + 1 if self.realtime else size
+        self.possible_agents = [f"seat_{s}" for s in range(n)]
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        shape = observation_shape(game, n, self.game_options)
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
+            }
+        )
+        act_space = spaces.Discrete(self.num_actions)
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: act_space for a in self.possible_agents}
+        self._seeds = random.Random(seed)
+        self._next_seed: int | None = seed
+        self.game: Game = probe
+        self.steps = 0
+        self._rt_seat = 0
+        self._rt_acts = 0
+
+    def __str__(self) -> str:
+        return f"spacetable_{self.game_id}"
+
+    # ------------------------------------------------------------------ spaces
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # ------------------------------------------------------------------ the episode
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game: with ``seed`` if given, else the next seed of the sequence the
+        constructor's seed starts (the first reset uses that seed itself). ``options`` of
+        PettingZoo's reset are not game options (those are fixed at construction) and are
+        ignored."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            game_seed = seed
+        elif self._next_seed is not None:
+            game_seed = self._next_seed
+        else:
+            game_seed = self._seeds.getrandbits(48)
+        self._next_seed = None
+        self.game = new_game(
+            self.game_id, players=self.players, seed=game_seed, options=self.game_options
+        )
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.steps = 0
+        self._rt_seat = 0
+        self._rt_acts = 0
+        self._select()
+        self._update_infos()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._seat[agent]
+        return {"observation": observe(self.game, seat), "action_mask": self.action_mask(seat)}
+
+    def action_mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The legal actions of ``seat`` now, as an int8 mask (real time: ``wait`` last, legal
+        while the game runs)."""
+        mask = np.zeros(self.num_actions, dtype=np.int8)
+        if self.game.is_over:
+            return mask
+        legal = self.game.legal_actions(seat)
+        if legal:
+            space = self.game.action_space
+            mask[[space.to_index(a) for a in legal]] = 1
+        if self.realtime:
+            mask[self.wait] = 1
+        return mask
+
+    def view(self, agent: str) -> dict[str, Any]:
+        """The plain JSON view of ``agent`` (``game.view(seat)``)."""
+        return self.game.view(self._seat[agent])
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalAction(f"{agent} must act: None is only for a finished agent")
+        seat = self._seat[agent]
+        index = int(action)
+        if not 0 <= index < self.num_actions:
+            raise IllegalAction(f"action index {index} outside 0..{self.num_actions - 1}")
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if index == self.wait:
+            self._rt_next_seat()
+        else:
+            a = self.game.action_space.from_index(index)
+            self.game.apply(seat, a)  # IllegalAction if not legal; the game unchanged
+            if self.realtime:
+                self._rt_acts += 1
+                if self._rt_acts >= self.actions_per_tick:
+                    self._rt_next_seat()
+        self.steps += 1
+        self._select()
+        if self.game.is_over:
+            for name, r in zip(self.possible_agents, self.game.outcome().rewards(), strict=True):
+                self.rewards[name] = float(r)
+                self.terminations[name] = True
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            for name in self.agents:
+                self.truncations[name] = True
+        self._accumulate_rewards()
+        self._update_infos()
+
+    # ------------------------------------------------------------------ who acts
+    def _select(self) -> None:
+        """Point ``agent_selection`` at the agent to act (see the module doc)."""
+        g = self.game
+        if g.is_over:
+            self.agent_selection = self.agents[0] if self.agents else self.possible_agents[0]
+            return
+        if not self.realtime:
+            to_act = g.to_act
+            if not to_act:
+                raise SpacetableError(f"{self.game_id}: nobody to act in a game not over")
+            self.agent_selection = self.possible_agents[min(to_act)]
+            return
+        while not g.is_over:
+            if self._rt_seat >= self.players:
+                g.advance(self.tick)
+                self._rt_seat = 0
+                self._rt_acts = 0
+                continue
+            if g.legal_actions(self._rt_seat):
+                self.agent_selection = self.possible_agents[self._rt_seat]
+                return
+            self._rt_next_seat()
+        self.agent_selection = self.possible_agents[0]
+
+    def _rt_next_seat(self) -> None:
+        self._rt_seat += 1
+        self._rt_acts = 0
+
+    def _update_infos(self) -> None:
+        for a in self.agents:
+            info: dict[str, Any] = {"step": self.game.step}
+            if self.realtime:
+                info["clock"] = self.game.clock
+            if self.views:
+                info["view"] = self.game.view(self._seat[a])
+            self.infos[a] = info
+
+    def close(self) -> None:
+        """Nothing to release (the game lives in memory)."""
