@@ -29,7 +29,7 @@ from typing import Any, Protocol
 import numpy as np
 import numpy.typing as npt
 
-from spacetable.engine import Game, SpacetableError, new_game
+from spacetable.engine import Game, SpacetableError, game_info, new_game
 
 __all__ = [
     "Block",
@@ -77,8 +77,10 @@ class Builder:
         self._pos = 0
 
     def _add(self, name: str, arr: Array, doc: str) -> None:
-        self._parts.append(arr)
         n = arr.shape[0]
+        if n == 0:  # a block these settings do not have (no transport probe, say)
+            return
+        self._parts.append(arr)
         self.blocks.append(Block(name, self._pos, self._pos + n, doc))
         self._pos += n
 
@@ -225,7 +227,8 @@ def observation_layout(
     key = _key(game_id, players, options)
     blocks = _LAYOUTS.get(key)
     if blocks is None:
-        encoder_for(game_id)  # an unknown game is refused before a game is built
+        game_info(game_id)  # UnknownGame for a game that does not exist
+        encoder_for(game_id)  # a game without an encoder is refused before one is built
         g = new_game(game_id, players=players, seed=0, options=dict(options or {}))
         b = Builder()
         encoder_for(game_id).encode(g.view(0), g.players, g.options, b)
