@@ -159,3 +159,25 @@ def test_importing_rl_imports_no_heavy_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+#: The setting at which docs/rl.md prints each game's slices.
+DOC_SETTINGS = {
+    "planetraiders": 2,
+    "quazarys": 2,
+    "spacedealer": 3,
+    "tortuga2199": 2,
+    "wildspace": 2,
+}
+
+
+def test_docs_print_the_layouts_of_the_code() -> None:
+    """docs/rl.md's tables are the code's layouts: every block, at its slice."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    for game_id, n in DOC_SETTINGS.items():
+        section = text.split(f"(`{game_id}`)", 1)[1].split("\n### ", 1)[0]
+        assert f"The slices below are at {n} players." in section
+        for b in observation_layout(game_id, n):
+            assert f"| `{b.start}:{b.stop}` | `{b.name}` | {b.size:,} |" in section, b.name
