@@ -13,6 +13,7 @@ from .errors import (
     OptionError,
     RecordError,
     SpacetableError,
+    UndoError,
     UnknownGame,
 )
 from .game import NO_BOUND, ActionSpace, Game, action_space
@@ -79,6 +80,7 @@ __all__ = [
     "Table",
     "Tables",
     "Termination",
+    "UndoError",
     "UnknownGame",
     "action",
     "action_space",

@@ -34,3 +34,7 @@ class DataError(SpacetableError, ValueError):
 
 class RecordError(SpacetableError, ValueError):
     """A saved game or a record cannot be read, or does not replay."""
+
+
+class UndoError(SpacetableError, ValueError):
+    """A seat may not take back that many decisions now (see :meth:`Game.undoable`)."""

@@ -23,7 +23,14 @@ from typing import Any, ClassVar, Final, Self
 
 from .actions import Action, ActionCodec
 from .dataset import Component, DataSet, DataSpec
-from .errors import DataError, IllegalAction, InvalidAction, RecordError, SpacetableError
+from .errors import (
+    DataError,
+    IllegalAction,
+    InvalidAction,
+    RecordError,
+    SpacetableError,
+    UndoError,
+)
 from .info import GameInfo
 from .outcome import Outcome, Termination
 from .rng import Rng
@@ -149,6 +156,8 @@ class Game(ABC):
         self._log_filter: int | None = None
         self._legal_cache: tuple[int, int, tuple[Action, ...]] | None = None
         self.setup()
+        #: How many history entries can never be taken back (see :meth:`undoable`).
+        self._undo_floor = 0
 
     def _set_data(self, data: DataSet[Any] | None) -> None:
         spec = self.data_spec
@@ -355,10 +364,16 @@ class Game(ABC):
         self.apply_unchecked(seat, act)
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
-        """Fast path for search: apply an action known to be legal."""
+        """Fast path for search: apply an action known to be legal.
+
+        A decision that draws from the generator is chance: it becomes an undo barrier (see
+        :meth:`undoable`), as does one whose rules call :meth:`revealed`."""
+        before = self.rng.state
         self._apply(seat, action)
         self.step += 1
         self._history = (self._history, (seat, action, self.clock))
+        if self.rng.state != before:
+            self._undo_floor = self.step
 
     def advance(self, seconds: float) -> None:
         """Real-time games: let ``seconds`` (> 0) of game time pass, resolving completions."""
@@ -376,6 +391,61 @@ class Game(ABC):
         self._advance(seconds)
         self.step += 1
         self._history = (self._history, (None, seconds, self.clock))
+        self._undo_floor = self.step  # game time passed: nothing before it is taken back
+
+    # ------------------------------------------------------------------ undo
+    def revealed(self) -> None:
+        """Rules hook: call it where the decision being applied makes something hidden known
+        to some seat without drawing from the generator (a face-down tile turned, a hand
+        shown, a secret choice resolved). Draws from :attr:`rng` are detected without it.
+        Nothing before the end of that decision can be taken back then."""
+        self._undo_floor = self.step + 1
+
+    def undoable(self, seat: int) -> int:
+        """How many of ``seat``'s own last decisions it may take back now: the decisions at
+        the end of the history that are all ``seat``'s, back to the first barrier. A barrier
+        is another seat's decision, game time passing (:meth:`advance`), or a decision that
+        revealed something hidden to anyone (it drew from the generator, or its rules called
+        :meth:`revealed`). Nothing is undoable in a finished game or a determinized copy."""
+        self._check_seat(seat)
+        if self.is_over or self._log_filter is not None:
+            return 0
+        n = 0
+        limit = self.step - self._undo_floor
+        cell = self._history
+        while cell is not None and n < limit:
+            cell, (who, _, _) = cell
+            if who != seat:
+                break
+            n += 1
+        return n
+
+    def undo(self, seat: int, n: int = 1) -> None:
+        """Take back ``seat``'s last ``n`` decisions in place: afterwards the game is exactly
+        as it was before them (state, generator, step, clock, log, history). Raises
+        :class:`UndoError` and changes nothing when ``n`` is not between 1 and
+        :meth:`undoable`."""
+        can = self.undoable(seat)
+        if type(n) is not int or n < 1:
+            raise UndoError(f"undo needs a positive number of decisions, got {n!r:.40}")
+        if n > can:
+            why = "nothing to take back" if can == 0 else f"only {can} may be taken back"
+            raise UndoError(f"seat {seat} cannot take back {n} decision(s) now: {why}")
+        entries = _unroll(self._history)[: self.step - n]
+        g = self._replayed(entries)
+        self.__dict__.clear()
+        self.__dict__.update(g.__dict__)
+
+    def _replayed(self, entries: Sequence[tuple[int | None, Any, float]]) -> Self:
+        """A new game with this one's seed, options and data, after ``entries`` of its own
+        history (trusted: they were legal when this game applied them)."""
+        g = type(self)(self.players, self.seed, self.options, self.data)
+        for who, act, _ in entries:
+            if who is None:
+                g.advance_unchecked(act)
+            else:
+                g.apply_unchecked(who, act)
+        return g
 
     def outcome(self) -> Outcome:
         """Scores, ranks and reason; raises :class:`SpacetableError` before the end."""
@@ -555,6 +625,7 @@ class Game(ABC):
             "rng": self.rng.state,
             "step": self.step,
             "clock": self.clock,
+            "undo_floor": self._undo_floor,
             "log_filter": self._log_filter,
             "state": self.state_dict(),
             "history": self._entries(),
@@ -580,6 +651,8 @@ class Game(ABC):
             g.rng = Rng(data["rng"])
             g.step = data["step"]
             g.clock = float(data["clock"])
+            floor = data.get("undo_floor", g.step)  # an older save: nothing to take back
+            g._undo_floor = floor if type(floor) is int and 0 <= floor <= g.step else g.step
             g._log_filter = data.get("log_filter")
             g._legal_cache = None
             history: list[tuple[int | None, Any, float]] = []

@@ -200,6 +200,7 @@ def load(text: str | bytes, data: DataArg = None) -> Game:
     stored = {k: v for k, v in save.items() if k != "meta"}
     if g.data is not None:  # same digest (checked by replay); the name may differ
         stored["data"] = g.data.label()
+    stored.setdefault("undo_floor", g._undo_floor)  # a save written before undo
     rebuilt = g.to_json()  # written with the same settings as _canonical
     try:
         same = _canonical(stored) == rebuilt

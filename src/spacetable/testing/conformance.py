@@ -16,6 +16,13 @@ Over seeded random playouts it checks, at random points:
   spectator's view, the public log and ``next_event()`` identical, depends only on that view
   and the generator (canonical), and, in a game with hidden information, actually changes
   the hidden state somewhere over the run;
+* undo (see :meth:`Game.undoable`): a decision the engine lets its seat take back revealed
+  nothing: applied on determinized copies of the state before it (from any seat's view,
+  wherever it is legal there) it leaves that seat with the same view and log as on the real
+  state; undoing it restores exactly the state before it (save, generator, views and logs of
+  every seat), undoing every undoable decision at once equals replaying the record without
+  them, and a refused undo (too many, none, another seat, a bad count) raises
+  :class:`UndoError` and changes nothing;
 * ``view``, ``log`` and the outcome are JSON-serialisable; the outcome ranks are valid; no
   event field of a game starts with ``_`` (the engine's own names, such as ``_step``).
 
@@ -37,6 +44,7 @@ from spacetable.engine import (
     IllegalAction,
     InvalidAction,
     SpacetableError,
+    UndoError,
     game_class,
     load,
     load_data,
@@ -64,6 +72,9 @@ class Report:
     samples: int = 0
     replays: int = 0
     determinize_changed: bool = False
+    #: Decisions the engine called undoable, and how many of them were checked.
+    undoable: int = 0
+    undo_checked: int = 0
 
 
 def conformance_configs(game_id: str) -> list[tuple[int, dict[str, Any]]]:
@@ -131,6 +142,8 @@ def check_game(
     sample_rate: float = 0.08,
     future_steps: int = 6,
     max_legal_checked: int = 40,
+    undo_rate: float = 0.1,
+    undo_determinizations: int = 2,
 ) -> Report:
     """Run one seeded random playout of ``game_id`` and check the contract along the way."""
     options = dict(options or {})
@@ -154,6 +167,7 @@ def check_game(
     codec = cls.codec()
     limit = cls.max_decisions(players, g.options)
     rng = random.Random(seed * 7919 + 1)
+    urng = random.Random(seed * 7919 + 2)  # its own generator: the playout stays the same
     first = True
     while True:
         if rep.decisions > limit:
@@ -186,11 +200,21 @@ def check_game(
             _sample_checks(g, rng, rep, fail, codec, max_legal_checked, future_steps)
         if over:
             break
-        who, _ = _random_step(g, rng)
+        check_undo = urng.random() < undo_rate
+        before_step = g.clone() if check_undo else None
+        who, act = _random_step(g, rng)
         if who is None:
             rep.advances += 1
+            if any(g.undoable(s) for s in range(players)):
+                raise fail("a seat may take back a decision after game time passed")
         else:
             rep.decisions += 1
+            if g.undoable(who):
+                rep.undoable += 1
+                if before_step is not None:
+                    assert isinstance(act, Action)
+                    rep.undo_checked += 1
+                    _undo_checks(g, before_step, who, act, urng, undo_determinizations, fail)
 
     # The end.
     if any(g.legal_actions(s) for s in range(players)):
@@ -362,6 +386,73 @@ def _sample_checks(
             _future(d, rng.getrandbits(32), 2)
     if _state(g) != before:
         raise fail("determinize changed the original")
+
+
+def _undo_checks(
+    g: Game,
+    before: Game,
+    seat: int,
+    act: Action,
+    rng: random.Random,
+    determinizations: int,
+    fail: Any,
+) -> None:
+    """``g`` is ``before`` after ``seat`` played ``act``, which the engine calls undoable."""
+    after = _state(g)
+    players = g.players
+    # It revealed nothing: from any seat's view of the state before, the same decision on a
+    # hypothetical state leaves that seat knowing the same (a draw, a turned tile, a shown
+    # hand would make the views differ). Where the decision is not legal on the copy (another
+    # seat's hidden hand was resampled without the card it played), that copy says nothing.
+    for s in range(players):
+        want_view, want_log = g.view(s), g.log_for(s)
+        for _ in range(determinizations):
+            d = before.determinize(s, random.Random(rng.getrandbits(32)))
+            legal = d.legal_actions(seat)
+            if act not in legal:
+                if s == seat:
+                    raise fail(f"seat {seat}'s own determinization does not allow {act}")
+                continue
+            d.apply(seat, act)
+            if d.view(s) != want_view:
+                raise fail(
+                    f"seat {seat}'s undoable decision {act} revealed something to seat {s} "
+                    "(its view differs on a determinized copy): call revealed() in the rules"
+                )
+            if d.log_for(s) != want_log:
+                raise fail(
+                    f"seat {seat}'s undoable decision {act} revealed something to seat {s} "
+                    "in the log: call revealed() in the rules"
+                )
+    # Undo restores exactly the state before, and what every seat saw.
+    u = g.clone()
+    u.undo(seat)
+    if _state(u) != _state(before):
+        raise fail(f"undo of {act} does not restore the state before it")
+    for s in [None, *range(players)]:
+        if u.view(s) != before.view(s) or u.log_for(s) != before.log_for(s):
+            raise fail(f"undo of {act} does not restore what seat {s} saw")
+    if u.legal_actions(seat) != before.legal_actions(seat):
+        raise fail(f"undo of {act} does not restore seat {seat}'s legal actions")
+    # Every undoable decision at once equals the record without them.
+    n = g.undoable(seat)
+    if n > 1 and rng.random() < 0.3:
+        w = g.clone()
+        w.undo(seat, n)
+        if _state(w) != replay(g.record(), upto=g.step - n).to_json():
+            raise fail(f"undo of {n} decisions differs from the record without them")
+    # Refusals raise UndoError and change nothing.
+    refusals: list[tuple[int, Any]] = [(seat, n + 1), (seat, 0), (seat, -1), (seat, 1.0)]
+    refusals += [(s, 1) for s in range(players) if s != seat]
+    for who, k in refusals:
+        try:
+            g.undo(who, k)
+        except UndoError:
+            pass
+        else:
+            raise fail(f"undo({who}, {k!r}) was accepted (undoable: {g.undoable(who)})")
+        if _state(g) != after:
+            raise fail(f"a refused undo({who}, {k!r}) changed the state")
 
 
 def _check_rejections(g: Game, rng: random.Random, fail: Any) -> None:

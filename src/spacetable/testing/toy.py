@@ -158,6 +158,7 @@ class HighCards(Game):
         self.emit({"event": "play", "seat": seat, "card": action.card})
         if self.deck:
             card = self.deck.pop()
+            self.revealed()  # the seat now knows the top card: no taking back past it
             hand.append(card)
             hand.sort()
             self.emit({"event": "draw", "seat": seat}, {seat: {"card": card}})

@@ -764,6 +764,7 @@ class Quazarys(Game):
     def _draw_one(self) -> int | None:
         if not self.deck and not self._rebuild():
             return None
+        self.revealed()  # the drawer sees the card: no taking back past it
         return self.deck.pop()
 
     def _end_turn(self, passed: bool = False) -> None:
