@@ -125,3 +125,16 @@ def test_bad_settings_raise() -> None:
         _, _, _term, _, _ = env.step(int(np.flatnonzero(env.action_masks())[0]))
     with pytest.raises(spacetable.SpacetableError, match="reset"):
         env.step(0)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_ansi_render_from_the_learners_view() -> None:
+    env = gym_env("wildspace", players=2, seat=1, seed=4, render_mode="ansi")
+    check_env(env)
+    env.reset(seed=4)
+    text = env.render()
+    assert isinstance(text, str) and "Wild Space" in text
+    assert text == env.aec.render_text(1)
+    assert gym_env("wildspace", players=2).render() is None
+    with pytest.raises(spacetable.SpacetableError, match="render_mode"):
+        gym_env("wildspace", players=2, render_mode="rgb_array")

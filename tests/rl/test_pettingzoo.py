@@ -3,12 +3,13 @@ count, masks equal to the legal actions, seeded determinism, real-time steps and
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, seed_test
 
 import spacetable
 from spacetable.engine import IllegalAction, OptionError
@@ -192,3 +193,29 @@ def test_bad_settings_raise() -> None:
         pettingzoo_env("spacedealer", players=3, tick=0)
     assert pettingzoo_env("wildspace").players == 2
     assert pettingzoo_env("spacedealer").players == 3
+
+
+@pytest.mark.parametrize("cfg", one_each(), ids=ident)
+def test_pettingzoo_seed_test(cfg: tuple[str, int, dict[str, Any]]) -> None:
+    game_id, n, opts = cfg
+    seed_test(functools.partial(pettingzoo_env, game_id, players=n, options=opts), num_cycles=40)
+
+
+@pytest.mark.parametrize("game_id", ["quazarys", "wildspace", "planetraiders"])
+def test_ansi_render_draws_the_acting_seats_view(game_id: str) -> None:
+    env = pettingzoo_env(game_id, seed=2, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str) and text.strip()
+    assert "[/" not in text  # plain text: the rich markup is removed
+    seat = int(env.agent_selection.split("_")[1])
+    assert text == env.render_text(seat)
+    # drawn from the seat's view alone: a determinization for that seat draws the same
+    d = env.game.determinize(seat, random.Random(1))
+    env2 = pettingzoo_env(game_id, seed=2, render_mode="ansi")
+    env2.reset(seed=2)
+    env2.game = d
+    assert env2.render_text(seat) == text
+    assert pettingzoo_env(game_id, seed=2).render() is None
+    with pytest.raises(spacetable.SpacetableError, match="render_mode"):
+        pettingzoo_env(game_id, render_mode="human")

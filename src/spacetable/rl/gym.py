@@ -11,6 +11,7 @@ seat, the bots play until that seat must act again or the game ends.
 * reward: the seat's ``Outcome.rewards()`` value (in [0, 1]) when the game ends, else 0;
 * ``opponents``: one bot kind for every other seat (``"greedy"``, ``"random"``, ``"easy"``,
   ``"medium"``, ``"hard"``, ``"mcts:200"``...) or a list, one per other seat in seat order;
+* ``render_mode="ansi"``: :meth:`render` draws the game as text from the learner's view;
 * an illegal action: with ``illegal_action="lose"`` (the default) the game is left unchanged,
   the episode ends (``terminated``) with ``illegal_reward`` (default -1) and
   ``info["illegal_action"] = True``; with ``"raise"`` it raises
@@ -27,7 +28,7 @@ import gymnasium as gym
 import numpy as np
 
 from spacetable.bots import Bot, SeatPort, make_bot
-from spacetable.engine import IllegalAction, SpacetableError
+from spacetable.engine import Game, IllegalAction, SpacetableError
 
 from .pettingzoo import SpacetableAECEnv
 
@@ -39,7 +40,7 @@ Obs = dict[str, np.ndarray[Any, Any]]
 class SpacetableGymEnv(gym.Env[Obs, np.int64]):
     """One seat of a game against bots, as a Gymnasium environment (see the module doc)."""
 
-    metadata = {"render_modes": []}  # noqa: RUF012 (Gymnasium declares it so)
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it so)
 
     def __init__(
         self,
@@ -56,7 +57,12 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
         actions_per_tick: int = 4,
         max_steps: int | None = None,
         views: bool = False,
+        render_mode: str | None = None,
+        lang: str = "en",
     ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise SpacetableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
         self.aec = SpacetableAECEnv(
             game,
             players=players,
@@ -66,6 +72,7 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
             actions_per_tick=actions_per_tick,
             max_steps=max_steps,
             views=views,
+            lang=lang,
         )
         n = self.aec.players
         if not 0 <= seat < n:
@@ -91,7 +98,7 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
         self._bots: dict[int, Bot] = {}
 
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         """The game being played (the server's copy: do not show it to the learner)."""
         return self.aec.game
 
@@ -131,6 +138,12 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
         reward = float(self.aec.game.outcome().rewards()[self.seat]) if over else 0.0
         truncated = (not over) and bool(self.aec.truncations.get(self.agent, False))
         return self.aec.observe(self.agent), reward, over, truncated, self._info()
+
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the game as text from the learner's view."""
+        if self.render_mode != "ansi":
+            return None
+        return self.aec.render_text(self.seat)
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal actions of the learning seat now (booleans)."""

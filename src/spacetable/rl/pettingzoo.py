@@ -21,11 +21,14 @@ Which agent acts (``agent_selection``):
 An illegal index raises :class:`spacetable.engine.IllegalAction` and changes nothing.
 ``max_steps`` (default: none) truncates an episode after that many agent steps.
 The plain JSON view of an agent is ``env.view(agent)``, and with ``views=True`` every info
-dict carries it as ``info["view"]``.
+dict carries it as ``info["view"]``. ``render_mode="ansi"``: :meth:`render` draws the game as
+text from the view of the agent to act.
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -33,6 +36,7 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from rich.text import Text
 
 from spacetable.engine import Game, IllegalAction, SpacetableError, game_info, new_game
 
@@ -53,7 +57,7 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "spacetable",
-        "render_modes": [],
+        "render_modes": ["ansi"],
         "is_parallelizable": False,
     }
 
@@ -68,8 +72,14 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         actions_per_tick: int = 4,
         max_steps: int | None = None,
         views: bool = False,
+        render_mode: str | None = None,
+        lang: str = "en",
     ) -> None:
         super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise SpacetableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.lang = lang
         n = default_players(game) if players is None else players
         # a game built now checks the settings (OptionError) before anything else
         probe = new_game(game, players=n, seed=0, options=dict(options or {}))
@@ -240,6 +250,24 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             if self.views:
                 info["view"] = self.game.view(self._seat[a])
             self.infos[a] = info
+
+    def render(self) -> str | None:
+        """``render_mode="ansi"``: the game drawn as text (its ``render.py``) from the view of
+        the agent to act, so it shows nothing that agent may not know."""
+        if self.render_mode != "ansi":
+            return None
+        return self.render_text(self._seat[self.agent_selection])
+
+    def render_text(self, seat: int) -> str:
+        """The game drawn as plain text from ``seat``'s view (in :attr:`lang`)."""
+        mod = importlib.import_module(f"spacetable.games.{self.game_id}.render")
+        fn = mod.render
+        view = self.game.view(seat)
+        if "parts" in inspect.signature(fn).parameters:
+            text = fn(view, self.lang, parts=self.game.parts)
+        else:
+            text = fn(view, self.lang)
+        return Text.from_markup(str(text)).plain
 
     def close(self) -> None:
         """Nothing to release (the game lives in memory)."""
