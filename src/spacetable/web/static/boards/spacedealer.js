@@ -90,7 +90,7 @@ export function keyOf(a, v) {
 // ------------------------------------------------------------------ memory between draws
 // Kept per table page and seat: where each ship sits in its field, when the state on screen
 // arrived, the pieces that were playable, a menu that was open.
-const mem = { scope: null, slots: new Map(), step: -1, at: 0, playable: new Map(), menu: null };
+const mem = { scope: null, slots: new Map(), step: -1, at: 0, playable: new Map(), menu: null, hover: null };
 let ticker = null;
 
 function slotIn(field, ship, present) {
@@ -381,7 +381,7 @@ function planet(b, st, v, words, q, y0, names, now) {
     if (t && t.state === "running") {
       cg.append(svg("text", { x: w - 3, y: 39, "text-anchor": "end", "font-size": 9, class: "bt pending", "data-ends": t.ends, text: fmt(t.ends - now) }));
     } else if (t && t.state === "usable") {
-      cg.append(svg("text", { x: w - 3, y: 39, "text-anchor": "end", "font-size": 9, class: "bt pending", text: `⧗ ${words.ready}` }));
+      cg.append(svg("text", { x: w - 3, y: 39, "text-anchor": "end", "font-size": 9, class: "bt pending", text: `✓ ${words.ready}` }));
     }
     if (info.attack) cg.append(svg("text", { x: 3, y: 39, "font-size": 9, class: "bt pending", text: "●".repeat(info.attack) }));
     if (info.blocked) cg.append(svg("text", { x: 3, y: 39, "font-size": 9, class: "bt pending", text: "✖" }));
@@ -464,8 +464,17 @@ export function draw(body, state, ctx) {
   const root = b.box;
   // each piece says its key (for the focus, a menu open across draws)
   const piece = b.piece;
+  const seen = new Map();
   b.piece = (key, node, comp, opts) => {
     if (key !== null) node.setAttribute("data-k", key);
+    if (comp) { // which piece the pointer is on, to show its text again after the next draw
+      const n = seen.get(comp) || 0;
+      seen.set(comp, n + 1);
+      const h = key !== null ? key : `${comp}#${n}`;
+      node.setAttribute("data-h", h);
+      node.addEventListener("mouseenter", () => { mem.hover = h; });
+      node.addEventListener("mouseleave", () => { if (mem.hover === h) mem.hover = null; });
+    }
     return piece(key, node, comp, opts);
   };
 
@@ -525,7 +534,7 @@ export function draw(body, state, ctx) {
     for (const t of mine.timers) if (t.kind === "build" && t.state === "running") busyCards.set(t.arg, t);
     [...mine.planning].sort((a, c) => a - c).forEach((c, i) => {
       const t = busyCards.get(c);
-      const node = smallCard(b, px + i * 88, hy + 18, c, `planning:${c}`, { w: 84, h: 58, note: ready.has(c) ? `⧗ ${words.ready}` : t ? fmt(t.ends - now) : null });
+      const node = smallCard(b, px + i * 88, hy + 18, c, `planning:${c}`, { w: 84, h: 58, note: ready.has(c) ? `✓ ${words.ready}` : t ? fmt(t.ends - now) : null });
       if (t) {
         const n = node.querySelector("text.pending");
         if (n) n.setAttribute("data-ends", String(t.ends));
@@ -594,6 +603,10 @@ export function draw(body, state, ctx) {
   if (menuKey && playable.has(menuKey)) {
     const n = playable.get(menuKey);
     if (JSON.parse(n.getAttribute("data-actions")).length > 1) n.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+  if (mem.hover && !menuKey) {
+    const n = root.querySelector(`[data-h="${CSS.escape(mem.hover)}"]`);
+    if (n) n.dispatchEvent(new MouseEvent("mouseenter"));
   }
   if (focused && !menuKey) {
     const n = root.querySelector(`[data-k="${CSS.escape(focused)}"]`);

@@ -1,0 +1,386 @@
+"""Spacedealer's board (``static/boards/spacedealer.js``) in headless Chromium, in real time.
+
+Whole games against bots played by clicking the board alone (never the fallback list but for
+the actions with no piece, ``BUTTONS``), in English at 1280x720 and in French on a phone-sized
+screen, with a high table speed; at every look at the board, what it offers to click is
+exactly the seat's legal actions at the step it shows (each piece carries the actions it
+performs, a menu at the piece when several match). Clicks are the mouse's, at the place the
+piece is drawn, while the board is redrawn several times a second: the stable layout is what
+makes them land. One move is made with the keyboard; a component's full text shows on hover
+and stays while the board is redrawn under the pointer. Three people in three browser
+contexts click within the same second, again and again: every action a page sent and the
+server did not refuse is in the record, in the order sent. A spectator sees the board with
+nothing to click. Every WebSocket message the pages received is checked against what their
+seat may know (:mod:`.leakcheck`), and a screenshot of the board mid-game is kept as
+``docs/screenshots/spacedealer.png``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from spacetable.web.storage import Storage
+
+from .conftest import FAST, Server, create, start_server
+from .leakcheck import check_messages
+from .test_boards import READ, VIEWPORTS, key
+from .test_e2e import browser, capture
+
+__all__ = ["browser"]
+
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "spacedealer.png"
+# The legal actions that are buttons under the board rather than pieces on it.
+BUTTONS = {"done", "skip"}
+OPTIONS = {"length": 120, "timer": 10}
+SPEED = 4.0
+
+# Every action a page sends, in order (the page's own WebSocket, wrapped before it loads).
+SENT = """(() => {
+  window.__sent = [];
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    try {
+      const m = JSON.parse(data);
+      if (m.type === 'act') window.__sent.push(m.action);
+    } catch (e) {}
+    return send.call(this, data);
+  };
+})();"""
+
+# A point of the viewport where the piece `k` is hit by the pointer (scrolled into view), or
+# null; with the actions the piece carries there.
+POINT = """(k) => {
+  const board = document.querySelector('#view [data-testid=board]');
+  if (!board) return null;
+  const n = board.querySelector(`[data-piece="${CSS.escape(k)}"]`);
+  if (!n) return null;
+  n.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+  const r = n.getBoundingClientRect();
+  const tries = [[0.5, 0.5], [0.5, 0.12], [0.15, 0.15], [0.85, 0.15], [0.15, 0.85], [0.85, 0.85],
+    [0.5, 0.9]];
+  for (const [fx, fy] of tries) {
+    const x = r.left + r.width * fx;
+    const y = r.top + r.height * fy;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit.closest('[data-piece]') === n) {
+      return { x, y, actions: JSON.parse(n.getAttribute('data-actions')) };
+    }
+  }
+  return null;
+}"""
+
+# The open menu: its items (with where to click them) and the actions of its piece now.
+MENU = """(k) => {
+  const menu = document.querySelector('#view [data-testid=board-menu]:not(.hidden)');
+  if (!menu) return null;
+  const n = document.querySelector(`#view [data-testid=board] [data-piece="${CSS.escape(k)}"]`);
+  return {
+    piece: n ? JSON.parse(n.getAttribute('data-actions')) : null,
+    items: [...menu.querySelectorAll('[data-testid=board-menu-item]')].map((b) => {
+      const r = b.getBoundingClientRect();
+      const action = JSON.parse(b.getAttribute('data-action'));
+      return { action, x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    }),
+  };
+}"""
+
+
+@pytest.fixture
+def rt_server(sqlite_db: str) -> Iterator[Server]:
+    """A server whose real-time tables tick every half second, as served by default."""
+    s = start_server(sqlite_db, dataclasses.replace(FAST, tick=0.5))
+    try:
+        yield s
+    finally:
+        s.stop()
+
+
+class Seat:
+    """One person's page at the table, with what it received and what it counted."""
+
+    def __init__(self, ctx: BrowserContext, base: str, link: str, lang: str) -> None:
+        self.ctx = ctx
+        self.page: Page = ctx.new_page()
+        self.page.add_init_script(script=SENT)
+        self.streams = capture(self.page)
+        self.page.goto(f"{base}/?lang={lang}")
+        self.page.goto(f"{base}{link}")
+        self.counts = {
+            "clicks": 0,
+            "menus": 0,
+            "checked": 0,
+            "keyboard": 0,
+            "buttons": 0,
+            "step": 0,
+        }
+        self.over = False
+
+    def state(self, step: int) -> dict[str, Any] | None:
+        """The last state message of ``step`` received (indexed as the messages come)."""
+        if not hasattr(self, "_index"):
+            self._index: dict[int, dict[str, Any]] = {}
+            self._read: dict[int, int] = {}
+        for i, stream in enumerate(self.streams):
+            for m in stream[self._read.get(i, 0) :]:
+                if m["type"] == "state":
+                    self._index[m["step"]] = m
+            self._read[i] = len(stream)
+        return self._index.get(step)
+
+    def errors(self) -> list[dict[str, Any]]:
+        return [m for s in self.streams for m in s if m["type"] == "error"]
+
+    def sent(self) -> list[dict[str, Any]]:
+        return list(self.page.evaluate("() => window.__sent"))
+
+
+def check_board(seat: Seat) -> dict[str, Any] | None:
+    """Read the board; at its step, what it offers must be exactly the legal actions."""
+    page = seat.page
+    assert page.js_errors == [], page.js_errors  # type: ignore[attr-defined]
+    seen = page.evaluate(READ)
+    if seen is None:
+        return None
+    if seen["end"]:
+        seat.over = True
+        return None
+    st = seat.state(seen["step"])
+    if st is None:  # the frame is not yet reported to the test
+        return None
+    offered = sorted(key(a) for p in seen["pieces"] for a in p["actions"])
+    legal = sorted(key(a["action"]) for a in st["legal"])
+    # nothing legal out of reach, nothing illegal offered, each action on one piece only
+    assert offered == legal, (seen["step"], offered, legal)
+    for p in seen["pieces"]:
+        if not p["svg"]:
+            assert p["actions"][0]["type"] in BUTTONS, p
+    seat.counts["checked"] += 1
+    seat.counts["step"] = seen["step"]
+    return dict(seen)
+
+
+def act_once(seat: Seat, rng: random.Random, *, keyboard: bool = False) -> None:
+    """Look at the board and make one move on it, as a person does: the mouse at the place
+    where a piece is drawn (or the keyboard), then an item of its menu if it opens one."""
+    seen = check_board(seat)
+    if seen is None or seen["busy"] or not seen["pieces"]:
+        return
+    page = seat.page
+    on_board = [p for p in seen["pieces"] if p["svg"]]
+    if not on_board:  # only a button (done, skip): press it
+        page.locator("[data-testid=board-button]").first.click(timeout=1000)
+        seat.counts["buttons"] += 1
+        return
+    choice = rng.choice(on_board)
+    k = choice["piece"]
+    if keyboard:
+        with contextlib.suppress(Exception):
+            page.locator(f'#view [data-testid=board] [data-piece="{k}"]').focus(timeout=500)
+            before = len(seat.sent())
+            page.keyboard.press("Enter")
+            if len(seat.sent()) > before or page.evaluate(MENU, k) is not None:
+                seat.counts["keyboard"] += 1
+        return
+    pt = page.evaluate(POINT, k)
+    if pt is None:
+        return
+    page.mouse.click(pt["x"], pt["y"])
+    seat.counts["clicks"] += 1
+    if len(pt["actions"]) > 1:
+        menu = None
+        for _ in range(20):
+            menu = page.evaluate(MENU, k)
+            if menu is not None and menu["items"]:
+                break
+            page.wait_for_timeout(25)
+        if menu is None or not menu["items"]:
+            return  # the piece lost its choices meanwhile
+        if menu["piece"] is not None:
+            # the menu lists exactly the piece's actions (those still legal)
+            assert sorted(key(i["action"]) for i in menu["items"]) == sorted(
+                key(a) for a in menu["piece"]
+            )
+        item = rng.choice(menu["items"])
+        page.mouse.click(item["x"], item["y"])
+        seat.counts["menus"] += 1
+
+
+def record_of(db: str, table: str) -> list[Any]:
+    storage = Storage(db)
+    try:
+        return storage.decisions(table)
+    finally:
+        storage.close()
+
+
+def check_applied(db: str, table: str, seats: dict[int, Seat]) -> dict[int, int]:
+    """Every action a page sent that the server did not refuse is in the record, in order."""
+    record = record_of(db, table)
+    out = {}
+    for q, seat in seats.items():
+        sent = [key(a) for a in seat.sent()]
+        refused = len(seat.errors())
+        mine = [key(d.action) for d in record if d.seat == q and d.action is not None]
+        # the record's actions of the seat are the sent ones, in order, but for the refused
+        it = iter(sent)
+        assert all(a in it for a in mine), (q, mine, sent)
+        assert len(mine) == len(sent) - refused, (q, len(mine), len(sent), refused)
+        out[q] = len(mine)
+    return out
+
+
+def hover_text(seat: Seat) -> None:
+    """A planet's full text on hover, in the person's language, kept while time passes."""
+    page = seat.page
+    node = page.locator("#view [data-testid=board] [data-h='planet:0']")
+    comp = node.get_attribute("data-component")
+    node.hover()
+    tip = page.locator("#view [data-testid=board-tip]")
+    tip.wait_for(state="visible", timeout=3000)
+    step = int(page.locator("#view [data-testid=board]").get_attribute("data-step") or 0)
+    st = seat.state(step)
+    assert st is not None
+    text = next(c for c in st["components"] if c["id"] == comp)
+    assert tip.inner_text().replace("\n", "") == text["name"] + text["text"]
+    # the board is drawn again meanwhile (the clock moves): the text stays under the pointer
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#view [data-testid=board]')"
+        f".getAttribute('data-step')) > {step}",
+        timeout=5000,
+    )
+    tip = page.locator("#view [data-testid=board-tip]")
+    assert tip.is_visible()
+    assert tip.inner_text().replace("\n", "") == text["name"] + text["text"]
+    page.mouse.move(1, 1)
+
+
+CASES = [("en", "desktop"), ("fr", "phone")]
+
+
+@pytest.mark.parametrize(("lang", "size"), CASES, ids=[f"{lang}-{s}" for lang, s in CASES])
+def test_a_whole_spacedealer_game_through_the_board(
+    browser: Browser, rt_server: Server, sqlite_db: str, lang: str, size: str
+) -> None:
+    server = rt_server
+    seats = [
+        {"kind": "human"},
+        {"kind": "bot", "level": "easy"},
+        {"kind": "bot", "level": "random"},
+    ]
+    t = create(server.base, "spacedealer", seats, options=OPTIONS, speed=SPEED, start=True)
+    ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
+    me = Seat(ctx, server.base, t["seats"][0]["link"], lang)
+    spec_ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
+    spec = spec_ctx.new_page()
+    spec_streams = capture(spec)
+    spec.goto(f"{server.base}/table/{t['id']}")
+    me.page.wait_for_selector("#view [data-testid=board] svg")
+    hover_text(me)
+    rng = random.Random(CASES.index((lang, size)))
+    deadline = time.monotonic() + 240
+    shot = (lang, size) == ("en", "desktop")
+    taken = False
+    while not me.over and time.monotonic() < deadline:
+        keyboard = size == "desktop" and me.counts["keyboard"] == 0 and me.counts["clicks"] > 8
+        act_once(me, rng, keyboard=keyboard)
+        st = me.state(me.counts["step"])
+        if shot and not taken and st is not None and st["clock"] >= 0.6 * OPTIONS["length"]:
+            taken = True  # mid-game, the pointer away from the pieces
+            me.page.mouse.move(1, 1)
+            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            me.page.locator("#view").screenshot(path=str(SCREENSHOT))
+        me.page.wait_for_timeout(rng.choice((20, 60, 120)))
+    assert me.over, f"no end screen after 240 s ({me.counts})"
+    print(lang, size, me.counts)
+    assert me.counts["clicks"] > 10 and me.counts["checked"] > 20, me.counts
+    if size == "desktop":
+        assert me.counts["keyboard"] == 1
+    assert me.page.locator("#end h2").first.text_content() == (
+        "Partie terminée" if lang == "fr" else "Game over"
+    )
+    applied = check_applied(sqlite_db, t["id"], {0: me})
+    assert applied[0] > 5, applied
+    assert check_messages(sqlite_db, t["id"], me.streams) > 0
+    assert all(m["lang"] == lang for s in me.streams for m in s if m["type"] in ("state", "end"))
+    assert me.page.js_errors == []  # type: ignore[attr-defined]
+    # the board never widens the page, even on a phone
+    assert (
+        me.page.evaluate("() => document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    )
+    # a spectator sees the board and has nothing to click on it
+    spec.wait_for_selector("#view [data-testid=board] svg")
+    assert spec.locator("#view [data-testid=board] [data-actions]").count() == 0
+    assert spec.locator("#view [data-testid=board] [data-testid=planet-0]").count() == 1
+    assert check_messages(sqlite_db, t["id"], spec_streams) > 0
+    assert spec.js_errors == []  # type: ignore[attr-defined]
+    if shot:
+        assert taken and SCREENSHOT.exists()
+    for c in (ctx, spec_ctx):
+        with contextlib.suppress(Exception):
+            c.close()
+
+
+def test_three_people_clicking_at_the_same_moments(
+    browser: Browser, rt_server: Server, sqlite_db: str
+) -> None:
+    server = rt_server
+    t = create(
+        server.base,
+        "spacedealer",
+        [{"kind": "human"}] * 3,
+        options=OPTIONS,
+        speed=SPEED,
+        start=True,
+    )
+    people = {
+        q: Seat(
+            browser.new_context(viewport=VIEWPORTS["desktop"]),
+            server.base,
+            t["seats"][q]["link"],
+            lang,
+        )  # type: ignore[arg-type]
+        for q, lang in enumerate(("en", "fr", "en"))
+    }
+    for p in people.values():
+        p.page.wait_for_selector("#view [data-testid=board] svg")
+    rng = random.Random(7)
+    rounds = 0
+    together = 0
+    deadline = time.monotonic() + 240
+    while not all(p.over for p in people.values()) and time.monotonic() < deadline:
+        # the three click within the same second
+        start = time.monotonic()
+        before = sum(p.counts["clicks"] + p.counts["buttons"] for p in people.values())
+        for p in people.values():
+            if not p.over:
+                act_once(p, rng)
+        after = sum(p.counts["clicks"] + p.counts["buttons"] for p in people.values())
+        if after - before >= 2 and time.monotonic() - start < 1.0:
+            together += 1
+        rounds += 1
+    assert all(p.over for p in people.values()), {q: p.counts for q, p in people.items()}
+    print({q: p.counts for q, p in people.items()}, rounds, together)
+    assert together > 10, together
+    applied = check_applied(sqlite_db, t["id"], people)
+    assert all(n > 5 for n in applied.values()), applied
+    for p in people.values():
+        assert p.counts["checked"] > 20, p.counts
+        assert check_messages(sqlite_db, t["id"], p.streams) > 0
+        assert p.page.js_errors == []  # type: ignore[attr-defined]
+    # the three pages end on the same outcome
+    ends = [
+        [m["outcome"] for s in p.streams for m in s if m["type"] == "end"] for p in people.values()
+    ]
+    assert all(e for e in ends) and all(e[-1] == ends[0][-1] for e in ends), ends
+    for p in people.values():
+        with contextlib.suppress(Exception):
+            p.ctx.close()
