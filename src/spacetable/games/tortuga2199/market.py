@@ -33,6 +33,7 @@ def buy(g: Tortuga2199, p: int, c: int) -> None:
         deck = g.mdeck[mi]
         if deck:
             new = deck.pop()
+            g.revealed()  # the market's next card is turned face up
             g.mface[mi].append(new)
             ev["new"] = new
             if g.mknown[mi] > len(deck):
@@ -51,6 +52,7 @@ def renew(g: Tortuga2199, p: int, c: int) -> None:
     deck.insert(0, c)
     g.mknown[mi] += 1
     new = deck.pop()
+    g.revealed()  # the market's next card is turned face up
     face.append(new)
     if g.mknown[mi] > len(deck):
         g.mknown[mi] = len(deck)

@@ -417,6 +417,7 @@ class Tortuga2199(Game):
                 self.deck[p] = deck = disc
                 self.discard[p] = []
             c = deck.pop()
+            self.revealed()  # the seat sees the card it draws
             hand.append(c)
             got.append(c)
         return got
@@ -767,6 +768,7 @@ class Tortuga2199(Game):
         Chasse"); "Puis vous pouvez prendre ... un marqueur ... et le placer sur ce jeton":
         with a free marker, it then decides whether to place it (phase ``mark``)."""
         self.seen[s] |= 1 << p
+        self.revealed()  # the seat looks at a hidden hunt token
         self.emit(
             {"event": "probe", "seat": p, "sector": s, "kind": KIND_IDS[self.kinds[s]]},
             {p: {"creature": self.hunt[s]}},

@@ -311,6 +311,7 @@ class WildSpace(Game):
         self._rebuild_if_empty()  # a position built by hand may hold an empty deck
         if not self.deck:
             return -1
+        self.revealed()  # a card leaves the face-down deck: no taking back past it
         return self.deck.pop()
 
     def _rebuild_if_empty(self) -> None:
@@ -705,6 +706,7 @@ class WildSpace(Game):
             self.h_aside.append(h)
             if self.h_deck:
                 nh = self.h_deck.pop()
+                self.revealed()  # a face-down Hostile Planet is turned
                 self.h_row[i] = nh
                 self.emit({"event": "hostile_reveal", "hostile": nh})
             else:
