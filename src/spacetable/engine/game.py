@@ -366,13 +366,14 @@ class Game(ABC):
     def apply_unchecked(self, seat: int, action: Action) -> None:
         """Fast path for search: apply an action known to be legal.
 
-        A decision that draws from the generator is chance: it becomes an undo barrier (see
-        :meth:`undoable`), as does one whose rules call :meth:`revealed`."""
+        A decision that draws from the generator (chance) or moves the game clock becomes an
+        undo barrier (see :meth:`undoable`), as does one whose rules call :meth:`revealed`."""
         before = self.rng.state
+        clock = self.clock
         self._apply(seat, action)
         self.step += 1
         self._history = (self._history, (seat, action, self.clock))
-        if self.rng.state != before:
+        if self.rng.state != before or self.clock != clock:
             self._undo_floor = self.step
 
     def advance(self, seconds: float) -> None:

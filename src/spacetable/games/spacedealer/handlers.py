@@ -71,6 +71,7 @@ class Handlers(Legal):
             self._check_end()
 
     def _reveal(self) -> None:
+        self.revealed()  # every seat's secret starting choice is shown
         for p in range(self.players):
             cid = self.choice[p]
             gen = next(c for c in self.personal[p] if self._card[c].kind == "generator")
@@ -94,6 +95,7 @@ class Handlers(Legal):
     def _h_draw(self, p: int, a: Any) -> None:
         pile = self.pile[a.level]
         drawn = [pile.pop() for _ in range(min(2, len(pile)))]
+        self.revealed()  # the seat sees the cards it draws
         if not pile:
             self._dirty()  # no more draws of this level for anyone
         for c in drawn:

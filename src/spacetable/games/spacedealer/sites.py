@@ -180,6 +180,7 @@ class Sites(CachedState):
         while self.gpile and tries > 0:
             tries -= 1
             gid = self.gpile.pop()
+            self.revealed()  # a face-down Gizzi is turned (or seen and put back)
             if tries > 0 and self._gizzi_can(f, gid) > 1:
                 self.gpile.insert(0, gid)
                 self.emit({"event": "gizzi_redraw", "field": f, "gizzi": gid})
