@@ -21,6 +21,7 @@ import contextlib
 import dataclasses
 import random
 import time
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -369,6 +370,7 @@ def test_three_people_clicking_at_the_same_moments(
         rounds += 1
     assert all(p.over for p in people.values()), {q: p.counts for q, p in people.items()}
     print({q: p.counts for q, p in people.items()}, rounds, together)
+    print(sorted(Counter(a["type"] for p in people.values() for a in p.sent()).items()))
     assert together > 10, together
     applied = check_applied(sqlite_db, t["id"], people)
     assert all(n > 5 for n in applied.values()), applied
@@ -384,3 +386,97 @@ def test_three_people_clicking_at_the_same_moments(
     for p in people.values():
         with contextlib.suppress(Exception):
             p.ctx.close()
+
+
+# Draws two states one after the other with the board module, in a page of its own (the
+# lobby, where no live board shares the module's memory), and reports what the second draw
+# shows: the pieces with their actions, the fading ones, the open menu's items, the time left.
+TWO_DRAWS = """async ([s1, s2, openKey]) => {
+  const m = await import('/static/boards/spacedealer.js');
+  let view = document.querySelector('#view');
+  if (!view) {
+    view = document.createElement('div');
+    view.id = 'view';
+    view.append(document.createElement('div'));
+    document.body.prepend(view);
+  }
+  const body = view.firstChild;
+  window.__acted = [];
+  const ctx = { lang: s1.lang, t: (k) => k, seatName: (q) => `Seat ${q}`,
+    act: (a) => window.__acted.push(a) };
+  m.draw(body, s1, ctx);
+  if (openKey) body.querySelector(`[data-piece="${CSS.escape(openKey)}"]`).dispatchEvent(
+    new MouseEvent('click', { bubbles: true }));
+  const before = document.querySelector('#view [data-testid=time-left]').textContent;
+  m.draw(body, s2, ctx);
+  const menu = body.querySelector('[data-testid=board-menu]:not(.hidden)');
+  return {
+    pieces: Object.fromEntries([...body.querySelectorAll('[data-actions]')].map(
+      (n) => [n.getAttribute('data-piece'), JSON.parse(n.getAttribute('data-actions'))])),
+    fading: [...body.querySelectorAll('.fading')].map((n) => n.parentNode.getAttribute('data-k')),
+    menu: menu ? [...menu.querySelectorAll('[data-testid=board-menu-item]')].map(
+      (b) => JSON.parse(b.getAttribute('data-action'))) : null,
+    before,
+  };
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_choices_that_stop_being_legal_and_the_local_countdown(
+    browser: Browser, rt_server: Server, motion: str
+) -> None:
+    server = rt_server
+    seats = [
+        {"kind": "human"},
+        {"kind": "bot", "level": "random"},
+        {"kind": "bot", "level": "random"},
+    ]
+    t = create(server.base, "spacedealer", seats, options=OPTIONS, speed=1.0, start=True)
+    ctx = browser.new_context(viewport=VIEWPORTS["desktop"], reduced_motion=motion)  # type: ignore[arg-type]
+    me = Seat(ctx, server.base, t["seats"][0]["link"], "en")
+    me.page.wait_for_selector("#view [data-testid=board] svg")
+    # the set-up: each starting mine of the pile offers four choices (generator side, connection)
+    first = next(m for s in me.streams for m in s if m["type"] == "state" and m["legal"])
+    mines = sorted({a["action"]["card"] for a in first["legal"] if a["action"]["type"] == "start"})
+    assert len(mines) >= 2, first["legal"]
+    kept, gone = mines[0], mines[1]
+    mine = [a for a in first["legal"] if a["action"]["card"] == kept]
+    assert len(mine) == 4
+    # the next state: the first mine has lost two of its choices, the second all of them
+    second = dict(first, step=first["step"] + 1)
+    second["legal"] = [a for a in first["legal"] if a["action"]["card"] != gone]
+    second["legal"] = [a for a in second["legal"] if a not in mine[:2]]
+    lobby = ctx.new_page()
+    lobby.goto(f"{server.base}/?lang=en")
+    got = lobby.evaluate(TWO_DRAWS, [first, second, f"personal:{kept}"])
+    # the board offers exactly the new legal actions
+    assert sorted(key(a) for acts in got["pieces"].values() for a in acts) == sorted(
+        key(a["action"]) for a in second["legal"]
+    )
+    assert f"personal:{gone}" not in got["pieces"]
+    # the menu open at the first mine opens again with the two choices still legal
+    assert got["menu"] is not None
+    assert sorted(key(a) for a in got["menu"]) == sorted(key(a["action"]) for a in mine[2:])
+    # the piece that lost its choices fades out, unless motion is reduced
+    if motion == "reduce":
+        assert got["fading"] == []
+    else:
+        assert f"personal:{gone}" in got["fading"]
+    # nothing was sent by drawing
+    assert lobby.evaluate("() => window.__acted") == []
+    # the time left counts down in the page between two messages (a table at speed 1)
+    shown = lobby.locator("#view [data-testid=time-left]")
+    lobby.wait_for_function(
+        "(t) => document.querySelector('#view [data-testid=time-left]').textContent !== t",
+        arg=got["before"],
+        timeout=5000,
+    )
+
+    def secs(s: str) -> int:
+        m, x = s.split(":")
+        return int(m) * 60 + int(x)
+
+    assert secs(shown.text_content() or "") < secs(got["before"])
+    assert lobby.evaluate("() => window.__acted") == []
+    with contextlib.suppress(Exception):
+        ctx.close()
