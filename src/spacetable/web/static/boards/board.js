@@ -120,7 +120,8 @@ function reducedMotion() {
 // (keyOf(action, view) -> key), and puts the legal actions no drawn piece takes on buttons
 // under the board, so that nothing legal is ever out of reach.
 export function makeBoard(body, state, ctx, keyOf, width, height) {
-  const root = el("div", { class: "board", "data-testid": "board", "data-step": state.step });
+  const root = el("div", { class: "board", "data-testid": "board", "data-step": state.step,
+    "data-seat": state.seat === null || state.seat === undefined ? "spectator" : state.seat });
   const box = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg", role: "group",
     "aria-label": ctx.t("view") });
   const tip = el("div", { class: "board-tip hidden", "data-testid": "board-tip", role: "tooltip" });
@@ -246,6 +247,7 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
   function mark(id, node, sig = "") {
     marks.set(String(id), [node, String(sig)]);
     node.setAttribute("data-mark", String(id));
+    node.setAttribute("data-sig", String(sig));
     return node;
   }
 

@@ -1,0 +1,386 @@
+// The Quazarys board, drawn from the seat's `state` alone: the grid of Sun, Exploration and
+// Base cards as they lie (each turned as it is: arms, stations, one-way arrows, Vortexes), the
+// pawns by seat (colour, shape and number), the deck, the discard's top card, the cards out of
+// the game, the seat's hand with each card's faction, every seat's hand size and the turn.
+// Every legal action is a piece: a hand card plays or discards it (a menu when both are legal),
+// a station moves the pawn there, a dashed slot places the Exploration card, a grid card is the
+// target of a rotation or a tornado, an opponent's pawn the target of a pirate attack, a ✕ at
+// a row's or column's end the line a black hole removes, and a turned copy of the card turns
+// it: hovering, focusing or a first tap on a touch screen shows the turn on the grid before the
+// click (or second tap) confirms it. Only `stop` and `skip` are buttons under the board.
+import { makeBoard, seatColour, seatGlyph, seatToken, svg, textBlock } from "./board.js";
+
+const W = 1000;
+const HAND_W = 150;
+const HAND_H = 92;
+// The four factions of the shipped data, by index (a corrected data set keeps the order).
+const FACTION_FILL = ["#7a3d6e", "#2f6675", "#7a6a1f", "#3d6b3a"];
+const FACTION_NAMES = [["comète", "comet"], ["nébuleuse", "nebula"], ["pulsar"], ["astéroïde", "asteroid"]];
+// Card index -> component id (fixed by the rulebook's counts: 20 E, 28 A, 9 S, 4 B).
+function componentOf(card) {
+  if (card < 20) return `exploration:E${String(card + 1).padStart(2, "0")}`;
+  if (card < 48) return `action:A${String(card - 19).padStart(2, "0")}`;
+  if (card < 57) return `sun:S${card - 47}`;
+  return `base:B${card - 56}`;
+}
+const isAction = (card) => card >= 20 && card < 48;
+
+const WORDS = {
+  en: { deck: "Deck", discard: "Discard", hand: "Your hand", out: "out of the game", round: "Round",
+    turn: "To play", cards: "cards", arrived: "arrived", action: "Action", exploration: "Exploration",
+    combo: "Faction played", none: "empty", turnCard: "Turn the card", toPlace: "Card to place",
+    base: "Base", onBase: "on a base",
+    pending: {
+      choose: "Move your pawn, or play or discard cards", combo: "Play another card of the faction, or stop",
+      discard: "Discard up to three cards, or stop", move2: "You may move your pawn",
+      move: "Move pawn {seat}: {n} left", move_one: "Move pawn {seat}",
+      target: "Choose the opponent whose pawn moves", blackhole: "Choose the row or column the black hole removes",
+      pick_tornado: "Choose the card the tornado moves", pick_rotate: "Choose the card to turn",
+      place: "Place the card in a dashed slot", orient: "Turn the card", over: "The race is over",
+      effect: "An Action card's effect", draw: "Draw and play", scav: "Take the discard's top card" } },
+  fr: { deck: "Pioche", discard: "Défausse", hand: "Votre main", out: "hors jeu", round: "Tour",
+    turn: "À jouer", cards: "cartes", arrived: "arrivé", action: "Action", exploration: "Exploration",
+    combo: "Faction jouée", none: "vide", turnCard: "Pivoter la carte", toPlace: "Carte à placer",
+    base: "Base", onBase: "sur une base",
+    pending: {
+      choose: "Déplacez votre pion, ou jouez ou défaussez des cartes",
+      combo: "Jouez une autre carte de la faction, ou arrêtez",
+      discard: "Défaussez jusqu'à trois cartes, ou arrêtez", move2: "Vous pouvez déplacer votre pion",
+      move: "Déplacez le pion {seat} : encore {n}", move_one: "Déplacez le pion {seat}",
+      target: "Choisissez l'adversaire dont le pion se déplace",
+      blackhole: "Choisissez la ligne ou la colonne que le trou noir retire",
+      pick_tornado: "Choisissez la carte que la tornade déplace", pick_rotate: "Choisissez la carte à pivoter",
+      place: "Placez la carte dans un emplacement en pointillés", orient: "Pivotez la carte",
+      over: "La course est finie", effect: "L'effet d'une carte Action", draw: "Piochez et jouez",
+      scav: "Prenez la carte du dessus de la défausse" } },
+};
+
+export function keyOf(a) {
+  switch (a.type) {
+    case "move": return `station:${a.r}:${a.c}:${a.p}`;
+    case "play": case "discard": return `hand:${a.card}`;
+    case "place": return `slot:${a.r}:${a.c}`;
+    case "pick": return `cell:${a.r}:${a.c}`;
+    case "orient": return `orient:${a.rot}`;
+    case "target": return `pawn:${a.seat}`;
+    case "blackhole": return `line:${a.axis}:${a.index}`;
+    default: return null; // stop, skip: buttons
+  }
+}
+
+// "@ N E*> S W" -> {hub, arms: {1..4: {station, arrow}}}
+function parseLayout(text) {
+  const out = { hub: false, arms: {} };
+  const dirs = { N: 1, E: 2, S: 3, W: 4 };
+  for (const [i, tok] of String(text || "").trim().split(/\s+/).entries()) {
+    if (i === 0) { out.hub = tok === "@"; continue; }
+    const d = dirs[tok[0]];
+    if (!d) continue;
+    out.arms[d] = { station: tok.includes("*"), arrow: tok.includes(">") ? 1 : tok.includes("<") ? -1 : 0 };
+  }
+  return out;
+}
+
+// Point p of a card of size s (0 centre, 1-4 N E S W), relative to its corner.
+function pointAt(p, s) {
+  const m = s / 2;
+  const k = s * 0.17;
+  return [[m, m], [m, k], [s - k, m], [m, s - k], [k, m]][p];
+}
+const EDGE = [null, [0, -1], [1, 0], [0, 1], [-1, 0]];
+
+function factionIndex(name) {
+  const n = String(name || "").toLowerCase();
+  const i = FACTION_NAMES.findIndex((xs) => xs.includes(n));
+  if (i >= 0) return i;
+  let h = 0;
+  for (const ch of n) h = (h * 31 + ch.charCodeAt(0)) % 997;
+  return h % FACTION_FILL.length;
+}
+
+// The faction's name in a card's text ("… of the faction Comet." / "… de la faction Comète.").
+function factionOfText(c) {
+  const m = c ? /faction ([^.,:;]+)[.,:;]/.exec(c.text) : null;
+  return m ? m[1].trim() : null;
+}
+
+// The paths of a tile (arms, stations, arrows, the Vortex) in a group of size s.
+function paths(lay, s, vortex) {
+  const g = svg("g", { class: "paths" });
+  const m = s / 2;
+  const sw = Math.max(2, s * 0.05);
+  for (const [d, arm] of Object.entries(lay.arms)) {
+    const [dx, dy] = EDGE[d];
+    g.append(svg("line", { x1: m, y1: m, x2: m + dx * m, y2: m + dy * m, stroke: "#c9d3ea", "stroke-width": sw,
+      "stroke-linecap": "butt" }));
+    if (arm.arrow) {
+      // a chevron halfway along the arm, pointing outwards (>) or inwards (<)
+      const cx = m + dx * m * 0.55;
+      const cy = m + dy * m * 0.55;
+      const dir = arm.arrow;
+      const a = s * 0.09;
+      const tipx = cx + dx * a * dir;
+      const tipy = cy + dy * a * dir;
+      const bx = cx - dx * a * dir;
+      const by = cy - dy * a * dir;
+      g.append(svg("polygon", { class: "arrow", fill: "#ffb86b", stroke: "#061021", "stroke-width": 1,
+        points: `${tipx},${tipy} ${bx - dy * a},${by + dx * a} ${bx + dy * a},${by - dx * a}` }));
+    }
+  }
+  if (vortex) {
+    g.append(svg("circle", { cx: m, cy: m, r: s * 0.16, fill: "none", stroke: "#b48cff", "stroke-width": sw,
+      "stroke-dasharray": `${s * 0.08} ${s * 0.05}` }));
+  }
+  const stations = [];
+  if (lay.hub) stations.push(0);
+  for (const [d, arm] of Object.entries(lay.arms)) if (arm.station) stations.push(Number(d));
+  if (!lay.hub) g.append(svg("circle", { cx: m, cy: m, r: sw * 0.9, fill: "#c9d3ea" }));
+  for (const p of stations) {
+    const [x, y] = pointAt(p, s);
+    g.append(svg("circle", { cx: x, cy: y, r: s * 0.075, fill: "#e8ecf6", stroke: "#061021", "stroke-width": 1.5 }));
+  }
+  return g;
+}
+
+function fill(entry) {
+  if (entry.owner !== undefined) return "#2a2f45";
+  if (entry.card >= 48) return "#3b3416";
+  return entry.faction === null || entry.faction === undefined ? "#1a2338" : FACTION_FILL[entry.faction % 4];
+}
+
+export function draw(body, state, ctx) {
+  const v = state.view;
+  const words = WORDS[ctx.lang] || WORDS.en;
+  const legal = state.legal.map((a) => a.action);
+  const pend = v.pending || { kind: "over" };
+  // The grid with one free row and column on each side (where an Exploration card may go).
+  const cols = v.width + 2;
+  const rows = v.height + 2;
+  const S = Math.max(40, Math.min(104, Math.floor((W - 12) / cols)));
+  const gx = Math.round((W - cols * S) / 2);
+  const top = 112;
+  const orienting = legal.some((a) => a.type === "orient");
+  const strip = orienting || pend.kind === "place" ? 118 : 0;
+  const gy = top + strip;
+  const hand = v.hand || [];
+  const handRows = Math.max(1, Math.ceil(hand.length / 6));
+  const handY = gy + rows * S + 14;
+  const height = handY + (v.hand === null ? 10 : 24 + handRows * (HAND_H + 8));
+  const b = makeBoard(body, state, ctx, keyOf, W, height);
+  const root = b.box;
+  const anchor = v.cards.find((e) => e.owner === 0) || v.cards[0] || { r: 0, c: 0 };
+  const rel = (r, c) => `${r - anchor.r},${c - anchor.c}`; // stable when the grid grows
+  const cellX = (c) => gx + (c + 1) * S;
+  const cellY = (r) => gy + (r + 1) * S;
+  const nameOf = (card) => { const t = b.texts.get(componentOf(card)); return t ? t.name : `#${card}`; };
+
+  // ---- the table's edge: deck, discard, out of the game, turn, seats, what is to do
+  root.append(svg("text", { x: 8, y: 16, class: "bt muted", "font-size": 11, text: words.deck }));
+  const deck = svg("g", { class: "card back", transform: "translate(8 22)" },
+    svg("rect", { width: 70, height: 82, rx: 6, class: "face" }),
+    svg("text", { x: 35, y: 48, "text-anchor": "middle", class: "bt", "font-size": 18, text: v.deck_size }));
+  root.append(b.mark("deck", deck, v.deck_size > 0 ? "some" : "none"));
+  root.append(svg("text", { x: 88, y: 16, class: "bt muted", "font-size": 11, text: `${words.discard} (${v.discard.length})` }));
+  if (v.discard.length) {
+    const c = v.discard[v.discard.length - 1];
+    root.append(handCard(b, words, c, 88, 22, null, { w: 120, h: 82, mark: "discard" }));
+  } else {
+    root.append(svg("rect", { x: 88, y: 22, width: 120, height: 82, rx: 6, class: "face", "stroke-dasharray": "4 3" }));
+  }
+  if (v.out.length) {
+    root.append(svg("text", { x: 220, y: 108, class: "bt muted", "font-size": 10, text: `${v.out.length} ${words.out}` }));
+  }
+  // seats: shape, name, cards in hand, arrived
+  const sx = 220;
+  root.append(svg("text", { x: sx, y: 16, class: "bt muted", "font-size": 11,
+    text: `${words.round} ${v.round}/${v.round_limit} · ${words.turn}: ${ctx.seatName(v.current)}` }));
+  v.hand_sizes.forEach((n, q) => {
+    const y = 34 + q * 19;
+    root.append(seatToken(q, sx + 8, y - 4, 7));
+    const arrived = v.arrived.includes(q) ? ` · ${words.arrived} ★` : "";
+    root.append(b.mark(`seat:${q}`, svg("text", { x: sx + 20, y, class: `bt${q === v.current ? " current" : ""}`, "font-size": 12,
+      "data-testid": `seat-${q}`, text: `${ctx.seatName(q)} · ${n} ${words.cards}${arrived}` }), `${n}${arrived}`));
+  });
+  // what is to do now
+  const px = 560;
+  let what = words.pending[pend.kind] || pend.kind;
+  if (pend.kind === "move") {
+    what = (pend.remaining > 1 ? words.pending.move : words.pending.move_one)
+      .replace("{seat}", `${seatGlyph(pend.pawn)} ${pend.pawn}`).replace("{n}", pend.remaining);
+  } else if (pend.kind === "pick") what = words.pending[pend.mode === "tornado" ? "pick_tornado" : "pick_rotate"];
+  if (v.reason) what = v.reason;
+  root.append(textBlock(px, 20, what, { width: 58, count: 2, size: 13, cls: "bt pending" }));
+  if (v.faction !== null && v.faction !== undefined) {
+    const fc = state.components.find((c) => c.kind === "faction");
+    const g = svg("g", { transform: `translate(${px} 52)` },
+      svg("rect", { width: 200, height: 24, rx: 5, fill: FACTION_FILL[v.faction % 4], stroke: "#c9d3ea" }),
+      svg("text", { x: 8, y: 16, class: "bt", "font-size": 12, text: `${words.combo}: ${fc ? fc.name : v.faction}` }));
+    root.append(b.piece(null, g, fc ? fc.id : null));
+  }
+
+  // ---- the strip over the grid: the card to place, the turns of the card to turn
+  if (strip) {
+    const sy = top;
+    if (pend.card !== undefined && pend.kind === "place") {
+      root.append(svg("text", { x: 8, y: sy + 10, class: "bt muted", "font-size": 11, text: words.toPlace }));
+      root.append(handCard(b, words, pend.card, 8, sy + 16, null, { w: 140, h: 92, mark: "toplace" }));
+    }
+    if (orienting) {
+      const e = v.cards.find((x) => x.r === pend.r && x.c === pend.c);
+      root.append(svg("text", { x: 8, y: sy + 10, class: "bt muted", "font-size": 11,
+        text: `${words.turnCard}: ${e ? nameOf(e.card) : ""}` }));
+      const target = e ? root.querySelector(`[data-cell="${e.r}:${e.c}"] .turnable`) : null;
+      legal.filter((a) => a.type === "orient").forEach((a, i) => {
+        const k = 86;
+        const ox = 8 + i * (k + 16);
+        const turns = e ? (a.rot - e.rot + 4) % 4 : 0;
+        const g = svg("g", { class: "orient", transform: `translate(${ox} ${sy + 18})`, "data-rot": a.rot },
+          svg("rect", { width: k, height: k, rx: 6, class: "face" }));
+        if (e) {
+          const inner = svg("g", { transform: `rotate(${turns * 90} ${k / 2} ${k / 2})` }, paths(parseLayout(e.layout), k, e.vortex));
+          g.append(inner);
+        }
+        g.append(svg("text", { x: k - 4, y: 12, "text-anchor": "end", class: "bt", "font-size": 10, text: `${a.rot * 90}°` }));
+        b.piece(`orient:${a.rot}`, g, null, { preview: (on) => {
+          const t = target || root.querySelector(`[data-cell="${pend.r}:${pend.c}"] .turnable`);
+          if (!t) return;
+          t.style.transform = on ? `rotate(${turns * 90}deg)` : "";
+          t.parentNode.classList.toggle("previewing", on);
+        } });
+        root.append(g);
+      });
+    }
+  }
+
+  // ---- the grid
+  const grid = svg("g", { class: "grid", "data-testid": "grid" });
+  root.append(grid);
+  grid.append(svg("rect", { x: gx, y: gy, width: cols * S, height: rows * S, rx: 8, fill: "#0b1120", stroke: "#2b3656" }));
+  for (const e of v.cards) {
+    const comp = componentOf(e.card);
+    const g = svg("g", { class: "card tile", transform: `translate(${cellX(e.c)} ${gy + (e.r + 1) * S})`,
+      "data-cell": `${e.r}:${e.c}` });
+    const turnable = svg("g", { class: "turnable" },
+      svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 6, class: "face", fill: fill(e) }),
+      paths(parseLayout(e.layout), S, e.vortex));
+    turnable.firstChild.style.fill = fill(e);
+    g.append(turnable);
+    if (e.owner !== undefined && e.owner !== null) {
+      g.append(seatToken(e.owner, S * 0.2, S * 0.2, Math.max(6, S * 0.1)));
+    } else if (S >= 64) {
+      const t = b.texts.get(comp);
+      g.append(svg("text", { x: S - 5, y: S - 5, "text-anchor": "end", class: "bt tilename", "font-size": Math.round(S * 0.1),
+        text: t ? t.name : "" }));
+    }
+    if (e.rot) g.append(svg("text", { x: S - 5, y: 12, "text-anchor": "end", class: "bt muted", "font-size": 9, text: `↻${e.rot * 90}°` }));
+    b.mark(`tile:${e.card}`, g, `${rel(e.r, e.c)},${e.rot}`);
+    grid.append(b.piece(`cell:${e.r}:${e.c}`, g, comp));
+    // its stations: the pawn's destinations
+    const lay = parseLayout(e.layout);
+    const pts = (lay.hub ? [0] : []).concat(Object.entries(lay.arms).filter(([, a]) => a.station).map(([d]) => Number(d)));
+    for (const p of pts) {
+      const key = `station:${e.r}:${e.c}:${p}`;
+      if (!legal.some((a) => a.type === "move" && a.r === e.r && a.c === e.c && a.p === p)) continue;
+      const [x, y] = pointAt(p, S);
+      const st = svg("g", { class: "station", transform: `translate(${cellX(e.c) + x} ${cellY(e.r) + y})` },
+        svg("circle", { cx: 0, cy: 0, r: Math.max(8, S * 0.11), fill: "#7ee2a8", "fill-opacity": 0.35 }));
+      grid.append(b.piece(key, st, comp));
+    }
+  }
+  // the dashed slots where the card may go
+  for (const a of legal.filter((x) => x.type === "place")) {
+    const g = svg("g", { class: "slot", transform: `translate(${cellX(a.c)} ${cellY(a.r)})` },
+      svg("rect", { x: 4, y: 4, width: S - 8, height: S - 8, rx: 6, class: "face", "stroke-dasharray": "5 4" }),
+      svg("text", { x: S / 2, y: S / 2 + 6, "text-anchor": "middle", class: "bt muted", "font-size": 18, text: "+" }));
+    g.firstChild.style.fill = "transparent";
+    grid.append(b.piece(`slot:${a.r}:${a.c}`, g, null));
+  }
+  // the black hole's lines: a ✕ at the start of each row or column it may remove
+  for (const a of legal.filter((x) => x.type === "blackhole")) {
+    const x = a.axis === "row" ? gx + S / 2 : cellX(a.index) + S / 2;
+    const y = a.axis === "row" ? cellY(a.index) + S / 2 : gy + S / 2;
+    const g = svg("g", { class: "line", transform: `translate(${x} ${y})` },
+      svg("circle", { r: Math.max(10, S * 0.2), class: "face" }),
+      svg("text", { y: 6, "text-anchor": "middle", class: "bt", "font-size": 16, text: "✕" }));
+    const cells = v.cards.filter((e) => (a.axis === "row" ? e.r : e.c) === a.index);
+    grid.append(b.piece(`line:${a.axis}:${a.index}`, g, null, { preview: (on) => {
+      for (const e of cells) {
+        const n = grid.querySelector(`[data-cell="${e.r}:${e.c}"]`);
+        if (n) n.classList.toggle("doomed", on);
+      }
+    } }));
+  }
+  // the pawns, on their points (several on one point side by side)
+  const at = new Map();
+  for (const pw of v.pawns) {
+    const k = `${pw.r}:${pw.c}:${pw.p}`;
+    at.set(k, (at.get(k) || 0) + 1);
+    const n = at.get(k) - 1;
+    const [x, y] = pointAt(pw.p, S);
+    const r = Math.max(8, S * 0.12);
+    const cx = cellX(pw.c) + x + (n ? (n % 2 ? 1 : -1) * r * 1.1 * Math.ceil(n / 2) : 0);
+    const cy = cellY(pw.r) + y;
+    const g = svg("g", { class: "pawn", "data-testid": `pawn-${pw.seat}` }, seatToken(pw.seat, cx, cy, r));
+    b.mark(`pawn:${pw.seat}`, g, `${rel(pw.r, pw.c)},${pw.p}`);
+    grid.append(b.piece(`pawn:${pw.seat}`, g, null));
+  }
+
+  // ---- the hand
+  if (v.hand !== null) {
+    root.append(svg("text", { x: 8, y: handY + 10, class: "bt muted", "font-size": 11, text: `${words.hand} (${hand.length})` }));
+    hand.forEach((c, i) => {
+      const x = 8 + (i % 6) * (HAND_W + 14);
+      const y = handY + 18 + Math.floor(i / 6) * (HAND_H + 8);
+      root.append(handCard(b, words, c, x, y, `hand:${c}`, { mark: `hand:${c}:${i}` }));
+    });
+  }
+  b.finish();
+}
+
+// A card as a hand shows it: its name, its kind and faction (a band of the faction's colour and
+// its name), and for an Exploration card its paths.
+function handCard(b, words, card, x, y, key, { w = HAND_W, h = HAND_H, mark = null } = {}) {
+  const comp = componentOf(card);
+  const c = b.texts.get(comp);
+  const faction = factionOfText(c);
+  const g = svg("g", { class: "card", transform: `translate(${x} ${y})`, "data-card": card },
+    svg("rect", { width: w, height: h, rx: 6, class: "face" }));
+  if (faction) {
+    g.append(svg("rect", { x: 1, y: h - 22, width: w - 2, height: 21, rx: 5, fill: FACTION_FILL[factionIndex(faction)] }));
+  }
+  const explo = !isAction(card) && card < 20;
+  const tw = explo ? w - h * 0.5 - 8 : w - 10;
+  g.append(textBlock(6, 16, c ? c.name : `#${card}`, { width: Math.floor(tw / 6.4), count: 2, size: 11 }));
+  g.append(svg("text", { x: 6, y: h - 27, class: "bt muted", "font-size": 9,
+    text: isAction(card) ? words.action : explo ? words.exploration : "" }));
+  if (faction) g.append(svg("text", { x: 6, y: h - 7, class: "bt", "font-size": 10, text: faction }));
+  if (explo) {
+    // the paths of an Exploration card (as it comes: it is turned when placed)
+    const s = h * 0.5;
+    const lay = layoutOfText(c);
+    if (lay) g.append(svg("g", { transform: `translate(${w - s - 4} 4)` },
+      svg("rect", { width: s, height: s, rx: 4, fill: "#0b1120" }), paths(lay, s, /vortex/i.test(c.text) && /Vortex :|Vortex:/.test(c.text))));
+  }
+  if (mark !== null) b.mark(mark, g, String(card));
+  return b.piece(key, g, comp);
+}
+
+// An Exploration card's paths from its text ("Centre: a station. Arms: east (station), west.").
+function layoutOfText(c) {
+  if (!c) return null;
+  const arms = /(?:Arms|Branches) ?: ([^.]*)\./.exec(c.text);
+  const hub = /Centre ?: ([^.]*)\./.exec(c.text);
+  if (!arms || !hub) return null;
+  const names = { north: 1, east: 2, south: 3, west: 4, nord: 1, est: 2, sud: 3, ouest: 4 };
+  const out = { hub: /station/.test(hub[1]) && !/(sans|without|no) station/.test(hub[1]), arms: {} };
+  for (const part of arms[1].split(/,(?![^()]*\))/)) {
+    const m = /^\s*(\w+)\s*(?:\(([^)]*)\))?/.exec(part);
+    if (!m || !names[m[1]]) continue;
+    const extra = m[2] || "";
+    out.arms[names[m[1]]] = { station: /station/.test(extra),
+      arrow: /(outwards|vers le bord)/.test(extra) ? 1 : /(inwards|vers le centre)/.test(extra) ? -1 : 0 };
+  }
+  return out;
+}
+
+export { seatColour };

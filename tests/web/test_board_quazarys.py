@@ -1,0 +1,387 @@
+"""The Quazarys board (``static/boards/quazarys.js``) and the board toolkit's shared features
+(``static/boards/board.js``), in headless Chromium.
+
+Whole Quazarys races against a bot played by clicking the board alone: hand cards, stations,
+dashed slots, grid cards, the turned copies of a card, pawns and a black hole's ✕ (the
+fallback list is never used; only ``stop`` and ``skip`` are buttons under the board), in
+French and in English, at 1280x720 and on a phone-sized screen. At every step what the board
+offers is exactly the seat's legal actions. One move is made with the keyboard, a card's full
+text is shown on hover and on a long press, a rotation is previewed on the grid before it is
+confirmed, the last change is highlighted (and only on the seat's own board), a spectator
+sees the board with nothing to click, and every WebSocket message the pages received is
+checked against what its seat may know. A screenshot mid-game is kept as
+``docs/screenshots/quazarys.png``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PWTimeout
+
+from .conftest import Server, create
+from .leakcheck import check_messages
+from .test_boards import READ, VIEWPORTS, key, piece_at, state_at
+from .test_e2e import browser, capture
+
+__all__ = ["browser"]
+
+SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "quazarys.png"
+# The legal actions that are buttons under the board rather than pieces on it.
+BUTTONS = {"stop", "skip"}
+# Which kind of piece performs each action type.
+PIECES = {
+    "move": "station:",
+    "play": "hand:",
+    "discard": "hand:",
+    "place": "slot:",
+    "pick": "cell:",
+    "orient": "orient:",
+    "target": "pawn:",
+    "blackhole": "line:",
+}
+OPTIONS = {"round_limit": 30}
+
+
+def click(page: Page, step: int, piece: str) -> None:
+    loc = piece_at(page, step, piece)
+    box = loc.bounding_box(timeout=1500)
+    assert box is not None
+    if piece.startswith("cell:"):
+        # a grid card: click its corner, away from the stations and pawns drawn over it
+        loc.click(position={"x": 4, "y": box["height"] - 4}, timeout=1500)
+    else:
+        loc.click(timeout=1500)
+
+
+def play(
+    page: Page,
+    streams: list[list[dict[str, Any]]],
+    rng: random.Random,
+    *,
+    keyboard: bool,
+    screenshot: bool,
+    limit: float = 400.0,
+) -> dict[str, int]:
+    """Play the seat's decisions by clicking its pieces until the end screen."""
+    deadline = time.monotonic() + limit
+    counts = {"clicks": 0, "menus": 0, "checked": 0, "keyboard": 0, "buttons": 0, "previews": 0}
+    kinds: set[str] = set()
+    while time.monotonic() < deadline:
+        assert page.js_errors == [], page.js_errors  # type: ignore[attr-defined]
+        seen = page.evaluate(READ)
+        if seen is None or seen["busy"]:
+            page.wait_for_timeout(30)
+            continue
+        if seen["end"]:
+            counts["kinds"] = len(kinds)
+            return counts
+        st = state_at(streams, seen["step"])
+        if st is None:
+            page.wait_for_timeout(30)
+            continue
+        offered = sorted(key(a) for p in seen["pieces"] for a in p["actions"])
+        legal = sorted(key(a["action"]) for a in st["legal"])
+        # nothing legal out of reach, nothing illegal offered, each action on one piece only
+        assert offered == legal, (seen["step"], offered, legal)
+        for p in seen["pieces"]:
+            types = {a["type"] for a in p["actions"]}
+            if p["svg"]:
+                # each action is on the piece a player of the table would touch
+                assert all(p["piece"].startswith(PIECES[t]) for t in types), p
+            else:
+                assert types <= BUTTONS, p
+        counts["checked"] += 1
+        if not seen["pieces"]:
+            page.wait_for_timeout(30)
+            continue
+        if screenshot and counts["clicks"] >= 24 and not counts.get("shot"):
+            counts["shot"] = 1
+            page.mouse.move(1, 1)
+            page.wait_for_timeout(350)
+            page.locator("#view").screenshot(path=str(SCREENSHOT))
+        on_board = [p for p in seen["pieces"] if p["svg"]]
+        # stop or skip now and then, so that turns end and the race goes on
+        if not on_board or (rng.random() < 0.25 and len(on_board) < len(seen["pieces"])):
+            choice = rng.choice([p for p in seen["pieces"] if not p["svg"]])
+        else:
+            choice = rng.choice(on_board)
+        try:
+            if keyboard and counts["keyboard"] == 0 and choice["svg"]:
+                piece_at(page, seen["step"], choice["piece"]).focus(timeout=1500)
+                page.keyboard.press("Enter")
+                counts["keyboard"] += 1
+            elif choice["piece"].startswith("orient:") and counts["previews"] == 0:
+                preview_then_confirm(page, seen["step"], choice["piece"], st)
+                counts["previews"] += 1
+            else:
+                click(page, seen["step"], choice["piece"])
+            counts["clicks"] += 1
+            counts["buttons"] += not choice["svg"]
+            kinds.update(a["type"] for a in choice["actions"])
+            if len(choice["actions"]) > 1:
+                items = page.locator("[data-testid=board-menu-item]")
+                items.first.wait_for(timeout=1500)
+                shown = sorted(
+                    key(json.loads(x))
+                    for x in items.evaluate_all(
+                        "ns => ns.map((n) => n.getAttribute('data-action'))"
+                    )
+                )
+                assert shown == sorted(key(a) for a in choice["actions"])
+                if keyboard and counts["menus"] == 0:
+                    page.keyboard.press("Enter")  # the first item has the focus
+                else:
+                    items.nth(rng.randrange(items.count())).click(timeout=1500)
+                counts["menus"] += 1
+        except PWTimeout:
+            continue  # the board was drawn again meanwhile (a bot played): read it again
+    raise AssertionError(f"no end screen after {limit}s ({counts})")
+
+
+def preview_then_confirm(page: Page, step: int, piece: str, st: dict[str, Any]) -> None:
+    """Hovering a turned copy turns the card on the grid (nothing is sent); leaving it turns
+    the card back; the click confirms."""
+    pend = st["view"]["pending"]
+    cell = page.locator(
+        f'#view [data-testid=board][data-step="{step}"] [data-cell="{pend["r"]}:{pend["c"]}"]'
+    )
+    turnable = cell.locator(".turnable")
+    assert turnable.evaluate("n => n.style.transform") == ""
+    piece_at(page, step, piece).hover(timeout=1500)
+    rot = int(piece.split(":")[1])
+    card = next(e for e in st["view"]["cards"] if (e["r"], e["c"]) == (pend["r"], pend["c"]))
+    turns = (rot - card["rot"]) % 4
+    assert turnable.evaluate("n => n.style.transform") == f"rotate({turns * 90}deg)"
+    assert "previewing" in (cell.get_attribute("class") or "")
+    # the preview sent nothing: the board still stands at the same step, not busy
+    assert page.evaluate(READ)["step"] == step
+    page.mouse.move(1, 1)
+    assert turnable.evaluate("n => n.style.transform") == ""
+    click(page, step, piece)
+
+
+CASES = [
+    ("en", "desktop", 2),
+    ("fr", "phone", 2),
+    ("fr", "desktop", 3),
+    ("en", "phone", 2),
+]
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "players"), CASES, ids=[f"{lang}-{s}-{n}p" for lang, s, n in CASES]
+)
+def test_a_whole_quazarys_race_through_the_board(
+    browser: Browser, fast_sqlite_server: Server, sqlite_db: str, lang: str, size: str, players: int
+) -> None:
+    server = fast_sqlite_server
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)
+    t = create(server.base, "quazarys", seats, start=True, options=OPTIONS)
+    ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
+    page = ctx.new_page()
+    streams = capture(page)
+    page.goto(f"{server.base}/?lang={lang}")
+    page.goto(f"{server.base}{t['seats'][0]['link']}")
+    spec_ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
+    spec = spec_ctx.new_page()
+    spec_streams = capture(spec)
+    spec.goto(f"{server.base}/table/{t['id']}")
+    page.wait_for_selector("#view [data-testid=board] svg [data-testid=grid]")
+    # a Sun card's full text in the person's language on hover
+    first = page.locator("#view [data-testid=board] [data-component^='sun:']").first
+    comp = first.get_attribute("data-component")
+    first.hover()
+    tip = page.locator("[data-testid=board-tip]")
+    tip.wait_for(state="visible", timeout=3000)
+    st = state_at(streams, int(page.locator("[data-testid=board]").get_attribute("data-step") or 0))
+    assert st is not None
+    text = next(c for c in st["components"] if c["id"] == comp)
+    assert tip.inner_text().replace("\n", "") == text["name"] + text["text"]
+    # the page never widens: the board scrolls sideways inside it on a phone
+    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
+    counts = play(
+        page,
+        streams,
+        random.Random(CASES.index((lang, size, players))),
+        keyboard=size == "desktop",
+        screenshot=(lang, size) == ("en", "desktop"),
+    )
+    print(lang, size, players, counts)
+    assert counts["clicks"] > 10 and counts["checked"] > 10, counts
+    if size == "desktop":
+        assert counts["keyboard"] == 1
+    assert page.locator("#end h2").first.text_content() == (
+        "Partie terminée" if lang == "fr" else "Game over"
+    )
+    assert check_messages(sqlite_db, t["id"], streams) > 0
+    assert all(m["lang"] == lang for s in streams for m in s if m["type"] in ("state", "end"))
+    assert page.js_errors == []  # type: ignore[attr-defined]
+    # a spectator sees the board, the pawns and no hand, and has nothing to click on it
+    spec.wait_for_selector("#view [data-testid=board] svg [data-testid=grid]")
+    assert spec.locator("#view [data-testid=board] [data-actions]").count() == 0
+    assert spec.locator("#view [data-testid=board] [data-piece^='hand:']").count() == 0
+    assert spec.locator("#view [data-testid=board] [data-testid^=pawn-]").count() == players
+    assert check_messages(sqlite_db, t["id"], spec_streams) > 0
+    assert spec.js_errors == []  # type: ignore[attr-defined]
+    if (lang, size) == ("en", "desktop"):
+        assert SCREENSHOT.exists()
+    for c in (ctx, spec_ctx):
+        with contextlib.suppress(Exception):
+            c.close()
+
+
+# Every slide the page starts (Element.animate), recorded before any script of the page runs.
+RECORD_SLIDES = """
+window.__slides = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (frames, opts) {
+  window.__slides.push({ mark: this.getAttribute('data-mark'),
+    duration: typeof opts === 'number' ? opts : opts.duration });
+  return animate.call(this, frames, opts);
+};
+"""
+
+# The board on screen: its step and seat, and every mark with its sig and highlight.
+MARKS = """() => {
+  const board = document.querySelector('#view [data-testid=board]');
+  if (!board || !document.querySelector('#handoff').classList.contains('hidden')) return null;
+  return {
+    step: Number(board.getAttribute('data-step')),
+    seat: board.getAttribute('data-seat'),
+    busy: board.classList.contains('busy'),
+    end: !document.querySelector('#end').classList.contains('hidden'),
+    marks: [...board.querySelectorAll('[data-mark]')].map((n) => ({
+      id: n.getAttribute('data-mark'), sig: n.getAttribute('data-sig'),
+      changed: n.classList.contains('changed'), flash: getComputedStyle(n).animationName,
+      flashMs: parseFloat(getComputedStyle(n).animationDuration) * 1000,
+    })),
+    pieces: [...board.querySelectorAll('[data-actions]')].map((n) => ({
+      piece: n.getAttribute('data-piece'), svg: n instanceof SVGElement,
+    })),
+  };
+}"""
+
+
+def test_the_board_toolkit_on_a_hot_seat_quazarys_race(
+    browser: Browser, fast_sqlite_server: Server, sqlite_db: str
+) -> None:
+    """Two people on one screen (hot-seat) and a spectator who asked for reduced motion: the
+    last change is exactly what is new or different since the same seat's previous draw (the
+    first draw of a seat highlights nothing, and no seat's board is compared with the other
+    seat's), slides are under 300 ms and none run under reduced motion, and a long press on
+    a touch screen shows a card's full text without playing it."""
+    server = fast_sqlite_server
+    t = create(server.base, "quazarys", [{"kind": "human"}] * 2, start=True, options=OPTIONS)
+    tokens = [s["link"].split("#token=")[1] for s in t["seats"]]
+    ctx = browser.new_context(viewport=VIEWPORTS["desktop"])  # type: ignore[arg-type]
+    ctx.add_init_script(RECORD_SLIDES)
+    page = ctx.new_page()
+    streams = capture(page)
+    page.goto(f"{server.base}/?lang=en")
+    page.goto(f"{server.base}/table/{t['id']}#tokens={','.join(tokens)}")
+    calm_ctx = browser.new_context(viewport=VIEWPORTS["desktop"], reduced_motion="reduce")
+    calm_ctx.add_init_script(RECORD_SLIDES)
+    calm = calm_ctx.new_page()
+    calm_streams = capture(calm)
+    calm.goto(f"{server.base}/table/{t['id']}")
+    rng = random.Random(7)
+    last: dict[str, dict[str, str]] = {}  # seat -> its marks at its previous draw
+    seen_steps: set[tuple[str, int]] = set()
+    counts = {"draws": 0, "changed": 0, "first": 0, "long_press": 0}
+    deadline = time.monotonic() + 240
+    while counts["draws"] < 40 and time.monotonic() < deadline:
+        assert page.js_errors == [], page.js_errors  # type: ignore[attr-defined]
+        go = page.locator("[data-testid=handoff-go]")
+        if go.count() and go.is_visible():
+            with contextlib.suppress(PWTimeout):
+                go.click(timeout=1500)
+            continue
+        seen = page.evaluate(MARKS)
+        if seen is None or seen["busy"]:
+            page.wait_for_timeout(30)
+            continue
+        if seen["end"]:
+            break
+        marks = {m["id"]: m["sig"] for m in seen["marks"]}
+        changed = {m["id"] for m in seen["marks"] if m["changed"]}
+        seat = seen["seat"]
+        if (seat, seen["step"]) not in seen_steps:
+            seen_steps.add((seat, seen["step"]))
+            if seat not in last:
+                assert changed == set(), changed  # a seat's first draw highlights nothing
+                counts["first"] += 1
+            else:
+                before = last[seat]
+                want = {i for i, s in marks.items() if before.get(i) != s}
+                assert changed == want, (seat, seen["step"], changed, want)
+                counts["changed"] += bool(changed)
+                # a highlight flashes in, briefly
+                for m in seen["marks"]:
+                    if m["changed"]:
+                        assert m["flash"] == "board-flash" and 0 < m["flashMs"] < 300, m
+            last[seat] = marks
+            counts["draws"] += 1
+        if counts["long_press"] == 0:
+            long_press(page, streams, seen["step"])
+            counts["long_press"] += 1
+            continue
+        # move when possible (pawns slide), else any piece
+        pieces = [p for p in seen["pieces"] if p["svg"]]
+        stations = [p for p in pieces if p["piece"].startswith("station:")]
+        choice = rng.choice(stations or pieces or seen["pieces"])
+        with contextlib.suppress(PWTimeout):
+            if choice["svg"]:
+                click(page, seen["step"], choice["piece"])
+            else:
+                piece_at(page, seen["step"], choice["piece"]).click(timeout=1500)
+            menu = page.locator("[data-testid=board-menu-item]")
+            if menu.count():
+                menu.first.click(timeout=1500)
+    assert counts["first"] == 2 and counts["changed"] > 5, counts
+    slides = page.evaluate("window.__slides")
+    assert any(s["mark"].startswith("pawn:") for s in slides), slides
+    assert all(0 < s["duration"] < 300 for s in slides), slides
+    # reduced motion: the spectator's board highlights, but nothing moves or flashes
+    calm.wait_for_selector("#view [data-testid=board] [data-testid=grid]")
+    calm_seen = calm.evaluate(MARKS)
+    assert calm_seen is not None and calm_seen["seat"] == "spectator"
+    assert calm.evaluate("window.__slides") == []
+    assert all(m["flash"] == "none" for m in calm_seen["marks"]), calm_seen["marks"]
+    assert check_messages(sqlite_db, t["id"], streams) > 0
+    assert check_messages(sqlite_db, t["id"], calm_streams) > 0
+    assert calm.js_errors == []  # type: ignore[attr-defined]
+    for c in (ctx, calm_ctx):
+        with contextlib.suppress(Exception):
+            c.close()
+
+
+def long_press(page: Page, streams: list[list[dict[str, Any]]], step: int) -> None:
+    """A touch held on a hand card shows its text; letting go does not play it."""
+    board = f'#view [data-testid=board][data-step="{step}"]'
+    card = page.locator(f'{board} [data-piece^="hand:"]').first
+    comp = card.get_attribute("data-component")
+    box = card.bounding_box()
+    assert box is not None and comp
+    st = state_at(streams, step)
+    assert st is not None
+    text = next(c for c in st["components"] if c["id"] == comp)
+    at = {"clientX": box["x"] + 20, "clientY": box["y"] + 20, "pointerType": "touch"}
+    tip = page.locator("[data-testid=board-tip]")
+    assert not tip.is_visible()
+    card.dispatch_event("pointerdown", {**at, "bubbles": True, "isPrimary": True})
+    tip.wait_for(state="visible", timeout=3000)
+    assert tip.inner_text().replace("\n", "") == text["name"] + text["text"]
+    card.dispatch_event("pointerup", {**at, "bubbles": True})
+    card.dispatch_event("click", {"bubbles": True})
+    seen = page.evaluate(READ)
+    # nothing was played: the same step, not busy, no menu
+    assert seen["step"] == step and not seen["busy"], seen
+    assert page.locator("[data-testid=board-menu]:not(.hidden)").count() == 0
