@@ -13,7 +13,7 @@ import spacetable
 from spacetable.engine import IllegalAction
 from spacetable.rl import gym_env, observe
 
-from .configs import FAST, TICKS, ident, one_each
+from .configs import FAST, GAMES, TICKS, ident, one_each
 
 
 @pytest.mark.filterwarnings("ignore::UserWarning")
@@ -138,3 +138,26 @@ def test_ansi_render_from_the_learners_view() -> None:
     assert gym_env("wildspace", players=2).render() is None
     with pytest.raises(spacetable.SpacetableError, match="render_mode"):
         gym_env("wildspace", players=2, render_mode="rgb_array")
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_registered_with_gymnasium_make() -> None:
+    import gymnasium
+
+    from spacetable.rl.gym import GYM_IDS
+
+    assert sorted(GYM_IDS) == GAMES
+    for game_id, env_id in GYM_IDS.items():
+        assert env_id == f"spacetable/{game_id}-v0"
+    env = gymnasium.make(
+        "spacetable/tortuga2199-v0",
+        players=3,
+        opponents="random",
+        options=FAST["tortuga2199"],
+        render_mode="ansi",
+    )
+    assert env.spec is not None and env.spec.id == "spacetable/tortuga2199-v0"
+    check_env(env.unwrapped)  # with a spec: also renders a fresh env in every render mode
+    obs, _ = env.reset(seed=2)
+    assert obs["observation"].shape == env.observation_space["observation"].shape
+    assert env.unwrapped.aec.players == 3

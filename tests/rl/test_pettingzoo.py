@@ -19,6 +19,10 @@ from spacetable.rl.pettingzoo import SpacetableAECEnv
 from .configs import FAST, TICKS, every_count, ident, one_each
 
 
+# api_test warns that a dict observation (PettingZoo's classic form with its action mask) is
+# not a bare array, and that render() is not defined when render_mode is None
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+@pytest.mark.filterwarnings("ignore:Environment has not defined a render:UserWarning")
 @pytest.mark.parametrize("cfg", every_count(), ids=ident)
 def test_pettingzoo_api_test(cfg: tuple[str, int, dict[str, Any]]) -> None:
     game_id, n, opts = cfg

@@ -12,6 +12,7 @@ seat, the bots play until that seat must act again or the game ends.
 * ``opponents``: one bot kind for every other seat (``"greedy"``, ``"random"``, ``"easy"``,
   ``"medium"``, ``"hard"``, ``"mcts:200"``...) or a list, one per other seat in seat order;
 * ``render_mode="ansi"``: :meth:`render` draws the game as text from the learner's view;
+* ``views=True``: every info carries the learner's JSON view as ``info["view"]``;
 * an illegal action: with ``illegal_action="lose"`` (the default) the game is left unchanged,
   the episode ends (``terminated``) with ``illegal_reward`` (default -1) and
   ``info["illegal_action"] = True``; with ``"raise"`` it raises
@@ -30,11 +31,30 @@ import numpy as np
 from spacetable.bots import Bot, SeatPort, make_bot
 from spacetable.engine import Game, IllegalAction, SpacetableError
 
+from .encoders import ENCODERS
 from .pettingzoo import SpacetableAECEnv
 
-__all__ = ["SpacetableGymEnv"]
+__all__ = ["GYM_IDS", "SpacetableGymEnv", "register_envs"]
 
 Obs = dict[str, np.ndarray[Any, Any]]
+
+#: The Gymnasium ids registered when this module is imported: ``spacetable/<game>-v0``
+#: (``gymnasium.make("spacetable/quazarys-v0", players=2, opponents="greedy")``).
+GYM_IDS: dict[str, str] = {}
+
+
+def register_envs() -> None:
+    """Register ``spacetable/<game>-v0`` with Gymnasium for every game (idempotent)."""
+    for game in sorted(ENCODERS):
+        env_id = f"spacetable/{game}-v0"
+        if env_id not in gym.registry:
+            gym.register(
+                id=env_id,
+                entry_point="spacetable.rl.gym:SpacetableGymEnv",
+                kwargs={"game": game},
+                disable_env_checker=True,
+            )
+        GYM_IDS[game] = env_id
 
 
 class SpacetableGymEnv(gym.Env[Obs, np.int64]):
@@ -169,3 +189,6 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+register_envs()
