@@ -3,7 +3,9 @@
 Each human decision shows that seat's view (drawn by the game's ``render`` module), the last
 events it may see, and its legal actions numbered; the player types a number. Other inputs:
 ``/word`` filters the list, ``s [FILE]`` saves, ``l`` shows more of the log, ``j`` prints the
-raw view, ``q`` quits (saving first when ``--save`` is set), ``h`` helps. In a real-time game,
+raw view, ``u [N]`` takes back the seat's last decision(s) under the engine's undo rule
+(until another seat acts, game time passes or something hidden is revealed: ``Game.undoable``),
+``q`` quits (saving first when ``--save`` is set), ``h`` helps. In a real-time game,
 game time flows while you think (``--speed`` game seconds per wall second), bots act in ticks
 meanwhile, and ``w [SECONDS]`` waits.
 
@@ -85,8 +87,8 @@ TEXT = {
         "events": "Last events",
         "actions": "Legal actions",
         "help": "number: play it · /word: filter · ?: the components you see · ? N, ? ID or "
-        "? word: one in full · ?options: the options · s [FILE]: save · l: log · j: raw view · "
-        "q: quit · h: this help",
+        "? word: one in full · ?options: the options · u [N]: take back your last decision(s) · "
+        "s [FILE]: save · l: log · j: raw view · q: quit · h: this help",
         "help_rt": " · w [SECONDS]: wait",
         "components": "What you see ({n}):",
         "components_hint": "? N, ? ID or ? word: one in full · ?options: the game's options · "
@@ -114,6 +116,11 @@ TEXT = {
         "filter": "{n} actions match {word!r}.",
         "acted": "has acted.",
         "groups": "Many actions: type gN to open a group, /word to filter, Enter for all groups.",
+        "can_undo": "u: take back your last decision ({n} may be taken back).",
+        "undone": "Took back {n} decision(s).",
+        "no_undo": "Nothing to take back: since your last decision another seat acted, time "
+        "passed or something hidden was revealed.",
+        "few_undo": "Only {n} decision(s) may be taken back now.",
     },
     "fr": {
         "seat": "Siège {seat}",
@@ -123,8 +130,9 @@ TEXT = {
         "events": "Derniers événements",
         "actions": "Actions possibles",
         "help": "numéro : le jouer · /mot : filtrer · ? : les éléments que vous voyez · ? N, "
-        "? ID ou ? mot : un élément en entier · ?options : les options · s [FICHIER] : sauver · "
-        "l : journal · j : vue brute · q : quitter · h : cette aide",
+        "? ID ou ? mot : un élément en entier · ?options : les options · u [N] : reprendre "
+        "votre dernière décision · s [FICHIER] : sauver · l : journal · j : vue brute · "
+        "q : quitter · h : cette aide",
         "help_rt": " · w [SECONDES] : attendre",
         "components": "Ce que vous voyez ({n}) :",
         "components_hint": "? N, ? ID ou ? mot : un élément en entier · ?options : les options "
@@ -153,6 +161,11 @@ TEXT = {
         "acted": "a joué.",
         "groups": "Beaucoup d'actions : gN ouvre un groupe, /mot filtre, "
         "Entrée revient aux groupes.",
+        "can_undo": "u : reprendre votre dernière décision ({n} peuvent être reprises).",
+        "undone": "{n} décision(s) reprise(s).",
+        "no_undo": "Rien à reprendre : depuis votre dernière décision, un autre siège a joué, "
+        "du temps a passé ou quelque chose de caché a été révélé.",
+        "few_undo": "Seules {n} décision(s) peuvent être reprises maintenant.",
     },
 }
 
@@ -513,6 +526,22 @@ class Session:
             step_bots(g, bots, tick=dt)
             seconds -= dt
 
+    def take_back(self, seat: int, count: str) -> bool:
+        """``u [N]``: take back the seat's last ``N`` decisions under the engine's rule (see
+        :meth:`Game.undoable`); False, with the reason shown, when that is not allowed."""
+        g = self.game
+        if not count.isdecimal() or int(count) < 1:
+            console.print(self.t("bad", text=f"u {count}"))
+            return False
+        n, can = int(count), g.undoable(seat)
+        if can == 0 or n > can:
+            console.print(self.t("no_undo") if can == 0 else self.t("few_undo", n=can))
+            return False
+        g.undo(seat, n)
+        console.print(self.t("undone", n=n))
+        self.autosave()
+        return True
+
     def draw(
         self, seat: int, shown: Sequence[tuple[int, Action]], full: bool
     ) -> list[tuple[str, list[tuple[int, Action]]]]:
@@ -524,6 +553,8 @@ class Session:
         if g.realtime:
             console.print(self.t("clock", clock=g.clock))
         self.show_events(seat)
+        if seat not in self.bots and (n := g.undoable(seat)):
+            console.print(f"[dim]{escape(self.t('can_undo', n=n))}[/]")
         console.print(f"[bold]{self.t('actions')}:[/]")
         groups = group_actions(shown) if full and len(shown) > LONG_LIST else []
         if groups:
@@ -576,6 +607,13 @@ class Session:
             elif text.startswith("?"):
                 self.show_components(seat, text[1:])
                 redraw = False
+            elif cmd in ("u", "undo"):
+                if self.take_back(seat, arg.strip() or "1"):
+                    legal = g.legal_actions(seat)
+                    shown = list(enumerate(legal, 1))
+                    full = True
+                else:
+                    redraw = False
             elif cmd == "s":
                 self.save(Path(arg.strip()).expanduser() if arg.strip() else None)
             elif text == "l":
