@@ -194,7 +194,7 @@ class SpacedealerEncoder:
     def _planets(
         view: Mapping[str, Any], seat: int, n: int, tmax: int, clock: float, tlen: float, b: Builder
     ) -> None:
-        nums = np.zeros((n, N_PLANETS + 16), dtype=np.float32)
+        nums = np.zeros((n, N_PLANETS + 19), dtype=np.float32)
         timers = np.zeros((n, tmax, TIMER_FEATURES), dtype=np.float32)
         grid = np.zeros((n, GRID_W, COLUMN_FEATURES), dtype=np.float32)
         cards = np.zeros((n, 3, BOX_SIZE), dtype=np.float32)
@@ -213,7 +213,7 @@ class SpacedealerEncoder:
                 pl["plants"][1] / 3,
                 pl["power"][0] / 4,
                 pl["power"][1] / 4,
-                sum(pl["store"]) / 10,
+                *(g / 10 for g in pl["store"]),
                 pl["store_cap"] / 10,
                 pl["pending"] / 5,
                 float(pl["chosen"]),
@@ -262,8 +262,8 @@ class SpacedealerEncoder:
             nums,
             f"relative seat x (planet 0..{N_PLANETS - 1}; score / 30, markers / 10, "
             "tech / 4, planning cap / 6, personal pile / 20, left and right plant / 3, their "
-            "power / 4, goods in store / 10, store capacity / 10, pending decisions / 5, start "
-            "card chosen, Gizzi won / 5, done (ticks), planned cards / 6)",
+            "power / 4, goods in store per colour / 10, store capacity / 10, pending decisions "
+            "/ 5, start card chosen, Gizzi won / 5, done (ticks), planned cards / 6)",
         )
         b.raw(
             "timers",

@@ -240,7 +240,7 @@ class Tortuga2199Encoder:
     def _players(view: Mapping[str, Any], seat: int, n: int, b: Builder) -> None:
         nums = np.zeros((n, 13), dtype=np.float32)
         where = np.zeros((n, MAX_SECTORS + 1), dtype=np.float32)
-        cards = np.zeros((n, 3, MAX_CARDS), dtype=np.float32)
+        cards = np.zeros((n, 4, MAX_CARDS), dtype=np.float32)
         for p in view["players"]:
             k = rel(seat, p["seat"], n)
             nums[k] = (
@@ -265,6 +265,8 @@ class Tortuga2199Encoder:
                 cards[k, 1, c] += 1.0
             for c in p["played"]:
                 cards[k, 2, c] += 1.0
+            for c in p["hunt_tokens"]:
+                cards[k, 3, c] += 1.0
         b.raw(
             "players",
             nums,
@@ -277,5 +279,7 @@ class Tortuga2199Encoder:
             "positions", where, f"relative seat x (sector slot 0..{MAX_SECTORS - 1}, off the board)"
         )
         b.raw(
-            "player_cards", cards, "relative seat x (ship card, discard, played) x card id: counts"
+            "player_cards",
+            cards,
+            "relative seat x (ship card, discard, played, hunt tokens) x card id: counts",
         )
