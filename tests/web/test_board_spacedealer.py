@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import random
+import re
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -325,6 +326,13 @@ def test_a_whole_spacedealer_game_through_the_board(
     assert spec.js_errors == []  # type: ignore[attr-defined]
     if shot:
         assert taken and SCREENSHOT.exists()
+        # the replay of the game draws its frames with the board, nothing to click
+        me.page.goto(f"{server.base}/replay/{t['id']}")
+        me.page.wait_for_selector("#view [data-testid=board] [data-testid=planet-0]")
+        left = me.page.locator("#view [data-testid=time-left]").text_content() or ""
+        assert re.fullmatch(r"\d+:\d\d", left), left
+        assert me.page.locator("#view [data-testid=board] [data-actions]").count() == 0
+        assert me.page.js_errors == []  # type: ignore[attr-defined]
     for c in (ctx, spec_ctx):
         with contextlib.suppress(Exception):
             c.close()

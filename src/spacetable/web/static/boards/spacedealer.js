@@ -117,8 +117,9 @@ function reducedMotion() {
 
 // The game time now, counted from the state's clock at the speed of the table.
 function nowOf(state) {
-  if (state.over || !state.realtime) return state.clock;
-  return state.clock + ((performance.now() - mem.at) / 1000) * (state.speed || 1);
+  const clock = typeof state.clock === "number" ? state.clock : state.view.clock; // a replay's frame
+  if (state.over || !state.realtime) return clock;
+  return clock + ((performance.now() - mem.at) / 1000) * (state.speed || 1);
 }
 
 // Every element with data-ends (a game time) shows the time left; data-bar scales a sand bar;
