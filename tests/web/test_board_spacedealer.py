@@ -265,20 +265,32 @@ def hover_text(seat: Seat) -> None:
     page.mouse.move(1, 1)
 
 
-CASES = [("en", "desktop"), ("fr", "phone")]
+CASES = [
+    ("en", "desktop", 3, "basic"),
+    ("fr", "phone", 3, "basic"),
+    ("fr", "desktop", 4, "advanced"),
+]
 
 
-@pytest.mark.parametrize(("lang", "size"), CASES, ids=[f"{lang}-{s}" for lang, s in CASES])
+@pytest.mark.parametrize(
+    ("lang", "size", "players", "rules"),
+    CASES,
+    ids=[f"{c[0]}-{c[1]}-{c[2]}p-{c[3]}" for c in CASES],
+)
 def test_a_whole_spacedealer_game_through_the_board(
-    browser: Browser, rt_server: Server, sqlite_db: str, lang: str, size: str
+    browser: Browser,
+    rt_server: Server,
+    sqlite_db: str,
+    lang: str,
+    size: str,
+    players: int,
+    rules: str,
 ) -> None:
     server = rt_server
-    seats = [
-        {"kind": "human"},
-        {"kind": "bot", "level": "easy"},
-        {"kind": "bot", "level": "random"},
-    ]
-    t = create(server.base, "spacedealer", seats, options=OPTIONS, speed=SPEED, start=True)
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    seats += [{"kind": "bot", "level": "random"}] * (players - 2)
+    options = {**OPTIONS, "rules": rules}
+    t = create(server.base, "spacedealer", seats, options=options, speed=SPEED, start=True)
     ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
     me = Seat(ctx, server.base, t["seats"][0]["link"], lang)
     spec_ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
@@ -287,9 +299,9 @@ def test_a_whole_spacedealer_game_through_the_board(
     spec.goto(f"{server.base}/table/{t['id']}")
     me.page.wait_for_selector("#view [data-testid=board] svg")
     hover_text(me)
-    rng = random.Random(CASES.index((lang, size)))
+    rng = random.Random(CASES.index((lang, size, players, rules)))
     deadline = time.monotonic() + 240
-    shot = (lang, size) == ("en", "desktop")
+    shot = (lang, size, rules) == ("en", "desktop", "basic")
     taken = False
     while not me.over and time.monotonic() < deadline:
         keyboard = size == "desktop" and me.counts["keyboard"] == 0 and me.counts["clicks"] > 8
@@ -302,7 +314,8 @@ def test_a_whole_spacedealer_game_through_the_board(
             me.page.locator("#view").screenshot(path=str(SCREENSHOT))
         me.page.wait_for_timeout(rng.choice((20, 60, 120)))
     assert me.over, f"no end screen after 240 s ({me.counts})"
-    print(lang, size, me.counts)
+    print(lang, size, players, rules, me.counts)
+    print(sorted(Counter(a["type"] for a in me.sent()).items()))
     assert me.counts["clicks"] > 10 and me.counts["checked"] > 20, me.counts
     if size == "desktop":
         assert me.counts["keyboard"] == 1

@@ -145,7 +145,7 @@ function tick(root, state) {
 function cube(b, x, y, k, n, key, words, { w = 22, h = 16 } = {}) {
   const g = svg("g", { class: "cube", transform: `translate(${x} ${y})`, opacity: n ? 1 : 0.3 },
     svg("rect", { width: w, height: h, rx: 3, class: "face", fill: GOODS[k] }),
-    svg("text", { x: w / 2, y: h - 4, "text-anchor": "middle", "font-size": 10, class: "goodsno",
+    svg("text", { x: w / 2, y: h - 4, "text-anchor": "middle", "font-size": Math.min(10, w * 0.62), class: "goodsno",
       fill: k === 1 ? "#111" : "#fff", "font-weight": 700, text: `${words.goods[k]}${n}` }));
   g.querySelector("rect").style.fill = GOODS[k];
   return key ? b.piece(key, g, null) : g;
@@ -462,6 +462,8 @@ export function draw(body, state, ctx) {
   const height = planetsY + order.length * PANEL + 8;
   const b = makeBoard(body, state, ctx, keyOf, W, height);
   b.seatName = ctx.seatName;
+  // a phone scrolls the board sideways at a readable size rather than shrinking it
+  b.box.style.minWidth = "900px";
   const root = b.box;
   // each piece says its key (for the focus, a menu open across draws)
   const piece = b.piece;
@@ -512,7 +514,7 @@ export function draw(body, state, ctx) {
   v.players.forEach((p, q) => {
     const k = at.get(p.score) || 0;
     at.set(p.score, k + 1);
-    const tok = seatMark(q, tx + p.score * tw + tw / 2, 40 + k * 14, 6);
+    const tok = seatMark(q, tx + p.score * tw + tw / 2, 40 + k * Math.min(14, 48 / v.players.length), 6);
     root.append(tok);
     if (b.mark) b.mark(`score:${q}`, tok, String(p.score));
   });
