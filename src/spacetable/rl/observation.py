@@ -6,7 +6,8 @@ and options are public settings), so a tensor never holds what the seat may not 
 view already leaves it out, and ``observe(game, seat) == observe(game.determinize(seat,
 rng), seat)`` (tested). Each game has an :class:`Encoder` (``spacetable.rl.encoders``) that
 writes named blocks through a :class:`Builder`; the blocks make the layout
-(:func:`observation_layout`), which ``docs/rl.md`` prints as a table of slices.
+(:func:`observation_layout`), which ``docs/rl.md`` prints as a table of slices. Every layout
+starts with the blocks of :func:`encode_common` (``to_act``, ``is_over``).
 
 Conventions shared by every encoder:
 
@@ -194,9 +195,23 @@ def observe_view(
     """The observation of a view (a seat's ``game.view(seat)``), without its game."""
     if view.get("seat") is None:
         raise ObservationError("observations are per seat; a spectator's view has no seat")
+    enc = encoder_for(game_id)
     b = Builder()
-    encoder_for(game_id).encode(view, players, options, b)
+    encode_common(view, players, b)
+    enc.encode(view, players, options, b)
     return b.vector()
+
+
+def encode_common(view: Mapping[str, Any], players: int, b: Builder) -> None:
+    """The blocks every game starts with, from the fields the engine adds to every view."""
+    seat = view["seat"]
+    b.multi_hot(
+        "to_act",
+        [rel(seat, s, players) for s in view["to_act"]],
+        players,
+        "the seats that may act now (relative; entry 0: the seat itself)",
+    )
+    b.flag("is_over", view["is_over"], "the game is over")
 
 
 def observe(game: Game, seat: int) -> Array:
@@ -231,7 +246,9 @@ def observation_layout(
         encoder_for(game_id)  # a game without an encoder is refused before one is built
         g = new_game(game_id, players=players, seed=0, options=dict(options or {}))
         b = Builder()
-        encoder_for(game_id).encode(g.view(0), g.players, g.options, b)
+        view = g.view(0)
+        encode_common(view, g.players, b)
+        encoder_for(game_id).encode(view, g.players, g.options, b)
         blocks = tuple(b.blocks)
         _LAYOUTS[key] = blocks
         # the full settings (defaults filled in) share the layout
