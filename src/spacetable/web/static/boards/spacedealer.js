@@ -202,11 +202,18 @@ function ring(b, st, v, words, y0, names, now) {
   const flying = v.ships.map((s, i) => [s, i]).filter(([s]) => s.field < 0);
   const flyTimer = new Map();
   for (const pl of v.players) for (const t of pl.timers) if (t.kind === "fly" && t.state === "running") flyTimer.set(t.arg, t);
+  // where a flight leaves or reaches a field: the field's edge on the lane between the rows
+  const anchor = (f) => {
+    const p = pos(f);
+    return { x: p.x + fw / 2, y: f < per ? p.y + fh : p.y };
+  };
+  const laneY = y0 + fh + lane / 2;
+  const flights = svg("g", { class: "flights" });
   for (const [s] of flying) {
-    const a = pos(s.from);
-    const c = pos(s.to);
-    g.append(svg("line", { x1: a.x + fw / 2, y1: a.y + fh / 2, x2: c.x + fw / 2, y2: c.y + fh / 2,
-      stroke: colourOf(s.owner), "stroke-width": 2, "stroke-dasharray": "6 4", opacity: 0.7 }));
+    const a = anchor(s.from);
+    const c = anchor(s.to);
+    flights.append(svg("path", { d: `M ${a.x} ${a.y} Q ${(a.x + c.x) / 2} ${laneY} ${c.x} ${c.y}`, fill: "none",
+      stroke: colourOf(s.owner), "stroke-width": 2, "stroke-dasharray": "6 4", opacity: 0.8 }));
   }
   for (let f = 0; f < nf; f++) {
     const p = pos(f);
@@ -262,12 +269,11 @@ function ring(b, st, v, words, y0, names, now) {
     }
   }
   // ships in flight, in the lane between the two rows, moving as their timer runs
+  g.append(flights);
   flying.forEach(([s, i]) => {
-    const a = pos(s.from);
-    const c = pos(s.to);
     const t = flyTimer.get(i);
-    const x0 = a.x + fw / 2 - 40;
-    const x1 = c.x + fw / 2 - 40;
+    const x0 = anchor(s.from).x - 40;
+    const x1 = anchor(s.to).x - 40;
     const y = y0 + fh + 4;
     const sg = svg("g", { class: "container flying", "data-ship": i });
     sg.append(svg("rect", { width: 80, height: lane - 8, rx: 14, class: "face" }),
@@ -529,7 +535,11 @@ export function draw(body, state, ctx) {
     root.append(svg("text", { x: 8, y: hy + 12, "font-size": 10, class: "bt muted", text: `${words.hand} (${pers.length})` }));
     const choice = mine.choice ? mine.choice.card : null;
     const cw = Math.min(84, 420 / Math.max(1, pers.length));
-    pers.forEach((c, i) => root.append(smallCard(b, 8 + i * cw, hy + 18, c, `personal:${c}`, { w: cw - 4, h: 58, note: c === choice ? "✓" : null })));
+    pers.forEach((c, i) => {
+      const node = smallCard(b, 8 + i * cw, hy + 18, c, `personal:${c}`, { w: cw - 4, h: 58, note: c === choice ? "✓" : null });
+      root.append(node);
+      if (b.mark) b.mark(`personal:${c}`, node, c === choice ? "chosen" : "");
+    });
     const px = 440;
     root.append(svg("text", { x: px, y: hy + 12, "font-size": 10, class: "bt muted", text: `${words.planning} (${mine.planning.length}/${mine.plan_cap})` }));
     const ready = new Set((v.usable || []).filter((u) => u.kind === "build").map((u) => u.card));
@@ -552,7 +562,11 @@ export function draw(body, state, ctx) {
       const src = pend.card !== undefined ? ` (${cardName(b, pend.card)})` : "";
       const extra = pend.kind === "put" ? ` ${words.goods[pend.colour]}` : pend.kind === "convert" ? ` ×${pend.left}` : "";
       root.append(textBlock(dx, hy + 12, `${words.todo}: ${k}${extra}${src}`, { width: 34, count: 2, size: 10, cls: "bt pending" }));
-      (pend.cards || []).forEach((c, i) => root.append(smallCard(b, dx + i * 96, hy + 34, c, `keep:${c}`, { w: 92, h: 42 })));
+      (pend.cards || []).forEach((c, i) => {
+        const node = smallCard(b, dx + i * 96, hy + 34, c, `keep:${c}`, { w: 92, h: 42 });
+        root.append(node);
+        if (b.mark) b.mark(`keep:${c}`, node, "");
+      });
     }
   }
 
