@@ -153,7 +153,8 @@ def test_illegal_index_raises_and_changes_nothing() -> None:
     env = pettingzoo_env("quazarys", players=2, seed=1)
     env.reset(seed=1)
     before = env.game.to_json()
-    mask = env.observe(env.agent_selection)["action_mask"]
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
     bad = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(IllegalAction):
         env.step(bad)
@@ -162,6 +163,8 @@ def test_illegal_index_raises_and_changes_nothing() -> None:
     with pytest.raises(IllegalAction):
         env.step(None)
     assert env.game.to_json() == before
+    assert (env.agent_selection, env.steps) == (agent, 0)
+    assert env.rewards == dict.fromkeys(env.possible_agents, 0.0)
 
 
 def test_max_steps_truncates() -> None:

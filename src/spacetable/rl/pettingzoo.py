@@ -190,17 +190,17 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         index = int(action)
         if not 0 <= index < self.num_actions:
             raise IllegalAction(f"action index {index} outside 0..{self.num_actions - 1}")
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         if index == self.wait:
             self._rt_next_seat()
         else:
             a = self.game.action_space.from_index(index)
-            self.game.apply(seat, a)  # IllegalAction if not legal; the game unchanged
+            self.game.apply(seat, a)  # IllegalAction if not legal: game and env unchanged
             if self.realtime:
                 self._rt_acts += 1
                 if self._rt_acts >= self.actions_per_tick:
                     self._rt_next_seat()
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
         self.steps += 1
         self._select()
         if self.game.is_over:
