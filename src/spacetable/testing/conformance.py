@@ -21,8 +21,9 @@ Over seeded random playouts it checks, at random points:
   wherever it is legal there) it leaves that seat with the same view and log as on the real
   state; undoing it restores exactly the state before it (save, generator, views and logs of
   every seat), undoing every undoable decision at once equals replaying the record without
-  them, and a refused undo (too many, none, another seat, a bad count) raises
-  :class:`UndoError` and changes nothing;
+  them, a refused undo (too many, none, another seat, a bad count) raises
+  :class:`UndoError` and changes nothing, and whether a decision is a barrier depends only
+  on its seat's view;
 * ``view``, ``log`` and the outcome are JSON-serialisable; the outcome ranks are valid; no
   event field of a game starts with ``_`` (the engine's own names, such as ``_step``).
 
@@ -209,6 +210,9 @@ def check_game(
                 raise fail("a seat may take back a decision after game time passed")
         else:
             rep.decisions += 1
+            if before_step is not None:
+                assert isinstance(act, Action)
+                _barrier_check(g, before_step, who, act, urng, undo_determinizations, fail)
             if g.undoable(who):
                 rep.undoable += 1
                 if before_step is not None:
@@ -386,6 +390,23 @@ def _sample_checks(
             _future(d, rng.getrandbits(32), 2)
     if _state(g) != before:
         raise fail("determinize changed the original")
+
+
+def _barrier_check(
+    g: Game, before: Game, seat: int, act: Action, rng: random.Random, k: int, fail: Any
+) -> None:
+    """Whether a decision is an undo barrier may depend only on what its seat saw: the same
+    decision on determinized copies from its view is a barrier exactly when the real one is
+    (else the Undo button would tell the seat something hidden, such as a reshuffle)."""
+    barrier = g._undo_floor == g.step
+    for _ in range(k):
+        d = before.determinize(seat, random.Random(rng.getrandbits(32)))
+        d.apply(seat, act)
+        if (d._undo_floor == d.step) != barrier:
+            raise fail(
+                f"whether seat {seat}'s decision {act} may be taken back depends on what it "
+                "cannot see (a draw or a reveal on some hidden states only)"
+            )
 
 
 def _undo_checks(

@@ -171,6 +171,8 @@ class BotPool:
         self.incremental_jobs = 0
         #: The step of each table's game copy in its worker, when known.
         self._known: dict[str, int] = {}
+        #: How many times each table's game was replaced (see :meth:`invalidate`).
+        self._epoch: dict[str, int] = {}
 
     def _shard(self, table: str) -> tuple[int, Executor]:
         i = zlib.crc32(table.encode()) % self.workers
@@ -214,6 +216,7 @@ class BotPool:
         i, ex = self._shard(table)
         loop = asyncio.get_running_loop()
         self._known.pop(table, None)  # until this job answers, the worker's step is unknown
+        epoch = self._epoch.get(table, 0)
         try:
             try:
                 job = data_job(game) if save is not None else None
@@ -230,7 +233,8 @@ class BotPool:
                     ex, think, table, seat, level, seed, step, None, save, data_job(game)
                 )
                 action = await asyncio.wait_for(fut, budget)
-            self._known[table] = step
+            if self._epoch.get(table, 0) == epoch:  # not replaced meanwhile (an undo)
+                self._known[table] = step
             return action, True
         except TimeoutError:
             self.timeouts += 1
@@ -262,6 +266,12 @@ class BotPool:
                 ex = self._shards[i] = self._new_executor()
             jobs.append(loop.run_in_executor(ex, forget, ""))
         await asyncio.gather(*jobs, return_exceptions=True)
+
+    def invalidate(self, table: str) -> None:
+        """The table's game was replaced (an undo): the worker's copy, and any job now
+        running for the table, no longer follow it; the next job sends the whole game."""
+        self._known.pop(table, None)
+        self._epoch[table] = self._epoch.get(table, 0) + 1
 
     async def forget(self, table: str) -> None:
         self._known.pop(table, None)

@@ -381,6 +381,28 @@ class Storage:
                     row.finished_at = a.decisions[-1].at
         return out
 
+    def undo(self, table_id: str, steps: int, clocks: dict[str, Any] | None = None) -> None:
+        """Take a table back to ``steps`` decisions (an undo): the later decisions and any
+        snapshot after that point are deleted in one transaction, so that a restart resumes
+        the game as it stands after the undo. ``clocks``: the clocks' state to keep."""
+        with self._session.begin() as s:
+            row = s.scalars(
+                select(TableRow).where(TableRow.id == table_id).with_for_update()
+            ).first()
+            if row is None:
+                raise StorageError(f"no table {table_id!r}")
+            if not 0 <= steps <= row.steps:
+                raise StorageError(f"table {table_id}: cannot go back to {steps} of {row.steps}")
+            s.execute(
+                delete(DecisionRow).where(DecisionRow.table_id == table_id, DecisionRow.n >= steps)
+            )
+            s.execute(
+                delete(SnapshotRow).where(SnapshotRow.table_id == table_id, SnapshotRow.n > steps)
+            )
+            row.steps = steps
+            if clocks is not None:
+                row.clocks = clocks
+
     def decisions(self, table_id: str, start: int = 0) -> list[Decision]:
         with self._session() as s:
             rows = s.scalars(

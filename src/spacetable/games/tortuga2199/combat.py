@@ -77,6 +77,7 @@ def resolve(g: Tortuga2199) -> None:
     """Reveal, compare (a tie goes to the defender), then the loser's card is destroyed."""
     P = g.parts
     att, dfd = g.cb[0], g.cb[1]
+    g.revealed()  # the attacker's secret cards are shown
     g.emit({"event": "reveal", "seat": att, "cards": list(g.catk)})
     at, dt = combat_totals(g)
     winner, loser = (att, dfd) if at > dt else (dfd, att)
