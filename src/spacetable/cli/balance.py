@@ -29,8 +29,10 @@ from typing import Annotated, Any
 
 import typer
 
+from spacetable.cli.cluster_opts import RayAddress, RayFlag, open_backend
 from spacetable.cli.common import check_bot, fail_value, read_data, simulation_options
 from spacetable.cli.tournament import as_dataset, make_jobs, run_jobs, win_shares
+from spacetable.cluster import Backend
 from spacetable.engine import DataSet, game_class, new_game
 from spacetable.stats import wilson
 
@@ -98,10 +100,13 @@ def run_balance(
     workers: int = 1,
     on_done: Callable[[dict[str, Any]], None] | None = None,
     data: DataSet[Any] | str | os.PathLike[str] | None = None,
+    backend: Backend | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games per player count with ``bot`` in every seat; the JSON report.
 
     ``data`` is a data set or a directory of corrected tables (the shipped data by default).
+    ``backend`` plays the games (default: ``workers`` local processes); the report is the
+    same for every backend.
     """
     info = game_class(game).info
     counts = list(players or range(info.min_players, info.max_players + 1))
@@ -113,7 +118,7 @@ def run_balance(
         g = new_game(game, n, 0, options, dataset)  # fail early on bad settings
         used = g.data.label() if g.data is not None else None
         jobs = make_jobs(game, n, [bot], games, seed + 7919 * k, g.options, data=dataset)
-        results = run_jobs(jobs, workers, on_done)
+        results = run_jobs(jobs, workers, on_done, backend=backend)
         out.append(summarize_balance(results, n))
     return {
         "game": game,
@@ -143,13 +148,18 @@ def register(app: typer.Typer) -> None:
             list[str] | None, typer.Option("--option", "-o", help="game option key=value")
         ] = None,
         workers: Annotated[
-            int, typer.Option("--workers", "-w", help="processes (0: one per core)")
+            int,
+            typer.Option(
+                "--workers", "-w", help="local processes, or a local Ray's CPUs (0: one per core)"
+            ),
         ] = 0,
         as_json: Annotated[bool, typer.Option("--json", help="print the JSON report")] = False,
         data: Annotated[
             Path | None,
             typer.Option("--data", help="measure a directory of corrected tables"),
         ] = None,
+        ray: RayFlag = False,
+        ray_address: RayAddress = None,
     ) -> None:
         """First-seat advantage and win share of every starting asymmetry, with intervals."""
         from rich.console import Console
@@ -168,11 +178,14 @@ def register(app: typer.Typer) -> None:
             for n in counts:
                 new_game(game, n, 0, options, dataset)  # bad settings stop here
             check_bot(bot, "--bot", game)
+            backend = open_backend(workers, ray, ray_address)
         except ValueError as e:
             fail_value(e)
-        w = workers or os.cpu_count() or 1
         console = Console(stderr=as_json)
-        with Progress(console=console, transient=True, disable=as_json) as progress:
+        with (
+            backend,
+            Progress(console=console, transient=True, disable=as_json) as progress,
+        ):
             task = progress.add_task(f"{game} balance", total=games * len(counts))
             try:
                 report = run_balance(
@@ -182,9 +195,9 @@ def register(app: typer.Typer) -> None:
                     bot=bot,
                     seed=seed,
                     options=options,
-                    workers=w,
                     on_done=lambda _r: progress.advance(task),
                     data=dataset,
+                    backend=backend,
                 )
             except ValueError as e:
                 fail_value(e)
@@ -221,5 +234,5 @@ def register(app: typer.Typer) -> None:
             console.print(f"data: {report['data']['name']} ({report['data']['digest']})")
         console.print(
             f"flagged: more than {100 * FLAG_MARGIN:.0f} points above fair "
-            f"({report['seconds']:.1f} s)"
+            f"({report['seconds']:.1f} s, {backend.name})"
         )

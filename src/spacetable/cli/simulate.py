@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +20,12 @@ from rich.table import Table
 
 import spacetable
 from spacetable.bots import make_bot
+from spacetable.cluster import Backend, run_ordered
 from spacetable.engine import DataSet
-from spacetable.sim import GameResult, play_game, seeds_for
+from spacetable.records import RecordWriter, record_file
+from spacetable.sim import GameResult, seeds_for
 
+from .cluster_opts import RayAddress, RayFlag, RecordDir, open_backend
 from .common import (
     console,
     default_players,
@@ -31,6 +35,39 @@ from .common import (
     read_data,
     simulation_options,
 )
+from .tournament import Job, data_job_fields, run_job
+
+
+def simulation_jobs(
+    game_id: str,
+    players: int,
+    games: int,
+    bot_kinds: list[str],
+    seed: int,
+    options: dict[str, Any],
+    tick: float = 1.0,
+    data: DataSet[Any] | None = None,
+    record: bool = False,
+) -> list[Job]:
+    """The games of a simulation: game ``i`` has the ``i``-th seed of :func:`seeds_for`;
+    seat ``p`` gets ``bot_kinds[p % len(bot_kinds)]`` seeded ``seed_i + 7919 * (p + 1)``."""
+    path, digest = data_job_fields(data)
+    return [
+        Job(
+            index=i,
+            game=game_id,
+            players=players,
+            seed=s,
+            lineup=tuple(bot_kinds[p % len(bot_kinds)] for p in range(players)),
+            bot_seeds=tuple(s + 7919 * (p + 1) for p in range(players)),
+            options=dict(options),
+            tick=tick,
+            data=path,
+            data_digest=digest,
+            record=record,
+        )
+        for i, s in enumerate(seeds_for(seed, games))
+    ]
 
 
 def run_games(
@@ -43,23 +80,41 @@ def run_games(
     tick: float = 1.0,
     progress: Progress | None = None,
     data: DataSet[Any] | None = None,
+    *,
+    backend: Backend | None = None,
+    records: RecordWriter | None = None,
 ) -> list[GameResult]:
-    """Play ``games`` seeded games; seat ``i`` gets ``bot_kinds[i % len(bot_kinds)]``.
+    """Play ``games`` seeded games (:func:`simulation_jobs`) on ``backend`` (this process by
+    default); the results in game order, the same for every backend.
 
-    ``data`` is the data set the games are played with (the shipped data by default).
+    ``data`` is the data set the games are played with (the shipped data by default);
+    ``records`` receives every game's record, in game order.
     """
-    results = []
     task = progress.add_task("games", total=games) if progress else None
-    for i, s in enumerate(seeds_for(seed, games)):
-        g = spacetable.new_game(game_id, players, s, options, data)
-        bots = [
-            make_bot(bot_kinds[p % len(bot_kinds)], s + 7919 * (p + 1), game_id)
-            for p in range(players)
-        ]
-        results.append(play_game(g, bots, tick=tick))
+    jobs = simulation_jobs(
+        game_id, players, games, bot_kinds, seed, options, tick, data, records is not None
+    )
+
+    def done(_i: int, r: dict[str, Any]) -> None:
+        if records is not None:
+            records.add(r["index"], r.pop("record"))
         if progress is not None and task is not None:
-            progress.update(task, completed=i + 1)
-    return results
+            progress.advance(task)
+
+    out = run_ordered(run_job, jobs, backend, done)
+    return [
+        GameResult(
+            seed=r["seed"],
+            players=players,
+            bots=list(r["lineup"]),
+            scores=list(r["scores"]),
+            ranks=list(r["ranks"]),
+            reason=r["reason"],
+            decisions=r["decisions"],
+            seconds=r["seconds"],
+        )
+        for r in out
+    ]
 
 
 def summarize(results: list[GameResult], players: int) -> dict[str, Any]:
@@ -118,8 +173,17 @@ def simulate(
     data: Path | None = typer.Option(
         None, "--data", help="Play with a directory of corrected tables (`spacetable data`)."
     ),
+    workers: int = typer.Option(
+        1, "--workers", "-w", help="Local processes, or a local Ray's CPUs (0: one per core)."
+    ),
+    ray: RayFlag = False,
+    ray_address: RayAddress = None,
+    record: RecordDir = None,
 ) -> None:
-    """Play bot-versus-bot games and summarise them."""
+    """Play bot-versus-bot games and summarise them.
+
+    The summary depends on the seed alone, whatever --workers or --ray.
+    """
     try:
         options = simulation_options(game_id, option)
         if players is None:
@@ -130,24 +194,51 @@ def simulate(
         for k in kinds:
             make_bot(k, 0, game_id)
         positive(tick, "--tick")
+        path = record_file(record, "simulate", game_id, players, seed) if record else None
+        backend = open_backend(workers, ray, ray_address)
     except ValueError as e:
         fail_value(e)
     label = first.data.label() if first.data is not None else None
     t0 = time.perf_counter()
-    if json_out:
-        results = run_games(game_id, players, games, kinds, seed, options, tick, data=dataset)
-    else:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
-            results = run_games(
-                game_id, players, games, kinds, seed, options, tick, progress, dataset
-            )
+    try:
+        with backend, RecordWriter(path) if path else nullcontext() as writer:
+            if json_out:
+                results = run_games(
+                    game_id,
+                    players,
+                    games,
+                    kinds,
+                    seed,
+                    options,
+                    tick,
+                    data=dataset,
+                    backend=backend,
+                    records=writer,
+                )
+            else:
+                with Progress(
+                    TextColumn("[bold]{task.description}"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    TimeRemainingColumn(),
+                    console=console,
+                    transient=True,
+                ) as progress:
+                    results = run_games(
+                        game_id,
+                        players,
+                        games,
+                        kinds,
+                        seed,
+                        options,
+                        tick,
+                        progress,
+                        dataset,
+                        backend=backend,
+                        records=writer,
+                    )
+    except ValueError as e:
+        fail_value(e)
     wall = time.perf_counter() - t0
     summary = summarize(results, players)
     decisions = sum(r.decisions for r in results)
@@ -167,6 +258,7 @@ def simulate(
                     "data": label,
                     "summary": summary,
                     "speed": speed,
+                    **({"records": str(path)} if path else {}),
                 },
                 ensure_ascii=False,
             )
@@ -207,8 +299,10 @@ def simulate(
     )
     console.print(
         f"speed: {speed['games_per_second']} games/s, {speed['decisions_per_second']} decisions/s "
-        f"({speed['seconds']} s)"
+        f"({speed['seconds']} s, {backend.name})"
     )
+    if path:
+        console.print(f"records written to {path}")
 
 
 def register(app: typer.Typer) -> None:

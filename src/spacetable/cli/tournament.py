@@ -23,9 +23,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -33,6 +33,7 @@ from typing import Annotated, Any
 import typer
 
 from spacetable.bots import make_bot
+from spacetable.cli.cluster_opts import RayAddress, RayFlag, RecordDir, open_backend
 from spacetable.cli.common import (
     check_writable,
     default_players,
@@ -43,7 +44,9 @@ from spacetable.cli.common import (
     read_data,
     simulation_options,
 )
+from spacetable.cluster import Backend, LocalBackend
 from spacetable.engine import DataError, DataSet, Game, load_data, new_game
+from spacetable.records import RecordWriter, record_file
 from spacetable.sim import play_game, seeds_for
 from spacetable.stats import (
     bootstrap_ratings,
@@ -72,6 +75,8 @@ class Job:
     #: The directory of the data set (absolute; None for the shipped data) and its digest.
     data: str | None = None
     data_digest: str | None = None
+    #: Return the game's record (with the line-up in its ``meta``) for ``--record``.
+    record: bool = False
 
 
 #: The data sets this process loaded, by (game, directory, digest): loaded once per worker.
@@ -195,6 +200,31 @@ def run_job(job: Job) -> dict[str, Any]:
         "steps": g.step,
         "seconds": res.seconds,
         "labels": labels,
+        **({"record": job_record(job, g)} if job.record else {}),
+    }
+
+
+def job_record(job: Job, game: Game) -> dict[str, Any]:
+    """The record of ``job``'s finished ``game`` (:meth:`Game.record`, replayable with
+    :func:`spacetable.replay`) with a ``meta`` field: the job's index, each seat's bot and
+    bot seed, and the outcome. It holds the seed, so every hidden card: records are for
+    training and archives, never for a player during a game."""
+    out = game.outcome()
+    return {
+        **game.record(),
+        "meta": {
+            "index": job.index,
+            "bots": list(job.lineup),
+            "seats": [
+                {"seat": s, "bot": k, "bot_seed": b}
+                for s, (k, b) in enumerate(zip(job.lineup, job.bot_seeds, strict=True))
+            ],
+            "tick": job.tick,
+            "scores": list(out.scores),
+            "ranks": list(out.ranks),
+            "rewards": list(out.rewards()),
+            "reason": str(out.reason),
+        },
     }
 
 
@@ -213,9 +243,11 @@ def make_jobs(
     options: dict[str, Any] | None = None,
     start: int = 0,
     data: DataSet[Any] | None = None,
+    record: bool = False,
 ) -> list[Job]:
     """The jobs of a tournament: seeds from ``seed``, bots rotated over the seats, played
-    with ``data`` (the shipped data by default)."""
+    with ``data`` (the shipped data by default); ``record``: each result carries the game's
+    record."""
     out = []
     b = len(bots)
     path, digest = data_job_fields(data)
@@ -232,55 +264,30 @@ def make_jobs(
                 dict(options or {}),
                 data=path,
                 data_digest=digest,
+                record=record,
             )
         )
     return out
-
-
-def _init_worker(extra: Sequence[type[Game]]) -> None:
-    from spacetable.engine import register
-
-    for cls in extra:
-        register(cls)
 
 
 def run_jobs(
     jobs: Sequence[Job],
     workers: int = 1,
     on_done: Callable[[dict[str, Any]], None] | None = None,
+    *,
+    backend: Backend | None = None,
 ) -> list[dict[str, Any]]:
-    """Play every job (over ``workers`` processes); the results in job order."""
-    from spacetable.engine import game_class
+    """Play every job on ``backend`` (by default ``workers`` local processes); the results
+    in job order, whatever the backend (:mod:`spacetable.cluster`)."""
 
-    results: dict[int, dict[str, Any]] = {}
-    if workers <= 1 or len(jobs) <= 1:
-        for j in jobs:
-            r = run_job(j)
-            results[j.index] = r
-            if on_done:
-                on_done(r)
-    else:
-        classes = [game_class(g) for g in sorted({j.game for j in jobs})]
-        with ProcessPoolExecutor(
-            max_workers=workers, initializer=_init_worker, initargs=(classes,)
-        ) as ex:
-            pending: set[Future[dict[str, Any]]] = set()
-            it = iter(jobs)
-            for j in it:
-                pending.add(ex.submit(run_job, j))
-                if len(pending) >= workers * 4:
-                    break
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in done:
-                    r = f.result()
-                    results[r["index"]] = r
-                    if on_done:
-                        on_done(r)
-                    nxt = next(it, None)
-                    if nxt is not None:
-                        pending.add(ex.submit(run_job, nxt))
-    return [results[j.index] for j in jobs]
+    def done(_i: int, r: dict[str, Any]) -> None:
+        if on_done is not None:
+            on_done(r)
+
+    if backend is not None:
+        return backend.map(run_job, jobs, done)
+    with LocalBackend(max(workers, 1)) as local:
+        return local.map(run_job, jobs, done)
 
 
 # ---------------------------------------------------------------------------- summaries
@@ -480,18 +487,37 @@ def run_tournament(
     workers: int = 1,
     on_done: Callable[[dict[str, Any]], None] | None = None,
     data: DataSet[Any] | str | os.PathLike[str] | None = None,
+    backend: Backend | None = None,
+    record: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """Play a tournament and summarise it (the whole JSON report of the command).
 
     ``data`` is a data set or a directory of corrected tables (the shipped data by default).
+    ``backend`` plays the games (default: ``workers`` local processes); the report is the
+    same for every backend. ``record`` is a directory: every game's record is written to a
+    new JSON Lines file there (:mod:`spacetable.records`), named in the report's
+    ``records``.
     """
     for b in bots:
         make_bot(b, 0)  # fail early on an unknown kind
     dataset = as_dataset(game, data)
     g = new_game(game, players, 0, options, dataset)  # fail early on bad settings
-    jobs = make_jobs(game, players, bots, games, seed, g.options, data=dataset)
+    path = record_file(record, "tournament", game, players, seed) if record is not None else None
+    jobs = make_jobs(game, players, bots, games, seed, g.options, data=dataset, record=bool(path))
     t0 = time.perf_counter()
-    results = run_jobs(jobs, workers, on_done)
+    writer = RecordWriter(path) if path is not None else None
+    try:
+
+        def done(r: dict[str, Any]) -> None:
+            if writer is not None:
+                writer.add(r["index"], r.pop("record"))
+            if on_done is not None:
+                on_done(r)
+
+        results = run_jobs(jobs, workers, done, backend=backend)
+    finally:
+        if writer is not None:
+            writer.__exit__(*sys.exc_info())
     summary = summarize(results, bots, players)
     return {
         "game": game,
@@ -503,6 +529,7 @@ def run_tournament(
         **summary,
         "seconds": time.perf_counter() - t0,
         "results": [{k: v for k, v in r.items() if k != "labels"} for r in results],
+        **({"records": str(path)} if path is not None else {}),
     }
 
 
@@ -527,7 +554,10 @@ def register(app: typer.Typer) -> None:
             list[str] | None, typer.Option("--option", "-o", help="game option key=value")
         ] = None,
         workers: Annotated[
-            int, typer.Option("--workers", "-w", help="processes (0: one per core)")
+            int,
+            typer.Option(
+                "--workers", "-w", help="local processes, or a local Ray's CPUs (0: one per core)"
+            ),
         ] = 0,
         as_json: Annotated[bool, typer.Option("--json", help="print the JSON report")] = False,
         plot: Annotated[
@@ -538,8 +568,14 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--data", help="play with a directory of corrected tables"),
         ] = None,
+        ray: RayFlag = False,
+        ray_address: RayAddress = None,
+        record: RecordDir = None,
     ) -> None:
-        """Bots play GAME against each other, seats rotated; win shares and ratings."""
+        """Bots play GAME against each other, seats rotated; win shares and ratings.
+
+        The report depends on the seed alone, whatever --workers or --ray.
+        """
         from rich.console import Console
         from rich.progress import Progress
         from rich.table import Table
@@ -564,11 +600,16 @@ def register(app: typer.Typer) -> None:
                 )
             if plot:
                 check_plot_path(plot)
+            if record is not None:
+                record_file(record, "tournament", game, players, seed)  # refused before play
+            backend = open_backend(workers, ray, ray_address)
         except ValueError as err:
             fail_value(err)
-        w = workers or os.cpu_count() or 1
         console = Console(stderr=as_json)
-        with Progress(console=console, transient=True, disable=as_json) as progress:
+        with (
+            backend,
+            Progress(console=console, transient=True, disable=as_json) as progress,
+        ):
             task = progress.add_task(f"{game} ({players}p)", total=games)
             try:
                 report = run_tournament(
@@ -578,9 +619,10 @@ def register(app: typer.Typer) -> None:
                     games,
                     seed,
                     options=options,
-                    workers=w,
                     on_done=lambda _r: progress.advance(task),
                     data=dataset,
+                    backend=backend,
+                    record=record,
                 )
             except ValueError as err:
                 fail_value(err)
@@ -619,8 +661,11 @@ def register(app: typer.Typer) -> None:
             s.add_row(str(row["seat"]), str(row["games"]), _share(row["win_share"], row["win_ci"]))
         console.print(s)
         console.print(
-            f"{report['mean_decisions']:.0f} decisions per game, {report['seconds']:.1f} s"
+            f"{report['mean_decisions']:.0f} decisions per game, {report['seconds']:.1f} s "
+            f"({backend.name})"
         )
+        if "records" in report:
+            console.print(f"records written to {report['records']}")
         if plot:
             _write_plot(report, plot, title)
             console.print(f"plot written to {plot}")
