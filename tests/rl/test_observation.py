@@ -181,3 +181,27 @@ def test_docs_print_the_layouts_of_the_code() -> None:
         assert f"The slices below are at {n} players." in section
         for b in observation_layout(game_id, n):
             assert f"| `{b.start}:{b.stop}` | `{b.name}` | {b.size:,} |" in section, b.name
+
+
+def test_seats_are_relative() -> None:
+    """Planet Raiders has no hidden information, so every seat's tensor holds the same facts;
+    per-seat blocks are rotated: entry k of seat s is entry (s + k) % n of seat 0."""
+    n = 3
+    blocks = {b.name: b for b in observation_layout("planetraiders", n)}
+    for g in _playout("planetraiders", n, {}, seed=5, steps=40):
+        base = observe(g, 0)
+        raiders0 = base[blocks["raiders"].start : blocks["raiders"].stop].reshape(-1, n, 3)
+        players0 = base[blocks["players"].start : blocks["players"].stop].reshape(n, -1)
+        for s in range(1, n):
+            o = observe(g, s)
+            raiders = o[blocks["raiders"].start : blocks["raiders"].stop].reshape(-1, n, 3)
+            players = o[blocks["players"].start : blocks["players"].stop].reshape(n, -1)
+            for k in range(n):
+                j = (s + k) % n
+                assert np.array_equal(raiders[:, k], raiders0[:, j])
+                # the same-team entry (index 4) is relative to the observer: compare the rest
+                assert np.array_equal(np.delete(players[k], 4), np.delete(players0[j], 4))
+            # the board and the aliens are the same for everybody
+            for name in ("board", "rockets", "aliens"):
+                b = blocks[name]
+                assert np.array_equal(o[b.start : b.stop], base[b.start : b.stop])
