@@ -1,5 +1,8 @@
 """``spacetable replay``: step through a saved record or save, or print its final state.
 
+A records file (JSON Lines, from ``simulate --record`` or ``tournament --record``) holds
+one game a line: ``--line N`` replays the game on line ``N``.
+
 A game played with a directory of corrected tables replays with the same tables: ``--data
 DIR``, or for a save written by ``play --data``, the directory its meta remembers. The
 engine compares the tables' digest with the one the record names and refuses other data.
@@ -19,6 +22,7 @@ import spacetable
 from spacetable.engine import RecordError, Termination
 from spacetable.engine.game import SAVE_FORMAT
 from spacetable.engine.registry import as_record
+from spacetable.records import read_record_line
 
 from .common import console, event_describer, fail, fail_value, read_text, renderer
 from .play import data_mismatch, remembered_data, save_data
@@ -34,7 +38,15 @@ def _as_record(data: Any) -> dict[str, Any]:
 
 
 def replay(
-    file: Path = typer.Argument(..., help="A record (JSON) or a save file."),
+    file: Path = typer.Argument(
+        ..., help="A record (JSON), a save file, or records (JSON Lines) with --line."
+    ),
+    line: int | None = typer.Option(
+        None,
+        "--line",
+        help="Replay the game on this line (1 for the first) of a JSON Lines records file "
+        "(simulate/tournament --record).",
+    ),
     step: bool = typer.Option(False, "--step", help="Step through: Enter for the next move."),
     seat: int | None = typer.Option(None, help="Show the game as this seat sees it."),
     lang: str = typer.Option("en", help="Language: en or fr."),
@@ -49,11 +61,20 @@ def replay(
     if lang not in LANGS:
         fail(f"--lang must be {' or '.join(LANGS)}, got {lang!r}")
     try:
-        text = read_text(file, "record")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{file} is not JSON: {e}") from e
+        if line is not None:
+            data = read_record_line(file, line)
+            text = json.dumps(data)
+        else:
+            text = read_text(file, "record")
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as e:
+                hint = (
+                    "; a JSON Lines records file? pick a game with --line N"
+                    if text.lstrip().startswith("{") and text.count("\n") > 1
+                    else ""
+                )
+                raise ValueError(f"{file} is not JSON: {e}{hint}") from e
         record = _as_record(data)
         game_id = record.get("game")
         meta = data.get("meta") if data.get("format") == SAVE_FORMAT else None
