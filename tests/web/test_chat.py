@@ -64,7 +64,7 @@ def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
             await seen(c, lambda m: m["type"] == "chat_history")
         # both holders of seat 0 see its view and its legal actions; either may act
         s1 = await seen(a1, lambda m: m["type"] == "state")
-        s2 = await seen(a2, lambda m: m["type"] == "state")
+        s2 = await seen(a2, lambda m: m["type"] == "state" and m["step"] == s1["step"])
         assert s1["view"] == s2["view"] and s1["legal"] == s2["legal"] and s1["legal"]
         await a2.send({"type": "act", "action": s2["legal"][0]["action"], "step": s2["step"]})
         for c in everyone:

@@ -52,7 +52,7 @@ def frame(server: Server, table: str, step: int, **params: Any) -> httpx.Respons
 
 @pytest.mark.parametrize(
     ("game", "players", "options"),
-    [("quazarys", 2, {}), ("wildspace", 3, {}), ("spacedealer", 3, {"length": 120})],
+    [("quazarys", 2, {}), ("wildspace", 3, {}), ("spacedealer", 3, {"length": 300})],
 )
 def test_every_frame_is_the_engine_at_that_step_from_that_seat(
     server: Server, db_url: str, game: str, players: int, options: dict[str, Any]
@@ -186,6 +186,7 @@ def test_replay_page_steps_jumps_plays_and_follows(server: Server, browser: Brow
         page.click("[data-testid=play]")
         page.wait_for_function("() => Number(document.querySelector('#jump').value) >= 5")
         page.click("[data-testid=play]")
+        page.wait_for_timeout(300)  # a frame asked for just before the pause may still land
         stopped = page.locator("[data-testid=jump]").input_value()
         page.wait_for_timeout(400)
         assert page.locator("[data-testid=jump]").input_value() == stopped

@@ -28,18 +28,21 @@ import spacetable
 from spacetable.engine import DataSet, SpacetableError
 
 from .bots import LEVELS
+from .clocks import TableSettings
 from .live import Conn, Hub, Settings, TableError, pump, restore_game
 from .messages import dumps, error_message
 from .protocol import (
     LANGS,
     VERSION,
     Act,
+    Back,
     ChatText,
     Hello,
     Ping,
     ProtocolError,
     SetLang,
     TokenBucket,
+    Undo,
     parse,
 )
 from .replay import Replay, Replays, frame_message
@@ -61,6 +64,15 @@ class SeatIn(_In):
     name: Annotated[str, Field(max_length=40)] = ""
 
 
+class ClockIn(_In):
+    """A turn clock: seconds for each decision, then seconds of reserve (numbers only)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    move: Annotated[float, Field(ge=5.0, le=3600.0)]
+    reserve: Annotated[float, Field(ge=0.0, le=36000.0)] = 0.0
+
+
 class CreateTable(_In):
     game: Annotated[str, Field(max_length=64)]
     players: Annotated[int, Field(ge=1, le=16)]
@@ -73,6 +85,12 @@ class CreateTable(_In):
     title: Annotated[str, Field(max_length=100)] = ""
     #: Start at once (a table of bots, or a hot-seat table whose people are all here).
     start: bool = False
+    #: A turn clock (turn-based games only); a seat out of time is played by the takeover
+    #: bot until its person is back.
+    clock: ClockIn | None = None
+    #: The bot level that plays a person's seat when they run out of time or leave (none:
+    #: nobody takes over; with a clock, ``medium`` by default).
+    takeover: Literal["random", "easy", "medium", "hard"] | None = None
     #: The data set to play with, by name (``GET /api/games`` lists each game's); the
     #: shipped one by default.
     data: Annotated[str, Field(min_length=1, max_length=200)] | None = None
@@ -268,6 +286,11 @@ def create_app(
             title=body.title,
             bot_delay=body.bot_delay,
             data_name=body.data,
+            settings=TableSettings(
+                body.clock.move if body.clock else None,
+                body.clock.reserve if body.clock else None,
+                body.takeover or ("medium" if body.clock else None),
+            ),
         )
         if body.start:
             await table.start()
@@ -436,6 +459,14 @@ async def _handle(table: Any, conn: Conn, msg: Any) -> None:
         conn.send({"type": "pong"})
     elif isinstance(msg, ChatText):
         table.say(conn, msg.scope, msg.text)
+    elif isinstance(msg, Back):
+        if conn.seat is None:
+            raise TableError("no_seat", "a spectator has no seat to come back to")
+        await table.come_back(conn.seat)
+    elif isinstance(msg, Undo):
+        if conn.seat is None:
+            raise TableError("no_seat", "a spectator has no decision to take back")
+        await table.undo(conn.seat, msg.count, msg.step)
     elif isinstance(msg, Hello):
         raise ProtocolError("bad_message", "hello was already said")
 
@@ -445,6 +476,7 @@ def _engine_code(e: Exception) -> str:
     return {
         "IllegalAction": "illegal_action",
         "InvalidAction": "invalid_action",
+        "UndoError": "cannot_undo",
     }.get(name, "refused")
 
 

@@ -38,6 +38,7 @@ from spacetable.engine.dataset import SHIPPED
 
 from . import chat
 from .bots import BotPool
+from .clocks import Clocks, TableSettings
 from .messages import dumps, error_message, outcome_message, state_message, welcome_message
 from .protocol import TokenBucket
 from .storage import (
@@ -85,6 +86,10 @@ class Settings:
     bot_workers: int | None = None
     #: Start the bot workers with the server (else at the first bot's decision).
     warm_bots: bool = True
+    #: Seconds a seat may have no connection before the table's takeover bot plays it.
+    away_after: float = 30.0
+    #: Seconds between two saves of running turn clocks (besides every decision).
+    clock_save_every: float = 5.0
 
 
 def token_hash(token: str) -> str:
@@ -265,6 +270,14 @@ class LiveTable:
         self.reason: str | None = None
         #: The table's chat rooms (in memory).
         self.chat = chat.Chat(rec.players)
+        #: The turn clocks and the takeover bot (``None``: the table has neither).
+        self.clocks: Clocks | None = (
+            Clocks.restore(TableSettings.from_json(rec.settings), rec.players, rec.clocks)
+            if rec.settings
+            else None
+        )
+        self.clock_saved = 0.0
+        self.leaving: dict[int, asyncio.Task[None]] = {}
 
     # ------------------------------------------------------------------ public info
     def info(self) -> dict[str, Any]:
@@ -280,7 +293,23 @@ class LiveTable:
         return None
 
     def is_bot(self, seat: int) -> bool:
-        return self.rec.seats[seat].kind == "bot"
+        """Whether a bot plays ``seat`` now: a bot's seat, or a person's that is away (out
+        of time, or left) at a table with a takeover bot."""
+        if self.rec.seats[seat].kind == "bot":
+            return True
+        return self.clocks is not None and self.clocks.away(seat) is not None
+
+    def level_of(self, seat: int) -> str:
+        s = self.rec.seats[seat]
+        if s.kind == "bot":
+            return s.level or "medium"
+        return (self.clocks.settings.takeover if self.clocks else None) or "medium"
+
+    def people(self) -> set[int]:
+        return {s.seat for s in self.rec.seats if s.kind == "human"}
+
+    def clocks_info(self) -> dict[str, Any] | None:
+        return self.clocks.public(time.monotonic()) if self.clocks is not None else None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -303,6 +332,7 @@ class LiveTable:
     def launch(self) -> None:
         """Start the driver (bots, clock) of a running table."""
         if self.task is None and self.game is not None and not self.game.is_over:
+            self._run_clocks()
             runner = self._run_realtime if self.game.realtime else self._run_turns
             self.task = asyncio.create_task(runner(), name=f"table-{self.rec.id}")
 
@@ -326,7 +356,53 @@ class LiveTable:
             game = self._running()
             if step is not None and step != game.step:
                 raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
+            if self.clocks is not None and self.clocks.away(seat) is not None:
+                self._notice(self.clocks.back(seat))  # acting is being back
             await self._apply(seat, action)
+        self.wake.set()
+
+    async def come_back(self, seat: int) -> None:
+        """The person of an away seat is back (the ``back`` message)."""
+        async with self.lock:
+            if self.clocks is None or self.clocks.away(seat) is None:
+                return
+            self._notice(self.clocks.back(seat))
+            self._run_clocks()
+            await self._save_clocks()
+        self.wake.set()
+
+    async def undo(self, seat: int, count: int = 1, step: int | None = None) -> None:
+        """A person takes back their seat's last ``count`` decisions (the ``undo`` message),
+        under the engine's rule (:meth:`Game.undoable`). The game is rebuilt without them, the
+        database forgets them (a restart resumes the game as it is now), the bots' work for
+        the table is dropped, and everybody gets the new state with the whole log."""
+        async with self.lock:
+            if self.stale:
+                await self.reload()
+            game = self._running()
+            if step is not None and step != game.step:
+                raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
+            back = game.clone()
+            back.undo(seat, count)  # UndoError: not allowed now, nothing changed
+            if self.clocks is not None and self.clocks.away(seat) is not None:
+                self._notice(self.clocks.back(seat))  # taking back is being back
+            clocks = self.clocks.to_json(time.monotonic()) if self.clocks is not None else None
+            try:
+                await self.hub.db(self.hub.storage.undo, self.rec.id, back.step, clocks)
+            except Exception as e:
+                log.exception("table %s: undo to step %d not stored", self.rec.id, back.step)
+                await self.reload()
+                raise TableError("storage", "the undo could not be stored; try again", 503) from e
+            # A new game object: a bot still thinking on the old one sees its turn is gone.
+            self.game = back
+            self.hub.bots.invalidate(self.rec.id)
+            self.entries, self.entries_base = [], back.step
+            self.rec.steps = back.step
+            log.info("table %s: seat %d took back %d decision(s)", self.rec.id, seat, count)
+            self._run_clocks()
+            for c in self.conns:
+                c.log_sent = 0  # the log got shorter: every client starts it afresh
+            self.broadcast()
         self.wake.set()
 
     def _running(self) -> Game:
@@ -347,6 +423,9 @@ class LiveTable:
         game = self._running()
         act = game.parse_action(action)
         game.apply(seat, act)
+        if self.clocks is not None:
+            self.clocks.decided(seat, time.monotonic())
+            self._run_clocks()
         d = Decision(game.step - 1, seat, act.to_json(), None, game.clock, time.time())
         await self._commit(d)
 
@@ -364,7 +443,8 @@ class LiveTable:
         snapshot = (game.step, game.to_json()) if over or game.step % every == 0 else None
         outcome = game.outcome().to_json() if over else None
         try:
-            await self.hub.append(Append(self.rec.id, (d,), snapshot, outcome))
+            clocks = self.clocks.to_json(time.monotonic()) if self.clocks is not None else None
+            await self.hub.append(Append(self.rec.id, (d,), snapshot, outcome, clocks))
         except Exception as e:
             log.exception("table %s: decision %d not stored; reloading it", self.rec.id, d.n)
             await self.reload()
@@ -419,17 +499,21 @@ class LiveTable:
             return
         cache: dict[tuple[int | None, str, int], str] = {}
         ends: dict[str, str] = {}
+        clocks = self.clocks_info()
         for conn in list(self.conns):
             if conn.closed:
                 continue
-            self.send_state(conn, cache)
+            self.send_state(conn, cache, clocks)
             if game.is_over:
                 if conn.lang not in ends:
                     ends[conn.lang] = dumps(outcome_message(game, conn.lang))
                 conn.send(ends[conn.lang])
 
     def send_state(
-        self, conn: Conn, cache: dict[tuple[int | None, str, int], str] | None = None
+        self,
+        conn: Conn,
+        cache: dict[tuple[int | None, str, int], str] | None = None,
+        clocks: dict[str, Any] | None = None,
     ) -> None:
         game = self.game
         if game is None:
@@ -437,7 +521,14 @@ class LiveTable:
         key = (conn.seat, conn.lang, conn.log_sent)
         text = cache.get(key) if cache is not None else None
         if text is None:
-            msg = state_message(game, conn.seat, conn.lang, conn.log_sent, speed=self.rec.speed)
+            msg = state_message(
+                game,
+                conn.seat,
+                conn.lang,
+                conn.log_sent,
+                speed=self.rec.speed,
+                clocks=clocks if cache is not None else self.clocks_info(),
+            )
             text = dumps(msg)
             if cache is not None:
                 cache[key] = text
@@ -459,6 +550,11 @@ class LiveTable:
             if self.game.is_over:
                 conn.send(outcome_message(self.game, conn.lang))
         conn.send({"type": "chat_history", "messages": self.chat.history(conn.seat)})
+        seat = conn.seat
+        if seat is not None and seat in self.leaving:
+            self.leaving.pop(seat).cancel()
+        if seat is not None and self.clocks is not None and self.clocks.away(seat) == "left":
+            asyncio.get_running_loop().create_task(self.come_back(seat))
 
     def say(self, conn: Conn, scope: str, text: str) -> None:
         """Post ``text`` from ``conn`` in the table's chat or in its seat's, and send it to
@@ -481,6 +577,8 @@ class LiveTable:
     def detach(self, conn: Conn) -> None:
         self.conns.discard(conn)
         conn.close()
+        if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
+            self._leaving(conn.seat)
         finished = self.task is None or self.task.done()
         if not self.conns and self.rec.status in (OVER, BROKEN) and finished:
             # nobody watches a finished table: it is read back from storage if asked again
@@ -494,6 +592,82 @@ class LiveTable:
         s.joined = True
         s.name = name
         self.broadcast_table()
+
+    # ------------------------------------------------------------------ clocks
+    def _run_clocks(self) -> None:
+        """Run the clocks of the people's seats that are to act now (and only theirs)."""
+        game = self.game
+        if self.clocks is None or game is None:
+            return
+        to_act = set() if game.is_over or self.rec.status != RUNNING else set(game.to_act)
+        self.clocks.run(to_act, self.people(), time.monotonic())
+
+    def _clock_wait(self) -> float | None:
+        """How long the driver may wait for a change: until a running clock runs out, and
+        no longer than the time between two saves of the clocks."""
+        if self.clocks is None or not self.clocks.running:
+            return None
+        left = self.clocks.next_expiry(time.monotonic()) or 0.0
+        return min(left + 0.02, self.hub.settings.clock_save_every)
+
+    async def _check_clocks(self) -> None:
+        """A clock may have run out: its seat goes to the takeover bot. Running clocks are
+        saved (so that a restart resumes them where they stood)."""
+        async with self.lock:
+            if self.clocks is None or self.game is None or self.game.is_over:
+                return
+            now = time.monotonic()
+            for seat in self.clocks.expired(now):
+                self._notice(self.clocks.leave(seat, "timeout", now))
+            await self._save_clocks()
+
+    def _leaving(self, seat: int) -> None:
+        """The last connection of ``seat`` closed: unless one comes back within
+        ``away_after`` seconds, the takeover bot plays the seat."""
+        clocks = self.clocks
+        if (
+            clocks is None
+            or clocks.settings.takeover is None
+            or self.rec.seats[seat].kind != "human"
+            or self.rec.status != RUNNING
+            or clocks.away(seat) is not None
+            or seat in self.leaving
+        ):
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(self.hub.settings.away_after)
+            async with self.lock:
+                self.leaving.pop(seat, None)
+                game = self.game
+                if game is None or game.is_over or any(c.seat == seat for c in self.conns):
+                    return
+                if clocks.away(seat) is None:
+                    self._notice(clocks.leave(seat, "left", time.monotonic()))
+                    await self._save_clocks()
+            self.wake.set()
+
+        self.leaving[seat] = asyncio.get_running_loop().create_task(later())
+
+    async def _save_clocks(self) -> None:
+        """Save the clocks and show them to everybody (under the lock)."""
+        if self.clocks is None:
+            return
+        self.clock_saved = time.monotonic()
+        with contextlib.suppress(Exception):  # the next decision saves them again
+            await self.hub.db(
+                self.hub.storage.set_clocks, self.rec.id, self.clocks.to_json(self.clock_saved)
+            )
+        msg = dumps({"type": "clocks", "clocks": self.clocks_info()})
+        for conn in list(self.conns):
+            conn.send(msg)
+
+    def _notice(self, event: dict[str, Any]) -> None:
+        """Tell everybody that a bot took a seat over, or that its person is back."""
+        log.info("table %s: seat %s %s", self.rec.id, event["seat"], event["kind"])
+        msg = dumps({"type": "notice", "event": event})
+        for conn in list(self.conns):
+            conn.send(msg)
 
     # ------------------------------------------------------------------ drivers
     def entries_since(self, step: int) -> list[dict[str, Any]] | None:
@@ -523,14 +697,18 @@ class LiveTable:
                 return
             seats = [s for s in game.to_act if self.is_bot(s)]
             if not seats:
-                await self.wake.wait()
+                wait = self._clock_wait()
+                try:
+                    await asyncio.wait_for(self.wake.wait(), wait)
+                except TimeoutError:
+                    await self._check_clocks()
                 continue
             seat, step = seats[0], game.step
             if self.rec.bot_delay > 0:
                 await asyncio.sleep(self.rec.bot_delay)
                 if game.step != step:
                     continue
-            level = self.rec.seats[seat].level or "medium"
+            level = self.level_of(seat)
             action, _ = await hub.bots.choose(
                 self.rec.id,
                 seat,
@@ -542,6 +720,8 @@ class LiveTable:
             )
             async with self.lock:
                 if game is not self.game or game.step != step or game.is_over:
+                    continue
+                if not self.is_bot(seat):  # its person came back meanwhile
                     continue
                 if action is None:
                     action = BotPool.fallback(game, seat, self._bot_seed(seat))
@@ -596,7 +776,7 @@ class LiveTable:
             game = self.game
             if game is None:
                 return
-            level = self.rec.seats[seat].level or "medium"
+            level = self.level_of(seat)
             action, _ = await hub.bots.choose(
                 self.rec.id,
                 seat,
@@ -643,6 +823,8 @@ def public_info(
             for s in rec.seats
         ],
     }
+    if rec.settings is not None:
+        out["settings"] = rec.settings
     if rec.outcome is not None:
         out["outcome"] = rec.outcome
     if rec.status == BROKEN:
@@ -777,6 +959,7 @@ class Hub:
         title: str = "",
         bot_delay: float = 0.0,
         data_name: str | None = None,
+        settings: TableSettings | None = None,
     ) -> tuple[LiveTable, str, dict[int, str]]:
         """A new open table, played with the data set ``data_name`` (``None``: the shipped
         one); returns it, the host's token and each human seat's token."""
@@ -788,6 +971,11 @@ class Hub:
             raise TableError("bad_options", str(e)) from None
         if len(seats) != players:
             raise TableError("bad_seats", f"{players} players but {len(seats)} seats")
+        settings = settings or TableSettings()
+        if settings.clocked and cls.info.realtime:
+            raise TableError(
+                "bad_options", f"{game} runs in real time: its own clock, no turn clock"
+            )
         data = self.data.named(game, data_name)
         host = new_token()
         tokens: dict[int, str] = {}
@@ -813,6 +1001,7 @@ class Hub:
             title=title,
             created_at=time.time(),
             seats=seat_recs,
+            settings=settings.to_json(),
         )
         await self.db(self.storage.create_table, rec)
         table = self.tables[rec.id] = LiveTable(self, rec)

@@ -18,6 +18,8 @@ from types import ModuleType
 from typing import Any
 
 import orjson
+from rich.errors import MarkupError
+from rich.text import Text
 
 from spacetable.engine import Game, Outcome, Termination
 
@@ -57,11 +59,25 @@ def _render_fn(game: Game, name: str) -> Callable[[dict[str, Any], str], Any] | 
     return lambda value, lang: fn(value, lang, parts=parts)
 
 
+def plain(text: str) -> str:
+    """A sentence of the terminal's renderer without its colour markup (``[bold]...[/]``).
+
+    >>> plain("[bold blue]Blue (seat 1)[/] plays [3] cards")
+    'Blue (seat 1) plays [3] cards'
+    """
+    if "[" not in text:
+        return text
+    try:
+        return Text.from_markup(text).plain
+    except MarkupError:
+        return text
+
+
 def event_text(game: Game, event: dict[str, Any], lang: str) -> str:
     fn = _render_fn(game, "describe_event")
     if fn is not None:
         try:
-            return str(fn(event, lang))
+            return plain(str(fn(event, lang)))
         except Exception:  # a sentence missing for an event is not worth a crash
             log.debug("no sentence for event %r", event.get("event"), exc_info=True)
     return str(event.get("event", "?"))
@@ -77,7 +93,7 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
     fn = _render_fn(game, "describe_outcome")
     if fn is not None:
         try:
-            summary = str(fn(data, lang))
+            summary = plain(str(fn(data, lang)))
         except Exception:
             log.debug("no outcome text", exc_info=True)
     return {
@@ -91,11 +107,17 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
 
 
 def state_message(
-    game: Game, seat: int | None, lang: str, log_from: int, *, speed: float
+    game: Game,
+    seat: int | None,
+    lang: str,
+    log_from: int,
+    *,
+    speed: float,
+    clocks: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """``state``: the seat's view, its legal actions with their labels, the log events it
-    has not been sent yet (from ``log_from``), the components its view mentions, and the
-    clock of a real-time game."""
+    has not been sent yet (from ``log_from``), the components its view mentions, the clock
+    of a real-time game, and the table's turn clocks (``clocks``, the same for everybody)."""
     size = game.log_size
     events = game.last_events(seat, size - log_from) if size > log_from else []
     legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
@@ -117,7 +139,11 @@ def state_message(
         ],
         "over": game.is_over,
         "realtime": game.realtime,
+        # how many of its own last decisions the seat may take back now (0: no Undo)
+        "undoable": game.undoable(seat) if seat is not None else 0,
     }
+    if clocks is not None:
+        msg["clocks"] = clocks
     if game.realtime:
         msg["clock"] = game.clock
         msg["speed"] = speed

@@ -46,6 +46,17 @@ class Act(_Msg):
     step: int | None = None
 
 
+class Undo(_Msg):
+    """Take back the seat's last ``count`` decisions under the engine's rule
+    (:meth:`spacetable.engine.Game.undoable`: until another seat acts, game time passes or
+    something hidden is revealed). ``step``: as in :class:`Act`, refused as ``stale`` when
+    the game has moved on since the view the person saw."""
+
+    type: Literal["undo"]
+    count: Annotated[int, Field(ge=1, le=1000)] = 1
+    step: int | None = None
+
+
 class SetLang(_Msg):
     type: Literal["lang"]
     lang: Lang
@@ -64,7 +75,13 @@ class ChatText(_Msg):
     scope: Literal["table", "seat"] = "table"
 
 
-Message = Hello | Act | SetLang | Ping | ChatText
+class Back(_Msg):
+    """The person of a seat a bot plays (out of time, or away) is back at the table."""
+
+    type: Literal["back"]
+
+
+Message = Hello | Act | SetLang | Ping | ChatText | Back | Undo
 ClientMessage = Annotated[Message, Field(discriminator="type")]
 _adapter: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 

@@ -1,6 +1,7 @@
 // The interface's texts in English and French; the games' own texts come from the server.
 const TEXTS = {
   en: {
+    undo: "Undo", undo_title: "Take back your last decision (until another seat acts or something hidden is revealed)",
     title: "spacetable", lobby: "Lobby", create: "Create a table", game: "Game", players: "Players",
     options: "Options", seats: "Seats", seat: "Seat", human: "person", bot: "bot", level: "level",
     random: "random", easy: "easy", medium: "medium", hard: "hard", name: "Name",
@@ -29,8 +30,15 @@ const TEXTS = {
     my_games: "My games", no_history: "No game played in this browser yet.", you: "you",
     chat: "Chat", chat_table: "Table", chat_seat: "My seat", send: "Send",
     chat_placeholder: "Say something…",
+    turn_clocks: "Turn clocks", away_timeout: "out of time", away_left: "away",
+    im_back: "I'm back", notice_timeout: "out of time, a bot plays for them",
+    notice_left: "left, a bot plays for them", notice_back: "is back",
+    clock_field: "Turn clock: seconds per decision (empty: none)",
+    reserve_field: "Reserve (minutes)", takeover_field: "Bot for a person out of time or away",
+    nobody: "nobody",
   },
   fr: {
+    undo: "Annuler", undo_title: "Reprendre votre dernière décision (tant qu'aucun autre siège n'a joué ni rien de caché n'a été révélé)",
     title: "spacetable", lobby: "Salon", create: "Créer une table", game: "Jeu", players: "Joueurs",
     options: "Options", seats: "Places", seat: "Place", human: "personne", bot: "robot",
     level: "niveau", random: "hasard", easy: "facile", medium: "moyen", hard: "difficile",
@@ -64,6 +72,12 @@ const TEXTS = {
     my_games: "Mes parties", no_history: "Aucune partie jouée dans ce navigateur pour l'instant.",
     you: "vous", chat: "Discussion", chat_table: "Table", chat_seat: "Ma place",
     send: "Envoyer", chat_placeholder: "Dites quelque chose…",
+    turn_clocks: "Pendules", away_timeout: "temps écoulé", away_left: "absent",
+    im_back: "Je suis là", notice_timeout: "temps écoulé, un robot joue à sa place",
+    notice_left: "parti, un robot joue à sa place", notice_back: "est de retour",
+    clock_field: "Pendule : secondes par décision (vide : aucune)",
+    reserve_field: "Réserve (minutes)", takeover_field: "Robot pour une personne sans temps ou absente",
+    nobody: "personne",
   },
 };
 

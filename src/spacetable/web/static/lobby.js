@@ -62,6 +62,18 @@ function fillGame() {
   rt.append(el("label", {}, el("span", { text: t("bot_delay") }),
     el("input", { type: "number", id: "bot-delay", min: 0, max: 10, step: 0.1, value: 0.8,
       "data-testid": "bot-delay" })));
+  if (!g.realtime) {
+    rt.append(el("label", {}, el("span", { text: t("clock_field") }),
+      el("input", { type: "number", id: "clock-move", min: 5, max: 3600, step: 1, placeholder: "—",
+        "data-testid": "clock-move" })));
+    rt.append(el("label", {}, el("span", { text: t("reserve_field") }),
+      el("input", { type: "number", id: "clock-reserve", min: 0, max: 600, step: 0.5, value: 5,
+        "data-testid": "clock-reserve" })));
+  }
+  const takeover = el("select", { id: "takeover", "data-testid": "takeover" },
+    el("option", { value: "", text: t("nobody") }));
+  for (const level of LEVELS) takeover.append(el("option", { value: level, text: t(level) }));
+  rt.append(el("label", {}, el("span", { text: t("takeover_field") }), takeover));
 }
 
 // The data sets the server offers for the game: a choice only when there is more than one.
@@ -153,6 +165,10 @@ async function createTable(ev) {
     bot_delay: Number($("#bot-delay").value),
   };
   if ($("#speed")) body.speed = Number($("#speed").value);
+  if ($("#clock-move") && $("#clock-move").value !== "") {
+    body.clock = { move: Number($("#clock-move").value), reserve: Number($("#clock-reserve").value) * 60 };
+  }
+  if ($("#takeover").value) body.takeover = $("#takeover").value;
   if ($("#data")) body.data = $("#data").value;
   const r = await fetch("/api/tables", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),

@@ -106,15 +106,24 @@ function onMessage(entry, msg) {
     if (table.status !== "open") hideMessage();
   } else if (msg.type === "state") {
     if (msg.log.from === 0) entry.log = [];
+    if (undoing === entry) undoing = null;
     entry.log.push(...msg.log.events.map((e) => e.text));
     entry.state = msg;
     entry.receivedAt = performance.now();
+    if (msg.clocks) { entry.clocks = msg.clocks; entry.clocksAt = entry.receivedAt; }
     hideMessage();
     decide();
     render();
   } else if (msg.type === "end") {
     entry.end = msg;
     render();
+  } else if (msg.type === "clocks") {
+    entry.clocks = msg.clocks;
+    entry.clocksAt = performance.now();
+    if (held.get(shown) === entry) drawTurnClocks();
+  } else if (msg.type === "notice") {
+    entry.log.push(noticeText(msg.event));
+    if (held.get(shown) === entry && handoffTo === null) drawLog(entry);
   } else if (msg.type === "chat_history") {
     entry.chat = msg.messages;
     if (entry.seat === undefined || held.get(shown) === entry) drawChat();
@@ -122,6 +131,7 @@ function onMessage(entry, msg) {
     entry.chat = [...(entry.chat || []), msg].slice(-200);
     if (held.get(shown) === entry) drawChat();
   } else if (msg.type === "error") {
+    if (undoing === entry) undoing = null;
     if (msg.code === "bad_token" || msg.code === "no_table") {
       entry.closed = true;
       showMessage(`${t("error")}: ${msg.message}`);
@@ -129,6 +139,55 @@ function onMessage(entry, msg) {
       toast(`${t("error")}: ${msg.message}`);
       render();
     }
+  }
+}
+
+// ---------------------------------------------------------------- turn clocks
+function noticeText(ev) {
+  const who = seatName(ev.seat);
+  if (ev.kind === "back") return `${who}: ${t("notice_back")}`;
+  const level = ev.level ? t(ev.level) : "";
+  return `${who}: ${t(ev.kind === "timeout" ? "notice_timeout" : "notice_left")} (${t("bot")} ${level})`;
+}
+
+function fmtClock(s) {
+  const x = Math.max(0, Math.ceil(s));
+  return `${Math.floor(x / 60)}:${String(x % 60).padStart(2, "0")}`;
+}
+
+function drawTurnClocks() {
+  const entry = held.get(shown);
+  const c = entry && entry.clocks;
+  const panel = $("#turn-clocks");
+  if (!c || handoffTo !== null) { panel.classList.add("hidden"); panel.dataset.shape = ""; return; }
+  panel.classList.remove("hidden");
+  $("#turn-clocks h2").textContent = t("turn_clocks");
+  const elapsed = (performance.now() - entry.clocksAt) / 1000;
+  // Between two changes only the times move: update them in place (a button being clicked
+  // must not be replaced under the pointer).
+  const shape = JSON.stringify([lang(), entry.seat, c.seats.map((sc) => [sc.away, sc.running, sc.left === null])]);
+  if (panel.dataset.shape === shape) {
+    c.seats.forEach((sc, i) => {
+      const node = panel.querySelector(`[data-testid=turn-left-${i}]`);
+      if (node && sc.left !== null) node.textContent = fmtClock(sc.running ? sc.left - elapsed : sc.left);
+    });
+    return;
+  }
+  panel.dataset.shape = shape;
+  const body = clear($("#turn-clocks .body"));
+  c.seats.forEach((sc, i) => {
+    const row = el("div", { class: "kv", "data-testid": `turn-clock-${i}` },
+      el("span", { class: "k", text: seatName(i) }));
+    if (sc.left !== null) {
+      const left = sc.running ? sc.left - elapsed : sc.left;
+      row.append(el("span", { class: `clock${sc.running ? " running" : ""}`, "data-testid": `turn-left-${i}`, text: fmtClock(left) }));
+    }
+    if (sc.away) row.append(el("span", { class: "badge", "data-testid": `away-${i}`, text: `${t("bot")} · ${t(sc.away === "timeout" ? "away_timeout" : "away_left")}` }));
+    body.append(row);
+  });
+  if (entry.seat !== null && entry.seat !== undefined && c.seats[entry.seat] && c.seats[entry.seat].away) {
+    body.append(el("button", { type: "button", "data-testid": "back", text: t("im_back"),
+      onclick: () => entry.ws.send(JSON.stringify({ type: "back" })) }));
   }
 }
 
@@ -168,7 +227,10 @@ function sendChat(ev) {
 // ---------------------------------------------------------------- hot-seat
 const WAIT = "wait";
 
+let undoing = null; // a hot-seat undo sent from the hand-off: no hand-off until its state
+
 function decide() {
+  if (undoing !== null) return;
   const seats = heldSeats();
   if (seats.length < 2) return;
   const cur = held.get(shown);
@@ -194,6 +256,13 @@ function handoff(seat) {
   }
   const box = clear($("#handoff .box"));
   box.append(el("h2", { text: t("handoff") }));
+  // Hot-seat: the seat that just played may still take its decision back.
+  const prev = held.get(shown);
+  if (prev && prev.state && prev.state.undoable > 0 && !prev.state.over && shown !== seat) {
+    box.append(undoButton(prev, prev.state, "handoff-undo", `${t("undo")} · ${seatName(shown)}`, () => {
+      handoffTo = null; $("#handoff").classList.add("hidden"); undoing = prev; render();
+    }));
+  }
   if (seat === WAIT) {
     box.append(el("p", { "data-testid": "handoff-wait", text: t("waiting_others") }));
   } else {
@@ -259,6 +328,7 @@ function render() {
 
 function drawActions(entry, st) {
   const box = clear($("#actions .list"));
+  if (st.undoable > 0 && !st.over) box.append(undoButton(entry, st, "undo", t("undo")));
   if (!st.legal.length) {
     box.append(el("p", { class: "muted", "data-testid": "no-actions", text: st.over ? t("end") : t("no_actions") }));
     return;
@@ -283,6 +353,17 @@ function drawActions(entry, st) {
       for (const b of buttons) b.classList.toggle("hidden", !b.textContent.toLowerCase().includes(q));
     });
   }
+}
+
+// Undo: take back the seat's last decision (the server applies the engine's rule).
+function undoButton(entry, st, testid, text, then) {
+  return el("button", { type: "button", class: "secondary", "data-testid": testid, title: t("undo_title"),
+    text: `${text} (${st.undoable})`, onclick: (ev) => {
+      for (const b of $("#actions .list").querySelectorAll("button")) b.disabled = true;
+      ev.currentTarget.disabled = true;
+      entry.ws.send(JSON.stringify({ type: "undo", step: st.step }));
+      if (then) then();
+    } });
 }
 
 function send(entry, st, action) {
@@ -439,7 +520,7 @@ async function main() {
   const tokens = tokensFromUrl();
   if (tokens.length) for (const tok of tokens) connect(tok);
   else connect(null);
-  setInterval(drawClock, 250);
+  setInterval(() => { drawClock(); drawTurnClocks(); }, 250);
   $("#chat-form").addEventListener("submit", sendChat);
   $("#chat-table").addEventListener("click", () => { chatRoom = "table"; drawChat(); });
   $("#chat-seat").addEventListener("click", () => { chatRoom = "seat"; drawChat(); });
