@@ -262,7 +262,39 @@ def hover_text(seat: Seat) -> None:
     tip = page.locator("#view [data-testid=board-tip]")
     assert tip.is_visible()
     assert tip.inner_text().replace("\n", "") == text["name"] + text["text"]
+    # the pointer leaves: the text goes, and the next draws do not bring it back
     page.mouse.move(1, 1)
+    step = int(page.locator("#view [data-testid=board]").get_attribute("data-step") or 0)
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#view [data-testid=board]')"
+        f".getAttribute('data-step')) > {step}",
+        timeout=5000,
+    )
+    assert not page.locator("#view [data-testid=board-tip]").is_visible()
+
+
+def next_draw(page: Page) -> None:
+    """Wait until the board is drawn again (a new state: time passes)."""
+    step = int(page.locator("#view [data-testid=board]").get_attribute("data-step") or 0)
+    page.wait_for_function(
+        f"() => Number(document.querySelector('#view [data-testid=board]')"
+        f".getAttribute('data-step')) > {step}",
+        timeout=5000,
+    )
+
+
+def scroll_and_focus_stay(seat: Seat) -> None:
+    """A phone's sideways scroll of the board, and the focused piece, stay across redraws."""
+    page = seat.page
+    page.evaluate("() => { document.querySelector('#view .board-scroll').scrollLeft = 300; }")
+    page.locator("#view [data-testid=board] [data-h='planet:0']").focus()
+    next_draw(page)
+    next_draw(page)
+    left = page.evaluate("() => document.querySelector('#view .board-scroll').scrollLeft")
+    assert left == 300, left
+    focused = page.evaluate("() => document.activeElement.getAttribute('data-h')")
+    assert focused == "planet:0"
+    page.evaluate("() => document.activeElement.blur()")
 
 
 CASES = [
@@ -299,6 +331,8 @@ def test_a_whole_spacedealer_game_through_the_board(
     spec.goto(f"{server.base}/table/{t['id']}")
     me.page.wait_for_selector("#view [data-testid=board] svg")
     hover_text(me)
+    if size == "phone":
+        scroll_and_focus_stay(me)
     rng = random.Random(CASES.index((lang, size, players, rules)))
     deadline = time.monotonic() + 240
     shot = (lang, size, rules) == ("en", "desktop", "basic")
@@ -363,13 +397,9 @@ def test_three_people_clicking_at_the_same_moments(
         speed=SPEED / 2,
         start=True,
     )
+    desktop = VIEWPORTS["desktop"]
     people = {
-        q: Seat(
-            browser.new_context(viewport=VIEWPORTS["desktop"]),
-            server.base,
-            t["seats"][q]["link"],
-            lang,
-        )  # type: ignore[arg-type]
+        q: Seat(browser.new_context(viewport=desktop), server.base, t["seats"][q]["link"], lang)  # type: ignore[arg-type]
         for q, lang in enumerate(("en", "fr", "en"))
     }
     for p in people.values():
@@ -429,6 +459,7 @@ TWO_DRAWS = """async ([s1, s2, openKey]) => {
   if (openKey) body.querySelector(`[data-piece="${CSS.escape(openKey)}"]`).dispatchEvent(
     new MouseEvent('click', { bubbles: true }));
   const before = document.querySelector('#view [data-testid=time-left]').textContent;
+  body.replaceChildren(); // as the table page does before each draw
   m.draw(body, s2, ctx);
   const menu = body.querySelector('[data-testid=board-menu]:not(.hidden)');
   return {

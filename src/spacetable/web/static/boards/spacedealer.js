@@ -90,7 +90,13 @@ export function keyOf(a, v) {
 // ------------------------------------------------------------------ memory between draws
 // Kept per table page and seat: where each ship sits in its field, when the state on screen
 // arrived, the pieces that were playable, a menu that was open.
-const mem = { scope: null, slots: new Map(), step: -1, at: 0, playable: new Map(), menu: null, hover: null };
+const mem = { scope: null, slots: new Map(), step: -1, at: 0, playable: new Map(), menuOpen: null, focus: null,
+  scrollLeft: 0, pointer: null };
+if (typeof document !== "undefined") {
+  document.addEventListener("pointermove", (ev) => {
+    mem.pointer = ev.pointerType === "mouse" ? [ev.clientX, ev.clientY] : null;
+  }, { passive: true });
+}
 let ticker = null;
 
 function slotIn(field, ship, present) {
@@ -227,7 +233,20 @@ function ring(b, st, v, words, y0, names, now) {
     } else {
       fg.append(svg("text", { x: 8, y: 15, "font-size": 10, class: "bt muted", text: `${words.neutral}` }));
     }
-    g.append(b.piece(`field:${f}`, fg, owner >= 0 ? `planet:${owner}` : null));
+    const flights = b.byKey.get(`field:${f}`) || [];
+    let route = null;
+    const preview = (on) => { // the way the ship would fly
+      if (route) { route.remove(); route = null; }
+      if (!on || !flights.length) return;
+      const from = v.ships[flights[0].ship].field;
+      if (from < 0) return;
+      const a = anchor(from);
+      const c = anchor(f);
+      route = svg("path", { d: `M ${a.x} ${a.y} Q ${(a.x + c.x) / 2} ${laneY} ${c.x} ${c.y}`, fill: "none",
+        stroke: "#7bd88f", "stroke-width": 3, "stroke-dasharray": "4 3", "pointer-events": "none", class: "preview" });
+      g.append(route);
+    };
+    g.append(b.piece(`field:${f}`, fg, owner >= 0 ? `planet:${owner}` : null, flights.length ? { preview } : undefined));
     // what sits in the field: the planet's depots, then the ships docked here
     const here = v.ships.map((s, i) => [s, i]).filter(([s]) => s.field === f);
     const slots = (owner >= 0 ? 1 : 0) + Math.max(2, here.length);
@@ -355,15 +374,31 @@ function planet(b, st, v, words, q, y0, names, now) {
   // the connections (sites) and the two rows
   const powered = (c) => (c <= 5 ? 5 - c < pl.power[0] : c - 6 < pl.power[1]);
   const sy = zy + 40;
+  const ay = sy + 18;
+  const dy = ay + 46;
   for (let c = 0; c < 12; c++) {
     const lab = c <= 5 ? `L${6 - c}` : `R${c - 5}`;
     const sg = svg("g", { class: "site", transform: `translate(${GX + c * CELL} ${sy})` },
       svg("rect", { width: CELL - 4, height: 14, rx: 3, class: "face", opacity: powered(c) ? 1 : 0.35 }),
       svg("text", { x: (CELL - 4) / 2, y: 11, "text-anchor": "middle", "font-size": 8, class: "bt muted", text: `${c} ${c >= 2 && c <= 9 ? lab.replace("L6", "").replace("R6", "") : ""}` }));
-    g.append(b.piece(`site:${q}:${c}`, sg, null));
+    const places = b.byKey.get(`site:${q}:${c}`) || [];
+    let ghost = null;
+    const preview = (on) => { // the cells the card would take
+      if (ghost) { ghost.remove(); ghost = null; }
+      if (!on || !places.length) return;
+      const shape = (v.cards[String(places[0].card)] || {}).shape;
+      const wide = shape === "C2" || shape === "DD" ? 2 : 1;
+      const rows = shape === "C2" ? [ay] : shape === "DD" ? [dy] : [ay, dy];
+      ghost = svg("g", { class: "preview", "pointer-events": "none" });
+      for (const ry of rows) {
+        ghost.append(svg("rect", { x: GX + c * CELL, y: ry, width: wide * CELL - 4, height: 42, rx: 5, fill: "none",
+          stroke: "#7bd88f", "stroke-width": 2, "stroke-dasharray": "4 3" }));
+      }
+      ghost.append(svg("text", { x: GX + c * CELL + 3, y: ay + 12, "font-size": 9, class: "bt", text: cardName(b, places[0].card) }));
+      g.append(ghost);
+    };
+    g.append(b.piece(`site:${q}:${c}`, sg, null, places.length ? { preview } : undefined));
   }
-  const ay = sy + 18;
-  const dy = ay + 46;
   const runs = (row) => {
     const out = [];
     row.forEach((c, i) => {
@@ -446,15 +481,18 @@ export function draw(body, state, ctx) {
   const words = WORDS[ctx.lang] || WORDS.en;
   const me = v.seat === undefined ? null : v.seat;
   const scope = `${location.pathname}:${me}`;
-  if (mem.scope !== scope) Object.assign(mem, { scope, slots: new Map(), playable: new Map(), menu: null, step: -1 });
+  if (mem.scope !== scope) {
+    Object.assign(mem, { scope, slots: new Map(), playable: new Map(), menuOpen: null, focus: null, step: -1 });
+  }
   if (state.step !== mem.step) { mem.step = state.step; mem.at = performance.now(); }
   const now = nowOf(state);
   const names = v.players.map((p) => (ctx.lang === "fr" ? p.name_fr : p.name_en));
-  // what had the focus, the pointer or an open menu before this draw
-  const focused = document.activeElement && document.activeElement.getAttribute
-    ? document.activeElement.getAttribute("data-k") : null;
-  const oldMenu = document.querySelector("#view [data-testid=board-menu]:not(.hidden)");
-  const menuKey = oldMenu ? mem.menu : null;
+  // what had the focus, a sideways scroll or an open menu before this draw (the page has
+  // emptied the board already: the module keeps them as they happen)
+  const focused = mem.focus;
+  const scrolled = mem.scrollLeft;
+  const menuKey = mem.menuOpen;
+  mem.menuOpen = null;
 
   const mine = me !== null ? v.players[me] : null;
   const handY = 104;
@@ -467,6 +505,11 @@ export function draw(body, state, ctx) {
   if (me !== null) order.sort((a, c) => (a === me ? -1 : c === me ? 1 : a - c));
   const height = planetsY + order.length * PANEL + 8;
   const b = makeBoard(body, state, ctx, keyOf, W, height);
+  b.byKey = new Map(); // piece key -> its legal actions, for the previews
+  for (const a of state.legal) {
+    const k = keyOf(a.action, v);
+    if (k !== null) b.byKey.set(k, [...(b.byKey.get(k) || []), a.action]);
+  }
   b.seatName = ctx.seatName;
   // a phone scrolls the board sideways at a readable size rather than shrinking it
   b.box.style.minWidth = "900px";
@@ -481,8 +524,6 @@ export function draw(body, state, ctx) {
       seen.set(comp, n + 1);
       const h = key !== null ? key : `${comp}#${n}`;
       node.setAttribute("data-h", h);
-      node.addEventListener("mouseenter", () => { mem.hover = h; });
-      node.addEventListener("mouseleave", () => { if (mem.hover === h) mem.hover = null; });
     }
     return piece(key, node, comp, opts);
   };
@@ -596,6 +637,21 @@ export function draw(body, state, ctx) {
   order.forEach((q, i) => root.append(planet(b, state, v, words, q, planetsY + i * PANEL, names, now)));
 
   b.finish();
+  const scroller = b.root.querySelector(".board-scroll");
+  if (scrolled) scroller.scrollLeft = scrolled;
+  scroller.addEventListener("scroll", () => { mem.scrollLeft = scroller.scrollLeft; }, { passive: true });
+  const menuEl = b.root.querySelector("[data-testid=board-menu]");
+  menuEl.addEventListener("click", () => { mem.menuOpen = null; }, true); // an item, or ✕
+  menuEl.addEventListener("keydown", (ev) => { if (ev.key === "Escape") mem.menuOpen = null; }, true);
+  b.box.addEventListener("click", (ev) => { if (!ev.target.closest("[data-piece]")) mem.menuOpen = null; });
+  b.root.addEventListener("focusin", (ev) => {
+    const n = ev.target.closest ? ev.target.closest("[data-k]") : null;
+    mem.focus = n ? n.getAttribute("data-k") : null;
+  });
+  const here = b.root;
+  b.root.addEventListener("focusout", () => setTimeout(() => {
+    if (here.isConnected && !here.contains(document.activeElement)) mem.focus = null; // left the board
+  }, 0));
 
   // a piece that was playable and is no more fades out; a menu open before opens again
   const playable = new Map();
@@ -614,16 +670,19 @@ export function draw(body, state, ctx) {
   }
   mem.playable = playable;
   for (const n of playable.values()) {
-    n.addEventListener("click", () => { mem.menu = n.getAttribute("data-k"); }, true);
-    n.addEventListener("keydown", () => { mem.menu = n.getAttribute("data-k"); }, true);
+    const several = JSON.parse(n.getAttribute("data-actions")).length > 1;
+    const opened = () => { mem.menuOpen = several ? n.getAttribute("data-k") : null; };
+    n.addEventListener("click", opened, true);
+    n.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") opened(); }, true);
   }
   if (menuKey && playable.has(menuKey)) {
     const n = playable.get(menuKey);
     if (JSON.parse(n.getAttribute("data-actions")).length > 1) n.dispatchEvent(new MouseEvent("click", { bubbles: true }));
   }
-  if (mem.hover && !menuKey) {
-    const n = root.querySelector(`[data-h="${CSS.escape(mem.hover)}"]`);
-    if (n) n.dispatchEvent(new MouseEvent("mouseenter"));
+  if (mem.pointer && !menuKey) { // the piece under a mouse pointer shows its text again
+    const hit = document.elementFromPoint(mem.pointer[0], mem.pointer[1]);
+    const n = hit && hit.closest ? hit.closest("[data-h]") : null;
+    if (n && root.contains(n)) n.dispatchEvent(new MouseEvent("mouseenter"));
   }
   if (focused && !menuKey) {
     const n = root.querySelector(`[data-k="${CSS.escape(focused)}"]`);
