@@ -7,13 +7,17 @@ and their labels, the log events from the message's ``from`` on (``log_for(seat)
 components in view. A message equal to the projections carries nothing the seat may not
 know (the engine's conformance suite proves the projections hide what they must). The
 ``end`` message is compared with the outcome. No message may carry the seed, the record or a
-token of another seat, and a seat's chat reaches only the connections of that seat.
+token of another seat, and a seat's chat reaches only the connections of that seat. The
+number of decisions a seat may take back (``undoable``) is checked too; a table where
+decisions were taken back is checked by :func:`check_undo_messages` against every state the
+game went through, the undone ones included.
 """
 
 from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 import spacetable
@@ -25,8 +29,130 @@ def _j(x: Any) -> Any:
     return json.loads(json.dumps(x, ensure_ascii=False))
 
 
+def mismatch(game: Any, seat: int | None, msg: dict[str, Any]) -> str | None:
+    """Where ``msg`` (a ``state`` message for ``seat``) differs from the engine's projections
+    of ``game`` for that seat; ``None`` when it carries exactly them."""
+    lang = msg["lang"]
+    at = f"seat {seat} at step {game.step}"
+    if msg["step"] != game.step:
+        return f"step {msg['step']} for {at}"
+    if msg["view"] != _j(game.view(seat)):
+        return f"view of {at}"
+    legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
+    if [x["action"] for x in msg["legal"]] != [a.to_json() for a in legal]:
+        return f"legal actions of {at}"
+    if [x["label"] for x in msg["legal"]] != [game.describe_action(a, lang) for a in legal]:
+        return f"labels of {at}"
+    log = game.log_for(seat)
+    start = msg["log"]["from"]
+    got = [e["event"] for e in msg["log"]["events"]]
+    if got != _j(log[start : start + len(got)]) or start + len(got) != len(log):
+        return f"log of {at}"
+    for e in msg["log"]["events"]:
+        if e["text"] != event_text(game, e["event"], lang):
+            return f"event text of {at}"
+    comps = [
+        {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text}
+        for c in game.component_texts(seat, lang)
+    ]
+    if msg["components"] != comps:
+        return f"components of {at}"
+    if game.realtime and msg["clock"] != game.clock:
+        return f"clock of {at}"
+    if msg.get("undoable", 0) != (game.undoable(seat) if seat is not None else 0):
+        return f"undoable of {at}"
+    return None
+
+
+def _scan(
+    rec: Any, streams: list[list[dict[str, Any]]], secrets: Sequence[str]
+) -> list[tuple[int | None, list[dict[str, Any]], list[dict[str, Any]]]]:
+    """The checks on every message that need no game (no seed, record or other seat's token;
+    a seat's chat only to that seat); returns each stream's seat, states and ends."""
+    out = []
+    for stream in streams:
+        seat: int | None = None
+        states: list[dict[str, Any]] = []
+        ends: list[dict[str, Any]] = []
+        for msg in stream:
+            text = json.dumps(msg, ensure_ascii=False)
+            assert str(rec.seed) not in text or rec.seed < 1000, "the seed reached a client"
+            assert '"entries"' not in text and '"rng"' not in text
+            for s in secrets:
+                assert s not in text, "a secret token reached a client"
+            if msg["type"] == "welcome":
+                seat = msg["seat"]
+            elif msg["type"] == "state":
+                assert msg["seat"] == seat
+                states.append(msg)
+            elif msg["type"] == "end":
+                ends.append(msg)
+            elif msg["type"] in ("chat", "chat_history"):
+                for m in msg["messages"] if msg["type"] == "chat_history" else [msg]:
+                    assert m["scope"] == "table" or (m["seat"] == seat and seat is not None), (
+                        f"seat {m['seat']}'s chat reached seat {seat}"
+                    )
+        out.append((seat, states, ends))
+    return out
+
+
+def check_undo_messages(
+    db_url: str,
+    table_id: str,
+    streams: list[list[dict[str, Any]]],
+    script: list[tuple[str, int, Any]],
+    secrets: Sequence[str] = (),
+) -> int:
+    """The leak check of a table where decisions were taken back. ``script``: every
+    decision and undo in the order the server applied them, ``("act", seat, action JSON)``
+    or ``("undo", seat, count)``. The script is played on the engine (from the stored seed);
+    its end must be the stored record, and each connection's ``state`` messages must each
+    equal the projections of one state the game went through, in the order it went through
+    them (an undone branch included: what a seat saw before an undo is checked against the
+    game as it stood then). Returns how many state messages were checked."""
+    storage = Storage(db_url)
+    try:
+        rec = storage.table(table_id)
+        assert rec is not None
+        decisions = storage.decisions(table_id)
+    finally:
+        storage.close()
+    game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options)
+    timeline = [game.clone()]
+    for kind, seat, arg in script:
+        if kind == "act":
+            game.apply(seat, arg)
+        else:
+            assert kind == "undo"
+            game.undo(seat, arg)
+        timeline.append(game.clone())
+    stored = [
+        {"seat": d.seat, "action": d.action} if d.seat is not None else {"advance": d.advance}
+        for d in decisions
+    ]
+    assert stored == [
+        {k: v for k, v in e.items() if k != "clock"} for e in game.record()["entries"]
+    ], "the stored decisions are not the script's end"
+    checked = 0
+    for seat, states, ends in _scan(rec, streams, secrets):
+        i = 0
+        for msg in states:
+            j = i
+            while j < len(timeline) and mismatch(timeline[j], seat, msg) is not None:
+                j += 1
+            assert j < len(timeline), (
+                f"a state for seat {seat} at step {msg['step']} matches no state the game "
+                f"went through after #{i}: {mismatch(timeline[i], seat, msg)}"
+            )
+            i = j
+            checked += 1
+        for msg in ends:
+            assert game.is_over and msg["outcome"] == _j(game.outcome().to_json())
+    return checked
+
+
 def check_messages(
-    db_url: str, table_id: str, streams: list[list[dict[str, Any]]], secrets: list[str] = ()
+    db_url: str, table_id: str, streams: list[list[dict[str, Any]]], secrets: Sequence[str] = ()
 ) -> int:
     """Check every message of every stream (one stream per connection, in the order
     received); returns how many state messages were checked."""
@@ -38,56 +164,19 @@ def check_messages(
     finally:
         storage.close()
     game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options)
-    realtime = game.realtime
     wanted: dict[int, list[tuple[int | None, dict[str, Any]]]] = defaultdict(list)
     ends: list[tuple[int | None, dict[str, Any]]] = []
-    for stream in streams:
-        seat: int | None = None
-        for msg in stream:
-            text = json.dumps(msg, ensure_ascii=False)
-            assert str(rec.seed) not in text or rec.seed < 1000, "the seed reached a client"
-            assert '"entries"' not in text and '"rng"' not in text
-            for s in secrets:
-                assert s not in text, "a secret token reached a client"
-            if msg["type"] == "welcome":
-                seat = msg["seat"]
-            elif msg["type"] == "state":
-                assert msg["seat"] == seat
-                wanted[msg["step"]].append((seat, msg))
-            elif msg["type"] == "end":
-                ends.append((seat, msg))
-            elif msg["type"] in ("chat", "chat_history"):
-                # a seat's room reaches only the people holding that seat
-                for m in msg["messages"] if msg["type"] == "chat_history" else [msg]:
-                    assert m["scope"] == "table" or (m["seat"] == seat and seat is not None), (
-                        f"seat {m['seat']}'s chat reached seat {seat}"
-                    )
+    for seat, states, seat_ends in _scan(rec, streams, secrets):
+        for msg in states:
+            wanted[msg["step"]].append((seat, msg))
+        ends += [(seat, msg) for msg in seat_ends]
     checked = 0
 
     def check_step() -> int:
         n = 0
         for seat, msg in wanted.get(game.step, []):
-            lang = msg["lang"]
-            assert msg["view"] == _j(game.view(seat)), f"view of seat {seat} at {game.step}"
-            legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
-            assert [x["action"] for x in msg["legal"]] == [a.to_json() for a in legal]
-            assert [x["label"] for x in msg["legal"]] == [
-                game.describe_action(a, lang) for a in legal
-            ]
-            log = game.log_for(seat)
-            start = msg["log"]["from"]
-            got = [e["event"] for e in msg["log"]["events"]]
-            assert got == _j(log[start : start + len(got)]), f"log of seat {seat} at {game.step}"
-            assert start + len(got) == len(log)
-            for e in msg["log"]["events"]:
-                assert e["text"] == event_text(game, e["event"], lang)
-            comps = [
-                {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text}
-                for c in game.component_texts(seat, lang)
-            ]
-            assert msg["components"] == comps
-            if realtime:
-                assert msg["clock"] == game.clock
+            problem = mismatch(game, seat, msg)
+            assert problem is None, problem
             n += 1
         return n
 
