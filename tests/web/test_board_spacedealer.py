@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 import random
 import re
 import time
@@ -458,6 +459,8 @@ TWO_DRAWS = """async ([s1, s2, openKey]) => {
   m.draw(body, s1, ctx);
   if (openKey) body.querySelector(`[data-piece="${CSS.escape(openKey)}"]`).dispatchEvent(
     new MouseEvent('click', { bubbles: true }));
+  const items = body.querySelectorAll('[data-testid=board-menu-item]');
+  if (items.length) items[items.length - 1].focus(); // the keyboard on the last choice
   const before = document.querySelector('#view [data-testid=time-left]').textContent;
   body.replaceChildren(); // as the table page does before each draw
   m.draw(body, s2, ctx);
@@ -469,6 +472,7 @@ TWO_DRAWS = """async ([s1, s2, openKey]) => {
     menu: menu ? [...menu.querySelectorAll('[data-testid=board-menu-item]')].map(
       (b) => JSON.parse(b.getAttribute('data-action'))) : null,
     before,
+    focused: document.activeElement.getAttribute('data-action'),
   };
 }"""
 
@@ -509,6 +513,8 @@ def test_choices_that_stop_being_legal_and_the_local_countdown(
     # the menu open at the first mine opens again with the two choices still legal
     assert got["menu"] is not None
     assert sorted(key(a) for a in got["menu"]) == sorted(key(a["action"]) for a in mine[2:])
+    # the choice the keyboard was on keeps the focus
+    assert got["focused"] is not None and key(json.loads(got["focused"])) == key(mine[3]["action"])
     # the piece that lost its choices fades out, unless motion is reduced
     if motion == "reduce":
         assert got["fading"] == []

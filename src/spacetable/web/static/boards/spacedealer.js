@@ -643,6 +643,7 @@ export function draw(body, state, ctx) {
   const menuEl = b.root.querySelector("[data-testid=board-menu]");
   menuEl.addEventListener("click", () => { mem.menuOpen = null; }, true); // an item, or ✕
   menuEl.addEventListener("keydown", (ev) => { if (ev.key === "Escape") mem.menuOpen = null; }, true);
+  menuEl.addEventListener("focusin", (ev) => { mem.menuItem = ev.target.getAttribute("data-action"); });
   b.box.addEventListener("click", (ev) => { if (!ev.target.closest("[data-piece]")) mem.menuOpen = null; });
   b.root.addEventListener("focusin", (ev) => {
     const n = ev.target.closest ? ev.target.closest("[data-k]") : null;
@@ -677,7 +678,13 @@ export function draw(body, state, ctx) {
   }
   if (menuKey && playable.has(menuKey)) {
     const n = playable.get(menuKey);
-    if (JSON.parse(n.getAttribute("data-actions")).length > 1) n.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    if (JSON.parse(n.getAttribute("data-actions")).length > 1) {
+      const item = mem.menuItem;
+      n.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      // the item that had the focus keeps it, if it is still a choice
+      const same = [...menuEl.querySelectorAll("[data-testid=board-menu-item]")].find((x) => x.getAttribute("data-action") === item);
+      if (same) same.focus({ preventScroll: true });
+    }
   }
   if (mem.pointer && !menuKey) { // the piece under a mouse pointer shows its text again
     const hit = document.elementFromPoint(mem.pointer[0], mem.pointer[1]);
