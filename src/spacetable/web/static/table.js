@@ -10,7 +10,7 @@ const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).po
 const KEY = `spacetable.table.${TABLE}`;
 const SKIP = new Set(["game", "players", "seat", "step", "to_act", "is_over", "clock"]);
 // Games with their own board (static/boards/<game>.js, drawn in place of the generic view).
-const BOARDS = new Set(["wildspace", "quazarys", "spacedealer", "tortuga2199"]);
+const BOARDS = new Set(["wildspace", "quazarys", "spacedealer", "tortuga2199", "planetraiders"]);
 let board = null; // the game's board module once loaded ("loading" meanwhile, "none" if missing)
 
 const { scalar, isScalar, value, zone } = genericView((i) => seatName(i));
