@@ -1,0 +1,434 @@
+"""Every game of spacetable as an OpenSpiel game (``docs/rl.md``, section "OpenSpiel").
+
+Importing this module registers each game with pyspiel as a Python game named
+``spacetable_<game id>``::
+
+    import pyspiel
+    import spacetable.rl.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("spacetable_quazarys", {"players": 2, "seed": 7})
+
+Parameters: ``players`` (the game's default: two, or its smallest count above that),
+``seed`` (``-1``: a fresh random seed; otherwise the first of a reproducible sequence of game
+seeds, one per ``new_initial_state``), every option of the game under its own name (default:
+the game's default), and for real-time games ``realtime_tick`` (seconds of game time per
+tick, default 1.0) and ``actions_per_tick`` (default 4).
+
+The declared game type:
+
+* dynamics ``SEQUENTIAL``: when several seats may act at once (Spacedealer's ticks mode, where
+  everyone decides before time moves), the lowest seat of ``game.to_act`` acts first, as in the
+  PettingZoo environment; the others act after it, in seat order, in the same tick.
+* information ``IMPERFECT_INFORMATION`` for a game with hidden information (every game but
+  Planet Raiders, which is ``PERFECT_INFORMATION``).
+* chance ``SAMPLED_STOCHASTIC`` for a game with chance (``DETERMINISTIC`` otherwise): the
+  engine draws its chance from its own generator, seeded per game, so a state has no chance
+  nodes; :meth:`SpacetableState.clone` copies the generator, so a clone replays the same future
+  draws. A search that must not see the future (or the other seats' hidden cards) searches
+  :meth:`SpacetableState.determinized` copies instead: everything the seat cannot see
+  resampled consistently with its view, future chance reseeded.
+* utility ``GENERAL_SUM``, reward model ``TERMINAL``: the returns are
+  ``Outcome.rewards()`` (one value per seat in [0, 1]: 1 for rank 1, 0 for the last possible
+  rank; tied seats share a reward), zero before the end.
+* real time (Spacedealer's default ``mode="realtime"``): the actions are the game's fixed action
+  space plus one more index, *wait* (the last, always legal while the game runs). Within a tick
+  the seats act in seat order; a seat keeps the turn until it plays *wait*, has no legal
+  action, or has made ``actions_per_tick`` actions; after the last seat the clock advances
+  ``realtime_tick`` seconds (``game.advance``) and seat 0 starts the next tick. This is the
+  PettingZoo environment's rule.
+
+Observations (``make_py_observer``; a seat's own, ``PrivateInfoType.SINGLE_PLAYER``):
+
+* observation tensor: :func:`spacetable.rl.observe` (the seat's view alone, layout in
+  ``docs/rl.md``); observation string: the seat's JSON view (``game.view(seat)``).
+* information state string: the seat's JSON view and its own log (``game.log_for(seat)``:
+  every event it witnessed, its own decisions among them), so two histories it cannot tell
+  apart give the same string. The information state tensor is the observation tensor: the
+  view holds what the rules leave public (discards, tracks...), but it is not a full history.
+
+``max_game_length`` is the engine's bound (``Game.max_decisions``, plus the *wait* steps in
+real time); a game whose rules have no bound (Tortuga 2199 without ``round_limit``, Wild Space
+with ``effects="every_lay"``) declares ``2**31 - 1``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found]
+
+from spacetable.engine import (
+    NO_BOUND,
+    Game,
+    IllegalAction,
+    SpacetableError,
+    game_class,
+    game_info,
+    list_games,
+    new_game,
+)
+
+from .observation import observation_shape, observe
+from .pettingzoo import default_players
+
+__all__ = [
+    "GAME_PREFIX",
+    "Settings",
+    "SpacetableGame",
+    "SpacetableObserver",
+    "SpacetableState",
+    "game_name",
+    "register_all",
+]
+
+#: the prefix of every registered name: ``spacetable_<game id>``
+GAME_PREFIX = "spacetable_"
+_INT_MAX = 2**31 - 1
+_REGISTERED: dict[str, type[SpacetableGame]] = {}
+
+
+def game_name(game_id: str) -> str:
+    """The OpenSpiel name of a spacetable game: ``spacetable_<game id>``."""
+    return GAME_PREFIX + game_id
+
+
+def _param_default(value: Any) -> Any:
+    """An option's default as an OpenSpiel parameter value (bool, int, float or str)."""
+    if isinstance(value, bool | int | float | str):
+        return value
+    raise SpacetableError(f"an option default of type {type(value).__name__} is not supported")
+
+
+def _game_type(game_id: str) -> Any:
+    info = game_info(game_id)
+    params: dict[str, Any] = {"players": default_players(game_id), "seed": -1}
+    for name, spec in info["options"].items():
+        params[name] = _param_default(spec["default"])
+    if info["realtime"]:
+        params["realtime_tick"] = 1.0
+        params["actions_per_tick"] = 4
+    GT = pyspiel.GameType
+    return GT(
+        short_name=game_name(game_id),
+        long_name=f"spacetable {info['names']['en']}",
+        dynamics=GT.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            GT.ChanceMode.SAMPLED_STOCHASTIC if info["chance"] else GT.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            GT.Information.IMPERFECT_INFORMATION
+            if info["hidden_information"]
+            else GT.Information.PERFECT_INFORMATION
+        ),
+        utility=GT.Utility.GENERAL_SUM,
+        reward_model=GT.RewardModel.TERMINAL,
+        max_num_players=int(info["max_players"]),
+        min_num_players=int(info["min_players"]),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=params,
+    )
+
+
+class Settings:
+    """What a state needs of its game, held by the state itself: pyspiel may hand a Python
+    game to its states through a fresh wrapper that lacks the game's attributes (a game
+    rebuilt from its parameters on the C++ side), so states never read them off the game."""
+
+    def __init__(self, game_id: str, params: Mapping[str, Any]) -> None:
+        info = game_info(game_id)
+        p = dict(params)
+        players = int(p.get("players", default_players(game_id)))
+        options: dict[str, Any] = {}
+        for name, spec in info["options"].items():
+            if name in p and p[name] != spec["default"]:
+                options[name] = p[name]
+        # a game built now checks the settings (OptionError) before anything else
+        probe = new_game(game_id, players=players, seed=0, options=options)
+        self.game_id = game_id
+        self.players = players
+        #: the options given (not the defaults)
+        self.given_options = options
+        #: the game's options with every default filled in
+        self.options: dict[str, Any] = dict(probe.options)
+        self.realtime = probe.realtime
+        self.tick = float(p.get("realtime_tick", 1.0))
+        self.actions_per_tick = int(p.get("actions_per_tick", 4))
+        if self.tick <= 0:
+            raise SpacetableError(f"realtime_tick must be positive, not {self.tick}")
+        if self.actions_per_tick < 1:
+            raise SpacetableError(
+                f"actions_per_tick must be at least 1, not {self.actions_per_tick}"
+            )
+        size = probe.action_space.size
+        #: the index of *wait* in real time (-1 in a turn-based game)
+        self.wait = size if self.realtime else -1
+        self.num_actions = size + 1 if self.realtime else size
+        self.shape = observation_shape(game_id, players, self.options)
+        self.seed = int(p.get("seed", -1))
+        self.seeds = random.Random(None if self.seed < 0 else self.seed)
+        bound = game_class(game_id).max_decisions(players, self.options)
+        if bound != NO_BOUND and self.realtime:
+            bound += players * (self._ticks_bound() + 1)
+        self.max_game_length = _INT_MAX if bound >= _INT_MAX else int(bound)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Settings:
+        """Shared, not copied: pyspiel clones a Python state by deep-copying its attributes."""
+        return self
+
+    def _ticks_bound(self) -> int:
+        """How many ticks a real-time game can last: its ``length`` plus two ``timer``
+        lengths (Spacedealer: the last timer turned before the end, then the last call)."""
+        end = float(self.options.get("length", 0)) + 2 * float(self.options.get("timer", 0))
+        return math.ceil(end / self.tick) + 2
+
+    def new_engine_game(self, seed: int) -> Game:
+        """An engine game with these settings."""
+        return new_game(self.game_id, players=self.players, seed=seed, options=self.given_options)
+
+
+_SETTINGS: dict[tuple[str, str], Settings] = {}
+
+
+def _settings_of(spiel_game: Any) -> Settings:
+    """The settings of a pyspiel game of ours, from its Python attributes or, on a bare
+    wrapper, from its parameters."""
+    found = getattr(spiel_game, "settings", None)
+    if isinstance(found, Settings):
+        return found
+    gid = str(type(spiel_game).game_id)
+    params = dict(spiel_game.get_parameters())
+    key = (gid, json.dumps(params, sort_keys=True))
+    if key not in _SETTINGS:
+        _SETTINGS[key] = Settings(gid, params)
+    return _SETTINGS[key]
+
+
+class SpacetableGame(pyspiel.Game):  # type: ignore[misc]
+    """One spacetable game with its settings, as a pyspiel game (see the module doc).
+
+    Each registered game is a subclass with its own :attr:`game_id`."""
+
+    game_id: str = ""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        p = dict(params or {})
+        st = Settings(self.game_id, p)
+        #: what the states of this game need (see :class:`Settings`)
+        self.settings = st
+        info = pyspiel.GameInfo(
+            num_distinct_actions=st.num_actions,
+            max_chance_outcomes=0,
+            num_players=st.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=st.max_game_length,
+        )
+        p["players"] = st.players
+        super().__init__(_REGISTERED_TYPES[self.game_id], info, p)
+
+    def new_initial_state(self) -> SpacetableState:
+        """A new game: its seed is the next of the game's seed sequence."""
+        st = _settings_of(self)
+        return SpacetableState(self, st.seeds.getrandbits(48))
+
+    def new_initial_state_from_seed(self, seed: int) -> SpacetableState:
+        """A new game with this engine seed (the same seed, the same game)."""
+        return SpacetableState(self, seed)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> SpacetableObserver:
+        """The observer of OpenSpiel's observation API (see :class:`SpacetableObserver`)."""
+        obs = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        return SpacetableObserver(_settings_of(self), obs, params)
+
+
+class _Engine:
+    """The engine game of a state. pyspiel clones a Python state by deep-copying its
+    attributes; this box copies its game with the engine's own ``clone``."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.game.clone())
+
+
+class SpacetableState(pyspiel.State):  # type: ignore[misc]
+    """A state: one engine game (:attr:`game`) and, in real time, whose turn it is in the
+    tick."""
+
+    def __init__(self, spiel_game: SpacetableGame, seed: int, game: Game | None = None) -> None:
+        super().__init__(spiel_game)
+        self._sg = _settings_of(spiel_game)
+        self._engine = _Engine(self._sg.new_engine_game(seed) if game is None else game)
+        self._rt_seat = 0
+        self._rt_acts = 0
+        self._player = 0
+        self._select()
+
+    @property
+    def game(self) -> Game:
+        """The engine game (read it, do not change it: moves go through ``apply_action``)."""
+        return self._engine.game
+
+    # ------------------------------------------------------------------ copies
+    def determinized(self, player: int, rng: random.Random) -> SpacetableState:
+        """A copy where everything ``player`` cannot see is resampled consistently with its
+        view and future chance is reseeded from ``rng`` (``Game.determinize``): what a search
+        for ``player`` may look at. (``clone()`` keeps everything, the future chance too.)"""
+        s = SpacetableState.__new__(SpacetableState)
+        pyspiel.State.__init__(s, self.get_game())
+        s._sg = self._sg
+        s._engine = _Engine(self.game.determinize(player, rng))
+        s._rt_seat = self._rt_seat
+        s._rt_acts = self._rt_acts
+        s._player = self._player
+        return s
+
+    # ------------------------------------------------------------------ who acts
+    def current_player(self) -> int:
+        if self.game.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self._player
+
+    def _select(self) -> None:
+        g = self.game
+        if g.is_over:
+            return
+        if not g.realtime:
+            to_act = g.to_act
+            if not to_act:
+                raise SpacetableError(f"{g.game_id}: nobody to act in a game not over")
+            self._player = min(to_act)
+            return
+        n = g.players
+        while not g.is_over:
+            if self._rt_seat >= n:
+                g.advance(self._sg.tick)
+                self._rt_seat = 0
+                self._rt_acts = 0
+                continue
+            if g.legal_actions(self._rt_seat):
+                self._player = self._rt_seat
+                return
+            self._rt_seat += 1
+            self._rt_acts = 0
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.game.is_over or player != self._player:
+            return []
+        space = self.game.action_space
+        out = sorted(space.to_index(a) for a in self.game.legal_actions(player))
+        if self._sg.realtime:
+            out.append(self._sg.wait)
+        return out
+
+    def _apply_action(self, action: int) -> None:
+        index = int(action)
+        seat = self._player
+        if self.game.is_over:
+            raise IllegalAction("the game is over")
+        if not 0 <= index < self._sg.num_actions:
+            raise IllegalAction(f"action index {index} outside 0..{self._sg.num_actions - 1}")
+        if index == self._sg.wait:
+            self._rt_seat += 1
+            self._rt_acts = 0
+        else:
+            a = self.game.action_space.from_index(index)
+            self.game.apply(seat, a)  # IllegalAction if not legal: nothing changes
+            if self._sg.realtime:
+                self._rt_acts += 1
+                if self._rt_acts >= self._sg.actions_per_tick:
+                    self._rt_seat += 1
+                    self._rt_acts = 0
+        self._select()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if int(action) == self._sg.wait:
+            return "wait"
+        return str(self.game.action_space.from_index(int(action)).text())
+
+    # ------------------------------------------------------------------ the end
+    def is_terminal(self) -> bool:
+        return bool(self.game.is_over)
+
+    def returns(self) -> list[float]:
+        """``Outcome.rewards()`` at the end, zeros before."""
+        if not self.game.is_over:
+            return [0.0] * self.game.players
+        return [float(r) for r in self.game.outcome().rewards()]
+
+    def rewards(self) -> list[float]:
+        """Terminal rewards: the returns at the end, zeros before."""
+        return self.returns()
+
+    def __str__(self) -> str:
+        """The spectator's view (what everybody sees), as JSON."""
+        return json.dumps(self.game.view(None), sort_keys=True, ensure_ascii=False)
+
+
+class SpacetableObserver:
+    """OpenSpiel's Python observer: a seat's observation (``perfect_recall=False``) or
+    information state (``perfect_recall=True``); see the module doc. Only a seat's own
+    observations exist (``PrivateInfoType.SINGLE_PLAYER``)."""
+
+    def __init__(
+        self, settings: Settings, iig_obs_type: Any, params: Mapping[str, Any] | None
+    ) -> None:
+        if params:
+            raise SpacetableError(f"observation parameters are not supported: {dict(params)}")
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise SpacetableError(
+                "spacetable observations are a seat's own (PrivateInfoType.SINGLE_PLAYER)"
+            )
+        if not iig_obs_type.public_info:
+            raise SpacetableError("spacetable observations include the public information")
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.tensor = np.zeros(settings.shape, np.float32)
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {"observation": self.tensor}
+
+    def set_from(self, state: SpacetableState, player: int) -> None:
+        """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
+        self.tensor[:] = observe(state.game, player)
+
+    def string_from(self, state: SpacetableState, player: int) -> str:
+        """``player``'s view as JSON; with perfect recall, with its own log too."""
+        g = state.game
+        if self.perfect_recall:
+            data: Any = {"view": g.view(player), "log": g.log_for(player)}
+        else:
+            data = g.view(player)
+        return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
+_REGISTERED_TYPES: dict[str, Any] = {}
+
+
+def register_all() -> list[str]:
+    """Register every game with pyspiel (once; done on import). Returns the names."""
+    names = []
+    for gid in list_games():
+        if gid not in _REGISTERED:
+            gtype = _game_type(gid)
+            cls = type(f"SpacetableGame_{gid}", (SpacetableGame,), {"game_id": gid})
+            _REGISTERED_TYPES[gid] = gtype
+            _REGISTERED[gid] = cls
+            pyspiel.register_game(gtype, cls)
+        names.append(game_name(gid))
+    return names
+
+
+register_all()
