@@ -14,6 +14,7 @@ import typer
 COMMAND_MODULES: tuple[str, ...] = (
     "spacetable.cli.games_cmd",
     "spacetable.cli.play",
+    "spacetable.tui.cli",
     "spacetable.cli.simulate",
     "spacetable.cli.replay",
     "spacetable.cli.tournament",

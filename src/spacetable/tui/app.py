@@ -1,0 +1,584 @@
+"""The full-screen table: one Textual app for every game.
+
+The screen fits 80x24 and grows with the window: a status line (whose turn, the clock, the
+last message or error, which never scrolls away), the table of the seat whose screen it is
+(the game's ``render`` output in a pane that scrolls both ways), the legal actions (arrow
+keys and Enter, a click, or ``/`` to type a filter), the recent log, and one line of keys.
+Bots think in a worker thread so the screen stays live; a real-time game's clock runs from an
+injectable wall clock (``clock=``: a fake one in tests). Nothing here decides a rule: the
+app reads views, legal actions, log events and component texts through the engine contract.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.markup import escape
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from spacetable.bots import Bot, SeatPort
+from spacetable.cli.common import event_describer, outcome_describer, renderer
+from spacetable.cli.play import play_meta
+from spacetable.engine import Action, Game, Termination
+from spacetable.sim import step_bots
+
+from .texts import tr
+
+#: Above this many legal actions, the list gets a heading before each kind of action.
+GROUP_OVER = 12
+#: How many recent log events the log pane keeps.
+LOG_EVENTS = 30
+#: Seconds of wall time between two looks at the clock in a real-time game.
+CLOCK_PERIOD = 0.2
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+
+
+class _Idle(Bot):
+    """Stands in for a human seat while the bots act in real time."""
+
+    name = "human"
+
+    def choose(self, port: SeatPort) -> Action | None:
+        return None
+
+
+class HandoffScreen(Screen[None]):
+    """Hot seat: hides the table until the next seat says it is ready."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", show=False)]
+
+    def __init__(self, seat: int, lang: str) -> None:
+        super().__init__()
+        self.seat = seat
+        self.lang = lang
+
+    def compose(self) -> ComposeResult:
+        yield Static(tr(self.lang, "handoff", seat=self.seat), id="handoff")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class QuitScreen(ModalScreen[bool]):
+    """Asks before leaving an unfinished game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "leave", show=False),
+        Binding("o", "leave", show=False),
+        Binding("n", "stay", show=False),
+        Binding("escape", "stay", show=False),
+    ]
+
+    def __init__(self, lang: str, save: Path | None) -> None:
+        super().__init__()
+        self.lang = lang
+        self.save = save
+
+    def compose(self) -> ComposeResult:
+        saved = (
+            tr(self.lang, "quit_saved", path=self.save)
+            if self.save is not None
+            else tr(self.lang, "quit_unsaved")
+        )
+        body = (
+            f"[b]{escape(tr(self.lang, 'quit_title'))}[/b]\n\n{escape(saved)}\n\n"
+            f"{escape(tr(self.lang, 'quit_keys'))}"
+        )
+        yield Static(body, id="quit")
+
+    def action_leave(self) -> None:
+        self.dismiss(True)
+
+    def action_stay(self) -> None:
+        self.dismiss(False)
+
+
+class TextsScreen(ModalScreen[None]):
+    """``?``: the full texts of the selected action and of every component the seat sees."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", show=False),
+        Binding("question_mark", "close", show=False),
+        Binding("q", "close", show=False),
+    ]
+
+    def __init__(self, body: str) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="texts"):
+            yield Static(self.body, id="texts-body")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class TableApp(App[bool]):
+    """One game at the table: human seats play here (hot seat), bots play the others.
+
+    ``bots`` maps a seat to its bot; the other seats are human. ``clock`` gives wall seconds
+    (``time.monotonic`` by default); a real-time game's time flows at ``speed`` game seconds
+    per wall second, in bot ticks of ``tick`` seconds. ``save``: a file written after every
+    move. The app returns True when the game ended, False when the players left it.
+    """
+
+    CSS = """
+    Screen { layout: vertical; }
+    #status { height: 2; background: $boost; padding: 0 1; }
+    #main { height: 1fr; }
+    #board { width: 1fr; }
+    #board-text { width: auto; }
+    #side { width: 44%; min-width: 30; }
+    #actions { height: 1fr; border: none; padding: 0; }
+    #log { height: 7; border-top: solid $primary; }
+    #filter { height: 1; border: none; padding: 0 1; }
+    #keys { height: 1; background: $panel; padding: 0 1; }
+    #handoff { width: 100%; height: 100%; content-align: center middle; text-align: center; }
+    QuitScreen, TextsScreen { align: center middle; }
+    #quit { width: 60; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
+    #texts { width: 90%; height: 90%; border: thick $primary; background: $surface; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit_table", show=False),
+        Binding("u", "undo", show=False),
+        Binding("question_mark", "texts", show=False),
+        Binding("slash", "filter", show=False),
+        Binding("escape", "clear_filter", show=False),
+        Binding("s", "save", show=False),
+        Binding("p", "pause", show=False),
+        Binding("plus", "faster", show=False),
+        Binding("minus", "slower", show=False),
+        Binding("w", "wait", show=False),
+    ]
+
+    def __init__(
+        self,
+        game: Game,
+        bots: Mapping[int, Bot] | None = None,
+        lang: str = "en",
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        speed: float = 1.0,
+        tick: float = 1.0,
+        save: Path | None = None,
+        kinds: Mapping[int, str] | None = None,
+        data_dir: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = game
+        self.bots = dict(bots or {})
+        self.kinds = {s: (kinds or {}).get(s, b.name) for s, b in self.bots.items()}
+        self.humans = [s for s in range(game.players) if s not in self.bots]
+        self.lang = lang
+        self.clock = clock
+        self.speed = speed
+        self.tick_seconds = tick
+        self.save_path = save
+        self.data_dir = data_dir
+        self.render_view = renderer(game.game_id, game.parts)
+        self.describe_event = event_describer(game.game_id, game.parts)
+        self.describe_outcome = outcome_describer(game.game_id, game.parts)
+        #: The seat whose table is on screen (None: a spectator, when every seat is a bot).
+        self.seat: int | None = None
+        self.message = ""
+        self.error = False
+        self.paused = False
+        self.legal: list[Action] = []
+        #: The action under each line of the list (None for a heading).
+        self.lines: list[Action | None] = []
+        self.filter_text = ""
+        self.finished = False
+        self._gen = 0  # bumped on every change of the game: a stale bot answer is dropped
+        self._thinking: int | None = None
+        self._wall = clock()
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with ScrollableContainer(id="board"):
+                yield Static(id="board-text")
+            with Vertical(id="side"):
+                yield OptionList(id="actions")
+                with VerticalScroll(id="log"):
+                    yield Static(id="log-text")
+        yield Input(placeholder=tr(self.lang, "filter"), id="filter")
+        yield Static(id="keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#keys", Static).update(self._keys_line())
+        if self.game.realtime:
+            self.set_interval(CLOCK_PERIOD, self.tick)
+        self.query_one("#actions", OptionList).focus()
+        self.next_turn()
+
+    def t(self, key: str, **kw: Any) -> str:
+        return tr(self.lang, key, **kw)
+
+    def _keys_line(self) -> str:
+        keys = [
+            ("↑↓ ⏎", "k_play"),
+            ("/", "k_filter"),
+            ("?", "k_texts"),
+            ("u", "k_undo"),
+            ("s", "k_save"),
+            ("q", "k_quit"),
+        ]
+        if self.game.realtime:
+            keys += [("p", "k_pause"), ("+ -", "k_faster"), ("w", "k_wait")]
+        return " ".join(f"[b]{escape(k)}[/b] {escape(self.t(name))}" for k, name in keys)
+
+    # ------------------------------------------------------------------ turns
+    def next_turn(self) -> None:
+        """After any change: pick whose table is shown, start a bot, or end the game."""
+        g = self.game
+        self._gen += 1
+        if g.is_over:
+            self.finished = True
+            self.show_table()
+            return
+        human_to_act = [s for s in g.to_act if s not in self.bots]
+        if g.realtime:
+            if self.humans:
+                self.seat = human_to_act[0] if human_to_act else (self.seat or self.humans[0])
+            self.show_table()
+            return
+        if human_to_act:
+            seat = human_to_act[0]
+            if len(self.humans) > 1 and self.seat is not None and seat != self.seat:
+                self.seat = seat
+                self._hide_table()
+                self.push_screen(HandoffScreen(seat, self.lang), lambda _: self.show_table())
+                return
+            self.seat = seat
+            self.show_table()
+            return
+        if self.seat is None and self.humans:
+            self.seat = self.humans[0]
+        seat = g.to_act[0]
+        self._thinking = seat
+        self.show_table()
+        self._start_bot(seat)
+
+    def _start_bot(self, seat: int) -> None:
+        copy, bot, gen = self.game.clone(), self.bots[seat], self._gen
+
+        def think() -> None:
+            action = bot.choose(SeatPort(copy, seat))
+            self.call_from_thread(self._bot_done, seat, gen, action)
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=True)
+
+    def _bot_done(self, seat: int, gen: int, action: Action | None) -> None:
+        self._thinking = None
+        if gen != self._gen:
+            return  # the game changed meanwhile (an undo): the newer turn has its own bot
+        if action is None:
+            self.say(f"bot of seat {seat} returned no action", error=True)
+            return
+        self.game.apply(seat, action)
+        self._autosave()
+        self.next_turn()
+
+    def play(self, action: Action) -> None:
+        """The seat on screen plays ``action`` (checked again: real time may have moved on)."""
+        g, seat = self.game, self.seat
+        if seat is None or g.is_over or seat in self.bots or seat not in g.to_act:
+            self.say(self.t("not_your_turn"), error=True)
+            return
+        if action not in g.legal_actions(seat):
+            self.say(self.t("late"), error=True)
+            self.show_table()
+            return
+        g.apply(seat, action)
+        self.message = ""
+        self._autosave()
+        self.next_turn()
+
+    # ------------------------------------------------------------------ real time
+    def tick(self) -> None:
+        """Let the game time that passed on the wall clock flow (nothing while paused)."""
+        now = self.clock()
+        seconds = 0.0 if self.paused else (now - self._wall) * self.speed
+        self._wall = now
+        if seconds > 0 and not self.game.is_over:
+            self.flow(seconds)
+        else:
+            self._show_status()
+
+    def flow(self, seconds: float) -> None:
+        g = self.game
+        bots = [self.bots.get(s, _Idle()) for s in range(g.players)]
+        while seconds > 1e-9 and not g.is_over:
+            dt = min(self.tick_seconds, seconds)
+            step_bots(g, bots, tick=dt)
+            seconds -= dt
+        self.next_turn()
+
+    # ------------------------------------------------------------------ drawing
+    def say(self, text: str, *, error: bool = False) -> None:
+        self.message, self.error = text, error
+        self._show_status()
+
+    def _who(self, seat: int) -> str:
+        who = self.t("seat", seat=seat)
+        return f"{who} ({self.kinds[seat]})" if seat in self.bots else who
+
+    def _show_status(self) -> None:
+        g = self.game
+        if g.is_over:
+            head = self.t("over", reason=self._reason())
+        elif self.seat is not None and self.seat in g.to_act and self.seat not in self.bots:
+            head = self.t("you", seat=self.seat)
+            if n := g.undoable(self.seat):
+                head += f" · u ({n})"
+        else:
+            head = self.t("waiting", who=", ".join(self._who(s) for s in g.to_act))
+            if self._thinking is not None:
+                head += " · " + self.t(
+                    "thinking", seat=self._thinking, kind=self.kinds.get(self._thinking, "")
+                )
+        if g.realtime:
+            head += " · " + self.t("clock", clock=g.clock)
+            head += " · " + (self.t("paused") if self.paused else self.t("speed", speed=self.speed))
+        line = f"[b]{escape(head)}[/b]"
+        if self.message:
+            style = "red" if self.error else "green"
+            line += f"\n[{style}]{escape(self.message)}[/]"
+        self.query_one("#status", Static).update(line)
+
+    def _reason(self) -> str:
+        out = self.game.outcome()
+        reason = self.describe_outcome(out.to_json(), self.lang) if self.describe_outcome else None
+        if reason:
+            return reason
+        return out.reason.sentence(self.lang) if isinstance(out.reason, Termination) else out.reason
+
+    def _hide_table(self) -> None:
+        self.query_one("#board-text", Static).update("")
+        self.query_one("#log-text", Static).update("")
+        self.query_one("#actions", OptionList).clear_options()
+        self.lines = []
+
+    def show_table(self) -> None:
+        """Draw the table of the seat on screen (everything, once the game is over)."""
+        g = self.game
+        viewer = None if g.is_over else self.seat
+        board = self.render_view(g.view(viewer), self.lang)
+        if g.is_over:
+            out = g.outcome()
+            rows = [
+                self.t("result", who=self._who(s), score=f"{out.scores[s]:g}", rank=out.ranks[s])
+                for s in range(g.players)
+            ]
+            rows += [f"{name}: {score:g}" for name, score in out.others.items()]
+            board += "\n\n[b]" + escape(self._reason()) + "[/b]\n" + escape("\n".join(rows))
+        self.query_one("#board-text", Static).update(board)
+        events = g.last_events(viewer, LOG_EVENTS)
+        self.query_one("#log-text", Static).update(
+            escape("\n".join("· " + self.describe_event(ev, self.lang) for ev in events))
+        )
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        playing = viewer is not None and viewer in g.to_act and viewer not in self.bots
+        self._set_actions(g.legal_actions(viewer) if playing and viewer is not None else [])
+        self._show_status()
+
+    def _set_actions(self, legal: list[Action]) -> None:
+        """Fill the list; the highlighted action stays highlighted if it is still legal."""
+        ol = self.query_one("#actions", OptionList)
+        keep = None
+        if ol.highlighted is not None and ol.highlighted < len(self.lines):
+            keep = self.lines[ol.highlighted]
+        old_index = ol.highlighted
+        self.legal = legal
+        word = self.filter_text.casefold()
+        labelled = [(a, self.game.describe_action(a, self.lang)) for a in legal]
+        shown = [(a, label) for a, label in labelled if word in label.casefold()]
+        if word:
+            self.message = (
+                self.t("filtered", n=len(shown), total=len(legal), word=self.filter_text)
+                if shown
+                else self.t("no_match", word=self.filter_text)
+            )
+            self.error = not shown
+        lines: list[Action | None] = []
+        options: list[Option] = []
+        kinds = {a.type for a, _ in shown}
+        last_kind = None
+        for a, label in shown:
+            if len(shown) > GROUP_OVER and len(kinds) > 1 and a.type != last_kind:
+                n = sum(1 for b, _ in shown if b.type == a.type)
+                heading = self.t("group", label=label.split(" ")[0], n=n)
+                options.append(Option(Text(heading, style="bold magenta"), disabled=True))
+                lines.append(None)
+                last_kind = a.type
+            options.append(Option(Text(label)))
+            lines.append(a)
+        if lines == self.lines:
+            return
+        self.lines = lines
+        ol.clear_options()
+        ol.add_options(options)
+        if not lines:
+            return
+        if keep is not None and keep in lines:
+            ol.highlighted = lines.index(keep)
+        else:
+            start = min(old_index or 0, len(lines) - 1)
+            index = next((i for i in range(start, len(lines)) if lines[i] is not None), None)
+            if index is None:
+                index = next(i for i in range(len(lines)) if lines[i] is not None)
+            ol.highlighted = index
+
+    # ------------------------------------------------------------------ input
+    @on(OptionList.OptionSelected, "#actions")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        action = self.lines[event.option_index] if event.option_index < len(self.lines) else None
+        if action is not None:
+            self.play(action)
+
+    @on(Input.Changed, "#filter")
+    def _filtered(self, event: Input.Changed) -> None:
+        self.filter_text = event.value.strip()
+        if not self.filter_text:
+            self.message = ""
+        self._set_actions(self.legal)
+        self._show_status()
+
+    @on(Input.Submitted, "#filter")
+    def _filter_done(self, event: Input.Submitted) -> None:
+        ol = self.query_one("#actions", OptionList)
+        if ol.highlighted is not None and self.lines and self.lines[ol.highlighted] is not None:
+            action = self.lines[ol.highlighted]
+            self._clear_filter()
+            if action is not None:
+                self.play(action)
+
+    def on_key(self, event: Any) -> None:
+        # Arrows typed in the filter move the list's highlight.
+        if self.focused is self.query_one("#filter", Input) and event.key in ("up", "down"):
+            ol = self.query_one("#actions", OptionList)
+            (ol.action_cursor_up if event.key == "up" else ol.action_cursor_down)()
+            event.stop()
+
+    def action_filter(self) -> None:
+        self.query_one("#filter", Input).focus()
+
+    def _clear_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        self.filter_text = ""
+        box.value = ""
+        self.message = ""
+        self.query_one("#actions", OptionList).focus()
+
+    def action_clear_filter(self) -> None:
+        self._clear_filter()
+        self._set_actions(self.legal)
+        self._show_status()
+
+    def action_undo(self) -> None:
+        g, seat = self.game, self.seat
+        if seat is None or seat in self.bots or g.is_over:
+            self.say(self.t("not_your_turn"), error=True)
+            return
+        if not g.undoable(seat):
+            self.say(self.t("no_undo"), error=True)
+            return
+        g.undo(seat, 1)
+        self.message, self.error = self.t("undone", n=1), False
+        self._autosave()
+        self.next_turn()
+
+    def action_texts(self) -> None:
+        g, seat = self.game, (None if self.game.is_over else self.seat)
+        parts: list[str] = []
+        ol = self.query_one("#actions", OptionList)
+        if ol.highlighted is not None and ol.highlighted < len(self.lines):
+            action = self.lines[ol.highlighted]
+            if action is not None:
+                label = g.describe_action(action, self.lang)
+                parts.append(f"[b]{escape(self.t('action_text'))}[/b]\n{escape(label)}\n")
+        comps = g.component_texts(seat, self.lang)
+        if comps:
+            parts.append(f"[b]{escape(self.t('components', n=len(comps)))}[/b]")
+            parts += [
+                f"[b]{escape(c.name)}[/b] [dim]{escape(c.id)}[/dim]\n  {escape(c.text)}"
+                for c in comps
+            ]
+        else:
+            parts.append(escape(self.t("no_components")))
+        parts.append(f"\n[dim]{escape(self.t('close'))}[/dim]")
+        self.push_screen(TextsScreen("\n".join(parts)))
+
+    def action_quit_table(self) -> None:
+        if self.game.is_over:
+            self.exit(True)
+            return
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self._autosave()
+                self.exit(False)
+
+        self.push_screen(QuitScreen(self.lang, self.save_path), answer)
+
+    def action_save(self) -> None:
+        if self.save_path is None:
+            self.say(self.t("no_save"), error=True)
+            return
+        if self._write_save():
+            self.say(self.t("saved", path=self.save_path))
+
+    def action_pause(self) -> None:
+        if self.game.realtime:
+            self.tick()
+            self.paused = not self.paused
+            self._show_status()
+
+    def _set_speed(self, step: int) -> None:
+        if not self.game.realtime:
+            return
+        self.tick()
+        i = min(range(len(SPEEDS)), key=lambda k: abs(SPEEDS[k] - self.speed))
+        self.speed = SPEEDS[max(0, min(len(SPEEDS) - 1, i + step))]
+        self._show_status()
+
+    def action_faster(self) -> None:
+        self._set_speed(1)
+
+    def action_slower(self) -> None:
+        self._set_speed(-1)
+
+    def action_wait(self) -> None:
+        """Real time: let one tick of game time pass now."""
+        if self.game.realtime and not self.game.is_over:
+            self.tick()
+            self.flow(self.tick_seconds)
+
+    # ------------------------------------------------------------------ saves
+    def _write_save(self) -> bool:
+        assert self.save_path is not None
+        seats = [self.kinds.get(s) for s in range(self.game.players)]
+        meta = play_meta(seats, self.lang, self.speed, self.tick_seconds, self.data_dir)
+        try:
+            self.save_path.write_text(self.game.to_json(meta=meta), encoding="utf-8")
+        except OSError as e:
+            self.say(self.t("save_failed", path=self.save_path, err=e.strerror or e), error=True)
+            return False
+        return True
+
+    def _autosave(self) -> None:
+        if self.save_path is not None:
+            self._write_save()

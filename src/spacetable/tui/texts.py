@@ -1,0 +1,108 @@
+"""The full-screen client's own words, in English and French (the games' texts come from
+their renderers and :meth:`Game.describe_action`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+TEXT: dict[str, dict[str, str]] = {
+    "en": {
+        "seat": "Seat {seat}",
+        "bot": "bot",
+        "you": "Seat {seat} to play",
+        "waiting": "Waiting for {who}",
+        "thinking": "seat {seat} ({kind}) is thinking…",
+        "handoff": "Pass the terminal to seat {seat}.\n\nThe previous seat's table is hidden.\n\n"
+        "Seat {seat}: press Enter when you are ready.",
+        "actions": "Actions",
+        "log": "Log",
+        "filter": "type to filter the actions (Esc: clear)",
+        "filtered": "{n} of {total} actions match {word!r}",
+        "no_match": "No action matches {word!r} (Esc clears the filter).",
+        "undone": "Took back {n} decision(s).",
+        "no_undo": "Nothing to take back: since your last decision another seat acted, time "
+        "passed or something hidden was revealed.",
+        "not_your_turn": "No seat of yours is to act now.",
+        "late": "Too late: that action is no longer legal.",
+        "quit_title": "Leave this game?",
+        "quit_unsaved": "It is not saved: leaving loses it.",
+        "quit_saved": "It is saved to {path} after every move.",
+        "quit_keys": "y: leave · n or Esc: go back to the table",
+        "over": "Game over: {reason}",
+        "result": "{who}: score {score}, rank {rank}",
+        "components": "What you see ({n})",
+        "no_components": "This game has no component texts for what you see.",
+        "action_text": "The selected action",
+        "close": "Esc or ?: close",
+        "clock": "clock {clock:.1f} s",
+        "paused": "paused",
+        "speed": "×{speed:g}",
+        "saved": "Saved to {path}.",
+        "save_failed": "Not saved to {path}: {err}",
+        "no_save": "No file to save to: start with --save FILE.",
+        "group": "— {label} ({n}) —",
+        "k_play": "Play",
+        "k_filter": "Filter",
+        "k_texts": "Texts",
+        "k_undo": "Undo",
+        "k_quit": "Quit",
+        "k_save": "Save",
+        "k_pause": "Pause",
+        "k_faster": "Faster",
+        "k_slower": "Slower",
+        "k_wait": "Wait",
+    },
+    "fr": {
+        "seat": "Siège {seat}",
+        "bot": "bot",
+        "you": "Au siège {seat} de jouer",
+        "waiting": "En attente de {who}",
+        "thinking": "le siège {seat} ({kind}) réfléchit…",
+        "handoff": "Passez le terminal au siège {seat}.\n\nLa table du siège précédent est "
+        "cachée.\n\nSiège {seat} : appuyez sur Entrée quand vous êtes prêt.",
+        "actions": "Actions",
+        "log": "Journal",
+        "filter": "tapez pour filtrer les actions (Échap : effacer)",
+        "filtered": "{n} actions sur {total} contiennent {word!r}",
+        "no_match": "Aucune action ne contient {word!r} (Échap efface le filtre).",
+        "undone": "{n} décision(s) reprise(s).",
+        "no_undo": "Rien à reprendre : depuis votre dernière décision, un autre siège a joué, "
+        "du temps a passé ou quelque chose de caché a été révélé.",
+        "not_your_turn": "Aucun de vos sièges n'a à jouer maintenant.",
+        "late": "Trop tard : cette action n'est plus possible.",
+        "quit_title": "Quitter cette partie ?",
+        "quit_unsaved": "Elle n'est pas sauvegardée : la quitter la perd.",
+        "quit_saved": "Elle est sauvegardée dans {path} après chaque coup.",
+        "quit_keys": "o : quitter · n ou Échap : revenir à la table",
+        "over": "Partie terminée : {reason}",
+        "result": "{who} : score {score}, rang {rank}",
+        "components": "Ce que vous voyez ({n})",
+        "no_components": "Ce jeu n'a pas de textes pour ce que vous voyez.",
+        "action_text": "L'action choisie",
+        "close": "Échap ou ? : fermer",
+        "clock": "horloge {clock:.1f} s",
+        "paused": "en pause",
+        "speed": "×{speed:g}",
+        "saved": "Sauvegardé dans {path}.",
+        "save_failed": "Pas sauvegardé dans {path} : {err}",
+        "no_save": "Aucun fichier : lancez avec --save FICHIER.",
+        "group": "— {label} ({n}) —",
+        "k_play": "Jouer",
+        "k_filter": "Filtrer",
+        "k_texts": "Textes",
+        "k_undo": "Reprendre",
+        "k_quit": "Quitter",
+        "k_save": "Sauver",
+        "k_pause": "Pause",
+        "k_faster": "Plus vite",
+        "k_slower": "Moins vite",
+        "k_wait": "Attendre",
+    },
+}
+
+LANGS = tuple(TEXT)
+
+
+def tr(lang: str, key: str, **kw: Any) -> str:
+    """The client's text ``key`` in ``lang`` (English when the language is unknown)."""
+    return TEXT.get(lang, TEXT["en"])[key].format(**kw)
