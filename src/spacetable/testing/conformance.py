@@ -145,8 +145,12 @@ def check_game(
     max_legal_checked: int = 40,
     undo_rate: float = 0.1,
     undo_determinizations: int = 2,
+    max_undo_checks: int = 20,
 ) -> Report:
-    """Run one seeded random playout of ``game_id`` and check the contract along the way."""
+    """Run one seeded random playout of ``game_id`` and check the contract along the way.
+
+    ``undo_rate``: the share of decisions on which undo is checked (at most
+    ``max_undo_checks`` of them, each on ``undo_determinizations`` copies per seat)."""
     options = dict(options or {})
     rep = Report(game_id, players, options, seed)
     where = f"[{game_id} players={players} options={options} seed={seed}]"
@@ -201,7 +205,7 @@ def check_game(
             _sample_checks(g, rng, rep, fail, codec, max_legal_checked, future_steps)
         if over:
             break
-        check_undo = urng.random() < undo_rate
+        check_undo = urng.random() < undo_rate and rep.undo_checked < max_undo_checks
         before_step = g.clone() if check_undo else None
         who, act = _random_step(g, rng)
         if who is None:
