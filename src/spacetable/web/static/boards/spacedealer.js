@@ -249,7 +249,12 @@ function ring(b, st, v, words, y0, names, now) {
     g.append(b.piece(`field:${f}`, fg, owner >= 0 ? `planet:${owner}` : null, flights.length ? { preview } : undefined));
     // what sits in the field: the planet's depots, then the ships docked here
     const here = v.ships.map((s, i) => [s, i]).filter(([s]) => s.field === f);
-    const slots = (owner >= 0 ? 1 : 0) + Math.max(2, here.length);
+    const slotOf = new Map(here.map(([, i]) => [i, slotIn(f, i, here.map(([, j]) => j))]));
+    // a planet's field: its depots, then its transport probes (advanced), then the ships
+    const probes = owner >= 0 ? (v.probes || []).map((pr, k) => [pr, k])
+      .filter(([pr]) => v.players[owner].built.some((x) => x.card === pr.card)) : [];
+    const fixed = (owner >= 0 ? 1 : 0) + probes.length;
+    const slots = fixed + Math.max(2, here.length, ...[...slotOf.values()].map((k) => k + 1));
     const cw = Math.min(86, (fw - 8) / slots);
     const cs = cw >= 60 ? 24 : Math.max(12, (cw - 8) / 2);
     const boxOf = (code, x, title, goods, comp, colourQ) => {
@@ -269,10 +274,11 @@ function ring(b, st, v, words, y0, names, now) {
       const pl = v.players[owner];
       boxOf(v.store_code + owner, 4, `${pl.store.reduce((a, c) => a + c, 0)}/${pl.store_cap}`, pl.store, null, null);
     }
+    probes.forEach(([pr, k], j) => {
+      boxOf(v.probe_code + k, 4 + (1 + j) * cw, cw > 60 ? cardName(b, pr.card).slice(0, 10) : "P", pr.goods, `card:${pr.card % 72}`, null);
+    });
     for (const [s, i] of here) {
-      const k = slotIn(f, i, here.map(([, j]) => j));
-      const x = 4 + ((owner >= 0 ? 1 : 0) + k) * cw;
-      if (x + cw > fw + 2) continue;
+      const x = 4 + (fixed + slotOf.get(i)) * cw;
       boxOf(i, x, s.neutral ? "N" : (cw > 60 ? `${words.ship} ${letter(s.owner)}` : letter(s.owner)), s.goods, "ship:main", s.neutral ? null : s.owner);
     }
     // the neutral field's goods and Gizzi card (advanced rules)
