@@ -146,7 +146,8 @@ def play_by_board(
         if not seen["pieces"]:
             page.wait_for_timeout(30)
             continue
-        if screenshot and counts["clicks"] >= 16 and not SCREENSHOT.exists():
+        if screenshot and counts["clicks"] >= 12 and not SCREENSHOT.exists():
+            page.mouse.move(1, 1)  # no tip over the board
             SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
             page.locator("#view").screenshot(path=str(SCREENSHOT))
         # prefer the pieces on the board to the buttons under it, so that games go on
@@ -158,6 +159,14 @@ def play_by_board(
             if choice["piece"].startswith("rocket:") and counts["trajectory"] < 3:
                 check_trajectory(page, seen["step"], choice["piece"], st)
                 counts["trajectory"] += 1
+                if screenshot and counts["clicks"] >= 4 and not SCREENSHOT.exists():
+                    # mid-game, a hop's trajectory drawn before the confirming click (the
+                    # rocket's tip hidden so that it covers nothing)
+                    page.evaluate(
+                        "document.querySelector('[data-testid=board-tip]').classList.add('hidden')"
+                    )
+                    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+                    page.locator("#view").screenshot(path=str(SCREENSHOT))
             if keyboard and counts["keyboard"] == 0 and choice["svg"]:
                 loc.focus(timeout=1500)
                 page.keyboard.press("Enter")
@@ -193,7 +202,7 @@ def test_a_whole_planetraiders_game_through_the_board(
     if (lang, size) == ("en", "desktop"):
         SCREENSHOT.unlink(missing_ok=True)  # taken again mid-game
     seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
-    t = create(server.base, "planetraiders", seats, start=True, options={"round_limit": 8})
+    t = create(server.base, "planetraiders", seats, start=True, options={"round_limit": 16})
     ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
     page = ctx.new_page()
     streams = capture(page)

@@ -236,7 +236,7 @@ export function draw(body, state, ctx) {
   let y = 18;
   const cur = v.players_info[v.current];
   root.append(svg("text", { x: PX, y, "font-size": 12, class: "bt muted",
-    text: fill(words.turn, { t: v.turn, l: v.turn_limit, q: v.quiet_turns, s: v.stall_limit }) }));
+    text: fill(words.turn, { t: Math.min(v.turn + 1, v.turn_limit), l: v.turn_limit, q: v.quiet_turns, s: v.stall_limit }) }));
   y += 18;
   if (state.over || v.reason) {
     root.append(svg("text", { x: PX, y, "font-size": 13, class: "bt current", text: words.over }));
