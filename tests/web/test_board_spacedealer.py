@@ -345,12 +345,17 @@ def test_a_whole_spacedealer_game_through_the_board(
     shot = (lang, size, rules) == ("en", "desktop", "basic")
     taken = False
     while not me.over and time.monotonic() < deadline:
-        keyboard = size == "desktop" and me.counts["keyboard"] == 0 and me.counts["clicks"] >= 1
+        keyboard = size == "desktop" and me.counts["keyboard"] == 0
         act_once(me, rng, keyboard=keyboard)
         st = me.state(me.counts["step"])
         if shot and not taken and st is not None and st["clock"] >= 0.6 * OPTIONS["length"]:
             taken = True  # mid-game, the pointer away from the pieces
             me.page.mouse.move(1, 1)
+            me.page.evaluate(
+                "() => { document.activeElement.blur();"
+                " document.querySelector('#toast').classList.add('hidden'); }"
+            )
+            next_draw(me.page)
             SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
             me.page.locator("#view").screenshot(path=str(SCREENSHOT))
         me.page.wait_for_timeout(rng.choice((20, 60, 120)))
@@ -358,7 +363,7 @@ def test_a_whole_spacedealer_game_through_the_board(
     print(lang, size, players, rules, me.counts)
     print(sorted(Counter(a["type"] for a in me.sent()).items()))
     # (a loaded machine plays fewer moves in the same game time)
-    assert me.counts["clicks"] >= 3 and me.counts["checked"] >= 10, me.counts
+    assert me.counts["clicks"] >= 2 and me.counts["checked"] >= 10, me.counts
     if size == "desktop":
         assert me.counts["keyboard"] == 1
     assert me.page.locator("#end h2").first.text_content() == (
