@@ -138,6 +138,7 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
   let pointer = "mouse"; // the kind of the last pointer pressed on the board
   let pressedLong = null; // a node whose long press showed its tip: its click is not an action
   let previewed = null; // the node whose preview is shown
+  let armed = null; // the piece a first tap previewed: a second tap on it acts
 
   // A press or a key anywhere on the board ends the running slides at once.
   const skip = () => { for (const a of root.getAnimations({ subtree: true })) a.finish(); };
@@ -235,8 +236,9 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
     }
     if (opts.preview) {
       previews.set(node, opts.preview);
-      node.addEventListener("mouseenter", () => showPreview(node, true));
-      node.addEventListener("mouseleave", () => showPreview(node, false));
+      // a mouse's hover only: a tap's compatibility mouse events must not count as a first tap
+      node.addEventListener("pointerenter", (ev) => { if (ev.pointerType === "mouse") showPreview(node, true); });
+      node.addEventListener("pointerleave", (ev) => { if (ev.pointerType === "mouse") showPreview(node, false); });
       node.addEventListener("focus", () => showPreview(node, true));
       node.addEventListener("blur", () => showPreview(node, false));
     }
@@ -302,7 +304,8 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
       node.addEventListener("click", (ev) => {
         ev.stopPropagation();
         // on a touch screen, a piece with a preview shows it at the first tap, acts at the second
-        if (previews.has(node) && pointer !== "mouse" && pointer !== "keyboard" && previewed !== node) {
+        if (previews.has(node) && pointer !== "mouse" && pointer !== "keyboard" && armed !== node) {
+          armed = node;
           showPreview(node, true);
           return;
         }

@@ -8,7 +8,7 @@
 // a row's or column's end the line a black hole removes, and a turned copy of the card turns
 // it: hovering, focusing or a first tap on a touch screen shows the turn on the grid before the
 // click (or second tap) confirms it. Only `stop` and `skip` are buttons under the board.
-import { makeBoard, seatColour, seatGlyph, seatToken, svg, textBlock } from "./board.js";
+import { lines, makeBoard, seatColour, seatGlyph, seatToken, svg, textBlock } from "./board.js";
 
 const W = 1000;
 const HAND_W = 150;
@@ -269,8 +269,10 @@ export function draw(body, state, ctx) {
       g.append(seatToken(e.owner, S * 0.2, S * 0.2, Math.max(6, S * 0.1)));
     } else if (S >= 64) {
       const t = b.texts.get(comp);
-      g.append(svg("text", { x: S - 5, y: S - 5, "text-anchor": "end", class: "bt tilename", "font-size": Math.round(S * 0.1),
-        text: t ? t.name : "" }));
+      const size = Math.round(S * 0.1);
+      // the name fits on the card (cut with … when it is too long)
+      g.append(svg("text", { x: S - 5, y: S - 5, "text-anchor": "end", class: "bt tilename", "font-size": size,
+        text: t ? lines(t.name, Math.floor((S - 10) / (size * 0.62)), 1)[0] : "" }));
     }
     if (e.rot) g.append(svg("text", { x: S - 5, y: 12, "text-anchor": "end", class: "bt muted", "font-size": 9, text: `↻${e.rot * 90}°` }));
     b.mark(`tile:${e.card}`, g, `${rel(e.r, e.c)},${e.rot}`);
