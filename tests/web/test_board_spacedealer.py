@@ -49,8 +49,18 @@ SPEED = 4.0
 # Every action a page sends, in order (the page's own WebSocket, wrapped before it loads).
 SENT = """(() => {
   window.__sent = [];
+  window.__legal = {}; // step -> the legal actions of the state message of that step
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
+    if (!this.__tapped) { // before the hello: every state message is seen
+      this.__tapped = true;
+      this.addEventListener('message', (ev) => {
+        const m = JSON.parse(ev.data);
+        if (m.type !== 'state') return;
+        window.__legal[m.step] = m.legal.map((a) => a.action);
+        delete window.__legal[m.step - 200];
+      });
+    }
     try {
       const m = JSON.parse(data);
       if (m.type === 'act') window.__sent.push(m.action);
@@ -58,6 +68,14 @@ SENT = """(() => {
     return send.call(this, data);
   };
 })();"""
+
+# What the board shows and offers, with the legal actions of the state message of the step it
+# shows, read at once in the page (the test's own copy of the messages may lag behind).
+READ_LEGAL = (
+    "() => { const seen = ("
+    + READ
+    + ")(); if (seen) seen.legal = window.__legal[seen.step] || null; return seen; }"
+)
 
 # A point of the viewport where the piece `k` is hit by the pointer (scrolled into view), or
 # null; with the actions the piece carries there.
@@ -152,17 +170,16 @@ def check_board(seat: Seat) -> dict[str, Any] | None:
     """Read the board; at its step, what it offers must be exactly the legal actions."""
     page = seat.page
     assert page.js_errors == [], page.js_errors  # type: ignore[attr-defined]
-    seen = page.evaluate(READ)
+    seen = page.evaluate(READ_LEGAL)
     if seen is None:
         return None
     if seen["end"]:
         seat.over = True
         return None
-    st = seat.state(seen["step"])
-    if st is None:  # the frame is not yet reported to the test
-        return None
+    if seen["legal"] is None:  # drawn by no state message (never happens)
+        raise AssertionError(f"step {seen['step']} drawn without its message")
     offered = sorted(key(a) for p in seen["pieces"] for a in p["actions"])
-    legal = sorted(key(a["action"]) for a in st["legal"])
+    legal = sorted(key(a) for a in seen["legal"])
     # nothing legal out of reach, nothing illegal offered, each action on one piece only
     assert offered == legal, (seen["step"], offered, legal)
     for p in seen["pieces"]:
