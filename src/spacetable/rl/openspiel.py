@@ -418,9 +418,14 @@ _REGISTERED_TYPES: dict[str, Any] = {}
 
 
 def register_all() -> list[str]:
-    """Register every game with pyspiel (once; done on import). Returns the names."""
+    """Register every game that has an observation encoder (every game of the product) with
+    pyspiel, once; done on import. Returns the names."""
+    from .encoders import ENCODERS
+
     names = []
     for gid in list_games():
+        if gid not in ENCODERS:
+            continue
         if gid not in _REGISTERED:
             gtype = _game_type(gid)
             cls = type(f"SpacetableGame_{gid}", (SpacetableGame,), {"game_id": gid})
