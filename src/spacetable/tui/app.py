@@ -229,15 +229,16 @@ class TableApp(App[bool]):
 
     def _keys_line(self) -> str:
         keys = [
-            ("↑↓ ⏎", "k_play"),
+            ("↑↓⏎", "k_play"),
             ("/", "k_filter"),
             ("?", "k_texts"),
             ("u", "k_undo"),
-            ("s", "k_save"),
-            ("q", "k_quit"),
         ]
+        if self.save_path is not None:
+            keys.append(("s", "k_save"))
+        keys.append(("q", "k_quit"))
         if self.game.realtime:
-            keys += [("p", "k_pause"), ("+ -", "k_faster"), ("w", "k_wait")]
+            keys += [("p", "k_pause"), ("+-", "k_speed"), ("w", "k_wait")]
         return " ".join(f"[b]{escape(k)}[/b] {escape(self.t(name))}" for k, name in keys)
 
     # ------------------------------------------------------------------ turns

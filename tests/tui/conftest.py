@@ -1,0 +1,61 @@
+"""Helpers of the full-screen client's tests: a game with seat 0 human and seeded random bots
+elsewhere, a fake wall clock, and waiting until the bots' worker threads are done."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+import spacetable
+from spacetable.bots import make_bot
+from spacetable.engine import Game
+from spacetable.tui import TableApp
+
+#: Settings that end a game through key presses in reasonable time: the smallest tables,
+#: seeds with short games, Tortuga's round limit (an option the game offers for bots and
+#: simulations) and Spacedealer's shortest length.
+GAMES: dict[str, dict[str, Any]] = {
+    "planetraiders": {"players": 2, "seed": 3, "options": {}},
+    "quazarys": {"players": 2, "seed": 3, "options": {}},
+    "spacedealer": {"players": 3, "seed": 3, "options": {"length": 300}},
+    "tortuga2199": {"players": 2, "seed": 3, "options": {"round_limit": 3}},
+    "wildspace": {"players": 2, "seed": 3, "options": {}},
+}
+
+
+@dataclass
+class FakeClock:
+    """Wall seconds that move only when a test says so."""
+
+    now: float = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def new_table(
+    game_id: str, lang: str = "en", humans: tuple[int, ...] = (0,), **kw: Any
+) -> tuple[TableApp, Game, FakeClock]:
+    cfg = GAMES[game_id]
+    g = spacetable.new_game(game_id, cfg["players"], cfg["seed"], dict(cfg["options"]))
+    bots = {s: make_bot("random", seed=s) for s in range(g.players) if s not in humans}
+    clock = FakeClock()
+    return TableApp(g, bots, lang, clock=clock, tick=10.0, **kw), g, clock
+
+
+async def settle(pilot: Any) -> None:
+    """Wait until no bot is thinking and every message is handled."""
+    app = pilot.app
+    for _ in range(1000):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not any(w.is_running for w in app.workers):
+            return
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """The pilot runs on asyncio (the tests are marked ``anyio``)."""
+    return "asyncio"

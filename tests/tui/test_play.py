@@ -1,0 +1,202 @@
+"""The full-screen table driven by key presses and clicks (Textual's pilot), at 80x24."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, OptionList, Static
+
+from spacetable.cli.common import renderer
+from spacetable.tui.app import HandoffScreen, QuitScreen, TextsScreen
+from spacetable.tui.texts import tr
+
+from .conftest import GAMES, new_table, settle
+
+SMALL = (80, 24)
+
+pytestmark = pytest.mark.anyio
+
+
+def _text(app: object, selector: str) -> str:
+    widget = app.screen.query_one(selector, Static)  # type: ignore[attr-defined]
+    return str(widget.render())
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+async def test_a_whole_game_through_key_presses(game_id: str, lang: str) -> None:
+    """Seat 0 plays every decision with Enter (real time: Enter, then w lets time pass)."""
+    app, g, _ = new_table(game_id, lang)
+    draw = renderer(g.game_id, g.parts)
+    presses = 0
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        while not g.is_over:
+            assert presses < 3000
+            if 0 in g.to_act and g.legal_actions(0):
+                # The table on screen is seat 0's own, never another seat's or the whole state.
+                assert _text(app, "#board-text") == str(Static(draw(g.view(0), lang)).render())
+                await pilot.press("enter" if not g.realtime or presses % 2 == 0 else "w")
+            else:
+                assert g.realtime
+                await pilot.press("w")
+            presses += 1
+            await settle(pilot)
+        assert app.finished
+        status = _text(app, "#status")
+        assert status.startswith(tr(lang, "over", reason="").strip().rstrip(":"))
+        assert app.screen.size == SMALL
+        ours = [e for e in g.record()["entries"] if e.get("seat") == 0]
+        assert ours, "seat 0 made no decision"
+        await pilot.press("q")  # a finished game leaves without asking
+        await pilot.pause()
+    assert app.return_value is True
+
+
+async def test_undo_takes_back_and_refuses_with_the_reason() -> None:
+    app, g, _ = new_table("quazarys", "en")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        before = g.to_json()
+        await pilot.press("u")
+        assert g.to_json() == before
+        assert tr("en", "no_undo") in _text(app, "#status").replace("\n", " ")
+        # Play until seat 0 has a decision it may take back.
+        for _ in range(200):
+            saved = g.to_json()
+            await pilot.press("enter")
+            await settle(pilot)
+            if g.undoable(0):
+                break
+        assert g.undoable(0)
+        await pilot.press("u")
+        await settle(pilot)
+        assert g.to_json() == saved
+        assert tr("en", "undone", n=1) in _text(app, "#status")
+
+
+async def test_quit_asks_first() -> None:
+    app, g, _ = new_table("wildspace", "fr")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
+        await pilot.press("n")
+        assert not isinstance(app.screen, QuitScreen)
+        assert app.is_running
+        await pilot.press("q")
+        await pilot.press("o")  # French: oui
+        await pilot.pause()
+    assert app.return_value is False
+    assert not g.is_over
+
+
+async def test_hot_seat_hides_the_previous_table() -> None:
+    app, g, _ = new_table("wildspace", "en", humans=(0, 1))
+    draw = renderer(g.game_id, g.parts)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        while g.to_act == [0]:
+            await pilot.press("enter")
+            await settle(pilot)
+        assert g.to_act == [1]
+        assert isinstance(app.screen, HandoffScreen)
+        main = app.screen_stack[0]
+        assert str(main.query_one("#board-text", Static).render()) == ""
+        assert main.query_one("#actions", OptionList).option_count == 0
+        await pilot.press("enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, HandoffScreen)
+        assert _text(app, "#board-text") == str(Static(draw(g.view(1), "en")).render())
+
+
+async def test_filter_by_typing_then_play_with_enter() -> None:
+    app, g, _ = new_table("tortuga2199", "en")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        legal = g.legal_actions(0)
+        labels = [g.describe_action(a, "en") for a in legal]
+        target = labels[-1]
+        word = next(
+            w for w in target.split() if sum(w.lower() in x.lower() for x in labels) < len(labels)
+        )
+        await pilot.press("slash")
+        assert isinstance(app.focused, Input)
+        await pilot.press(*word)
+        shown = [a for a in app.lines if a is not None]
+        assert shown and all(word.lower() in g.describe_action(a, "en").lower() for a in shown)
+        assert len(shown) < len(legal)
+        await pilot.press("escape")
+        assert [a for a in app.lines if a is not None] == legal
+        await pilot.press("slash", *word, "enter")
+        await settle(pilot)
+        assert g.record()["entries"][0]["action"] == shown[0].to_json()
+
+
+async def test_a_click_plays_the_action_under_the_pointer() -> None:
+    app, g, _ = new_table("wildspace", "en")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        legal = g.legal_actions(0)
+        assert len(legal) > 1
+        assert app.lines[1] == legal[1]
+        ol = app.screen.query_one("#actions", OptionList)
+        # The first row of the second option (a long label wraps over several rows).
+        row = next(y for y, (index, _) in enumerate(ol._lines) if index == 1)
+        await pilot.click("#actions", offset=(2, row))
+        await settle(pilot)
+        assert g.record()["entries"][0]["action"] == legal[1].to_json()
+
+
+async def test_texts_panel_shows_only_what_the_seat_sees() -> None:
+    app, g, _ = new_table("wildspace", "fr")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextsScreen)
+        body = str(app.screen.query_one("#texts-body", Static).render())
+        mine = g.component_texts(0, "fr")
+        assert mine
+        for c in mine:
+            assert c.name in body and c.id in body
+        hidden = {c.id for c in g.component_texts(1, "fr")} - {c.id for c in mine}
+        assert hidden, "seat 1 should hold cards seat 0 cannot see"
+        assert not any(i in body.split() for i in hidden)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, TextsScreen)
+
+
+async def test_real_time_runs_on_the_injected_clock() -> None:
+    app, g, clock = new_table("spacedealer", "en")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        assert g.clock == 0
+        clock.now += 5
+        app.tick()
+        assert g.clock == pytest.approx(5)
+        assert "clock 5.0 s" in _text(app, "#status")
+        await pilot.press("p")  # pause
+        clock.now += 20
+        app.tick()
+        assert g.clock == pytest.approx(5)
+        assert "paused" in _text(app, "#status")
+        await pilot.press("p", "plus")  # resume, then twice as fast
+        assert app.speed == 2
+        clock.now += 3
+        app.tick()
+        assert g.clock == pytest.approx(11)
+
+
+async def test_the_selection_stays_on_its_action_when_the_list_is_redrawn() -> None:
+    app, g, clock = new_table("spacedealer", "en")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("down", "down", "down")
+        ol = app.screen.query_one("#actions", OptionList)
+        chosen = app.lines[ol.highlighted or 0]
+        assert chosen is not None
+        for _ in range(3):
+            clock.now += 1
+            app.tick()
+            await pilot.pause()
+            if chosen in g.legal_actions(0):
+                assert app.lines[ol.highlighted or 0] == chosen

@@ -1,0 +1,24 @@
+"""Snapshots of every game's table, at 80x24 and at 160x50, in English and French.
+
+The games are seeded, the bots too, and the clock is a fake one standing at zero: the SVGs
+under ``__snapshots__`` are the same on every run. ``pytest --snapshot-update`` rewrites them
+after a deliberate change of the screen (look at the report first).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .conftest import GAMES, new_table, settle
+
+SIZES = {"small": (80, 24), "large": (160, 50)}
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_table(game_id: str, lang: str, size: str, snap_compare: Any) -> None:
+    app, _, _ = new_table(game_id, lang)
+    assert snap_compare(app, terminal_size=SIZES[size], run_before=settle)
