@@ -105,38 +105,62 @@ function mine(v) {
 // mentions them (the game's component_ids): the map, the sector kinds, each player's ship,
 // played cards, discard and hunt tokens, the markets, the T piles (by id), the hunt pile, the
 // destroyed cards, the creatures, the pending card, the combat's cards, the hand, the Reserved
-// card. Walking the view in that order pairs each new number with the next card component.
-export function cardIds(state) {
+// card. Walking the view in that order pairs each new number with the next card component. A
+// T card named after the T piles is not named again: the T piles' card numbers follow each
+// other in the piles' order (one row per type in the data set), so the walk tries each first
+// number `f` and keeps the first one under which every component is paired, in order, and
+// every legal action's label names the card its number stands for (the shipped order first).
+function walk(state, comps, f) {
   const v = state.view;
-  const comps = state.components.filter((c) => c.kind === "card");
+  const tIds = Object.keys(v.t_piles).map((cid) => `card:${cid}`);
+  const tOf = (c) => (f !== null && c >= f && c < f + tIds.length ? tIds[c - f] : null);
   const ids = new Map();
   const used = new Set();
   let i = 0;
   let ok = true;
+  const take = (id) => {
+    if (used.has(id)) return;
+    if (i >= comps.length || comps[i].id !== id) { ok = false; return; }
+    used.add(id);
+    i += 1;
+  };
   const num = (c) => {
     if (!ok || typeof c !== "number" || c < 0 || ids.has(c)) return;
-    if (i >= comps.length) { ok = false; return; }
+    const t = tOf(c);
+    if (t !== null) { ids.set(c, t); take(t); return; }
+    if (i >= comps.length || tIds.includes(comps[i].id)) { ok = false; return; }
     ids.set(c, comps[i].id);
-    used.add(comps[i].id);
-    i += 1;
+    take(comps[i].id);
   };
   for (const p of v.players) {
     num(p.ship);
     for (const c of [...p.played, ...p.discard, ...p.hunt_tokens]) num(c);
   }
   for (const m of Object.values(v.markets)) for (const c of [...m.face, ...m.known_bottom]) num(c);
-  for (const [cid, left] of Object.entries(v.t_piles)) {
-    const id = `card:${cid}`;
-    if (!ok || left <= 0 || used.has(id)) continue;
-    if (comps[i] && comps[i].id === id) { used.add(id); i += 1; } else ok = false;
-  }
+  for (const [cid, left] of Object.entries(v.t_piles)) if (ok && left > 0) take(`card:${cid}`);
   for (const c of [...v.hunt_pile, ...v.destroyed]) num(c);
   for (const s of v.sectors) num(s.creature);
   if (v.pending) num(v.pending.card);
   if (v.combat) for (const c of [...(v.combat.attack_cards || []), ...v.combat.defence_cards]) num(c);
   for (const c of v.hand || []) num(c);
   num(v.reserved_card);
+  if (!ok || i !== comps.length) return null;
+  const names = new Map(comps.map((c) => [c.id, c.name]));
+  for (const a of state.legal) {
+    const c = a.action.card;
+    if (typeof c === "number" && ids.has(c) && !a.label.includes(names.get(ids.get(c)))) return null;
+  }
   return ids;
+}
+
+export function cardIds(state) {
+  const comps = state.components.filter((c) => c.kind === "card");
+  // the rulebook's box puts its 3 starting cards and 4 ships first (cards 0 to 6): try 7
+  for (const f of [7, ...Array.from({ length: 100 }, (_, k) => k)]) {
+    const ids = walk(state, comps, f);
+    if (ids) return ids;
+  }
+  return walk(state, comps, null) || new Map();
 }
 
 function counted(list) {
@@ -157,7 +181,7 @@ export function draw(body, state, ctx) {
   const n = v.players.length;
   const handRows = Math.max(1, Math.ceil((hand.length + 1) / 9));
   const rowH = 118;
-  const height = 560 + 40 + handRows * (CH + 10) + 90 + n * rowH + 10;
+  const height = 566 + 56 + 16 + handRows * (CH + 10) + n * rowH + 4;
   const b = makeBoard(body, state, ctx, keyOf, W, height);
   const root = b.box;
 
@@ -212,10 +236,16 @@ export function draw(body, state, ctx) {
     const cy = oy + coords[i][1] * R;
     const kc = `sector:${s.kind}`;
     const kt = texts.get(kc);
-    const hex = svg("g", { class: "sector", "data-slot": s.slot },
-      svg("polygon", { points: hexPts(cx, cy), class: "face", fill: KIND_FILL[s.kind] || "#1d2a48",
-        stroke: s.controller >= 0 ? seatColour(s.controller) : null }),
-      textBlock(cx, cy - R * 0.52, `${kt ? kt.name : s.kind} (${s.slot})`, { width: 16, count: 1, size: 10.5, anchor: "middle" }));
+    const poly = svg("polygon", { points: hexPts(cx, cy), class: "face" });
+    // the kind's colour (through the CSSOM: the stylesheet's .face wins
+    // over presentation attributes)
+    poly.style.fill = KIND_FILL[s.kind] || "#1d2a48";
+    const ring = s.controller >= 0 ? svg("polygon", { points: hexPts(cx, cy).split(" ").map((pt) => {
+      const [px, py] = pt.split(",").map(Number);
+      return `${(cx + (px - cx) * 0.9).toFixed(1)},${(cy + (py - cy) * 0.9).toFixed(1)}`;
+    }).join(" "), fill: "none", stroke: seatColour(s.controller), "stroke-width": 3, "pointer-events": "none" }) : null;
+    const hex = svg("g", { class: "sector", "data-slot": s.slot }, poly, ring,
+      textBlock(cx, cy - R * 0.52, `${kt ? kt.name : s.kind} (${s.slot})`, { width: 19, count: 1, size: 9.5, anchor: "middle" }));
     root.append(b.mark(`sector:${s.slot}`, b.piece(`sector:${s.slot}`, hex, kc), `${s.controller}`));
     // the Defence track (reinforced by a click on it), or Tortuga's fixed conquest
     const dg = svg("g", { class: "defence" },
