@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 from playwright.sync_api import TimeoutError as PWTimeout
 
 from .conftest import Server, create
@@ -53,7 +53,10 @@ READ = """() => {
   for (const n of board.querySelectorAll('[data-mark]')) {
     marks[n.getAttribute('data-mark')] = n.getAttribute('data-sig');
   }
+  const changed = [...board.querySelectorAll('.changed[data-mark]')]
+    .map((n) => n.getAttribute('data-mark'));
   return {
+    changed,
     step: Number(board.getAttribute('data-step')),
     busy: board.classList.contains('busy'),
     end: !document.querySelector('#end').classList.contains('hidden'),
@@ -104,9 +107,27 @@ def check_trajectory(page: Page, step: int, piece: str, st: dict[str, Any]) -> N
     piece_at(page, step, piece).hover(timeout=1500)
     trail = page.locator(f'#view [data-testid=board][data-step="{step}"] [data-testid=trajectory]')
     assert trail.is_visible()
-    pts = trail.locator("polyline").get_attribute("points", timeout=1500) or ""
+    pts = trail.locator("polyline.trail-line").get_attribute("points", timeout=1500) or ""
     coords = [tuple(float(c) for c in p.split(",")) for p in pts.split()]
     assert coords[0] == pad_xy(start) and coords[-1] == pad_xy(zone + nose), (coords, start, piece)
+
+
+def shoot_trajectory(page: Page, rocket: Locator, step: int) -> None:
+    """The screenshot, mid-game: a hop's trajectory drawn before the confirming click (the
+    rocket focused, its tip hidden so that it covers nothing); kept only if the trajectory
+    was still drawn when it was taken (the page may draw the board again meanwhile)."""
+    if SCREENSHOT.exists():
+        return
+    page.mouse.move(1, 1)  # a hover would end when the page scrolls for the screenshot
+    rocket.focus(timeout=1500)
+    page.evaluate("document.querySelector('[data-testid=board-tip]').classList.add('hidden')")
+    trail = page.locator(f'#view [data-testid=board][data-step="{step}"] [data-testid=trajectory]')
+    if not trail.is_visible():
+        return
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    page.locator("#view").screenshot(path=str(SCREENSHOT))
+    if not trail.is_visible():
+        SCREENSHOT.unlink()
 
 
 def play_by_board(
@@ -143,6 +164,9 @@ def play_by_board(
                 assert p["actions"][0]["type"] not in BUTTONS, p
         check_marks(seen, st)
         counts["checked"] += 1
+        # the last change: a raider that moved, a rocket placed or ridden glows
+        counts["changed"] += any(m.startswith(("raider:", "rocket:")) for m in seen["changed"])
+        counts["panels"] += any(p["piece"].startswith("player:") for p in seen["pieces"])
         if not seen["pieces"]:
             page.wait_for_timeout(30)
             continue
@@ -159,14 +183,8 @@ def play_by_board(
             if choice["piece"].startswith("rocket:") and counts["trajectory"] < 3:
                 check_trajectory(page, seen["step"], choice["piece"], st)
                 counts["trajectory"] += 1
-                if screenshot and counts["clicks"] >= 4 and not SCREENSHOT.exists():
-                    # mid-game, a hop's trajectory drawn before the confirming click (the
-                    # rocket's tip hidden so that it covers nothing)
-                    page.evaluate(
-                        "document.querySelector('[data-testid=board-tip]').classList.add('hidden')"
-                    )
-                    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-                    page.locator("#view").screenshot(path=str(SCREENSHOT))
+            if choice["piece"].startswith("rocket:") and screenshot and counts["clicks"] >= 4:
+                shoot_trajectory(page, loc, seen["step"])
             if keyboard and counts["keyboard"] == 0 and choice["svg"]:
                 loc.focus(timeout=1500)
                 page.keyboard.press("Enter")
@@ -191,18 +209,28 @@ def play_by_board(
     raise AssertionError(f"no end screen after {limit}s ({counts})")
 
 
-CASES = [("en", "desktop"), ("fr", "phone"), ("fr", "desktop"), ("en", "phone")]
+CASES = [
+    ("en", "desktop", 2),
+    ("fr", "phone", 2),
+    ("fr", "desktop", 2),
+    ("en", "phone", 2),
+    ("en", "desktop", 3),  # gifts: another player's panel takes a rocket
+]
 
 
-@pytest.mark.parametrize(("lang", "size"), CASES, ids=[f"{lang}-{s}" for lang, s in CASES])
+@pytest.mark.parametrize(
+    ("lang", "size", "players"), CASES, ids=[f"{lang}-{s}-{n}p" for lang, s, n in CASES]
+)
 def test_a_whole_planetraiders_game_through_the_board(
-    browser: Browser, fast_sqlite_server: Server, sqlite_db: str, lang: str, size: str
+    browser: Browser, fast_sqlite_server: Server, sqlite_db: str, lang: str, size: str, players: int
 ) -> None:
     server = fast_sqlite_server
-    if (lang, size) == ("en", "desktop"):
+    shot = (lang, size, players) == ("en", "desktop", 2)
+    if shot:
         SCREENSHOT.unlink(missing_ok=True)  # taken again mid-game
-    seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
-    t = create(server.base, "planetraiders", seats, start=True, options={"round_limit": 16})
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)
+    rounds = 16 if players == 2 else 8
+    t = create(server.base, "planetraiders", seats, start=True, options={"round_limit": rounds})
     ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
     page = ctx.new_page()
     streams = capture(page)
@@ -228,17 +256,20 @@ def test_a_whole_planetraiders_game_through_the_board(
     counts = play_by_board(
         page,
         streams,
-        random.Random(CASES.index((lang, size))),
+        random.Random(CASES.index((lang, size, players))),
         keyboard=size == "desktop",
-        screenshot=(lang, size) == ("en", "desktop"),
+        screenshot=shot,
     )
-    print(lang, size, dict(counts))
+    print(lang, size, players, dict(counts))
     assert counts["clicks"] > 10 and counts["checked"] > 10, counts
     # every kind of piece was played: raiders, rockets (hops), zones (placements)
     assert counts["select"] and counts["hop"] and counts["place"], counts
     if size == "desktop":
         assert counts["keyboard"] == 1
     assert counts["trajectory"] >= 1
+    assert counts["changed"] >= 1
+    # gifts are on the other players' panels (three or more players), never with two
+    assert (counts["panels"] > 0) == (players > 2), counts
     assert page.locator("#end h2").first.text_content() == (
         "Partie terminée" if lang == "fr" else "Game over"
     )
@@ -251,7 +282,7 @@ def test_a_whole_planetraiders_game_through_the_board(
     assert spec.locator("#view [data-testid=board] .raider").count() > 0
     assert check_messages(sqlite_db, t["id"], spec_streams) > 0
     assert spec.js_errors == []  # type: ignore[attr-defined]
-    if (lang, size) == ("en", "desktop"):
+    if shot:
         assert SCREENSHOT.exists()
     for c in (ctx, spec_ctx):
         with contextlib.suppress(Exception):

@@ -19,8 +19,8 @@ import { makeBoard, svg, textBlock, seatShape } from "./board.js";
 const S = 64; // a square
 const M = 22; // the margin around the grid (border pads)
 const GRID = 9 * S + 2 * M;
-const PX = GRID + 14; // the panels
-const W = 1000;
+const WIDE = 1000; // the grid with the panels beside it
+const NARROW = 700; // a screen narrower than this: the panels under the grid
 const COLS = "abcdefghi";
 const COLOURS = ["red", "yellow", "violet", "green"];
 // the game's four colours, taken from Okabe-Ito (colour-blind safe); each also has a shape
@@ -36,7 +36,7 @@ const WORDS = {
     home: "home", capturedBy: "captured", finished: "home, place {n}", out: "eliminated",
     crewDone: "crew complete: fly home!", crewMissing: "crew: {n} missing", none: "none",
     turn: "Turn {t}/{l} · no progress {q}/{s}", used: "used this turn: {b} blue, {r} red",
-    toPlay: "To play", phase: { move: "move a raider, or end the moves", hop: "raider #{k}: ride a rocket, or stop",
+    toPlay: "To play:", phase: { move: "move a raider, or end the moves", hop: "raider #{k}: ride a rocket, or stop",
       place: "place rockets, then end the turn" }, team: "team", you: "you", over: "Game over",
     planet: "planet", ship: "ship" },
   fr: { colour: { red: "rouge", yellow: "jaune", violet: "violet", green: "vert" },
@@ -44,7 +44,7 @@ const WORDS = {
     home: "à la base", capturedBy: "capturé", finished: "rentré, place {n}", out: "éliminé",
     crewDone: "équipage complet : rentrez !", crewMissing: "équipage : {n} manquant(s)", none: "aucun",
     turn: "Tour {t}/{l} · sans progrès {q}/{s}", used: "utilisées ce tour : {b} bleues, {r} rouges",
-    toPlay: "À jouer", phase: { move: "déplacez un raider, ou finissez les déplacements",
+    toPlay: "À jouer :", phase: { move: "déplacez un raider, ou finissez les déplacements",
       hop: "raider n°{k} : prenez une fusée, ou arrêtez-vous", place: "posez des fusées, puis finissez le tour" },
     team: "équipe", you: "vous", over: "Partie terminée", planet: "planète", ship: "vaisseau" },
 };
@@ -107,7 +107,13 @@ export function draw(body, state, ctx) {
   const words = WORDS[ctx.lang] || WORDS.en;
   const n = v.players_info.length;
   const boxH = 132;
-  const height = Math.max(GRID, 96 + n * (boxH + 8)) + 4;
+  // on a phone the panels go under the grid, so that the board scrolls less sideways
+  const narrow = typeof window !== "undefined" && window.innerWidth < NARROW;
+  const W = narrow ? GRID : WIDE;
+  const PX = narrow ? 8 : GRID + 14; // the panels
+  const PY = narrow ? GRID + 6 : 0;
+  const panels = 84 + n * (boxH + 8);
+  const height = (narrow ? PY + panels : Math.max(GRID, panels)) + 4;
   const b = makeBoard(body, state, ctx, keyOf, W, height);
   const root = b.box;
   root.classList.add("planetraiders");
@@ -200,9 +206,10 @@ export function draw(body, state, ctx) {
           if (!on || movingPad === null) return;
           const [ax, ay] = padXY(movingPad);
           const [bx, by] = padXY(dest);
-          trail.replaceChildren(
-            svg("polyline", { points: `${ax},${ay} ${x + S / 2},${y + S / 2} ${bx},${by}`, class: "trail-line" }),
-            svg("circle", { cx: bx, cy: by, r: 12, class: "trail-end" }));
+          const points = `${ax},${ay} ${x + S / 2},${y + S / 2} ${bx},${by}`;
+          trail.replaceChildren(svg("polyline", { points, class: "trail-under" }),
+            svg("polyline", { points, class: "trail-line" }),
+            svg("circle", { cx: bx, cy: by, r: 13, class: "trail-end" }));
         },
       });
       (zoneAt.get(zone) || grid).append(g);
@@ -233,7 +240,7 @@ export function draw(body, state, ctx) {
   root.append(trail);
 
   // The panels: the turn, then each player.
-  let y = 18;
+  let y = PY + 18;
   const cur = v.players_info[v.current];
   root.append(svg("text", { x: PX, y, "font-size": 12, class: "bt muted",
     text: fill(words.turn, { t: Math.min(v.turn + 1, v.turn_limit), l: v.turn_limit, q: v.quiet_turns, s: v.stall_limit }) }));
@@ -243,7 +250,7 @@ export function draw(body, state, ctx) {
   } else {
     root.append(token(cur.colour, PX + 8, y - 4, 8, String(v.current)));
     const k = v.selected === null || v.selected === undefined ? "" : v.selected + 1;
-    root.append(textBlock(PX + 22, y, `${words.toPlay}: ${ctx.seatName(v.current)} · ${fill(words.phase[v.phase], { k })}`,
+    root.append(textBlock(PX + 22, y, `${words.toPlay} ${ctx.seatName(v.current)} · ${fill(words.phase[v.phase], { k })}`,
       { width: 52, count: 2, size: 12, cls: "bt current" }));
   }
   y += 32;
