@@ -502,6 +502,10 @@ TWO_DRAWS = """async ([s1, s2, openKey]) => {
       (b) => JSON.parse(b.getAttribute('data-action'))) : null,
     before,
     focused: document.activeElement.getAttribute('data-action'),
+    order: menu ? [...menu.querySelectorAll('button')].map(
+      (b) => b.getAttribute('data-testid')) : null,
+    gone: menu ? [...menu.querySelectorAll('[data-testid=board-menu-gone]')].map(
+      (b) => [b.textContent, b.disabled]) : null,
   };
 }"""
 
@@ -542,6 +546,9 @@ def test_choices_that_stop_being_legal_and_the_local_countdown(
     # the menu open at the first mine opens again with the two choices still legal
     assert got["menu"] is not None
     assert sorted(key(a) for a in got["menu"]) == sorted(key(a["action"]) for a in mine[2:])
+    # the two choices no longer legal keep their places, disabled: nothing shifts under a click
+    assert got["gone"] == [[a["label"], True] for a in mine[:2]]
+    assert got["order"] == ["board-menu-gone"] * 2 + ["board-menu-item"] * 2 + ["board-menu-close"]
     # the choice the keyboard was on keeps the focus
     assert got["focused"] is not None and key(json.loads(got["focused"])) == key(mine[3]["action"])
     # the piece that lost its choices fades out, unless motion is reduced

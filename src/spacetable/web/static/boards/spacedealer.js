@@ -91,7 +91,7 @@ export function keyOf(a, v) {
 // Kept per table page and seat: where each ship sits in its field, when the state on screen
 // arrived, the pieces that were playable, a menu that was open.
 const mem = { scope: null, slots: new Map(), step: -1, at: 0, playable: new Map(), menuOpen: null, focus: null,
-  scrollLeft: 0, pointer: null };
+  scrollLeft: 0, pointer: null, menuItem: null, menuList: null };
 if (typeof document !== "undefined") {
   document.addEventListener("pointermove", (ev) => {
     mem.pointer = ev.pointerType === "mouse" ? [ev.clientX, ev.clientY] : null;
@@ -649,7 +649,13 @@ export function draw(body, state, ctx) {
   const menuEl = b.root.querySelector("[data-testid=board-menu]");
   menuEl.addEventListener("click", () => { mem.menuOpen = null; }, true); // an item, or ✕
   menuEl.addEventListener("keydown", (ev) => { if (ev.key === "Escape") mem.menuOpen = null; }, true);
-  menuEl.addEventListener("focusin", (ev) => { mem.menuItem = ev.target.getAttribute("data-action"); });
+  const itemsOf = () => [...menuEl.querySelectorAll("[data-testid=board-menu-item]")];
+  menuEl.addEventListener("focusin", (ev) => {
+    mem.menuItem = ev.target.getAttribute("data-action");
+    if (!mem.menuList || mem.menuList.key !== mem.menuOpen) { // the choices as the menu opened
+      mem.menuList = { key: mem.menuOpen, items: itemsOf().map((x) => [x.getAttribute("data-action"), x.textContent]) };
+    }
+  });
   b.box.addEventListener("click", (ev) => { if (!ev.target.closest("[data-piece]")) mem.menuOpen = null; });
   b.root.addEventListener("focusin", (ev) => {
     const n = ev.target.closest ? ev.target.closest("[data-k]") : null;
@@ -687,6 +693,23 @@ export function draw(body, state, ctx) {
     if (JSON.parse(n.getAttribute("data-actions")).length > 1) {
       const item = mem.menuItem;
       n.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      // the choices keep their places: one no longer legal stays there, faded and disabled
+      const list = mem.menuList && mem.menuList.key === menuKey ? mem.menuList.items : [];
+      const close = menuEl.querySelector("[data-testid=board-menu-close]");
+      const live = new Map(itemsOf().map((x) => [x.getAttribute("data-action"), x]));
+      for (const [act, label] of list) {
+        if (live.has(act)) { menuEl.insertBefore(live.get(act), close); live.delete(act); continue; }
+        const gone = document.createElement("button");
+        gone.type = "button";
+        gone.disabled = true;
+        gone.className = "secondary";
+        gone.textContent = label;
+        gone.setAttribute("data-testid", "board-menu-gone");
+        menuEl.insertBefore(gone, close);
+        if (reducedMotion()) gone.style.opacity = "0.35";
+        else gone.animate([{ opacity: 1 }, { opacity: 0.35 }], { duration: 250, fill: "forwards" });
+      }
+      for (const x of live.values()) menuEl.insertBefore(x, close); // new choices after
       // the item that had the focus keeps it, if it is still a choice
       const same = [...menuEl.querySelectorAll("[data-testid=board-menu-item]")].find((x) => x.getAttribute("data-action") === item);
       if (same) same.focus({ preventScroll: true });
