@@ -22,3 +22,10 @@ SIZES = {"small": (80, 24), "large": (160, 50)}
 def test_the_table(game_id: str, lang: str, size: str, snap_compare: Any) -> None:
     app, _, _ = new_table(game_id, lang)
     assert snap_compare(app, terminal_size=SIZES[size], run_before=settle)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_setup_screen(lang: str, snap_compare: Any) -> None:
+    from spacetable.tui.setup import SetupApp
+
+    assert snap_compare(SetupApp(lang, "tortuga2199"), terminal_size=SIZES["small"])

@@ -11,7 +11,9 @@ from spacetable.cli.play import make_session
 
 
 def tui(
-    game_id: str = typer.Argument(..., help="Game id (see `spacetable games`)."),
+    game_id: str | None = typer.Argument(
+        None, help="Game id (see `spacetable games`); none: the set-up screen."
+    ),
     players: int | None = typer.Option(
         None, "--players", "-p", help="Number of players [default: the game's smallest count]."
     ),
@@ -35,8 +37,25 @@ def tui(
         None, "--data", help="Play with a directory of corrected tables (`spacetable data export`)."
     ),
 ) -> None:
-    """Play a game full-screen in the terminal (hot seat for the human seats)."""
+    """Play a game full-screen in the terminal (hot seat for the human seats); without a
+    game, a set-up screen chooses it (game, players, seats, options, language, seed)."""
     from .app import TableApp
+
+    if game_id is None:
+        from .setup import SetupApp
+
+        chosen = SetupApp(lang or "en").run()
+        if chosen is None:
+            raise typer.Exit(0)
+        flags = chosen.flags()
+        game_id, players, seed, lang = (
+            flags["game_id"],
+            flags["players"],
+            flags["seed"],
+            flags["lang"],
+        )
+        bot = [*flags["bot"], *(bot or [])]
+        option = [*flags["option"], *(option or [])]
 
     try:
         s = make_session(game_id, players, bot, seed, lang, option, save, load, speed, tick, data)

@@ -1,0 +1,269 @@
+"""The set-up screen of ``spacetable tui`` run without a game: game, players, each seat
+(human or a bot level), the game's options, language and seed; the same choices as the flags.
+
+It returns a :class:`Setup`, which :meth:`Setup.flags` turns into the command's flags, so
+``make_session`` checks the choices exactly as it checks a command line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from rich.markup import escape
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Input, Label, Select, Static
+
+import spacetable
+from spacetable.bots import BOT_KINDS
+from spacetable.cli.common import HUMAN
+
+from .texts import LANGS
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "title": "New game",
+        "game": "Game",
+        "players": "Players",
+        "lang": "Language",
+        "seat": "Seat {seat}",
+        "human": "human",
+        "seed": "Seed",
+        "seed_hint": "empty: random",
+        "start": "Start (Enter)",
+        "hint": "Tab / Shift+Tab: move · Enter: open a choice · Esc: leave",
+        "bad_seed": "The seed must be a whole number (or empty).",
+        "bad_value": "Option {name}: {value!r} is not a whole number.",
+        "realtime": "real time",
+    },
+    "fr": {
+        "title": "Nouvelle partie",
+        "game": "Jeu",
+        "players": "Joueurs",
+        "lang": "Langue",
+        "seat": "Siège {seat}",
+        "human": "humain",
+        "seed": "Graine",
+        "seed_hint": "vide : au hasard",
+        "start": "Commencer (Entrée)",
+        "hint": "Tab / Maj+Tab : changer de champ · Entrée : ouvrir un choix · Échap : quitter",
+        "bad_seed": "La graine doit être un nombre entier (ou vide).",
+        "bad_value": "Option {name} : {value!r} n'est pas un nombre entier.",
+        "realtime": "temps réel",
+    },
+}
+
+BOT_LEVELS = (*sorted(BOT_KINDS), "hard")
+
+
+@dataclass
+class Setup:
+    """The choices of the set-up screen."""
+
+    game_id: str
+    players: int
+    seats: list[str]
+    options: dict[str, Any] = field(default_factory=dict)
+    lang: str = "en"
+    seed: int | None = None
+
+    def flags(self) -> dict[str, Any]:
+        """The same choices as ``spacetable tui``'s flags (``--bot 1=random``, ``-o k=v``)."""
+        return {
+            "game_id": self.game_id,
+            "players": self.players,
+            "bot": [f"{s}={kind}" for s, kind in enumerate(self.seats) if kind != HUMAN],
+            "option": [
+                f"{name}={json.dumps(v) if isinstance(v, bool) else v}"
+                for name, v in self.options.items()
+            ],
+            "lang": self.lang,
+            "seed": self.seed,
+        }
+
+
+def _w(lang: str, key: str, **kw: Any) -> str:
+    return WORDS.get(lang, WORDS["en"])[key].format(**kw)
+
+
+class SetupForm(VerticalScroll):
+    """The form; composed again when the game, the player count or the language changes."""
+
+    can_focus = False
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        assert isinstance(app, SetupApp)
+        s, lang = app.setup, app.setup.lang
+        info = spacetable.game_info(s.game_id)
+        games = [
+            (
+                spacetable.game_info(g)["names"][lang]
+                + (f" ({_w(lang, 'realtime')})" if spacetable.game_info(g)["realtime"] else ""),
+                g,
+            )
+            for g in spacetable.list_games()
+        ]
+        yield Static(f"[b]{escape(_w(lang, 'title'))}[/b]", id="title")
+        with Horizontal(classes="row"):
+            yield Label(_w(lang, "game"), classes="name")
+            yield Select(games, value=s.game_id, allow_blank=False, compact=True, id="game")
+        with Horizontal(classes="row"):
+            yield Label(_w(lang, "players"), classes="name")
+            counts = range(info["min_players"], info["max_players"] + 1)
+            yield Select(
+                [(str(n), n) for n in counts],
+                value=s.players,
+                allow_blank=False,
+                compact=True,
+                id="players",
+            )
+        with Horizontal(classes="row"):
+            yield Label(_w(lang, "lang"), classes="name")
+            yield Select(
+                [("English", "en"), ("Français", "fr")],
+                value=lang,
+                allow_blank=False,
+                compact=True,
+                id="lang",
+            )
+        kinds = [(_w(lang, "human"), HUMAN)] + [(k, k) for k in BOT_LEVELS]
+        for seat in range(s.players):
+            with Horizontal(classes="row"):
+                yield Label(_w(lang, "seat", seat=seat), classes="name")
+                yield Select(
+                    kinds,
+                    value=s.seats[seat],
+                    allow_blank=False,
+                    compact=True,
+                    id=f"seat-{seat}",
+                )
+        for name, spec in info["options"].items():
+            value = s.options.get(name, spec["default"])
+            help_text = spec.get("help", {}).get(lang) or spec.get("help", {}).get("en", "")
+            with Horizontal(classes="row"):
+                yield Label(name, classes="name")
+                if "choices" in spec:
+                    yield Select(
+                        [
+                            (json.dumps(c) if isinstance(c, bool) else str(c), c)
+                            for c in spec["choices"]
+                        ],
+                        value=value,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"opt-{name}",
+                        tooltip=help_text,
+                    )
+                else:
+                    yield Input(str(value), compact=True, id=f"opt-{name}", tooltip=help_text)
+            if help_text:
+                yield Static(f"[dim]{escape(help_text)}[/dim]", classes="help")
+        with Horizontal(classes="row"):
+            yield Label(_w(lang, "seed"), classes="name")
+            yield Input(
+                "" if s.seed is None else str(s.seed),
+                placeholder=_w(lang, "seed_hint"),
+                compact=True,
+                id="seed",
+            )
+        yield Button(_w(lang, "start"), id="start", compact=True, variant="primary")
+
+
+class SetupApp(App[Setup | None]):
+    """Choose a game and how it is played; returns a :class:`Setup` or None (left)."""
+
+    CSS = """
+    SetupForm { height: 1fr; padding: 0 1; }
+    .row { height: 1; }
+    .name { width: 16; }
+    .help { padding-left: 16; }
+    Select, Input { width: 1fr; }
+    #message { height: 1; padding: 0 1; color: $error; }
+    #hint { height: 1; background: $panel; padding: 0 1; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", show=False)]
+
+    def __init__(self, lang: str = "en", game_id: str | None = None) -> None:
+        super().__init__()
+        games = spacetable.list_games()
+        first = game_id if game_id in games else games[0]
+        self.setup = Setup(first, 0, [], lang=lang if lang in LANGS else "en")
+        #: The options typed in a text field (whole numbers), not chosen from a list.
+        self.typed: set[str] = set()
+        self._for_game(first)
+
+    def _for_game(self, game_id: str, players: int | None = None) -> None:
+        info = spacetable.game_info(game_id)
+        s = self.setup
+        if game_id != s.game_id:
+            s.options = {}
+            self.typed = set()
+        s.game_id = game_id
+        s.players = players or max(info["min_players"], min(2, info["max_players"]))
+        s.seats = (s.seats + ["random"] * s.players)[: s.players]
+        if HUMAN not in s.seats:
+            s.seats[0] = HUMAN
+
+    def compose(self) -> ComposeResult:
+        yield SetupForm()
+        yield Static(id="message")
+        yield Static(_w(self.setup.lang, "hint"), id="hint")
+
+    async def _redraw(self, focus: str) -> None:
+        await self.query_one(SetupForm).recompose()
+        self.query_one(f"#{focus}").focus()
+        self.query_one("#hint", Static).update(_w(self.setup.lang, "hint"))
+
+    @on(Select.Changed)
+    async def _changed(self, event: Select.Changed) -> None:
+        wid, value = event.select.id or "", event.value
+        s = self.setup
+        if wid == "game" and value != s.game_id:
+            self._for_game(str(value))
+            await self._redraw(wid)
+        elif wid == "players" and value != s.players:
+            self._for_game(s.game_id, int(str(value)))
+            await self._redraw(wid)
+        elif wid == "lang" and value != s.lang:
+            s.lang = str(value)
+            await self._redraw(wid)
+        elif wid.startswith("seat-"):
+            s.seats[int(wid[5:])] = str(value)
+        elif wid.startswith("opt-"):
+            s.options[wid[4:]] = value
+
+    @on(Input.Changed)
+    def _typed(self, event: Input.Changed) -> None:
+        wid = event.input.id or ""
+        if wid.startswith("opt-"):
+            self.setup.options[wid[4:]] = event.value.strip()
+            self.typed.add(wid[4:])
+
+    @on(Button.Pressed, "#start")
+    @on(Input.Submitted)
+    def action_start(self) -> None:
+        s, lang = self.setup, self.setup.lang
+        seed_text = self.query_one("#seed", Input).value.strip()
+        message = self.query_one("#message", Static)
+        try:
+            s.seed = int(seed_text) if seed_text else None
+        except ValueError:
+            message.update(_w(lang, "bad_seed"))
+            return
+        for name, value in list(s.options.items()):
+            if name in self.typed and isinstance(value, str):
+                try:
+                    s.options[name] = int(value)
+                except ValueError:
+                    message.update(_w(lang, "bad_value", name=name, value=value))
+                    return
+        self.exit(s)
+
+    def action_leave(self) -> None:
+        self.exit(None)

@@ -1,0 +1,28 @@
+"""``spacetable tui``: bad flags are refused before the screen opens, as ``play`` refuses them."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from spacetable.cli.common import USAGE_ERROR
+from spacetable.cli.main import app
+
+runner = CliRunner()
+
+
+def test_tui_is_a_command() -> None:
+    res = runner.invoke(app, ["tui", "--help"])
+    assert res.exit_code == 0
+    assert "set-up screen" in res.output
+
+
+def test_bad_flags_are_refused_with_a_clear_message() -> None:
+    res = runner.invoke(app, ["tui", "nosuchgame"])
+    assert res.exit_code == USAGE_ERROR
+    assert "nosuchgame" in res.output
+    res = runner.invoke(app, ["tui", "wildspace", "--players", "9"])
+    assert res.exit_code == USAGE_ERROR
+    assert "9" in res.output
+    res = runner.invoke(app, ["tui", "wildspace", "--lang", "de"])
+    assert res.exit_code == USAGE_ERROR
+    assert "--lang" in res.output
