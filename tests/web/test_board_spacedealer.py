@@ -426,7 +426,7 @@ def test_three_people_clicking_at_the_same_moments(
         "spacedealer",
         [{"kind": "human"}] * 3,
         options=OPTIONS,
-        speed=SPEED / 2,
+        speed=SPEED / 2.5,  # a longer game: more moments when all three click
         start=True,
     )
     desktop = VIEWPORTS["desktop"]
