@@ -301,6 +301,8 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
       node.setAttribute("role", "button");
       node.setAttribute("data-piece", key);
       node.setAttribute("data-actions", JSON.stringify(legal.map((a) => a.action)));
+      // a piece that is no component is read out by what it does
+      if (!node.hasAttribute("aria-label")) node.setAttribute("aria-label", legal.map((a) => a.label).join(" / "));
       node.addEventListener("click", (ev) => {
         ev.stopPropagation();
         // on a touch screen, a piece with a preview shows it at the first tap, acts at the second

@@ -256,6 +256,7 @@ export function draw(body, state, ctx) {
   const grid = svg("g", { class: "grid", "data-testid": "grid" });
   root.append(grid);
   grid.append(svg("rect", { x: gx, y: gy, width: cols * S, height: rows * S, rx: 8, fill: "#0b1120", stroke: "#2b3656" }));
+  const destinations = []; // drawn over the pawns: a base may hold a pawn and be a destination
   for (const e of v.cards) {
     const comp = componentOf(e.card);
     const g = svg("g", { class: "card tile", transform: `translate(${cellX(e.c)} ${gy + (e.r + 1) * S})`,
@@ -286,7 +287,7 @@ export function draw(body, state, ctx) {
       const [x, y] = pointAt(p, S);
       const st = svg("g", { class: "station", transform: `translate(${cellX(e.c) + x} ${cellY(e.r) + y})` },
         svg("circle", { cx: 0, cy: 0, r: Math.max(8, S * 0.11), fill: "#7ee2a8", "fill-opacity": 0.35 }));
-      grid.append(b.piece(key, st, comp));
+      destinations.push(b.piece(key, st, comp));
     }
   }
   // the dashed slots where the card may go
@@ -322,10 +323,13 @@ export function draw(body, state, ctx) {
     const r = Math.max(8, S * 0.12);
     const cx = cellX(pw.c) + x + (n ? (n % 2 ? 1 : -1) * r * 1.1 * Math.ceil(n / 2) : 0);
     const cy = cellY(pw.r) + y;
-    const g = svg("g", { class: "pawn", "data-testid": `pawn-${pw.seat}` }, seatToken(pw.seat, cx, cy, r));
+    const g = svg("g", { class: "pawn", "data-testid": `pawn-${pw.seat}`, "aria-label": ctx.seatName(pw.seat) },
+      seatToken(pw.seat, cx, cy, r));
     b.mark(`pawn:${pw.seat}`, g, `${rel(pw.r, pw.c)},${pw.p}`);
     grid.append(b.piece(`pawn:${pw.seat}`, g, null));
   }
+
+  grid.append(...destinations);
 
   // ---- the hand
   if (v.hand !== null) {
