@@ -267,8 +267,8 @@ export function draw(body, state, ctx) {
     let status = "";
     if (info.finished) status = ` · ${fill(words.finished, { n: info.finished })}`;
     else if (info.eliminated) status = ` · ${words.out}`;
-    g.append(svg("text", { x: 30, y: 20, "font-size": 12, class: `bt${q === v.current ? " current" : ""}`,
-      text: `${ctx.seatName(q)} · ${words.colour[info.colour]}${me}${team}${status}` }));
+    g.append(textBlock(30, 20, `${ctx.seatName(q)} · ${words.colour[info.colour]}${me}${team}${status}`,
+      { width: 50, count: 1, size: 12, cls: `bt${q === v.current ? " current" : ""}` }));
     // rockets in hand
     g.append(svg("text", { x: 10, y: 44, "font-size": 11, class: "bt muted", text: words.hand }));
     for (const [i, rc] of ["blue", "red"].entries()) {
