@@ -24,6 +24,7 @@ Ray it started (or disconnects from a cluster it joined).
 from __future__ import annotations
 
 import os
+import socket
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import TracebackType
@@ -202,7 +203,9 @@ class RayBackend(_Closing):
     The driver ships every job to Ray as a task and gathers the results; the tasks import
     ``spacetable`` on the workers, so every node needs the same version installed (and a
     data set given with ``--data`` at the same path). A Ray this backend started is shut
-    down by :meth:`close`; a cluster it joined keeps running (the driver disconnects).
+    down by :meth:`close`; a cluster it joined keeps running (the driver disconnects). In a
+    process that has initialised Ray itself (``ray.init(...)``), ``RayBackend()`` uses that
+    Ray and leaves it running.
     """
 
     def __init__(self, address: str | None = None, num_cpus: int | None = None) -> None:
@@ -218,26 +221,28 @@ class RayBackend(_Closing):
             ) from e
         self._ray = ray
         self._started = False
+        #: Whether close() shuts Ray down: not when this process had initialised it already.
+        self._owned = True
         if ray.is_initialized():
-            raise ClusterError("Ray is already initialised in this process; close it first")
-        try:
-            if address is None:
-                ray.init(
-                    num_cpus=num_cpus or os.cpu_count() or 1,
-                    include_dashboard=False,
-                    log_to_driver=False,
-                    configure_logging=False,
+            if address is not None or num_cpus is not None:
+                raise ClusterError(
+                    "Ray is already initialised in this process: use it as it is "
+                    "(no address, no num_cpus) or shut it down first"
                 )
-            else:
-                ray.init(address=address, log_to_driver=False, configure_logging=False)
-        except (ConnectionError, RuntimeError, ValueError) as e:
-            where = f"the Ray cluster at {address!r}" if address else "a local Ray"
-            raise ClusterError(f"cannot start {where}: {e}") from e
+            self._owned = False
+        elif address is None:
+            self._init(
+                num_cpus=num_cpus or os.cpu_count() or 1,
+                include_dashboard=False,
+            )
+        else:
+            _check_reachable(address)
+            self._init(address=address)
         self._started = True
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
         cpus = int(resources.get("CPU", 1))
         self._workers = max(cpus, 1)
-        kind = "local" if address is None else address
+        kind = address or ("local" if self._owned else "this process's")
         self.name = f"ray ({kind}), {self._workers} CPUs"
 
     @property
@@ -283,10 +288,39 @@ class RayBackend(_Closing):
             raise
         return [results[i] for i in range(len(jobs))]
 
+    def _init(self, **kwargs: Any) -> None:
+        where = f"the Ray cluster at {kwargs['address']!r}" if "address" in kwargs else "Ray"
+        try:
+            self._ray.init(log_to_driver=False, configure_logging=False, **kwargs)
+        except Exception as e:  # Ray raises many kinds (ConnectionError, RuntimeError...)
+            raise ClusterError(f"cannot start {where}: {type(e).__name__}: {e}") from e
+
     def close(self) -> None:
         if self._started:
             self._started = False
-            self._ray.shutdown()
+            if self._owned:
+                self._ray.shutdown()
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Refuse at once a ``HOST:PORT`` address where nothing answers (Ray itself would retry
+    for minutes). ``auto`` and ``ray://`` addresses are left to Ray."""
+    if address == "auto" or "://" in address:
+        return
+    host, sep, port = address.rpartition(":")
+    if not sep or not host or not port.isdigit():
+        raise ClusterError(
+            f"a Ray address is HOST:PORT (as `ray start --head` prints it) or 'auto', "
+            f"got {address!r:.80}"
+        )
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            pass
+    except OSError as e:
+        raise ClusterError(
+            f"no Ray cluster answers at {address} ({e.strerror or e}); start one with "
+            "`ray start --head` and give the address it prints"
+        ) from e
 
 
 def make_backend(

@@ -173,8 +173,12 @@ def simulate(
     data: Path | None = typer.Option(
         None, "--data", help="Play with a directory of corrected tables (`spacetable data`)."
     ),
-    workers: int = typer.Option(
-        1, "--workers", "-w", help="Local processes, or a local Ray's CPUs (0: one per core)."
+    workers: int | None = typer.Option(
+        None,
+        "--workers",
+        "-w",
+        help="Local processes, or a local Ray's CPUs (0: one per core) [default: 1, with "
+        "--ray one per core].",
     ),
     ray: RayFlag = False,
     ray_address: RayAddress = None,
@@ -195,6 +199,8 @@ def simulate(
             make_bot(k, 0, game_id)
         positive(tick, "--tick")
         path = record_file(record, "simulate", game_id, players, seed) if record else None
+        if workers is None:
+            workers = 0 if ray or ray_address else 1
         backend = open_backend(workers, ray, ray_address)
     except ValueError as e:
         fail_value(e)
