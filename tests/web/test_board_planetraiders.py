@@ -104,8 +104,12 @@ def check_trajectory(page: Page, step: int, piece: str, st: dict[str, Any]) -> N
     v = st["view"]
     start = v["raiders"][v["current"]][v["selected"]]["pad"]
     _, zone, nose = piece.split(":")
-    piece_at(page, step, piece).hover(timeout=1500)
     trail = page.locator(f'#view [data-testid=board][data-step="{step}"] [data-testid=trajectory]')
+    for _ in range(3):  # the page may draw the same state again meanwhile: hover again
+        page.mouse.move(1, 1)
+        piece_at(page, step, piece).hover(timeout=1500)
+        if trail.is_visible():
+            break
     assert trail.is_visible()
     pts = trail.locator("polyline.trail-line").get_attribute("points", timeout=1500) or ""
     coords = [tuple(float(c) for c in p.split(",")) for p in pts.split()]
@@ -202,7 +206,10 @@ def play_by_board(
                     )
                 )
                 assert shown == sorted(key(a) for a in choice["actions"])
-                items.nth(rng.randrange(items.count())).click(timeout=1500)
+                if keyboard and counts["menus"] == 0:
+                    page.keyboard.press("Enter")  # the menu's first choice has the focus
+                else:
+                    items.nth(rng.randrange(items.count())).click(timeout=1500)
                 counts["menus"] += 1
         except PWTimeout:
             continue  # the board was drawn again meanwhile (a bot played): read it again
