@@ -158,7 +158,7 @@ export function draw(body, state, ctx) {
   const rows = v.height + 2;
   const S = Math.max(40, Math.min(104, Math.floor((W - 12) / cols)));
   const gx = Math.round((W - cols * S) / 2);
-  const top = 112;
+  const top = 138;
   const orienting = legal.some((a) => a.type === "orient");
   const strip = orienting || pend.kind === "place" ? 118 : 0;
   const gy = top + strip;
@@ -201,7 +201,7 @@ export function draw(body, state, ctx) {
     root.append(b.mark(`seat:${q}`, svg("text", { x: sx + 20, y, class: `bt${q === v.current ? " current" : ""}`, "font-size": 12,
       "data-testid": `seat-${q}`, text: `${ctx.seatName(q)} · ${n} ${words.cards}${arrived}` }), `${n}${arrived}`));
   });
-  // what is to do now
+  // what is to do now (at the left: a phone shows it before scrolling)
   const px = 560;
   let what = words.pending[pend.kind] || pend.kind;
   if (pend.kind === "move") {
@@ -209,10 +209,10 @@ export function draw(body, state, ctx) {
       .replace("{seat}", `${seatGlyph(pend.pawn)} ${pend.pawn}`).replace("{n}", pend.remaining);
   } else if (pend.kind === "pick") what = words.pending[pend.mode === "tornado" ? "pick_tornado" : "pick_rotate"];
   if (v.reason) what = v.reason;
-  root.append(textBlock(px, 20, what, { width: 58, count: 2, size: 13, cls: "bt pending" }));
+  root.append(textBlock(8, 128, what, { width: 120, count: 1, size: 13, cls: "bt pending" }));
   if (v.faction !== null && v.faction !== undefined) {
     const fc = state.components.find((c) => c.kind === "faction");
-    const g = svg("g", { transform: `translate(${px} 52)` },
+    const g = svg("g", { transform: `translate(${px} 22)` },
       svg("rect", { width: 200, height: 24, rx: 5, fill: FACTION_FILL[v.faction % 4], stroke: "#c9d3ea" }),
       svg("text", { x: 8, y: 16, class: "bt", "font-size": 12, text: `${words.combo}: ${fc ? fc.name : v.faction}` }));
     root.append(b.piece(null, g, fc ? fc.id : null));
