@@ -58,6 +58,7 @@ READ = """() => {
     mark: n.getAttribute('data-mark'), component: n.getAttribute('data-component'),
   }));
   return {
+    facedown: board.querySelectorAll('[data-mark^="combat:a:"]').length,
     step: Number(board.getAttribute('data-step')),
     busy: board.classList.contains('busy'),
     end: !document.querySelector('#end').classList.contains('hidden'),
@@ -87,6 +88,31 @@ def check_cards(seen: dict[str, Any], st: dict[str, Any]) -> int:
             assert cd["component"] == "card:" + CARD_IDS[want[cd["mark"]]], (cd, st["step"])
             checked += 1
     return checked
+
+
+# The hexes outlined as where the seat's ship may go.
+OUTLINED = """() => [...document.querySelectorAll('#view [data-testid=board] .sector')]
+  .filter((g) => g.querySelector('polygon').style.stroke !== '')
+  .map((g) => Number(g.getAttribute('data-slot')))"""
+
+
+def preview(page: Page, step: int, st: dict[str, Any]) -> bool:
+    """Hovering the seat's own ship outlines exactly the sectors it may move to."""
+    goes = sorted({a["action"]["sector"] for a in st["legal"] if a["action"]["type"] == "move"})
+    if not goes:
+        return False
+    ship = page.locator(f'#view [data-testid=board][data-step="{step}"] [data-mark="ship:0"]')
+    try:
+        ship.hover(timeout=1000)
+        outlined = sorted(page.evaluate(OUTLINED))
+        page.mouse.move(0, 0)
+    except PWTimeout:
+        return False
+    if page.evaluate(READ)["step"] != step:  # drawn again meanwhile
+        return False
+    assert outlined == goes, (outlined, goes)
+    assert page.evaluate(OUTLINED) == []  # gone when the pointer leaves
+    return True
 
 
 def play_by_board(
@@ -123,11 +149,19 @@ def play_by_board(
                 assert all(a["type"] not in BUTTONS for a in p["actions"]), p
         counts["checked"] += 1
         counts["cards"] += check_cards(seen, st)
+        cb = st["view"]["combat"]
+        if cb and cb["attack_cards"] is None:  # the attacker's cards, face down until the reveal
+            assert seen["facedown"] == cb["attack_count"], (seen["facedown"], cb)
+            counts["facedown"] += 1
+        if counts["preview"] == 0 and preview(page, seen["step"], st):
+            counts["preview"] += 1
         if not seen["pieces"]:
             page.wait_for_timeout(30)
             continue
         if screenshot and counts["clicks"] == 40:
             SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+            page.mouse.move(0, 0)  # no tip over the board
+            page.wait_for_timeout(50)
             page.locator("#view").screenshot(path=str(SCREENSHOT))
         # mostly the pieces on the board, sometimes a button (ending the turn), so that the
         # game goes on
@@ -240,8 +274,10 @@ def test_a_whole_tortuga_game_through_the_board(
     print(lang, size, scenario, dict(counts))
     assert counts["clicks"] > 20 and counts["checked"] > 20, counts
     assert counts["cards"] > 50, counts
-    for kind in ("play", "move", "buy"):
+    assert counts["preview"] == 1, counts
+    for kind in ("play", "move"):
         assert counts["type:" + kind] > 0, counts
+    assert counts["type:buy"] + counts["type:renew"] > 0, counts  # the markets were used
     if size == "desktop":
         assert counts["keyboard"] == 1
     assert page.locator("#end h2").first.text_content() == (

@@ -17,7 +17,7 @@ const CH = 58;
 const WORDS = {
   en: {
     round: "Round", phase: "Phase", turn: "turn of", crypto: "Crypto", mano: "Manoeuvre",
-    phases: { ship: "choosing ships", reenter: "back from the hold", main: "turn", ability: "abilities",
+    phases: { ship: "choosing ships", reenter: "back from the hold", main: "actions", ability: "abilities",
       attack: "combat: the attacker commits", defend: "combat: the defender commits",
       sacrifice: "combat: a card destroyed", spoils: "combat: the spoils", over: "game over",
       mark: "a marker on the token?" },
@@ -40,7 +40,7 @@ const WORDS = {
   },
   fr: {
     round: "Manche", phase: "Phase", turn: "tour de", crypto: "Crypto", mano: "Manœuvre",
-    phases: { ship: "choix des vaisseaux", reenter: "retour de la soute", main: "tour", ability: "capacités",
+    phases: { ship: "choix des vaisseaux", reenter: "retour de la soute", main: "actions", ability: "capacités",
       attack: "combat : l'attaquant engage", defend: "combat : le défenseur engage",
       sacrifice: "combat : une carte détruite", spoils: "combat : le butin", over: "partie terminée",
       mark: "un marqueur sur le jeton ?" },
@@ -231,6 +231,17 @@ export function draw(body, state, ctx) {
     return `${(cx + R * 0.97 * Math.cos(a)).toFixed(1)},${(cy + R * 0.97 * Math.sin(a)).toFixed(1)}`;
   }).join(" ");
   const tops = [];
+  const polys = new Map(); // slot -> its hex
+  // where the seat's ship may go now (a move, an ability's move or teleport, back from the
+  // hold): shown on the hexes while the seat's ship is hovered or focused
+  const goes = state.legal.filter((a) => a.action.type === "move" || a.action.type === "reenter" ||
+    (a.action.type === "ability" && ["move", "teleport"].includes(a.action.kind))).map((a) => a.action.sector ?? a.action.target);
+  const showGoes = (on) => {
+    for (const g of goes) {
+      const pg = polys.get(g);
+      if (pg) { pg.style.stroke = on ? "#F0E442" : ""; pg.style.strokeWidth = on ? "4" : ""; }
+    }
+  };
   v.sectors.forEach((s, i) => {
     const cx = ox + coords[i][0] * R;
     const cy = oy + coords[i][1] * R;
@@ -244,8 +255,12 @@ export function draw(body, state, ctx) {
       const [px, py] = pt.split(",").map(Number);
       return `${(cx + (px - cx) * 0.9).toFixed(1)},${(cy + (py - cy) * 0.9).toFixed(1)}`;
     }).join(" "), fill: "none", stroke: seatColour(s.controller), "stroke-width": 3, "pointer-events": "none" }) : null;
-    const hex = svg("g", { class: "sector", "data-slot": s.slot }, poly, ring,
-      textBlock(cx, cy - R * 0.52, `${kt ? kt.name : s.kind} (${s.slot})`, { width: 19, count: 1, size: 9.5, anchor: "middle" }));
+    polys.set(s.slot, poly);
+    const hex = svg("g", { class: "sector", "data-slot": s.slot }, poly, ring);
+    // the name above the neighbours' hexes (drawn with the tokens), the hex takes the pointer
+    const name = textBlock(cx, cy - R * 0.52, `${kt ? kt.name : s.kind} (${s.slot})`, { width: 24, count: 1, size: 9, anchor: "middle" });
+    name.setAttribute("pointer-events", "none");
+    tops.push(name);
     root.append(b.mark(`sector:${s.slot}`, b.piece(`sector:${s.slot}`, hex, kc), `${s.controller}`));
     // the Defence track (reinforced by a click on it), or Tortuga's fixed conquest
     const dg = svg("g", { class: "defence" },
@@ -277,7 +292,8 @@ export function draw(body, state, ctx) {
       const pl = v.players[q];
       const sc = pl.ship >= 0 ? comp(pl.ship) : null;
       const tok = seatToken(q, sx, sy, 10, { cls: "ship" });
-      tops.push(b.mark(`ship:${q}`, b.piece(`ship:${q}`, svg("g", { class: "shipg" }, tok), sc), `${s.slot}`));
+      tops.push(b.mark(`ship:${q}`, b.piece(`ship:${q}`, svg("g", { class: "shipg" }, tok), sc,
+        q === me && goes.length ? { preview: showGoes } : {}), `${s.slot}`));
     });
   });
   for (const t of tops) root.append(t);
@@ -384,9 +400,10 @@ export function draw(body, state, ctx) {
     root.append(svg("text", { x: 6, y: y + 10, "font-size": 11.5, class: "bt", text: `${words.hand} (${v.hand.length})` }));
     hand.forEach(([c, k], i) => root.append(card(6 + (i % 9) * (CW + 8), y + 16 + Math.floor(i / 9) * (CH + 10), c,
       `hand:${c}`, { count: k, mark: `hand:${c}` })));
-    const ri = hand.length;
+    const ri = Math.max(1, hand.length); // never under the title
     const rx = 6 + (ri % 9) * (CW + 8);
     const ry = y + 16 + Math.floor(ri / 9) * (CH + 10);
+    root.append(svg("text", { x: rx, y: ry - 6, "font-size": 10, class: "bt muted", text: words.reserved }));
     root.append(card(rx, ry, v.reserved_card, "reserved",
       { label: `${words.reserved}: ${words.none}`, mark: "reserved", back: v.reserved_card === null }));
     y += 16 + handRows * (CH + 10);
