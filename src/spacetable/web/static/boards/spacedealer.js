@@ -662,9 +662,10 @@ export function draw(body, state, ctx) {
     mem.focus = n ? n.getAttribute("data-k") : null;
   });
   const here = b.root;
-  b.root.addEventListener("focusout", () => setTimeout(() => {
-    if (here.isConnected && !here.contains(document.activeElement)) mem.focus = null; // left the board
-  }, 0));
+  b.root.addEventListener("focusout", (ev) => { // the focus left a board still shown (not a redraw)
+    if (ev.relatedTarget && here.contains(ev.relatedTarget)) return;
+    queueMicrotask(() => { if (here.isConnected) mem.focus = null; });
+  });
 
   // a piece that was playable and is no more fades out; a menu open before opens again
   const playable = new Map();
