@@ -98,6 +98,7 @@ def play(
         "buttons": 0,
         "previews": 0,
         "taps": 0,
+        "tap_previews": 0,
     }
     kinds: set[str] = set()
     while time.monotonic() < deadline:
@@ -151,6 +152,7 @@ def play(
                 click(page, seen["step"], choice["piece"], touch=touch and choice["svg"])
             counts["clicks"] += 1
             counts["taps"] += touch and choice["svg"]
+            counts["tap_previews"] += touch and choice["piece"].startswith(PREVIEWS)
             counts["buttons"] += not choice["svg"]
             kinds.update(a["type"] for a in choice["actions"])
             if len(choice["actions"]) > 1:
