@@ -187,6 +187,12 @@ def play_by_board(
             if choice["piece"].startswith("rocket:") and counts["trajectory"] < 3:
                 check_trajectory(page, seen["step"], choice["piece"], st)
                 counts["trajectory"] += 1
+            if choice["piece"].startswith("zone:") and counts["ghosts"] < 2:
+                # hovering a zone shows the free sides the placements would point at
+                loc.hover(timeout=1500)
+                ghosts = loc.locator(".pr-ghosts:not(.hidden) .ghost")
+                assert ghosts.count() == len({a["nose"] for a in choice["actions"]})
+                counts["ghosts"] += 1
             if choice["piece"].startswith("rocket:") and screenshot and counts["clicks"] >= 4:
                 shoot_trajectory(page, loc, seen["step"])
             if keyboard and counts["keyboard"] == 0 and choice["svg"]:
@@ -273,7 +279,7 @@ def test_a_whole_planetraiders_game_through_the_board(
     assert counts["select"] and counts["hop"] and counts["place"], counts
     if size == "desktop":
         assert counts["keyboard"] == 1
-    assert counts["trajectory"] >= 1
+    assert counts["trajectory"] >= 1 and counts["ghosts"] >= 1
     assert counts["changed"] >= 1
     # gifts are on the other players' panels (three or more players), never with two
     assert (counts["panels"] > 0) == (players > 2), counts

@@ -29,6 +29,10 @@ const ROCKET_FILL = { blue: "#0072B2", red: "#D55E00" };
 const PLANET_MARKS = { r: "red", y: "yellow", v: "violet", g: "green" };
 const SHIP_MARKS = { R: "red", Y: "yellow", V: "violet", G: "green" };
 const ANGLE = { n: -90, e: 0, s: 90, w: 180 };
+// where a rocket lies in its zone: near the side its nose points at
+const OFFSET = { n: [0, -13], s: [0, 13], e: [13, 0], w: [-13, 0] };
+// a rocket pointing east around (0, 0)
+const ARROW = [[-10, -6], [3, -6], [10, 0], [3, 6], [-10, 6], [-7, 0]];
 
 const WORDS = {
   en: { colour: { red: "red", yellow: "yellow", violet: "violet", green: "green" },
@@ -95,7 +99,7 @@ function token(colour, cx, cy, r, label) {
 function rocketShape(colour, nose, cx, cy, words, scale = 1) {
   const k = scale;
   const body = svg("polygon", { class: "rocket-body", fill: ROCKET_FILL[colour],
-    points: [[-10, -6], [3, -6], [10, 0], [3, 6], [-10, 6], [-7, 0]].map(([x, y]) => `${x * k},${y * k}`).join(" "),
+    points: ARROW.map(([x, y]) => `${x * k},${y * k}`).join(" "),
     transform: `translate(${cx} ${cy}) rotate(${ANGLE[nose]})` });
   return svg("g", { class: `rocket ${colour}` }, body,
     svg("text", { x: cx, y: cy + 3 * k, "text-anchor": "middle", "font-size": 8 * k, class: "rocket-letter",
@@ -135,7 +139,17 @@ export function draw(body, state, ctx) {
           g.append(svg("circle", { cx: x + dx, cy: y + dy, r: rr, class: "meteor" }));
         }
       }
-      b.piece(`zone:${name}`, g, m === "*" ? "zone:meteorite" : "zone:neutral");
+      // hovering a zone where rockets may be placed shows the free sides a nose may point at
+      const noses = [...new Set(state.legal.filter((a) => a.action.type === "place" && a.action.zone === name)
+        .map((a) => a.action.nose))];
+      const ghosts = svg("g", { class: "pr-ghosts hidden" }, noses.map((nose) => {
+        const [ox, oy] = OFFSET[nose];
+        return svg("polygon", { class: "ghost", points: ARROW.map(([px, py]) => `${px},${py}`).join(" "),
+          transform: `translate(${x + S / 2 + ox} ${y + S / 2 + oy}) rotate(${ANGLE[nose]})` });
+      }));
+      g.append(ghosts);
+      b.piece(`zone:${name}`, g, m === "*" ? "zone:meteorite" : "zone:neutral",
+        noses.length ? { preview: (on) => ghosts.classList.toggle("hidden", !on) } : {});
       zoneAt.set(name, g);
     } else if (PLANET_MARKS[m]) {
       const colour = PLANET_MARKS[m];
@@ -193,7 +207,7 @@ export function draw(body, state, ctx) {
   for (const [zone, rs] of Object.entries(v.rockets)) {
     const [x, y] = cellXY(zone);
     for (const rk of rs) {
-      const off = { n: [0, -13], s: [0, 13], e: [13, 0], w: [-13, 0] }[rk.nose];
+      const off = OFFSET[rk.nose];
       const cx = x + S / 2 + off[0];
       const cy = y + S / 2 + off[1];
       const g = rocketShape(rk.colour, rk.nose, cx, cy, words);
