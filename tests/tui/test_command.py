@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 from spacetable.cli.common import USAGE_ERROR
@@ -26,3 +28,15 @@ def test_bad_flags_are_refused_with_a_clear_message() -> None:
     res = runner.invoke(app, ["tui", "wildspace", "--lang", "de"])
     assert res.exit_code == USAGE_ERROR
     assert "--lang" in res.output
+
+
+def test_a_bad_replay_file_is_refused_before_the_screen(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]", encoding="utf-8")
+    res = runner.invoke(app, ["tui", "--replay", str(bad)])
+    assert res.exit_code == USAGE_ERROR
+    assert "not a record" in res.output
+    missing = tmp_path / "missing.json"
+    res = runner.invoke(app, ["tui", "--replay", str(missing)])
+    assert res.exit_code == USAGE_ERROR
+    assert "missing.json" in res.output

@@ -184,6 +184,14 @@ async def test_real_time_runs_on_the_injected_clock() -> None:
         clock.now += 3
         app.tick()
         assert g.clock == pytest.approx(11)
+        # Time flows on while the texts panel is open, and the table under it follows.
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, TextsScreen)
+        clock.now += 1
+        app.tick()
+        assert g.clock == pytest.approx(13)
+        status = app.screen_stack[0].query_one("#status", Static)
+        assert "clock 13.0 s" in str(status.render())
 
 
 async def test_the_selection_stays_on_its_action_when_the_list_is_redrawn() -> None:

@@ -29,3 +29,18 @@ def test_the_setup_screen(lang: str, snap_compare: Any) -> None:
     from spacetable.tui.setup import SetupApp
 
     assert snap_compare(SetupApp(lang, "tortuga2199"), terminal_size=SIZES["small"])
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_replay_viewer(lang: str, snap_compare: Any) -> None:
+    import spacetable
+    from spacetable.bots import make_bot
+    from spacetable.sim import play_game
+    from spacetable.tui.replay import ReplayApp
+
+    from .conftest import FakeClock
+
+    g = spacetable.new_game("quazarys", 2, 4)
+    play_game(g, [make_bot("random", seed=1), make_bot("random", seed=2)])
+    viewer = ReplayApp(g.record(), lang, clock=FakeClock())
+    assert snap_compare(viewer, terminal_size=SIZES["small"], press=["right"] * 5)

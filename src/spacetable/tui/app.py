@@ -32,7 +32,7 @@ from spacetable.cli.play import play_meta
 from spacetable.engine import Action, Game, Termination
 from spacetable.sim import step_bots
 
-from .texts import tr
+from .texts import log_text, markup, tr
 
 #: Above this many legal actions, the list gets a heading before each kind of action.
 GROUP_OVER = 12
@@ -217,11 +217,16 @@ class TableApp(App[bool]):
         yield Input(placeholder=tr(self.lang, "filter"), id="filter")
         yield Static(id="keys")
 
+    @property
+    def _main(self) -> Screen[Any]:
+        """The table's screen, whatever is shown above it (texts, a hand-off, a question)."""
+        return self.screen_stack[0]
+
     def on_mount(self) -> None:
-        self.query_one("#keys", Static).update(self._keys_line())
+        self._main.query_one("#keys", Static).update(self._keys_line())
         if self.game.realtime:
             self.set_interval(CLOCK_PERIOD, self.tick)
-        self.query_one("#actions", OptionList).focus()
+        self._main.query_one("#actions", OptionList).focus()
         self.next_turn()
 
     def t(self, key: str, **kw: Any) -> str:
@@ -358,19 +363,19 @@ class TableApp(App[bool]):
         if self.message:
             style = "red" if self.error else "green"
             line += f"\n[{style}]{escape(self.message)}[/]"
-        self.query_one("#status", Static).update(line)
+        self._main.query_one("#status", Static).update(line)
 
     def _reason(self) -> str:
         out = self.game.outcome()
         reason = self.describe_outcome(out.to_json(), self.lang) if self.describe_outcome else None
         if reason:
-            return reason
+            return markup(reason).plain
         return out.reason.sentence(self.lang) if isinstance(out.reason, Termination) else out.reason
 
     def _hide_table(self) -> None:
-        self.query_one("#board-text", Static).update("")
-        self.query_one("#log-text", Static).update("")
-        self.query_one("#actions", OptionList).clear_options()
+        self._main.query_one("#board-text", Static).update("")
+        self._main.query_one("#log-text", Static).update("")
+        self._main.query_one("#actions", OptionList).clear_options()
         self.lines = []
 
     def show_table(self) -> None:
@@ -386,27 +391,27 @@ class TableApp(App[bool]):
             ]
             rows += [f"{name}: {score:g}" for name, score in out.others.items()]
             board += "\n\n[b]" + escape(self._reason()) + "[/b]\n" + escape("\n".join(rows))
-        self.query_one("#board-text", Static).update(board)
+        self._main.query_one("#board-text", Static).update(board)
         events = g.last_events(viewer, LOG_EVENTS)
-        self.query_one("#log-text", Static).update(
-            escape("\n".join("· " + self.describe_event(ev, self.lang) for ev in events))
+        self._main.query_one("#log-text", Static).update(
+            log_text(self.describe_event(ev, self.lang) for ev in events)
         )
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        self._main.query_one("#log", VerticalScroll).scroll_end(animate=False)
         playing = viewer is not None and viewer in g.to_act and viewer not in self.bots
         self._set_actions(g.legal_actions(viewer) if playing and viewer is not None else [])
         self._show_status()
 
     def _set_actions(self, legal: list[Action]) -> None:
         """Fill the list; the highlighted action stays highlighted if it is still legal."""
-        ol = self.query_one("#actions", OptionList)
+        ol = self._main.query_one("#actions", OptionList)
         keep = None
         if ol.highlighted is not None and ol.highlighted < len(self.lines):
             keep = self.lines[ol.highlighted]
         old_index = ol.highlighted
         self.legal = legal
         word = self.filter_text.casefold()
-        labelled = [(a, self.game.describe_action(a, self.lang)) for a in legal]
-        shown = [(a, label) for a, label in labelled if word in label.casefold()]
+        labelled = [(a, markup(self.game.describe_action(a, self.lang))) for a in legal]
+        shown = [(a, label) for a, label in labelled if word in label.plain.casefold()]
         if word:
             self.message = (
                 self.t("filtered", n=len(shown), total=len(legal), word=self.filter_text)
@@ -421,11 +426,11 @@ class TableApp(App[bool]):
         for a, label in shown:
             if len(shown) > GROUP_OVER and len(kinds) > 1 and a.type != last_kind:
                 n = sum(1 for b, _ in shown if b.type == a.type)
-                heading = self.t("group", label=label.split(" ")[0], n=n)
+                heading = self.t("group", label=label.plain.split(" ")[0], n=n)
                 options.append(Option(Text(heading, style="bold magenta"), disabled=True))
                 lines.append(None)
                 last_kind = a.type
-            options.append(Option(Text(label)))
+            options.append(Option(label))
             lines.append(a)
         if lines == self.lines:
             return
@@ -460,7 +465,7 @@ class TableApp(App[bool]):
 
     @on(Input.Submitted, "#filter")
     def _filter_done(self, event: Input.Submitted) -> None:
-        ol = self.query_one("#actions", OptionList)
+        ol = self._main.query_one("#actions", OptionList)
         if ol.highlighted is not None and self.lines and self.lines[ol.highlighted] is not None:
             action = self.lines[ol.highlighted]
             self._clear_filter()
@@ -469,20 +474,20 @@ class TableApp(App[bool]):
 
     def on_key(self, event: Any) -> None:
         # Arrows typed in the filter move the list's highlight.
-        if self.focused is self.query_one("#filter", Input) and event.key in ("up", "down"):
-            ol = self.query_one("#actions", OptionList)
+        if self.focused is self._main.query_one("#filter", Input) and event.key in ("up", "down"):
+            ol = self._main.query_one("#actions", OptionList)
             (ol.action_cursor_up if event.key == "up" else ol.action_cursor_down)()
             event.stop()
 
     def action_filter(self) -> None:
-        self.query_one("#filter", Input).focus()
+        self._main.query_one("#filter", Input).focus()
 
     def _clear_filter(self) -> None:
-        box = self.query_one("#filter", Input)
+        box = self._main.query_one("#filter", Input)
         self.filter_text = ""
         box.value = ""
         self.message = ""
-        self.query_one("#actions", OptionList).focus()
+        self._main.query_one("#actions", OptionList).focus()
 
     def action_clear_filter(self) -> None:
         self._clear_filter()
@@ -505,12 +510,13 @@ class TableApp(App[bool]):
     def action_texts(self) -> None:
         g, seat = self.game, (None if self.game.is_over else self.seat)
         parts: list[str] = []
-        ol = self.query_one("#actions", OptionList)
+        ol = self._main.query_one("#actions", OptionList)
         if ol.highlighted is not None and ol.highlighted < len(self.lines):
             action = self.lines[ol.highlighted]
             if action is not None:
                 label = g.describe_action(action, self.lang)
-                parts.append(f"[b]{escape(self.t('action_text'))}[/b]\n{escape(label)}\n")
+                plain = markup(label).plain
+                parts.append(f"[b]{escape(self.t('action_text'))}[/b]\n{escape(plain)}\n")
         comps = g.component_texts(seat, self.lang)
         if comps:
             parts.append(f"[b]{escape(self.t('components', n=len(comps)))}[/b]")

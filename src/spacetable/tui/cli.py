@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import typer
@@ -36,11 +37,26 @@ def tui(
     data: Path | None = typer.Option(
         None, "--data", help="Play with a directory of corrected tables (`spacetable data export`)."
     ),
+    replay: Path | None = typer.Option(
+        None,
+        "--replay",
+        help="Watch a record or a save instead of playing: play, pause, step back and forth, "
+        "jump, speed.",
+    ),
+    line: int | None = typer.Option(
+        None, "--line", help="With --replay: the game on this line of a JSON Lines records file."
+    ),
+    seat: int | None = typer.Option(
+        None, "--seat", help="With --replay: watch as this seat sees it [default: a spectator]."
+    ),
 ) -> None:
     """Play a game full-screen in the terminal (hot seat for the human seats); without a
     game, a set-up screen chooses it (game, players, seats, options, language, seed)."""
     from .app import TableApp
 
+    if replay is not None:
+        watch(replay, line, seat, lang or "en", data)
+        return
     if game_id is None:
         from .setup import SetupApp
 
@@ -72,6 +88,33 @@ def tui(
         data_dir=s.data_dir,
     )
     app.run()
+
+
+def watch(file: Path, line: int | None, seat: int | None, lang: str, data: Path | None) -> None:
+    """``--replay FILE``: the replay viewer; a bad file is refused before the screen opens."""
+    from spacetable.cli.common import read_data, read_text
+    from spacetable.cli.replay import _as_record
+    from spacetable.records import read_record_line
+
+    from .replay import ReplayApp
+
+    try:
+        if lang not in ("en", "fr"):
+            raise ValueError(f"--lang must be en or fr, got {lang!r}")
+        raw = read_record_line(file, line) if line is not None else None
+        if raw is None:
+            text = read_text(file, "record")
+            try:
+                raw = json.loads(text)
+            except json.JSONDecodeError as e:
+                raise ValueError(f"{file} is not JSON: {e}") from e
+        record = _as_record(raw)
+        game_id = record.get("game")
+        dataset = read_data(game_id, data) if isinstance(game_id, str) else None
+        viewer = ReplayApp(record, lang, seat=seat, data=dataset)
+    except ValueError as e:
+        fail_value(e)
+    viewer.run()
 
 
 def register(app: typer.Typer) -> None:

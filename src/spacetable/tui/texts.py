@@ -3,7 +3,11 @@ their renderers and :meth:`Game.describe_action`)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
+
+from rich.errors import MarkupError
+from rich.text import Text
 
 TEXT: dict[str, dict[str, str]] = {
     "en": {
@@ -104,3 +108,17 @@ LANGS = tuple(TEXT)
 def tr(lang: str, key: str, **kw: Any) -> str:
     """The client's text ``key`` in ``lang`` (English when the language is unknown)."""
     return TEXT.get(lang, TEXT["en"])[key].format(**kw)
+
+
+def markup(text: str) -> Text:
+    """A game's sentence (rich markup, as its renderer writes it) as styled text; text that
+    is not valid markup is shown as it is."""
+    try:
+        return Text.from_markup(text)
+    except MarkupError:
+        return Text(text)
+
+
+def log_text(sentences: Iterable[str]) -> Text:
+    """Log sentences one a line, each after a dot."""
+    return Text("\n").join(Text("· ") + markup(s) for s in sentences)
