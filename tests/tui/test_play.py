@@ -60,6 +60,10 @@ async def test_undo_takes_back_and_refuses_with_the_reason() -> None:
         await pilot.press("u")
         assert g.to_json() == before
         assert tr("en", "no_undo") in _text(app, "#status").replace("\n", " ")
+        await pilot.pause()
+        # The whole reason is on screen: the status line grows to hold it (up to 4 lines).
+        status = app.screen.query_one("#status", Static)
+        assert status.size.height == 3
         # Play until seat 0 has a decision it may take back.
         for _ in range(200):
             saved = g.to_json()

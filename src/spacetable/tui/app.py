@@ -135,7 +135,7 @@ class TableApp(App[bool]):
 
     CSS = """
     Screen { layout: vertical; }
-    #status { height: 2; background: $boost; padding: 0 1; }
+    #status { height: auto; min-height: 2; max-height: 4; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
     #board { width: 1fr; }
     #board-text { width: auto; }
