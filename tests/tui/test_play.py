@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from textual.widgets import Input, OptionList, Static
 
+import spacetable
 from spacetable.cli.common import renderer
+from spacetable.engine import save_meta
 from spacetable.tui.app import HandoffScreen, QuitScreen, TextsScreen
 from spacetable.tui.texts import tr
 
@@ -212,3 +216,36 @@ async def test_the_selection_stays_on_its_action_when_the_list_is_redrawn() -> N
             await pilot.pause()
             if chosen in g.legal_actions(0):
                 assert app.lines[ol.highlighted or 0] == chosen
+
+
+async def test_saves_after_every_move_and_on_s(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    app, g, _ = new_table("wildspace", "en", save=path, kinds={1: "random"})
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert g.step > 0
+        saved = spacetable.load(path.read_text(encoding="utf-8"))
+        assert saved.to_json() == g.to_json()
+        meta = save_meta(path.read_text(encoding="utf-8"))
+        assert meta["play"]["seats"] == [None, "random"] and meta["play"]["lang"] == "en"
+        path.unlink()
+        await pilot.press("s")
+        assert path.exists()
+        assert tr("en", "saved", path=path) in _text(app, "#status")
+        await pilot.press("q")
+        assert isinstance(app.screen, QuitScreen)
+        quit_text = str(app.screen.query_one("#quit", Static).render())
+        assert tr("en", "quit_saved", path=path).split(" to ")[0] in quit_text
+
+
+async def test_s_without_a_save_file_says_so_and_writes_nothing(tmp_path: Path) -> None:
+    app, g, _ = new_table("wildspace", "fr")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        before = g.to_json()
+        await pilot.press("s")
+        assert tr("fr", "no_save") in _text(app, "#status")
+        assert g.to_json() == before
+        assert not list(tmp_path.iterdir())
