@@ -192,7 +192,7 @@ export function draw(body, state, ctx) {
     const g = svg("g", { class: `card${back ? " back" : ""}`, transform: `translate(${x} ${y})` },
       svg("rect", { width: w, height: h, rx: 6, class: "face" }));
     if (t) {
-      g.append(textBlock(5, 14, t.name, { width: Math.floor(w / 6.2), count: 2, size: 10.5 }));
+      g.append(textBlock(5, 14, t.name, { width: Math.floor((w - (count > 1 ? 18 : 0)) / 6.2), count: 2, size: 10.5 }));
       const gist = t.text.split(/\.\s+/)[1] || "";
       if (h >= 50) g.append(textBlock(5, h - 8, gist, { width: Math.floor(w / 5.2), count: 1, size: 8.5, cls: "bt muted" }));
     } else if (label !== null) {
