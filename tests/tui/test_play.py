@@ -249,3 +249,25 @@ async def test_s_without_a_save_file_says_so_and_writes_nothing(tmp_path: Path) 
         assert tr("fr", "no_save") in _text(app, "#status")
         assert g.to_json() == before
         assert not list(tmp_path.iterdir())
+
+
+async def test_real_time_hot_seat_hands_the_screen_over_with_n() -> None:
+    app, g, clock = new_table("spacedealer", "en", humans=(0, 1))
+    draw = renderer(g.game_id, g.parts)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        assert app.seat == 0
+        await pilot.press("n")
+        assert isinstance(app.screen, HandoffScreen)
+        # Time flows during the hand-off, and no table is drawn under it.
+        clock.now += 2
+        app.tick()
+        assert g.clock == pytest.approx(2)
+        main = app.screen_stack[0]
+        assert str(main.query_one("#board-text", Static).render()) == ""
+        assert main.query_one("#actions", OptionList).option_count == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.seat == 1
+        assert _text(app, "#board-text") == str(Static(draw(g.view(1), "en")).render())
+        assert [a for a in app.lines if a is not None] == g.legal_actions(1)

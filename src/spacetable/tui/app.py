@@ -161,6 +161,7 @@ class TableApp(App[bool]):
         Binding("plus", "faster", show=False),
         Binding("minus", "slower", show=False),
         Binding("w", "wait", show=False),
+        Binding("n", "next_seat", show=False),
     ]
 
     def __init__(
@@ -202,6 +203,7 @@ class TableApp(App[bool]):
         self.finished = False
         self._gen = 0  # bumped on every change of the game: a stale bot answer is dropped
         self._thinking: int | None = None
+        self._handing_over = False
         self._wall = clock()
 
     # ------------------------------------------------------------------ layout
@@ -244,6 +246,8 @@ class TableApp(App[bool]):
         keys.append(("q", "k_quit"))
         if self.game.realtime:
             keys += [("p", "k_pause"), ("+-", "k_speed"), ("w", "k_wait")]
+            if len(self.humans) > 1:
+                keys.append(("n", "k_next"))
         return " ".join(f"[b]{escape(k)}[/b] {escape(self.t(name))}" for k, name in keys)
 
     # ------------------------------------------------------------------ turns
@@ -257,16 +261,16 @@ class TableApp(App[bool]):
             return
         human_to_act = [s for s in g.to_act if s not in self.bots]
         if g.realtime:
-            if self.humans:
-                self.seat = human_to_act[0] if human_to_act else (self.seat or self.humans[0])
+            # Everyone may act at once: the screen stays with its seat (n hands it over).
+            if self.humans and self.seat not in self.humans:
+                self.seat = self.humans[0]
             self.show_table()
             return
         if human_to_act:
             seat = human_to_act[0]
             if len(self.humans) > 1 and self.seat is not None and seat != self.seat:
                 self.seat = seat
-                self._hide_table()
-                self.push_screen(HandoffScreen(seat, self.lang), lambda _: self.show_table())
+                self._hand_over()
                 return
             self.seat = seat
             self.show_table()
@@ -372,6 +376,17 @@ class TableApp(App[bool]):
             return markup(reason).plain
         return out.reason.sentence(self.lang) if isinstance(out.reason, Termination) else out.reason
 
+    def _hand_over(self) -> None:
+        """Hide the table and ask the seat now on screen to take the terminal."""
+        self._handing_over = True
+        self._hide_table()
+
+        def ready(_: None) -> None:
+            self._handing_over = False
+            self.show_table()
+
+        self.push_screen(HandoffScreen(self.seat or 0, self.lang), ready)
+
     def _hide_table(self) -> None:
         self._main.query_one("#board-text", Static).update("")
         self._main.query_one("#log-text", Static).update("")
@@ -381,6 +396,9 @@ class TableApp(App[bool]):
     def show_table(self) -> None:
         """Draw the table of the seat on screen (everything, once the game is over)."""
         g = self.game
+        if self._handing_over:
+            self._show_status()  # nobody's table until the next seat says it is ready
+            return
         viewer = None if g.is_over else self.seat
         board = self.render_view(g.view(viewer), self.lang)
         if g.is_over:
@@ -567,6 +585,14 @@ class TableApp(App[bool]):
 
     def action_slower(self) -> None:
         self._set_speed(-1)
+
+    def action_next_seat(self) -> None:
+        """Real time with several human seats: hand the screen to the next one (hidden table
+        meanwhile; game time flows on)."""
+        if not self.game.realtime or len(self.humans) < 2 or self.seat is None:
+            return
+        self.seat = self.humans[(self.humans.index(self.seat) + 1) % len(self.humans)]
+        self._hand_over()
 
     def action_wait(self) -> None:
         """Real time: let one tick of game time pass now."""

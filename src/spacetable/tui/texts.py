@@ -54,6 +54,7 @@ TEXT: dict[str, dict[str, str]] = {
         "k_pause": "Pause",
         "k_speed": "Speed",
         "k_wait": "Wait",
+        "k_next": "Seat",
     },
     "fr": {
         "seat": "Siège {seat}",
@@ -99,6 +100,7 @@ TEXT: dict[str, dict[str, str]] = {
         "k_pause": "Pause",
         "k_speed": "Vitesse",
         "k_wait": "Attente",
+        "k_next": "Siège",
     },
 }
 
