@@ -84,12 +84,17 @@ class Backend(Protocol):
     ) -> None: ...
 
 
-def _extra_games() -> list[type[Game]]:
+def _extra_games(portable: bool = False) -> list[type[Game]]:
     """Game classes registered in this process beyond the shipped ones (tests register toy
-    games): worker processes register them too."""
+    games): worker processes register them too. ``portable``: only those a process that
+    did not start from this one can import (a Ray worker on any node imports ``spacetable``,
+    not a script's or a test suite's own modules, which a forked local worker shares)."""
     from spacetable.engine import game_class, list_games
 
-    return [game_class(g) for g in list_games()]
+    classes = [game_class(g) for g in list_games()]
+    if portable:
+        classes = [c for c in classes if c.__module__.split(".")[0] == "spacetable"]
+    return classes
 
 
 def _init_worker(classes: Sequence[type[Game]]) -> None:
@@ -259,7 +264,7 @@ class RayBackend(_Closing):
             raise ClusterError("this Ray backend is closed")
         ray = self._ray
         task = ray.remote(num_cpus=1, max_retries=0)(_ray_call)
-        fn_ref, classes_ref = ray.put(fn), ray.put(_extra_games())
+        fn_ref, classes_ref = ray.put(fn), ray.put(_extra_games(portable=True))
         results: dict[int, R] = {}
         pending: dict[Any, int] = {}
         todo = iter(enumerate(jobs))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input, Select, Static
 
+import spacetable
 from spacetable.cli.play import make_session
 from spacetable.tui.setup import BOT_LEVELS, SetupApp
 
@@ -25,8 +26,10 @@ async def test_choose_a_game_its_seats_options_and_language_by_keyboard() -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "game"
-        # The games are listed in order; the third is Spacedealer, which has three seats.
-        await pilot.press("enter", "down", "down", "enter")
+        # The games are listed in order (with any other game this process registered);
+        # Spacedealer has three seats.
+        downs = spacetable.list_games().index("spacedealer")
+        await pilot.press("enter", *["down"] * downs, "enter")
         await pilot.pause()
         assert app.setup.game_id == "spacedealer"
         seats = [w.id for w in app.query(Select) if (w.id or "").startswith("seat-")]

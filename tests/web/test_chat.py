@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import httpx
 from playwright.sync_api import Browser, expect
 
 from spacetable.web.chat import BURST, MAX_TEXT, clean
@@ -52,7 +53,10 @@ def test_clean() -> None:
 def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
     made = create(server.base, "quazarys", [{"kind": "human"}, {"kind": "human"}], start=True)
     tid = made["id"]
-    t0, t1 = made["seats"][0]["token"], made["seats"][1]["token"]
+    # seat p (the first to act, drawn by the game) is shared by two people; seat q is Bea's
+    p = httpx.get(f"{server.base}/api/tables/{tid}").json()["to_act"][0]
+    q = 1 - p
+    t0, t1 = made["seats"][p]["token"], made["seats"][q]["token"]
 
     async def run() -> list[Client]:
         a1 = await connect(server, tid, t0, name="Ada")
@@ -62,7 +66,7 @@ def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
         everyone = [a1, a2, b, spec]
         for c in everyone:
             await seen(c, lambda m: m["type"] == "chat_history")
-        # both holders of seat 0 see its view and its legal actions; either may act
+        # both holders of seat p see its view and its legal actions; either may act
         s1 = await seen(a1, lambda m: m["type"] == "state")
         s2 = await seen(a2, lambda m: m["type"] == "state" and m["step"] == s1["step"])
         assert s1["view"] == s2["view"] and s1["legal"] == s2["legal"] and s1["legal"]
@@ -73,17 +77,17 @@ def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
         await b.send({"type": "chat", "text": "  hello\n all \x00 "})
         for c in everyone:
             (m,) = await chats(c, 1)
-            assert (m["scope"], m["seat"], m["name"], m["text"]) == ("table", 1, "Bea", "hello all")
+            assert (m["scope"], m["seat"], m["name"], m["text"]) == ("table", q, "Bea", "hello all")
         await spec.send({"type": "chat", "text": "nice move"})
         for c in everyone:
             m = (await chats(c, 2))[-1]
             assert (m["seat"], m["name"]) == (None, "Sam")
-        # seat 0's room: its two holders only
+        # seat p's room: its two holders only
         await a1.send({"type": "chat", "text": "play the comet next", "scope": "seat"})
         for c in (a1, a2):
             m = (await chats(c, 3))[-1]
-            assert (m["scope"], m["seat"], m["text"]) == ("seat", 0, "play the comet next")
-        await b.send({"type": "chat", "text": "ping"})  # after seat 0's message, in order
+            assert (m["scope"], m["seat"], m["text"]) == ("seat", p, "play the comet next")
+        await b.send({"type": "chat", "text": "ping"})  # after seat p's message, in order
         for c in (b, spec):
             got = await chats(c, 3)
             assert [m["text"] for m in got] == ["hello all", "nice move", "ping"]

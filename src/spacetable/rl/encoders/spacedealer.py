@@ -139,7 +139,13 @@ class SpacedealerEncoder:
             len(P_NAMES),
             "the seat's pending decision: " + ", ".join(P_NAMES),
         )
-        b.one_hot("pending_colour", pend.get("colour"), COLOURS, "put: the colour")
+        colour = pend.get("colour")
+        b.one_hot(
+            "pending_colour",
+            None if colour is None or colour < 0 else colour,
+            COLOURS,
+            "put: the colour (all 0: any colour the supply has)",
+        )
         b.scalar("pending_left", pend.get("left"), 5, "convert: goods left / 5")
         card = pend.get("card")
         b.one_hot(
