@@ -201,6 +201,14 @@ class Client:
             if pred(msg):
                 return msg
 
+    async def seen(self, pred: Any, timeout: float = 30.0) -> dict[str, Any]:
+        """The first message received so far, or received from now on, that satisfies
+        ``pred`` (unlike :meth:`until`, which looks only at what comes next)."""
+        for m in self.received:
+            if pred(m):
+                return m
+        return await self.until(pred, timeout)
+
     async def send(self, msg: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(msg))
 

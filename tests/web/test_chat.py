@@ -29,14 +29,6 @@ def states(c: Client) -> list[dict[str, Any]]:
     return [m for m in c.received if m["type"] == "state"]
 
 
-async def seen(c: Client, pred: Any) -> dict[str, Any]:
-    """The first message ``c`` received (or receives) that satisfies ``pred``."""
-    for m in c.received:
-        if pred(m):
-            return m
-    return await c.until(pred)
-
-
 async def chats(c: Client, n: int) -> list[dict[str, Any]]:
     """Receive until ``c`` has ``n`` chat messages; return them."""
     await c.until(lambda _m: len([m for m in c.received if m["type"] == "chat"]) >= n)
@@ -65,14 +57,14 @@ def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
         spec = await connect(server, tid, None, name="Sam")
         everyone = [a1, a2, b, spec]
         for c in everyone:
-            await seen(c, lambda m: m["type"] == "chat_history")
+            await c.seen(lambda m: m["type"] == "chat_history")
         # both holders of seat p see its view and its legal actions; either may act
-        s1 = await seen(a1, lambda m: m["type"] == "state")
-        s2 = await seen(a2, lambda m: m["type"] == "state" and m["step"] == s1["step"])
+        s1 = await a1.seen(lambda m: m["type"] == "state")
+        s2 = await a2.seen(lambda m: m["type"] == "state" and m["step"] == s1["step"])
         assert s1["view"] == s2["view"] and s1["legal"] == s2["legal"] and s1["legal"]
         await a2.send({"type": "act", "action": s2["legal"][0]["action"], "step": s2["step"]})
         for c in everyone:
-            await seen(c, lambda m: m["type"] == "state" and m["step"] == 1)
+            await c.seen(lambda m: m["type"] == "state" and m["step"] == 1)
         # the table's room: everybody, spectators included
         await b.send({"type": "chat", "text": "  hello\n all \x00 "})
         for c in everyone:
@@ -114,12 +106,12 @@ def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
         assert 0 < len(spam) < int(BURST) + 2
         # a later connection gets the history it may read
         late_b = await connect(server, tid, t1)
-        hist = await seen(late_b, lambda m: m["type"] == "chat_history")
+        hist = await late_b.seen(lambda m: m["type"] == "chat_history")
         texts = [m["text"] for m in hist["messages"]]
         assert "play the comet next" not in texts and "ok" not in texts
         assert texts[:3] == ["hello all", "nice move", "ping"]
         late_a = await connect(server, tid, t0)
-        hist = await seen(late_a, lambda m: m["type"] == "chat_history")
+        hist = await late_a.seen(lambda m: m["type"] == "chat_history")
         texts = [m["text"] for m in hist["messages"]]
         assert texts[:4] == ["hello all", "nice move", "play the comet next", "ping"]
         assert "ok" in texts

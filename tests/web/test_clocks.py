@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 from playwright.sync_api import Browser, expect
@@ -61,13 +60,6 @@ def test_time_per_decision_then_the_reserve() -> None:
     assert [e["kind"] for e in again.events] == ["timeout", "back"]
 
 
-async def first(c: Client, pred: Any) -> dict[str, Any]:
-    for m in c.received:
-        if pred(m):
-            return m
-    return await c.until(pred)
-
-
 def test_a_seat_out_of_time_is_played_by_the_bot_until_its_person_is_back(
     server: Server, db_url: str
 ) -> None:
@@ -86,19 +78,19 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_person_is_back(
     async def run() -> list[Client]:
         c0 = await connect(server, made["id"], t0)
         c1 = await connect(server, made["id"], t1)
-        st = await first(c0, lambda m: m["type"] == "state")
+        st = await c0.seen(lambda m: m["type"] == "state")
         # p is the seat to act first (the game draws it), q the other; a and b their people
         p = st["view"]["to_act"][0]
         q = 1 - p
         a, b = (c0, c1) if p == 0 else (c1, c0)
-        st = await first(a, lambda m: m["type"] == "state")
+        st = await a.seen(lambda m: m["type"] == "state")
         assert st["clocks"]["seats"][p]["running"] and not st["clocks"]["seats"][q]["running"]
         assert 5.0 <= st["clocks"]["seats"][p]["left"] <= 6.0
         assert st["clocks"]["seats"][q]["left"] == 6.0
         # seat p lets its 6 seconds pass: everybody is told, and the bot plays for it
         t = time.monotonic()
         for c in (a, b):
-            n = await first(c, lambda m: m["type"] == "notice")
+            n = await c.seen(lambda m: m["type"] == "notice")
             assert (n["event"]["seat"], n["event"]["kind"], n["event"]["level"]) == (
                 p,
                 "timeout",
@@ -106,7 +98,7 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_person_is_back(
             )
         assert time.monotonic() - t > 4.0
         # the bot played seat p's turn; seat q is to act
-        s1 = await first(b, lambda m: m["type"] == "state" and m["legal"])
+        s1 = await b.seen(lambda m: m["type"] == "state" and m["legal"])
         assert s1["step"] >= 1
         assert s1["clocks"]["seats"][p]["away"] == "timeout"
         assert s1["clocks"]["seats"][p]["reserve"] == 0.0
@@ -132,7 +124,7 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_person_is_back(
         await b.send({"type": "ping"})
         await b.until(lambda m: m["type"] == "pong")
         assert not [m for m in b.received if m["type"] == "state" and m["step"] > after["step"]]
-        mine = await first(a, lambda m: m["type"] == "state" and m["step"] == after["step"])
+        mine = await a.seen(lambda m: m["type"] == "state" and m["step"] == after["step"])
         assert mine["legal"]
         await a.send({"type": "act", "action": mine["legal"][0]["action"], "step": mine["step"]})
         await a.until(lambda m: m["type"] == "state" and m["step"] > mine["step"])
@@ -156,10 +148,10 @@ def test_a_seat_whose_people_left_is_played_by_the_bot_until_they_return(
         async def run() -> None:
             a = await connect(server, made["id"], t0)
             b = await connect(server, made["id"], t1)
-            st = await first(a, lambda m: m["type"] == "state")
+            st = await a.seen(lambda m: m["type"] == "state")
             assert st["clocks"]["seats"][0]["left"] is None  # no turn clock: only takeover
             await a.close()  # seat 0 leaves
-            n = await first(b, lambda m: m["type"] == "notice")
+            n = await b.seen(lambda m: m["type"] == "notice")
             assert (n["event"]["seat"], n["event"]["kind"], n["event"]["level"]) == (
                 0,
                 "left",
@@ -178,7 +170,7 @@ def test_a_seat_whose_people_left_is_played_by_the_bot_until_they_return(
                     break  # a decision of seat 0, by the bot
                 cur = nxt
             again = await connect(server, made["id"], t0)
-            n = await first(again, lambda m: m["type"] == "notice")
+            n = await again.seen(lambda m: m["type"] == "notice")
             assert (n["event"]["seat"], n["event"]["kind"]) == (0, "back")
             await b.close()
             await again.close()
@@ -211,7 +203,7 @@ def test_a_killed_server_resumes_the_clocks_where_they_stood(tmp_path: Path) -> 
 
         async def before() -> tuple[int, float]:
             a = await connect(proc.server, made["id"], t0)
-            st = await first(a, lambda m: m["type"] == "state")
+            st = await a.seen(lambda m: m["type"] == "state")
             p = st["view"]["to_act"][0]  # the seat whose clock runs
             await asyncio.sleep(7.0)  # beyond one save of the running clock (5 s)
             await a.close()
@@ -233,7 +225,7 @@ def test_a_killed_server_resumes_the_clocks_where_they_stood(tmp_path: Path) -> 
 
         async def after() -> float:
             a = await connect(proc.server, made["id"], t0)
-            st = await first(a, lambda m: m["type"] == "state")
+            st = await a.seen(lambda m: m["type"] == "state")
             await a.close()
             return float(st["clocks"]["seats"][p]["left"])
 
