@@ -14,54 +14,66 @@ const W = 1000;
 const CW = 92; // a card
 const CH = 58;
 
-const WORDS = {
-  en: {
-    round: "Round", phase: "Phase", turn: "turn of", crypto: "Crypto", mano: "Manoeuvre",
-    phases: { ship: "choosing ships", reenter: "back from the hold", main: "actions", ability: "abilities",
-      attack: "combat: the attacker commits", defend: "combat: the defender commits",
-      sacrifice: "combat: a card destroyed", spoils: "combat: the spoils", over: "game over",
-      mark: "a marker on the token?" },
-    scenarios: {
-      standard: ["Standard rules", ""],
-      aggressive: ["Aggressive pirates",
-        "A winning attacker takes 2 Influence from the defender or 3 from the bank; the loser picks the card destroyed; a winning defender gains no Influence; Tortuga's conquest ends the game at once (only by who then wins)."],
-      peaceful: ["Peaceful pirates",
-        "No attacks; sectors may be conquered with Crypto instead of Manoeuvres; no conquest of a sector guarded by another ship."],
-    },
-    markets: { V: "Vortex (V)", R: "Research (R)", M: "Mines (M)", F: "Fortress (F)" },
-    tpiles: "T-sector piles (on Tortuga, Terminals, Turrets)", deck: "deck", left: "left",
-    bank: "Influence bank", depot: "Mineral depot", huntpile: "Hunt cards", destroyed: "destroyed",
-    hand: "Your hand", reserved: "Reserved", played: "Played", discard: "Discard", minerals: "Minerals",
-    influence: "Influence", tokens: "Hunt tokens", sectors: "sectors", markers: "markers",
-    inhand: "in hand", hold: "in the hold", combat: "Combat", attacker: "Attacker", defender: "Defender",
-    facedown: "face down", winner: "winner", ships: "Choose your ship", pending: "Abilities of",
-    defence: "Defence", none: "—", spectator: "Spectator", you: "you", noship: "no ship yet",
-    marking: "Probe: put a marker on the token?", conquest: "conquest",
+// Every text in English and in French, side by side ([en, fr]): a text cannot be missing in
+// one language, and `wordsIn` picks the texts of one.
+const LANGS = ["en", "fr"];
+const TEXTS = {
+  round: ["Round", "Manche"], phase: ["Phase", "Phase"], turn: ["turn of", "tour de"], crypto: ["Crypto", "Crypto"],
+  mano: ["Manoeuvre", "Manœuvre"],
+  phases: {
+    ship: ["choosing ships", "choix des vaisseaux"], reenter: ["back from the hold", "retour de la soute"],
+    main: ["actions", "actions"], ability: ["abilities", "capacités"],
+    attack: ["combat: the attacker commits", "combat : l'attaquant engage"],
+    defend: ["combat: the defender commits", "combat : le défenseur engage"],
+    sacrifice: ["combat: a card destroyed", "combat : une carte détruite"],
+    spoils: ["combat: the spoils", "combat : le butin"], over: ["game over", "partie terminée"],
+    mark: ["a marker on the token?", "un marqueur sur le jeton ?"],
   },
-  fr: {
-    round: "Manche", phase: "Phase", turn: "tour de", crypto: "Crypto", mano: "Manœuvre",
-    phases: { ship: "choix des vaisseaux", reenter: "retour de la soute", main: "actions", ability: "capacités",
-      attack: "combat : l'attaquant engage", defend: "combat : le défenseur engage",
-      sacrifice: "combat : une carte détruite", spoils: "combat : le butin", over: "partie terminée",
-      mark: "un marqueur sur le jeton ?" },
-    scenarios: {
-      standard: ["Règles standard", ""],
-      aggressive: ["Pirates agressifs",
-        "L'attaquant vainqueur prend 2 Influence au défenseur ou 3 à la banque ; le vaincu choisit la carte détruite ; le défenseur vainqueur ne gagne pas d'Influence ; la conquête de Tortuga termine la partie aussitôt (seulement par qui gagne alors)."],
-      peaceful: ["Pirates pacifiques",
-        "Pas d'attaque ; on peut conquérir un secteur avec des Cryptos au lieu de Manœuvres ; pas de conquête d'un secteur protégé par un autre vaisseau."],
+  scenarios: {
+    standard: { name: ["Standard rules", "Règles standard"], rules: ["", ""] },
+    aggressive: {
+      name: ["Aggressive pirates", "Pirates agressifs"],
+      rules: [
+        "A winning attacker takes 2 Influence from the defender or 3 from the bank; the loser picks the card destroyed; a winning defender gains no Influence; Tortuga's conquest ends the game at once (only by who then wins).",
+        "L'attaquant vainqueur prend 2 Influence au défenseur ou 3 à la banque ; le vaincu choisit la carte détruite ; le défenseur vainqueur ne gagne pas d'Influence ; la conquête de Tortuga termine la partie aussitôt (seulement par qui gagne alors).",
+      ],
     },
-    markets: { V: "Vortex (V)", R: "Recherches (R)", M: "Mines (M)", F: "Forteresse (F)" },
-    tpiles: "Piles des secteurs T (Tortuga, Terminaux, Tourelles)", deck: "pioche", left: "reste",
-    bank: "Banque d'Influence", depot: "Dépôt de Minerais", huntpile: "Cartes Chasse", destroyed: "détruites",
-    hand: "Votre main", reserved: "Réservée", played: "Jouées", discard: "Défausse", minerals: "Minerais",
-    influence: "Influence", tokens: "Jetons Chasse", sectors: "secteurs", markers: "marqueurs",
-    inhand: "en main", hold: "en soute", combat: "Combat", attacker: "Attaquant", defender: "Défenseur",
-    facedown: "face cachée", winner: "vainqueur", ships: "Choisissez votre vaisseau", pending: "Capacités de",
-    defence: "Défense", none: "—", spectator: "Spectateur", you: "vous", noship: "pas encore de vaisseau",
-    marking: "Sonde : un marqueur sur le jeton ?", conquest: "conquête",
+    peaceful: {
+      name: ["Peaceful pirates", "Pirates pacifiques"],
+      rules: [
+        "No attacks; sectors may be conquered with Crypto instead of Manoeuvres; no conquest of a sector guarded by another ship.",
+        "Pas d'attaque ; on peut conquérir un secteur avec des Cryptos au lieu de Manœuvres ; pas de conquête d'un secteur protégé par un autre vaisseau.",
+      ],
+    },
   },
+  markets: {
+    V: ["Vortex (V)", "Vortex (V)"], R: ["Research (R)", "Recherches (R)"], M: ["Mines (M)", "Mines (M)"],
+    F: ["Fortress (F)", "Forteresse (F)"],
+  },
+  tpiles: ["T-sector piles (on Tortuga, Terminals, Turrets)", "Piles des secteurs T (Tortuga, Terminaux, Tourelles)"],
+  deck: ["deck", "pioche"], left: ["left", "reste"], bank: ["Influence bank", "Banque d'Influence"],
+  depot: ["Mineral depot", "Dépôt de Minerais"], huntpile: ["Hunt cards", "Cartes Chasse"],
+  destroyed: ["destroyed", "détruites"], hand: ["Your hand", "Votre main"], reserved: ["Reserved", "Réservée"],
+  played: ["Played", "Jouées"], discard: ["Discard", "Défausse"], minerals: ["Minerals", "Minerais"],
+  influence: ["Influence", "Influence"], tokens: ["Hunt tokens", "Jetons Chasse"], sectors: ["sectors", "secteurs"],
+  markers: ["markers", "marqueurs"], inhand: ["in hand", "en main"], hold: ["in the hold", "en soute"],
+  combat: ["Combat", "Combat"], attacker: ["Attacker", "Attaquant"], defender: ["Defender", "Défenseur"],
+  facedown: ["face down", "face cachée"], winner: ["winner", "vainqueur"],
+  ships: ["Choose your ship", "Choisissez votre vaisseau"], pending: ["Abilities of", "Capacités de"],
+  defence: ["Defence", "Défense"], none: ["—", "—"], spectator: ["Spectator", "Spectateur"], you: ["you", "vous"],
+  noship: ["no ship yet", "pas encore de vaisseau"],
+  marking: ["Probe: put a marker on the token?", "Sonde : un marqueur sur le jeton ?"],
+  conquest: ["conquest", "conquête"],
 };
+
+// The texts of `lang` (English for a language the board does not know): each [en, fr] pair
+// of `node` replaced by its text in `lang`.
+function wordsIn(lang, node = TEXTS) {
+  if (Array.isArray(node)) return node[Math.max(0, LANGS.indexOf(lang))];
+  return Object.fromEntries(Object.entries(node).map(([k, x]) => [k, wordsIn(lang, x)]));
+}
+
+const WORDS = Object.fromEntries(LANGS.map((lang) => [lang, wordsIn(lang)]));
 
 const KIND_FILL = { tortuga: "#3b2f5c", terminal: "#1f3d4d", turret: "#3d2f24", vortex: "#2c2350",
   research: "#1e3f33", mines: "#3f3a1e", fortress: "#3d2430" };
@@ -208,7 +220,7 @@ export function draw(body, state, ctx) {
 
   // The header: round, phase, whose turn, the turn's resources, the scenario and its rules.
   const cur = v.current;
-  const [scName, scRules] = words.scenarios[v.scenario] || [v.scenario, ""];
+  const { name: scName, rules: scRules } = words.scenarios[v.scenario] || { name: v.scenario, rules: "" };
   root.append(svg("text", { x: 6, y: 16, class: "bt", "font-size": 13, "data-testid": "tg-header",
     text: `${words.round} ${v.round} · ${words.phases[v.phase] || v.phase} · ${words.turn} ${ctx.seatName(cur)}` +
       (v.phase === "main" || v.phase === "ability" || v.phase === "mark" ? ` · ${words.crypto} ${v.crypto} · ${words.mano} ${v.manoeuvre}` : "") }));
