@@ -4,6 +4,16 @@
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
+// How the pages name seat i of `table` (the table's public info, null until it is loaded): its
+// number with its person's name or its bot's level; null or undefined is the spectator.
+export function seatName(table, i) {
+  if (i === null || i === undefined) return t("spectator");
+  const s = table && table.seats[i];
+  if (!s) return `${t("seat")} ${i}`;
+  const who = s.kind === "bot" ? `${t("bot")} ${t(s.level)}` : s.name;
+  return who ? `${t("seat")} ${i} (${who})` : `${t("seat")} ${i}`;
+}
+
 // The drawing functions, naming a seat with seatName(i).
 export function genericView(seatName) {
   function scalar(v) {

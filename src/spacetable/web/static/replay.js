@@ -4,7 +4,7 @@
 // "Replays"); the game's own board draws them when it has one (nothing is clickable), else the
 // generic view. The address keeps the step and the seat followed (#step=12&seat=1).
 import { $, clear, el } from "./dom.js";
-import { genericView } from "./generic.js";
+import { genericView, seatName as nameSeat } from "./generic.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -18,15 +18,8 @@ let timer = null;
 let shown = null; // the frame on screen
 let wanted = 0; // the last step asked for (a slow answer for an older one is dropped)
 
-const { scalar, zone } = genericView((i) => seatName(i));
-
-function seatName(i) {
-  if (i === null || i === undefined) return t("spectator");
-  const s = table && table.seats[i];
-  if (!s) return `${t("seat")} ${i}`;
-  const who = s.kind === "bot" ? `${t("bot")} ${t(s.level)}` : s.name;
-  return who ? `${t("seat")} ${i} (${who})` : `${t("seat")} ${i}`;
-}
+const seatName = (i) => nameSeat(table, i);
+const { scalar, zone } = genericView(seatName);
 
 function toast(text) {
   const box = $("#toast");

@@ -3,7 +3,7 @@
 // reconnection. Seats are held by secret tokens kept in this browser's localStorage (an
 // invitation link carries one in its #fragment, which never reaches the server's logs).
 import { $, clear, el } from "./dom.js";
-import { genericView } from "./generic.js";
+import { genericView, seatName as nameSeat } from "./generic.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -13,7 +13,8 @@ const SKIP = new Set(["game", "players", "seat", "step", "to_act", "is_over", "c
 const BOARDS = new Set(["wildspace", "quazarys", "spacedealer", "tortuga2199", "planetraiders"]);
 let board = null; // the game's board module once loaded ("loading" meanwhile, "none" if missing)
 
-const { scalar, isScalar, value, zone } = genericView((i) => seatName(i));
+const seatName = (i) => nameSeat(table, i);
+const { scalar, isScalar, value, zone } = genericView(seatName);
 const held = new Map(); // seat (or "spectator") -> {ws, state, end, log, token, retry}
 let table = null; // the public table info
 let games = {};
@@ -46,14 +47,6 @@ function toast(text) {
   box.classList.remove("hidden");
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => box.classList.add("hidden"), 5000);
-}
-
-function seatName(i) {
-  if (i === null || i === undefined) return t("spectator");
-  const s = table && table.seats[i];
-  if (!s) return `${t("seat")} ${i}`;
-  const who = s.kind === "bot" ? `${t("bot")} ${t(s.level)}` : s.name;
-  return who ? `${t("seat")} ${i} (${who})` : `${t("seat")} ${i}`;
 }
 
 function heldSeats() {
