@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import typer
+from typer.core import TyperGroup
 from typer.testing import CliRunner
 
 from spacetable.cli.common import USAGE_ERROR
@@ -40,3 +42,36 @@ def test_a_bad_replay_file_is_refused_before_the_screen(tmp_path: Path) -> None:
     res = runner.invoke(app, ["tui", "--replay", str(missing)])
     assert res.exit_code == USAGE_ERROR
     assert "missing.json" in res.output
+
+
+def test_play_and_tui_share_one_declaration_of_the_table_options() -> None:
+    """The options both commands take are declared once: same names, help and defaults."""
+    group = typer.main.get_command(app)
+    assert isinstance(group, TyperGroup)
+    shared = {
+        "players",
+        "bot",
+        "seed",
+        "lang",
+        "option",
+        "save",
+        "load",
+        "speed",
+        "tick",
+        "data",
+    }
+
+    def params(command: str) -> dict[str, tuple[object, ...]]:
+        cmd = group.commands[command]
+        return {
+            p.name: (tuple(p.opts), getattr(p, "help", None), p.default, p.multiple)
+            for p in cmd.params
+            if p.name in shared
+        }
+
+    play, tui = params("play"), params("tui")
+    assert set(play) == shared
+    assert play == tui
+    # Rich would eat a "[default: ...]": the defaults are said in parentheses.
+    res = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert "(default: the game's smallest count)" in res.output

@@ -20,7 +20,7 @@ import json
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -42,6 +42,52 @@ DATA_ERROR = 1
 
 #: The seat kind of a human player in ``--bot SEAT=KIND`` (to take a seat back from a bot).
 HUMAN = "human"
+
+# The options of a game at the table, declared once for ``spacetable play`` and
+# ``spacetable tui`` so that their names, help texts and defaults cannot drift apart. Every
+# default is None: ``make_session`` tells "not given" from a value (a save's settings apply).
+# Help texts say "(default: ...)" in parentheses: rich would take square brackets for markup.
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option("--players", "-p", help="Number of players (default: the game's smallest count)."),
+]
+BotOpt = Annotated[
+    list[str] | None,
+    typer.Option("--bot", "-b", help="SEAT=KIND, e.g. 1=random (0-based); SEAT=human for a human."),
+]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", help="Seed of the game (random if omitted).")
+]
+LangOpt = Annotated[str | None, typer.Option("--lang", help="Language: en or fr (default: en).")]
+OptionOpt = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE.")
+]
+SaveOpt = Annotated[
+    Path | None, typer.Option("--save", help="Save the game to FILE after every move.")
+]
+LoadOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--load",
+        help="Resume a game saved with --save or `s` (its bots, language and timing too).",
+    ),
+]
+SpeedOpt = Annotated[
+    float | None,
+    typer.Option("--speed", help="Real-time games: game seconds per wall second (default: 1)."),
+]
+TickOpt = Annotated[
+    float | None,
+    typer.Option("--tick", help="Real-time games: seconds of game time per bot tick (default: 1)."),
+]
+DataOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data",
+        help="Play with a directory of corrected tables (`spacetable data export`); with "
+        "--load, the directory the save remembers by default.",
+    ),
+]
 
 
 def error_line(message: object) -> str:

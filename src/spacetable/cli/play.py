@@ -60,6 +60,16 @@ from spacetable.sim import step_bots
 
 from .common import (
     HUMAN,
+    BotOpt,
+    DataOpt,
+    LangOpt,
+    LoadOpt,
+    OptionOpt,
+    PlayersOpt,
+    SaveOpt,
+    SeedOpt,
+    SpeedOpt,
+    TickOpt,
     check_bot,
     check_writable,
     console,
@@ -661,31 +671,16 @@ class Session:
 
 def play(
     game_id: str = typer.Argument(..., help="Game id (see `spacetable games`)."),
-    players: int | None = typer.Option(
-        None, "--players", "-p", help="Number of players [default: the game's smallest count]."
-    ),
-    bot: list[str] = typer.Option(
-        None, "--bot", "-b", help="SEAT=KIND, e.g. 1=random (0-based); SEAT=human for a human."
-    ),
-    seed: int | None = typer.Option(None, help="Seed of the game (random if omitted)."),
-    lang: str | None = typer.Option(None, help="Language: en or fr [default: en]."),
-    option: list[str] = typer.Option(None, "--option", "-o", help="Game option NAME=VALUE."),
-    save: Path | None = typer.Option(None, help="Save the game to FILE after every move."),
-    load: Path | None = typer.Option(
-        None, help="Resume a game saved with --save or `s` (its bots, language and timing too)."
-    ),
-    speed: float | None = typer.Option(
-        None, help="Real-time games: game seconds per wall second [default: 1]."
-    ),
-    tick: float | None = typer.Option(
-        None, help="Real-time games: seconds of game time per bot tick [default: 1]."
-    ),
-    data: Path | None = typer.Option(
-        None,
-        "--data",
-        help="Play with a directory of corrected tables (`spacetable data export`); "
-        "with --load [default: the directory the save remembers].",
-    ),
+    players: PlayersOpt = None,
+    bot: BotOpt = None,
+    seed: SeedOpt = None,
+    lang: LangOpt = None,
+    option: OptionOpt = None,
+    save: SaveOpt = None,
+    load: LoadOpt = None,
+    speed: SpeedOpt = None,
+    tick: TickOpt = None,
+    data: DataOpt = None,
 ) -> None:
     """Play a game in the terminal (hot-seat for the human seats)."""
     try:

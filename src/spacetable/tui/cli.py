@@ -7,7 +7,19 @@ from pathlib import Path
 
 import typer
 
-from spacetable.cli.common import fail_value
+from spacetable.cli.common import (
+    BotOpt,
+    DataOpt,
+    LangOpt,
+    LoadOpt,
+    OptionOpt,
+    PlayersOpt,
+    SaveOpt,
+    SeedOpt,
+    SpeedOpt,
+    TickOpt,
+    fail_value,
+)
 from spacetable.cli.play import make_session
 
 
@@ -15,28 +27,16 @@ def tui(
     game_id: str | None = typer.Argument(
         None, help="Game id (see `spacetable games`); none: the set-up screen."
     ),
-    players: int | None = typer.Option(
-        None, "--players", "-p", help="Number of players [default: the game's smallest count]."
-    ),
-    bot: list[str] = typer.Option(
-        None, "--bot", "-b", help="SEAT=KIND, e.g. 1=random (0-based); SEAT=human for a human."
-    ),
-    seed: int | None = typer.Option(None, help="Seed of the game (random if omitted)."),
-    lang: str | None = typer.Option(None, help="Language: en or fr [default: en]."),
-    option: list[str] = typer.Option(None, "--option", "-o", help="Game option NAME=VALUE."),
-    save: Path | None = typer.Option(None, help="Save the game to FILE after every move."),
-    load: Path | None = typer.Option(
-        None, help="Resume a game saved with --save (its bots, language and timing too)."
-    ),
-    speed: float | None = typer.Option(
-        None, help="Real-time games: game seconds per wall second [default: 1]."
-    ),
-    tick: float | None = typer.Option(
-        None, help="Real-time games: seconds of game time per bot tick [default: 1]."
-    ),
-    data: Path | None = typer.Option(
-        None, "--data", help="Play with a directory of corrected tables (`spacetable data export`)."
-    ),
+    players: PlayersOpt = None,
+    bot: BotOpt = None,
+    seed: SeedOpt = None,
+    lang: LangOpt = None,
+    option: OptionOpt = None,
+    save: SaveOpt = None,
+    load: LoadOpt = None,
+    speed: SpeedOpt = None,
+    tick: TickOpt = None,
+    data: DataOpt = None,
     replay: Path | None = typer.Option(
         None,
         "--replay",
@@ -47,7 +47,7 @@ def tui(
         None, "--line", help="With --replay: the game on this line of a JSON Lines records file."
     ),
     seat: int | None = typer.Option(
-        None, "--seat", help="With --replay: watch as this seat sees it [default: a spectator]."
+        None, "--seat", help="With --replay: watch as this seat sees it (default: a spectator)."
     ),
 ) -> None:
     """Play a game full-screen in the terminal (hot seat for the human seats); without a
