@@ -13,10 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from rich.markup import escape
+from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.widgets import Input, Static
 
 import spacetable
@@ -66,17 +67,24 @@ def _apply_entry(g: Game, entry: Mapping[str, Any]) -> None:
         g.apply(int(entry["seat"]), entry["action"])
 
 
-class ReplayApp(App[None]):
-    """Steps through ``record`` (a ``spacetable-record/1`` dict); ``seat``: whose view (None:
-    a spectator's); ``clock``: wall seconds (a fake one in tests)."""
+class StepViewer(App[None]):
+    """The screen shared by the viewers that step through a game (:class:`ReplayApp`, and
+    :class:`spacetable.tui.watch.WatchApp` for a live web table): a status line, the table
+    drawn by the game's renderer, a side column (the log, and whatever a viewer adds above
+    it), a field to type a step number in (``g``) and one line of keys. The keys belong to
+    the viewer (no widget takes the focus) until ``g`` opens the field.
+
+    A subclass sets :attr:`WORDS` (its words per language: at least ``jump`` and ``keys``)
+    and implements :meth:`show` and :meth:`jump`, and the actions its keys name."""
 
     CSS = """
     Screen { layout: vertical; }
-    #status { height: 2; background: $boost; padding: 0 1; }
+    #status { height: auto; min-height: 2; max-height: 4; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
     #board { width: 1fr; }
     #board-text { width: auto; }
-    #log { width: 40%; min-width: 28; border-left: solid $primary; }
+    #side { width: 40%; min-width: 28; border-left: solid $primary; }
+    #log { height: 1fr; }
     #jump { height: 1; border: none; padding: 0 1; display: none; }
     #keys { height: 1; background: $panel; padding: 0 1; }
     """
@@ -90,12 +98,91 @@ class ReplayApp(App[None]):
         Binding("home", "go(0)", show=False),
         Binding("end", "go(-1)", show=False),
         Binding("g", "ask_jump", show=False),
-        Binding("plus", "speed(1)", show=False),
-        Binding("minus", "speed(-1)", show=False),
-        Binding("v", "next_seat", show=False),
         Binding("q", "quit", show=False),
         Binding("escape", "cancel_jump", show=False),
     ]
+
+    WORDS: ClassVar[dict[str, dict[str, str]]] = {}
+    lang = "en"
+    #: The last message (an error, in red), shown under the status line until replaced.
+    message = ""
+
+    def w(self, key: str, **kw: Any) -> str:
+        return self.WORDS[self.lang][key].format(**kw)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with ScrollableContainer(id="board"):
+                yield Static(id="board-text")
+            with Vertical(id="side"):
+                yield from self.compose_side()
+                with VerticalScroll(id="log"):
+                    yield Static(id="log-text")
+        yield Input(placeholder=self.w("jump"), id="jump")
+        yield Static(self.w("keys"), id="keys")
+
+    def compose_side(self) -> ComposeResult:
+        """What a viewer shows above the log (nothing by default)."""
+        yield from ()
+
+    def on_mount(self) -> None:
+        # The keys belong to the viewer: the panes scroll with the mouse wheel.
+        for pane in ("#board", "#log"):
+            self.query_one(pane).can_focus = False
+        self.set_focus(None)
+        self.show()
+
+    def show(self) -> None:
+        """Draw the step on screen (see :meth:`draw`)."""
+        raise NotImplementedError
+
+    def jump(self, text: str) -> str | None:
+        """Go to the step typed (``text``, after ``g``); a refusal's message, or ``None``."""
+        raise NotImplementedError
+
+    def draw(self, head: str, board: str, log: Text) -> None:
+        """Put ``head`` (and :attr:`message` below it, in red) on the status line, ``board``
+        (the renderer's markup) in the table pane and ``log`` in the log pane."""
+        line = f"[b]{escape(head)}[/b]"
+        if self.message:
+            line += f"\n[red]{escape(self.message)}[/red]"
+        self.query_one("#status", Static).update(line)
+        self.query_one("#board-text", Static).update(board)
+        self.query_one("#log-text", Static).update(log)
+        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
+
+    def action_ask_jump(self) -> None:
+        box = self.query_one("#jump", Input)
+        box.display = True
+        box.value = ""
+        box.focus()
+
+    def action_cancel_jump(self) -> None:
+        box = self.query_one("#jump", Input)
+        box.display = False
+        self.set_focus(None)
+
+    @on(Input.Submitted, "#jump")
+    def _jump(self, event: Input.Submitted) -> None:
+        refused = self.jump(event.value.strip())
+        if refused is not None:
+            self.message = refused
+            self.show()
+            return
+        self.action_cancel_jump()
+
+
+class ReplayApp(StepViewer):
+    """Steps through ``record`` (a ``spacetable-record/1`` dict); ``seat``: whose view (None:
+    a spectator's); ``clock``: wall seconds (a fake one in tests)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("plus", "speed(1)", show=False),
+        Binding("minus", "speed(-1)", show=False),
+        Binding("v", "next_seat", show=False),
+    ]
+    WORDS = WORDS
 
     def __init__(
         self,
@@ -136,26 +223,9 @@ class ReplayApp(App[None]):
     def steps(self) -> int:
         return len(self.entries)
 
-    def w(self, key: str, **kw: Any) -> str:
-        return WORDS[self.lang][key].format(**kw)
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="status")
-        with Horizontal(id="main"):
-            with ScrollableContainer(id="board"):
-                yield Static(id="board-text")
-            with VerticalScroll(id="log"):
-                yield Static(id="log-text")
-        yield Input(placeholder=self.w("jump"), id="jump")
-        yield Static(self.w("keys"), id="keys")
-
     def on_mount(self) -> None:
-        # The keys belong to the viewer: the panes scroll with the mouse wheel.
-        for pane in ("#board", "#log"):
-            self.query_one(pane).can_focus = False
-        self.set_focus(None)
+        super().on_mount()
         self.set_interval(PLAY_PERIOD, self.tick)
-        self.show()
 
     # ------------------------------------------------------------------ moving
     def go(self, index: int) -> None:
@@ -193,16 +263,12 @@ class ReplayApp(App[None]):
             out = g.outcome()
             reason = out.reason.sentence(self.lang) if isinstance(out.reason, Termination) else ""
             head += " · " + self.w("over", reason=reason or str(out.reason))
-        line = f"[b]{escape(head)}[/b]"
-        if self.message:
-            line += f"\n[red]{escape(self.message)}[/red]"
-        self.query_one("#status", Static).update(line)
-        self.query_one("#board-text", Static).update(self.render_view(g.view(self.seat), self.lang))
         events = g.last_events(self.seat, 30)
-        self.query_one("#log-text", Static).update(
-            log_text(self.describe_event(ev, self.lang) for ev in events)
+        self.draw(
+            head,
+            self.render_view(g.view(self.seat), self.lang),
+            log_text(self.describe_event(ev, self.lang) for ev in events),
         )
-        self.query_one("#log", VerticalScroll).scroll_end(animate=False)
 
     # ------------------------------------------------------------------ keys
     def action_play_pause(self) -> None:
@@ -230,24 +296,9 @@ class ReplayApp(App[None]):
         self.seat = order[(order.index(self.seat) + 1) % len(order)]
         self.show()
 
-    def action_ask_jump(self) -> None:
-        box = self.query_one("#jump", Input)
-        box.display = True
-        box.value = ""
-        box.focus()
-
-    def action_cancel_jump(self) -> None:
-        box = self.query_one("#jump", Input)
-        box.display = False
-        self.set_focus(None)
-
-    @on(Input.Submitted, "#jump")
-    def _jump(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
+    def jump(self, text: str) -> str | None:
         if not text.isdecimal() or int(text) > self.steps:
-            self.message = self.w("bad_step", text=text, n=self.steps)
-            self.show()
-            return
+            return self.w("bad_step", text=text, n=self.steps)
         self.message = ""
-        self.action_cancel_jump()
         self.action_go(int(text))
+        return None
