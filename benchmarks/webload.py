@@ -34,6 +34,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import gc
 import io
 import json
 import os
@@ -88,7 +89,9 @@ def percentile(xs: list[float], p: float) -> float:
 # ---------------------------------------------------------------------------- the server
 
 
-def serve(db: str, port_file: str, stats_file: str, profile: bool, deflate: bool) -> None:
+def serve(
+    db: str, port_file: str, stats_file: str, profile: bool, deflate: bool, python_gc: bool
+) -> None:
     """The server process: the app on uvicorn, instrumented; writes its port to
     ``port_file`` and, when stopped (SIGTERM/SIGINT), its measurements to ``stats_file``."""
     import signal
@@ -101,6 +104,16 @@ def serve(db: str, port_file: str, stats_file: str, profile: bool, deflate: bool
     _raise_fd_limit()
     latencies: list[float] = []
     db_time: dict[str, list[float]] = defaultdict(list)
+    gc_pauses: dict[int, list[float]] = defaultdict(list)
+    gc_started = [0.0]
+
+    def gc_timer(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        else:
+            gc_pauses[info["generation"]].append(time.perf_counter() - gc_started[0])
+
+    gc.callbacks.append(gc_timer)
 
     original_act = live.LiveTable.act
 
@@ -129,7 +142,12 @@ def serve(db: str, port_file: str, stats_file: str, profile: bool, deflate: bool
     live.Hub.db = timed_db  # type: ignore[method-assign]
 
     settings = live.Settings(
-        http_rate=1e9, http_burst=1e9, rate=1000.0, burst=2000.0, bot_workers=1
+        http_rate=1e9,
+        http_burst=1e9,
+        rate=1000.0,
+        burst=2000.0,
+        bot_workers=1,
+        gc_freeze_every=None if python_gc else live.Settings.gc_freeze_every,
     )
     app = create_app(db, settings)
     config = uvicorn.Config(
@@ -174,6 +192,7 @@ def serve(db: str, port_file: str, stats_file: str, profile: bool, deflate: bool
                 {
                     "latencies": latencies,
                     "db": {k: [len(v), sum(v), percentile(v, 99)] for k, v in db_time.items()},
+                    "gc": {g: [len(v), sum(v), max(v, default=0.0)] for g, v in gc_pauses.items()},
                     "profile": top,
                 }
             )
@@ -409,6 +428,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         cmd.append("--with-profile")
     if args.deflate:
         cmd.append("--deflate")
+    if args.python_gc:
+        cmd.append("--python-gc")
     proc = subprocess.Popen(cmd)
     try:
         deadline = time.monotonic() + 60
@@ -431,6 +452,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "rate": args.rate,
         "duration": args.duration,
         "deflate": args.deflate,
+        "python_gc": args.python_gc,
         "server_latency_ms": {
             "count": len(lat),
             "p50": round(percentile(lat, 50) * 1000, 2),
@@ -442,6 +464,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "db_calls": {
             k: {"calls": v[0], "total_s": round(v[1], 3), "p99_ms": round(v[2] * 1000, 2)}
             for k, v in sorted(server["db"].items(), key=lambda kv: -kv[1][1])
+        },
+        "gc_pauses": {
+            f"generation {g}": {
+                "collections": v[0],
+                "total_s": round(v[1], 3),
+                "max_ms": round(v[2] * 1000, 2),
+            }
+            for g, v in sorted(server["gc"].items())
         },
         "profile": server["profile"],
     }
@@ -480,11 +510,13 @@ def database_url(kind: str, tmp: Path) -> tuple[str, Callable[[], None]]:
 def show(r: dict[str, Any]) -> str:
     s = r["server_latency_ms"]
     rt = r["round_trip_ms"]
+    gc_max = max((g["max_ms"] for g in r["gc_pauses"].values()), default=0.0)
     return (
         f"{r['db']}: {r['tables_live']}/{r['tables']} tables live ({r['realtime_tables']} real "
         f"time), {r['achieved_rate']}/{r['rate']} decisions/s; server p50 {s['p50']} ms, p99 "
         f"{s['p99']} ms, max {s['max']} ms; round trip p99 {rt['p99']} ms; errors "
-        f"{r['errors']}, lost {r['lost_decisions']}; within goal: {r['within_goal']}"
+        f"{r['errors']}, lost {r['lost_decisions']}; longest collector pause {gc_max} ms; "
+        f"within goal: {r['within_goal']}"
     )
 
 
@@ -492,7 +524,12 @@ def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--serve":
         flags = sys.argv[5:]
         serve(
-            sys.argv[2], sys.argv[3], sys.argv[4], "--with-profile" in flags, "--deflate" in flags
+            sys.argv[2],
+            sys.argv[3],
+            sys.argv[4],
+            "--with-profile" in flags,
+            "--deflate" in flags,
+            "--python-gc" in flags,
         )
         return
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -507,6 +544,11 @@ def main() -> None:
     ap.add_argument("--profile", action="store_true", help="profile the server's event loop")
     ap.add_argument(
         "--deflate", action="store_true", help="compress WebSocket messages (permessage-deflate)"
+    )
+    ap.add_argument(
+        "--python-gc",
+        action="store_true",
+        help="leave Python's garbage collector as it is (no spacetable.web.collector)",
     )
     ap.add_argument("--find", action="store_true", help="raise the rate until the goal fails")
     ap.add_argument("--json", help="append the results to this JSON file")

@@ -39,6 +39,7 @@ from spacetable.engine.dataset import SHIPPED
 from . import chat
 from .bots import BotPool
 from .clocks import Clocks, TableSettings
+from .collector import Collector
 from .messages import dumps, error_message, outcome_message, state_message, welcome_message
 from .protocol import TokenBucket
 from .storage import (
@@ -90,6 +91,11 @@ class Settings:
     away_after: float = 30.0
     #: Seconds between two saves of running turn clocks (besides every decision).
     clock_save_every: float = 5.0
+    #: The garbage collector (:mod:`spacetable.web.collector`): seconds between two freezes
+    #: of the surviving objects, and between two full collections; ``None``: Python's own
+    #: collector, untouched.
+    gc_freeze_every: float | None = 1.0
+    gc_full_every: float = 600.0
 
 
 def token_hash(token: str) -> str:
@@ -855,6 +861,7 @@ class Hub:
         #: Decisions waiting for the database thread, each with the future its table awaits.
         self._appends: list[tuple[Append, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        self._collector: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call in the database thread."""
@@ -891,6 +898,9 @@ class Hub:
     async def startup(self) -> None:
         """Migrate the schema, then resume every running table."""
         await self.db(self.storage.migrate)
+        if self.settings.gc_freeze_every is not None:
+            collector = Collector(self.settings.gc_freeze_every, self.settings.gc_full_every)
+            self._collector = asyncio.create_task(collector.run(), name="collector")
         if self.settings.warm_bots:
             await self.bots.warm()
         for rec in await self.db(self.storage.tables, [RUNNING], 100_000):
@@ -924,6 +934,10 @@ class Hub:
     async def shutdown(self) -> None:
         for t in list(self.tables.values()):
             await t.stop()
+        if self._collector is not None:
+            self._collector.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._collector
         self.bots.close()
         await self.db(self.storage.close)
         self._db.shutdown(wait=True)

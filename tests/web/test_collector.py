@@ -1,0 +1,111 @@
+"""The server's garbage-collector policy (spacetable.web.collector): survivors frozen often,
+a full collection now and then that still finds the cycles among frozen objects."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from spacetable.web.collector import Collector
+from spacetable.web.live import Hub, Settings
+from spacetable.web.storage import Storage
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def cycle() -> weakref.ref[Node]:
+    """Two objects that only a cyclic collection frees; a weak reference to watch them."""
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    return weakref.ref(a)
+
+
+@pytest.fixture(autouse=True)
+def unfrozen() -> Iterator[None]:
+    gc.unfreeze()
+    yield
+    gc.unfreeze()
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_a_frozen_cycle_survives_collections_until_the_full_one() -> None:
+    clock = FakeClock()
+    c = Collector(freeze_every=1.0, full_every=10.0, clock=clock)
+    c.start()
+    assert c.fulls == 1
+    watched = cycle()
+    c.step()  # a freeze: the cycle is now out of the collector's sight
+    assert c.freezes == 1
+    assert gc.get_freeze_count() > 0
+    gc.collect()
+    assert watched() is not None, "a frozen cycle is not collected by a normal collection"
+    clock.now += 10.0
+    c.step()  # the full collection is due
+    assert c.fulls == 2
+    assert watched() is None, "the full collection frees the frozen cycle"
+    assert gc.get_freeze_count() > 0, "the survivors are frozen again"
+
+
+def test_unfrozen_cycles_are_collected_as_usual() -> None:
+    c = Collector(freeze_every=1.0, full_every=10.0, clock=FakeClock())
+    c.start()
+    watched = cycle()
+    gc.collect()
+    assert watched() is None
+
+
+def test_bad_periods_are_refused() -> None:
+    with pytest.raises(ValueError, match="freeze_every"):
+        Collector(freeze_every=0.0)
+    with pytest.raises(ValueError, match="freeze_every"):
+        Collector(freeze_every=10.0, full_every=5.0)
+
+
+def test_run_freezes_periodically_and_hands_everything_back_when_cancelled() -> None:
+    async def main() -> Collector:
+        c = Collector(freeze_every=0.01, full_every=100.0)
+        task = asyncio.create_task(c.run())
+        await asyncio.sleep(0.2)
+        assert gc.get_freeze_count() > 0
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        return c
+
+    c = asyncio.run(main())
+    assert c.fulls == 1 and c.freezes >= 3
+    assert gc.get_freeze_count() == 0
+
+
+@pytest.mark.parametrize("freeze_every", [0.01, None])
+def test_the_hub_runs_the_collector_unless_told_not_to(
+    tmp_path: object, freeze_every: float | None
+) -> None:
+    async def main() -> tuple[int, int]:
+        hub = Hub(
+            Storage(f"sqlite:///{tmp_path}/c.db"),
+            Settings(gc_freeze_every=freeze_every, warm_bots=False, bot_workers=1),
+        )
+        await hub.startup()
+        await asyncio.sleep(0.1)
+        during = gc.get_freeze_count()
+        await hub.shutdown()
+        return during, gc.get_freeze_count()
+
+    during, after = asyncio.run(main())
+    assert (during > 0) == (freeze_every is not None)
+    assert after == 0
