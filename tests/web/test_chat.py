@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, expect
 
 from spacetable.web.chat import BURST, MAX_TEXT, clean
 
-from .conftest import Client, Server, connect, create
+from .conftest import FAST, Client, Server, connect, create, start_server
 from .leakcheck import check_messages
 from .test_e2e import browser, capture
 
@@ -124,6 +124,59 @@ def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
     clients = asyncio.run(run())
     # every message, chat included, against what its seat may know
     check_messages(db_url, tid, [c.received for c in clients], secrets=[t0, t1])
+
+
+def test_the_chat_survives_a_restart_of_the_server(db_url: str) -> None:
+    s1 = start_server(db_url, FAST)
+    made = create(s1.base, "quazarys", [{"kind": "human"}, {"kind": "human"}], start=True)
+    tid = made["id"]
+    t0, t1 = (s["token"] for s in made["seats"])
+
+    async def talk() -> list[Client]:
+        a = await connect(s1, tid, t0, name="Ada")
+        b = await connect(s1, tid, t1, name="Bea")
+        for c in (a, b):  # both attached: each message reaches both as it is said
+            await c.seen(lambda m: m["type"] == "chat_history")
+        await a.send({"type": "chat", "text": "good luck"})
+        await a.send({"type": "chat", "text": "my plan", "scope": "seat"})
+        await b.send({"type": "chat", "text": "thanks"})
+        await chats(b, 2)
+        await chats(a, 3)
+        await b.send({"type": "ping"})
+        await b.until(lambda m: m["type"] == "pong")
+        for c in (a, b):
+            await c.close()
+        return [a, b]
+
+    before = asyncio.run(talk())
+    s1.stop()
+    s2 = start_server(db_url, FAST)
+    try:
+
+        async def back() -> list[Client]:
+            a = await connect(s2, tid, t0)
+            b = await connect(s2, tid, t1)
+            spec = await connect(s2, tid, None)
+            ha, hb, hs = [
+                (await c.seen(lambda m: m["type"] == "chat_history"))["messages"]
+                for c in (a, b, spec)
+            ]
+            assert [m["text"] for m in ha] == ["good luck", "my plan", "thanks"]
+            assert [m["text"] for m in hb] == ["good luck", "thanks"]  # not seat 0's room
+            assert [m["text"] for m in hs] == ["good luck", "thanks"]
+            assert [m["name"] for m in ha] == ["Ada", "Ada", "Bea"]
+            # the numbering goes on after the stored messages
+            await b.send({"type": "chat", "text": "welcome back"})
+            m = (await chats(a, 1))[-1]
+            assert m["text"] == "welcome back" and m["id"] == 4
+            for c in (a, b, spec):
+                await c.close()
+            return [a, b, spec]
+
+        after = asyncio.run(back())
+    finally:
+        s2.stop()
+    check_messages(db_url, tid, [c.received for c in before + after], secrets=[t0, t1])
 
 
 def test_two_browsers_share_a_seat_and_talk(server: Server, browser: Browser) -> None:

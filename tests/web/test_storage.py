@@ -95,7 +95,7 @@ def test_migrations_build_the_models_schema(db_url: str) -> None:
     s = Storage(db_url)
     s.migrate()
     s.migrate()  # a second run changes nothing
-    assert s.revision() == "0002"
+    assert s.revision() == "0003"
     insp = inspect(s.engine)
     assert "st_alembic_version" in insp.get_table_names()
     for table in Base.metadata.sorted_tables:
@@ -219,3 +219,26 @@ def test_a_restore_refuses_a_damaged_record(db_url: str) -> None:
     with pytest.raises(ValueError):
         restore_game(s, stored)
     s.close()
+
+
+def test_the_stored_chat_keeps_each_rooms_last_messages(db_url: str) -> None:
+    st = Storage(db_url)
+    st.migrate()
+    st.create_table(_record(seed=11))
+    rooms = [("table", None)] * 5 + [("seat", 0)] * 3 + [("seat", 1)] * 2
+    for n, (scope, seat) in enumerate(rooms, 1):
+        msg = {"id": n, "scope": scope, "seat": seat, "name": "x", "text": str(n), "at": 1.0}
+        st.add_chat("t11", msg)
+    kept = st.chat("t11", 2)
+    assert [(m["scope"], m["seat"], m["text"]) for m in kept] == [
+        ("table", None, "4"),
+        ("table", None, "5"),
+        ("seat", 0, "7"),
+        ("seat", 0, "8"),
+        ("seat", 1, "9"),
+        ("seat", 1, "10"),
+    ]
+    assert all(m["type"] == "chat" for m in kept)
+    st.delete_table("t11")
+    assert st.chat("t11", 10) == []
+    st.close()

@@ -3,9 +3,10 @@
 A message is plain text: control characters are removed, runs of blank space become one
 space, and it is cut at :data:`MAX_TEXT` characters; the browser shows it through
 ``textContent`` (never as HTML). A seat's room reaches only the connections holding that
-seat, the table's room every connection, spectators included. Each room keeps its last
-:data:`HISTORY` messages in memory, sent to a connection when it joins (a chat is not part of
-the game's record and does not survive a restart of the server). Each connection may send
+seat, the table's room every connection, spectators included. Every message is stored with
+the table (``st_chat``; not part of the game's record); each room keeps its last
+:data:`HISTORY` messages in memory, read back from storage when the table is loaded again (a
+restart of the server), and sends them to a connection when it joins. Each connection may send
 :data:`RATE` messages a second on average, :data:`BURST` at once (``rate_limited``).
 """
 
@@ -67,6 +68,15 @@ class Chat:
         else:
             self.table.append(msg)
         return msg
+
+    def load(self, messages: list[dict[str, Any]]) -> None:
+        """Take back the stored messages (oldest first) of a table loaded again."""
+        for msg in messages:
+            if msg["scope"] == "seat":
+                self.seats.setdefault(int(msg["seat"]), deque(maxlen=HISTORY)).append(msg)
+            else:
+                self.table.append(msg)
+            self.count = max(self.count, int(msg["id"]))
 
     def history(self, seat: int | None) -> list[dict[str, Any]]:
         """The messages a connection of ``seat`` may read, oldest first."""

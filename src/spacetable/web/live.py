@@ -575,7 +575,9 @@ class LiveTable:
         name = conn.name
         if conn.seat is not None and not name:
             name = self.rec.seats[conn.seat].name
-        msg = dumps(self.chat.post(scope, conn.seat, name, words))
+        posted = self.chat.post(scope, conn.seat, name, words)
+        self.hub.keep(self.hub.db(self.hub.storage.add_chat, self.rec.id, posted), "chat")
+        msg = dumps(posted)
         for c in list(self.conns):
             if scope == "table" or c.seat == conn.seat:
                 c.send(msg)
@@ -862,6 +864,21 @@ class Hub:
         self._appends: list[tuple[Append, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
         self._collector: asyncio.Task[None] | None = None
+        #: Work started and not awaited (chat messages being stored).
+        self._background: set[asyncio.Future[Any]] = set()
+
+    def keep(self, work: Awaitable[Any], what: str) -> None:
+        """Run ``work`` without waiting for it (kept referenced until done); a failure is
+        logged."""
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+
+        def done(t: asyncio.Future[Any]) -> None:
+            self._background.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("%s failed: %s", what, t.exception())
+
+        task.add_done_callback(done)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call in the database thread."""
@@ -908,6 +925,7 @@ class Hub:
 
     async def _resume(self, rec: TableRecord) -> LiveTable:
         table = LiveTable(self, rec)
+        table.chat.load(await self.db(self.storage.chat, rec.id, chat.HISTORY))
         try:
             data = self.data.of_table(rec)
         except MissingData as e:
@@ -934,6 +952,8 @@ class Hub:
     async def shutdown(self) -> None:
         for t in list(self.tables.values()):
             await t.stop()
+        if self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
         if self._collector is not None:
             self._collector.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -960,6 +980,7 @@ class Hub:
             if rec.status in (RUNNING, OVER):
                 return await self._resume(rec)
             t = self.tables[table_id] = LiveTable(self, rec)
+            t.chat.load(await self.db(self.storage.chat, table_id, chat.HISTORY))
             return t
 
     async def create(

@@ -113,3 +113,21 @@ class SnapshotRow(Base):
     n: Mapped[int] = mapped_column(Integer, primary_key=True)
     save: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """One chat message of a table: in the table's room (``scope="table"``) or in a seat's
+    (``scope="seat"``, read only by the people holding ``seat``)."""
+
+    __tablename__ = "st_chat"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    #: The message's number in its table (1, 2, ...), in the order it was said.
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    scope: Mapped[str] = mapped_column(String(8))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)

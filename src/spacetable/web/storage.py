@@ -25,7 +25,7 @@ from sqlalchemy import Engine, create_engine, delete, event, func, insert, selec
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import DecisionRow, SeatRow, SnapshotRow, TableRow
+from .models import ChatRow, DecisionRow, SeatRow, SnapshotRow, TableRow
 
 #: Alembic's bookkeeping table (named for the app, beside other apps' in one database).
 VERSION_TABLE = "st_alembic_version"
@@ -433,9 +433,53 @@ class Storage:
         with self._session() as s:
             return int(s.scalar(select(func.count()).where(DecisionRow.table_id == table_id)) or 0)
 
+    # ------------------------------------------------------------------ chat
+    def add_chat(self, table_id: str, message: dict[str, Any]) -> None:
+        """Keep a chat message (as :meth:`spacetable.web.chat.Chat.post` made it)."""
+        with self._session.begin() as s:
+            s.execute(
+                insert(ChatRow).values(
+                    table_id=table_id,
+                    id=message["id"],
+                    scope=message["scope"],
+                    seat=message["seat"],
+                    name=message["name"],
+                    text=message["text"],
+                    at=message["at"],
+                )
+            )
+
+    def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """A table's last ``limit`` messages of each room (the table's, each seat's), oldest
+        first, as ``chat`` messages."""
+        with self._session() as s:
+            rows = s.scalars(
+                select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc())
+            )
+            kept: dict[tuple[str, int | None], int] = {}
+            out: list[dict[str, Any]] = []
+            for r in rows:
+                room = (r.scope, r.seat)
+                if kept.get(room, 0) >= limit:
+                    continue
+                kept[room] = kept.get(room, 0) + 1
+                out.append(
+                    {
+                        "type": "chat",
+                        "id": r.id,
+                        "scope": r.scope,
+                        "seat": r.seat,
+                        "name": r.name,
+                        "text": r.text,
+                        "at": r.at,
+                    }
+                )
+        out.reverse()
+        return out
+
     def delete_table(self, table_id: str) -> None:
         with self._session.begin() as s:
-            for model in (SnapshotRow, DecisionRow, SeatRow):
+            for model in (ChatRow, SnapshotRow, DecisionRow, SeatRow):
                 s.execute(delete(model).where(model.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
 
