@@ -354,3 +354,12 @@ def outcome_describer(
     mod = _game_module(game_id, "render")
     fn = getattr(mod, "describe_outcome", None) if mod is not None else None
     return None if fn is None else _with_parts(fn, parts)
+
+
+def legend(game_id: str, lang: str) -> list[tuple[str, str]]:
+    """The game's legend: ``(symbol, meaning)`` for every symbol and abbreviation its
+    renderer draws, in ``lang`` (the render module's ``legend(lang)``); ``[]`` for a game
+    without one."""
+    mod = _game_module(game_id, "render")
+    fn = getattr(mod, "legend", None) if mod is not None else None
+    return list(fn(lang)) if fn is not None else []

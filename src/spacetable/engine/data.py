@@ -166,5 +166,46 @@ class Texts:
             return key
         return str(s).format(**kw) if kw else str(s)
 
+    def pairs(self, lang: str, key: str) -> list[tuple[str, str]]:
+        """The list of ``[symbol, meaning]`` pairs at ``key`` in ``lang`` (English for another
+        language; ``[]`` when the key is missing), e.g. a renderer's legend. Anything but a
+        list of pairs of strings raises :class:`DataError`.
+
+        >>> t = Texts({"en": {"legend": [["o", "station"]]}, "fr": {"legend": [["o", "gare"]]}})
+        >>> t.pairs("fr", "legend")
+        [('o', 'gare')]
+        """
+        table = self.tables.get(lang) or self.tables["en"]
+        items = table.get(key, [])
+        if not isinstance(items, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+            for p in items
+        ):
+            raise DataError(f"text {key!r} ({lang}): expected a list of [symbol, meaning] pairs")
+        return [(p[0], p[1]) for p in items]
+
+    @staticmethod
+    def pack(pairs: Iterable[tuple[str, str]], title: str, width: int = 78) -> list[str]:
+        """``pairs`` as ``title s1 meaning1 · s2 meaning2 …`` in lines of at most ``width``
+        characters, an entry never split (a legend line under a board).
+
+        >>> Texts.pack([("o", "station"), ("+", "crossing")], "Legend:", 30)
+        ['Legend: o station · + crossing']
+        >>> Texts.pack([("o", "station"), ("+", "crossing")], "Legend:", 20)
+        ['Legend: o station ·', '+ crossing']
+        """
+        lines: list[str] = []
+        line, first = title, True
+        for symbol, meaning in pairs:
+            entry = f"{symbol} {meaning}"
+            if not first and len(line) + 3 + len(entry) > width:
+                lines.append(line + " ·")
+                line = entry
+            else:
+                line += f" {entry}" if first else f" · {entry}"
+            first = False
+        lines.append(line)
+        return lines
+
     def keys(self) -> Iterable[str]:
         return self.tables["en"].keys()

@@ -231,8 +231,20 @@ def render(view: dict[str, Any], lang: str) -> str:
         used = view["used"]
         if used["blue"] or used["red"]:
             lines.append(escape(_t(lang, "used", blue=used["blue"], red=used["red"])))
-    lines.append(f"[dim]{escape(_t(lang, 'legend'))}[/]")
+    lines += [
+        f"[dim]{escape(x)}[/]" for x in TEXT.pack(_board_legend(lang), _t(lang, "legend_title"))
+    ]
     return "\n".join(lines)
+
+
+def _board_legend(lang: str) -> list[tuple[str, str]]:
+    return TEXT.pairs(lang, "legend_board")
+
+
+def legend(lang: str) -> list[tuple[str, str]]:
+    """Every symbol :func:`render` draws, with its meaning in ``lang``: the board's (printed
+    under the board), then those of the players' lines."""
+    return _board_legend(lang) + TEXT.pairs(lang, "legend")
 
 
 def _ordinal(lang: str, n: int) -> str:
@@ -387,4 +399,4 @@ def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
 
 
-__all__ = ["SIDES", "board_lines", "describe_event", "describe_outcome", "render"]
+__all__ = ["SIDES", "board_lines", "describe_event", "describe_outcome", "legend", "render"]

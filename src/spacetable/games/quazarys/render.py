@@ -7,7 +7,10 @@ neighbouring cards, so a path reads as a continuous line::
         ·   ^   ·        ^ v < >  one-way arrow, pointing where you may go
         o---o-->o        V  Vortex centre   B  a base (in its owner's colour)
         ·   |   ·        0-3  pawns: the seat number, in the player's colour
-        ·   o   ·
+        ·   o   ·        B2 in a Base card's corner: the goal of seat 2
+
+Every symbol is explained by :func:`legend` (the ``legend_board`` and ``legend`` pairs of
+``text.toml``); the board's part is printed under the board.
 
 Only the view dict is read, with the names and colours of the game's data set
 (``parts=game.parts``; the shipped data's when none is given) and the labels of :mod:`.labels`.
@@ -16,6 +19,8 @@ Only the view dict is read, with the names and colours of the game's data set
 from __future__ import annotations
 
 from typing import Any
+
+from rich.markup import escape
 
 from .components import FIRST_BASE, KIND, QuazarysParts
 from .constants import DIR_OF, KIND_BASE, KIND_EXPLO, KIND_SUN, texts
@@ -35,6 +40,8 @@ ARM_CHAR = {1: "|", 2: "-", 3: "|", 4: "-"}
 # Arrow character for an outward arrow on each arm, and for an inward one.
 ARROW_OUT = {1: "^", 2: ">", 3: "v", 4: "<"}
 ARROW_IN = {1: "v", 2: "<", 3: "^", 4: ">"}
+# Where a Base card names its owner (a corner: no arm or point ever reaches it).
+OWNER_CELL = (0, 0)
 
 
 def _parts(parts: QuazarysParts | None) -> QuazarysParts:
@@ -103,6 +110,9 @@ def draw_grid(view: dict[str, Any], parts: QuazarysParts | None = None) -> list[
             owner = entry.get("owner")
             colour = _style(seat_colour(card - FIRST_BASE, parts))
             put(POINT_CELL[0], "B", f"bold {colour}" if owner is not None else "dim")
+            if owner is not None:  # whose base, without colours too: B2 is seat 2's goal
+                put(OWNER_CELL, "B", f"bold {colour}")
+                put((OWNER_CELL[0], OWNER_CELL[1] + 1), str(owner), f"bold {colour}")
         elif entry.get("vortex"):
             put(POINT_CELL[0], "V", "bold magenta")
         elif hub_station:
@@ -142,6 +152,12 @@ def draw_grid(view: dict[str, Any], parts: QuazarysParts | None = None) -> list[
             segs.append(f"[{run_style}]{run}[/]" if run_style else run)
         lines.append("".join(segs).rstrip())
     return lines
+
+
+def legend(lang: str) -> list[tuple[str, str]]:
+    """Every symbol :func:`render` draws, with its meaning in ``lang``: the board's (printed
+    under it), then the texts'."""
+    return TEXT.pairs(lang, "legend_board") + TEXT.pairs(lang, "legend")
 
 
 def _card(card: int, lang: str, p: QuazarysParts) -> str:
@@ -191,7 +207,8 @@ def render(view: dict[str, Any], lang: str, parts: QuazarysParts | None = None) 
     (names from ``parts``, the game's data: ``game.parts``)."""
     p = _parts(parts)
     lines = draw_grid(view, p)
-    lines.append(f"[dim]{t(lang, 'legend')}[/]")
+    board = TEXT.pairs(lang, "legend_board")
+    lines += [f"[dim]{escape(x)}[/]" for x in TEXT.pack(board, t(lang, "legend_title"))]
     lines.append("")
     players = view["players"]
     lines.append(
@@ -253,9 +270,10 @@ def describe_event(event: dict[str, Any], lang: str, parts: QuazarysParts | None
         return t(lang, f"ev_play_{event['via']}", player=who, card=_card(event["card"], lang, p))
     if ev == "move":
         point = point_name(event["p"], lang)
+        own = event["pawn"] == seat  # "moves their pawn", or names the pawn's owner
         return t(
             lang,
-            "ev_move",
+            "ev_move" if own else "ev_move_other",
             player=who,
             pawn=player(event["pawn"], lang, p),
             r=event["r"],

@@ -10,7 +10,7 @@ the shipped ones by default). Each planet is drawn as its grid::
       demand  .     .     .     .     .    MineR ║ .     .     .     .     .     .
 
 The double bar is the planet; connections powered by the plants are marked with ``*`` on
-the column numbers.
+the column numbers. :func:`legend` explains every symbol and abbreviation.
 """
 
 from __future__ import annotations
@@ -107,6 +107,12 @@ class _Cards:
         if colour >= 0 and kind in ("mine", "mine_complex", "fusion_mine"):
             a = a[:4] + COLOURS[colour]
         return a
+
+
+def legend(lang: str) -> list[tuple[str, str]]:
+    """Every symbol and abbreviation :func:`render` draws (the card codes of :data:`ABBR`
+    among them), with its meaning in ``lang`` (``text.toml``: ``legend``)."""
+    return TEXT.pairs(lang, "legend")
 
 
 def _who(view: dict[str, Any] | None, seat: int, lang: str) -> str:
@@ -331,7 +337,7 @@ def render(view: dict[str, Any], lang: str = "en", parts: SdParts | None = None)
     for u in view.get("usable", []):
         desc = f"{_word(lang, u['kind'])} {cards.name(u['card'], lang)} ({_t(lang, 'usable')})"
         if "sites" in u:
-            desc += " " + _t(lang, "sites", sites=u["sites"])
+            desc += " " + _t(lang, "sites", sites=", ".join(str(x) for x in u["sites"]))
         out.append(f"[bold]{_t(lang, 'timers')}[/]: {desc}")
     return "\n".join(out)
 

@@ -3,7 +3,8 @@
 ``render`` reads only the view dict (plus the static card and sector tables). The hex map
 is drawn on a character canvas: each sector is a three-line cell placed by its axial
 coordinates (half a cell of shift per row), showing its slot, name, controller, Defence,
-mineral, hunt token and the ships in it.
+mineral, hunt token and the ships in it. :func:`legend` explains every symbol
+(``text.toml``: ``legend_map``, printed under the map, and ``legend``).
 """
 
 from __future__ import annotations
@@ -123,6 +124,12 @@ def _map(P: TortugaParts, view: dict[str, Any], lang: str) -> list[str]:
     return cv.lines()
 
 
+def legend(lang: str) -> list[tuple[str, str]]:
+    """Every symbol :func:`render` draws, with its meaning in ``lang``: the map's (printed
+    under the map), then the cards' (Crypto, Manoeuvre, each ability code) and the piles'."""
+    return TEXT.pairs(lang, "legend_map") + TEXT.pairs(lang, "legend")
+
+
 def _where(view: dict[str, Any], slot: int, lang: str) -> str:
     """A map slot as "Mines (8)" (short sector name and slot)."""
     sectors = view["sectors"]
@@ -150,7 +157,8 @@ def render(view: dict[str, Any], lang: str = "en", parts: TortugaParts | None = 
         out.append(f"[bold red]{_t(lang, 'r_last')}[/]")
     out.append("")
     out.extend(_map(P, view, lang))
-    out.append(f"[dim]{_esc(_t(lang, 'r_legend'))}[/]")
+    board = TEXT.pairs(lang, "legend_map")
+    out += [f"[dim]{_esc(x)}[/]" for x in TEXT.pack(board, _t(lang, "legend_title"))]
     out.append("")
     for p in view["players"]:
         i = p["seat"]

@@ -2,7 +2,8 @@
 
 Reads only the view dict and the log events, never the game object, and names components
 from the data set's parts given as ``parts`` (the game's ``game.parts``, so that a corrected
-data set is drawn as it is played); without them, the shipped data set's.
+data set is drawn as it is played); without them, the shipped data set's. :func:`legend`
+explains every symbol and abbreviation it draws.
 """
 
 from __future__ import annotations
@@ -26,7 +27,15 @@ from .labels import (
 from .labels import t as _t
 from .tables import shipped_parts
 
-__all__ = ["TEXT", "card_text", "describe_event", "describe_outcome", "mission_words", "render"]
+__all__ = [
+    "TEXT",
+    "card_text",
+    "describe_event",
+    "describe_outcome",
+    "legend",
+    "mission_words",
+    "render",
+]
 
 _KIND_COLOUR = {"captain": "white", "specialist": "blue", "emissary": "red", "robot": "green"}
 
@@ -186,7 +195,7 @@ def render(view: dict[str, Any], lang: str, parts: WildParts | None = None) -> s
     # Solo
     sm = view.get("smuggler")
     if sm is not None:
-        head = _t(lang, "smuggler") + (f" ({_t(lang, 'auto')})" if sm["auto"] else "")
+        head = _t(lang, "smuggler_head") + (f" ({_t(lang, 'auto')})" if sm["auto"] else "")
         if view.get("smuggler_turn") and not view["is_over"]:
             head += f" [yellow]← {_t(lang, 'to_play')}[/]"
         lines.append(f"[bold red]{head}[/]")
@@ -246,6 +255,12 @@ def render(view: dict[str, Any], lang: str, parts: WildParts | None = None) -> s
             )
             lines.append(f"[bold]{_t(lang, 'won' if details.get('won') else 'lost')}[/]")
     return "\n".join(lines)
+
+
+def legend(lang: str) -> list[tuple[str, str]]:
+    """Every symbol and abbreviation :func:`render` draws, with its meaning in ``lang``
+    (``text.toml``: ``legend``)."""
+    return TEXT.pairs("fr" if lang == "fr" else "en", "legend")
 
 
 def _sheet_fields(sh: dict[str, Any]) -> dict[str, Any]:
