@@ -5,7 +5,8 @@ events it may see, and its legal actions numbered; the player types a number. Ot
 ``/word`` filters the list, ``s [FILE]`` saves, ``l`` shows more of the log, ``j`` prints the
 raw view, ``u [N]`` takes back the seat's last decision(s) under the engine's undo rule
 (until another seat acts, game time passes or something hidden is revealed: ``Game.undoable``),
-``q`` quits (saving first when ``--save`` is set), ``h`` helps. In a real-time game,
+``q`` quits (saving first when ``--save`` is set), ``h`` helps and prints the game's legend
+(every symbol and abbreviation its renderer draws; ``?`` ends with it too). In a real-time game,
 game time flows while you think (``--speed`` game seconds per wall second), bots act in ticks
 meanwhile, and ``w [SECONDS]`` waits.
 
@@ -77,6 +78,7 @@ from .common import (
     error_line,
     event_describer,
     fail_value,
+    legend,
     os_error,
     outcome_describer,
     parse_bot_seats,
@@ -98,12 +100,13 @@ TEXT = {
         "actions": "Legal actions",
         "help": "number: play it · /word: filter · ?: the components you see · ? N, ? ID or "
         "? word: one in full · ?options: the options · u [N]: take back your last decision(s) · "
-        "s [FILE]: save · l: log · j: raw view · q: quit · h: this help",
+        "s [FILE]: save · l: log · j: raw view · q: quit · h: this help and the legend",
         "help_rt": " · w [SECONDS]: wait",
         "components": "What you see ({n}):",
         "components_hint": "? N, ? ID or ? word: one in full · ?options: the game's options · "
         "h: help",
         "no_components": "This game has no component texts.",
+        "legend": "Legend (the symbols on the screen):",
         "no_match": "Nothing you see matches {query!r}. Type ? for the list.",
         "matches": "{n} components you see match {query!r}:",
         "options": "Options of this game:",
@@ -142,12 +145,13 @@ TEXT = {
         "help": "numéro : le jouer · /mot : filtrer · ? : les éléments que vous voyez · ? N, "
         "? ID ou ? mot : un élément en entier · ?options : les options · u [N] : reprendre "
         "votre dernière décision · s [FICHIER] : sauver · l : journal · j : vue brute · "
-        "q : quitter · h : cette aide",
+        "q : quitter · h : cette aide et la légende",
         "help_rt": " · w [SECONDES] : attendre",
         "components": "Ce que vous voyez ({n}) :",
         "components_hint": "? N, ? ID ou ? mot : un élément en entier · ?options : les options "
         "de la partie · h : aide",
         "no_components": "Ce jeu n'a pas de textes d'éléments.",
+        "legend": "Légende (les symboles à l'écran) :",
         "no_match": "Rien de ce que vous voyez ne correspond à {query!r}. Tapez ? pour la liste.",
         "matches": "{n} éléments que vous voyez correspondent à {query!r} :",
         "options": "Options de cette partie :",
@@ -369,13 +373,15 @@ class Session:
         """
         comps = self.game.component_texts(seat, self.lang)
         query = query.strip()
-        if not comps:
-            console.print(self.t("no_components"))
-            return
-        if not query:
-            console.print(f"[bold]{escape(self.t('components', n=len(comps)))}[/]")
-            self._list_components(comps)
-            console.print(f"[dim]{escape(self.t('components_hint'))}[/]")
+        if not comps or not query:
+            if comps:
+                console.print(f"[bold]{escape(self.t('components', n=len(comps)))}[/]")
+                self._list_components(comps)
+            else:
+                console.print(self.t("no_components"))
+            self.show_legend()
+            if comps:
+                console.print(f"[dim]{escape(self.t('components_hint'))}[/]")
             return
         if query.isdecimal():
             hits = [comps[int(query) - 1]] if 1 <= int(query) <= len(comps) else []
@@ -388,6 +394,15 @@ class Session:
             self._list_components(hits, [comps.index(c) + 1 for c in hits])
         else:
             console.print(escape(self.t("no_match", query=query)))
+
+    def show_legend(self) -> None:
+        """The game's legend (its renderer's symbols and abbreviations), after ``h`` and ``?``."""
+        pairs = legend(self.game.game_id, self.lang)
+        if not pairs:
+            return
+        console.print(f"[bold]{escape(self.t('legend'))}[/]")
+        for symbol, meaning in pairs:
+            console.print(f"  [bold]{escape(symbol)}[/]  {escape(meaning)}", soft_wrap=True)
 
     @staticmethod
     def _list_components(comps: Sequence[Any], numbers: Sequence[int] | None = None) -> None:
@@ -610,6 +625,7 @@ class Session:
                 return None
             if text in ("h", "help"):
                 console.print(self.t("help") + (self.t("help_rt") if g.realtime else ""))
+                self.show_legend()
                 redraw = False
             elif text == "?options":
                 self.show_options()

@@ -27,7 +27,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from spacetable.bots import Bot, SeatPort
-from spacetable.cli.common import event_describer, outcome_describer, renderer
+from spacetable.cli.common import event_describer, legend, outcome_describer, renderer
 from spacetable.cli.play import play_meta
 from spacetable.engine import Action, Game, Termination
 from spacetable.sim import step_bots
@@ -124,6 +124,12 @@ class TextsScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class LegendScreen(TextsScreen):
+    """``l``: the game's legend (closed by Esc, ``l`` or ``q``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("l", "close", show=False)]
+
+
 class TableApp(App[bool]):
     """One game at the table: human seats play here (hot seat), bots play the others.
 
@@ -145,7 +151,7 @@ class TableApp(App[bool]):
     #filter { height: 1; border: none; padding: 0 1; }
     #keys { height: 1; background: $panel; padding: 0 1; }
     #handoff { width: 100%; height: 100%; content-align: center middle; text-align: center; }
-    QuitScreen, TextsScreen { align: center middle; }
+    QuitScreen, TextsScreen, LegendScreen { align: center middle; }
     #quit { width: 60; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
     #texts { width: 90%; height: 90%; border: thick $primary; background: $surface; }
     """
@@ -154,6 +160,7 @@ class TableApp(App[bool]):
         Binding("q", "quit_table", show=False),
         Binding("u", "undo", show=False),
         Binding("question_mark", "texts", show=False),
+        Binding("l", "legend", show=False),
         Binding("slash", "filter", show=False),
         Binding("escape", "clear_filter", show=False),
         Binding("s", "save", show=False),
@@ -239,6 +246,7 @@ class TableApp(App[bool]):
             ("↑↓⏎", "k_play"),
             ("/", "k_filter"),
             ("?", "k_texts"),
+            ("l", "k_legend"),
             ("u", "k_undo"),
         ]
         if self.save_path is not None:
@@ -544,8 +552,22 @@ class TableApp(App[bool]):
             ]
         else:
             parts.append(escape(self.t("no_components")))
+        parts.append("\n" + self._legend_text())
         parts.append(f"\n[dim]{escape(self.t('close'))}[/dim]")
         self.push_screen(TextsScreen("\n".join(parts)))
+
+    def _legend_text(self) -> str:
+        """The game's legend: each symbol its renderer draws and what it means."""
+        pairs = legend(self.game.game_id, self.lang)
+        if not pairs:
+            return escape(self.t("no_legend"))
+        rows = [f"[b]{escape(s)}[/b]  {escape(m)}" for s, m in pairs]
+        return "\n".join([f"[b]{escape(self.t('legend'))}[/b]", *rows])
+
+    def action_legend(self) -> None:
+        """``l``: the legend of the table's symbols and abbreviations."""
+        body = self._legend_text() + f"\n\n[dim]{escape(self.t('close_legend'))}[/dim]"
+        self.push_screen(LegendScreen(body))
 
     def action_quit_table(self) -> None:
         if self.game.is_over:
