@@ -36,6 +36,8 @@ async def test_a_whole_game_through_key_presses(game_id: str, lang: str) -> None
         await settle(pilot)
         while not g.is_over:
             assert presses < 3000
+            # Nothing scrolls the screen itself at 80x24: only its panes scroll.
+            assert app.screen_stack[0].virtual_size == app.screen_stack[0].size == SMALL
             if 0 in g.to_act and g.legal_actions(0):
                 # The table on screen is seat 0's own, never another seat's or the whole state.
                 assert _text(app, "#board-text") == str(Static(draw(g.view(0), lang)).render())
