@@ -10,7 +10,7 @@ from textual.widgets import Input, OptionList, Static
 import spacetable
 from spacetable.cli.common import renderer
 from spacetable.engine import save_meta
-from spacetable.tui.app import HandoffScreen, QuitScreen, TextsScreen
+from spacetable.tui.app import HandoffScreen, QuitScreen, TextsScreen, UndoScreen
 from spacetable.tui.texts import tr
 
 from .conftest import GAMES, new_table, settle
@@ -273,3 +273,42 @@ async def test_real_time_hot_seat_hands_the_screen_over_with_n() -> None:
         assert app.seat == 1
         assert _text(app, "#board-text") == str(Static(draw(g.view(1), "en")).render())
         assert [a for a in app.lines if a is not None] == g.legal_actions(1)
+
+
+async def test_U_takes_back_several_decisions_under_the_engines_rule() -> None:
+    app, g, _ = new_table("planetraiders", "en")
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        # Nothing to take back yet: U refuses at once, with the reason, and asks nothing.
+        await pilot.press("U")
+        assert not isinstance(app.screen, UndoScreen)
+        assert tr("en", "no_undo") in _text(app, "#status").replace("\n", " ")
+        saves = [g.to_json()]
+        while g.undoable(0) < 3:
+            assert len(saves) < 50
+            await pilot.press("enter")
+            await settle(pilot)
+            saves.append(g.to_json())
+        can = g.undoable(0)
+        assert f"u U ({can})" in _text(app, "#status")
+        # More than the engine allows: refused, nothing changes.
+        await pilot.press("U")
+        assert isinstance(app.screen, UndoScreen)
+        await pilot.press(*str(can + 1), "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, UndoScreen)
+        assert g.to_json() == saves[-1]
+        assert tr("en", "few_undo", n=can) in _text(app, "#status")
+        # Not a count: refused; Esc cancels without a word.
+        await pilot.press("U", "0", "enter")
+        assert g.to_json() == saves[-1]
+        assert tr("en", "bad_count", text="0", n=can) in _text(app, "#status")
+        await pilot.press("U", "1", "escape")
+        assert not isinstance(app.screen, UndoScreen)
+        assert g.to_json() == saves[-1]
+        # Two at once: the game is exactly as it was two decisions ago.
+        await pilot.press("U", "2", "enter")
+        await settle(pilot)
+        assert g.to_json() == saves[-3]
+        assert g.undoable(0) == can - 2
+        assert tr("en", "undone", n=2) in _text(app, "#status")

@@ -124,6 +124,31 @@ class TextsScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class UndoScreen(ModalScreen[str | None]):
+    """``U``: asks how many of the seat's last decisions to take back (1 to ``can``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
+
+    def __init__(self, lang: str, can: int) -> None:
+        super().__init__()
+        self.lang = lang
+        self.can = can
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="undo"):
+            yield Static(escape(tr(self.lang, "undo_ask", n=self.can)))
+            yield Input(
+                placeholder=f"1-{self.can}", id="undo-count", restrict=r"[0-9]*", compact=True
+            )
+
+    @on(Input.Submitted, "#undo-count")
+    def _answer(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class LegendScreen(TextsScreen):
     """``l``: the game's legend (closed by Esc, ``l`` or ``q``)."""
 
@@ -151,7 +176,8 @@ class TableApp(App[bool]):
     #filter { height: 1; border: none; padding: 0 1; }
     #keys { height: 1; background: $panel; padding: 0 1; }
     #handoff { width: 100%; height: 100%; content-align: center middle; text-align: center; }
-    QuitScreen, TextsScreen, LegendScreen { align: center middle; }
+    QuitScreen, TextsScreen, LegendScreen, UndoScreen { align: center middle; }
+    #undo { width: 60; height: auto; border: thick $primary; padding: 1 2; background: $surface; }
     #quit { width: 60; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
     #texts { width: 90%; height: 90%; border: thick $primary; background: $surface; }
     """
@@ -159,6 +185,7 @@ class TableApp(App[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit_table", show=False),
         Binding("u", "undo", show=False),
+        Binding("U", "undo_many", show=False),
         Binding("question_mark", "texts", show=False),
         Binding("l", "legend", show=False),
         Binding("slash", "filter", show=False),
@@ -361,7 +388,7 @@ class TableApp(App[bool]):
         elif self.seat is not None and self.seat in g.to_act and self.seat not in self.bots:
             head = self.t("you", seat=self.seat)
             if n := g.undoable(self.seat):
-                head += f" · u ({n})"
+                head += f" · u ({n})" if n == 1 else f" · u U ({n})"
         else:
             head = self.t("waiting", who=", ".join(self._who(s) for s in g.to_act))
             if self._thinking is not None:
@@ -520,18 +547,44 @@ class TableApp(App[bool]):
         self._set_actions(self.legal)
         self._show_status()
 
-    def action_undo(self) -> None:
+    def take_back(self, n: int) -> bool:
+        """Take back the last ``n`` decisions of the seat on screen under the engine's rule
+        (:meth:`Game.undoable`); False, with the reason on the status line, when not allowed."""
         g, seat = self.game, self.seat
         if seat is None or seat in self.bots or g.is_over:
             self.say(self.t("not_your_turn"), error=True)
-            return
-        if not g.undoable(seat):
-            self.say(self.t("no_undo"), error=True)
-            return
-        g.undo(seat, 1)
-        self.message, self.error = self.t("undone", n=1), False
+            return False
+        can = g.undoable(seat)
+        if can == 0 or n > can:
+            self.say(self.t("no_undo") if can == 0 else self.t("few_undo", n=can), error=True)
+            return False
+        g.undo(seat, n)
+        self.message, self.error = self.t("undone", n=n), False
         self._autosave()
         self.next_turn()
+        return True
+
+    def action_undo(self) -> None:
+        """``u``: take back the seat's last decision."""
+        self.take_back(1)
+
+    def action_undo_many(self) -> None:
+        """``U``: ask how many decisions to take back (refused at once when none may be)."""
+        g, seat = self.game, self.seat
+        if seat is None or seat in self.bots or g.is_over or not g.undoable(seat):
+            self.take_back(1)  # says why not
+            return
+        can = g.undoable(seat)
+
+        def answer(text: str | None) -> None:
+            if text is None:
+                return
+            if not text.isdecimal() or int(text) < 1:
+                self.say(self.t("bad_count", text=text, n=can), error=True)
+                return
+            self.take_back(int(text))  # checked again: real time may have moved on
+
+        self.push_screen(UndoScreen(self.lang, can), answer)
 
     def action_texts(self) -> None:
         g, seat = self.game, (None if self.game.is_over else self.seat)

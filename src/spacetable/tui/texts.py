@@ -26,6 +26,10 @@ TEXT: dict[str, dict[str, str]] = {
         "undone": "Took back {n} decision(s).",
         "no_undo": "Nothing to take back: since your last decision another seat acted, time "
         "passed or something hidden was revealed.",
+        "few_undo": "Only {n} decision(s) may be taken back now.",
+        "undo_ask": "Take back how many of your last decisions? 1 to {n}, then Enter "
+        "(Esc: cancel).",
+        "bad_count": "{text!r} is not a number of decisions from 1 to {n}.",
         "not_your_turn": "No seat of yours is to act now.",
         "late": "Too late: that action is no longer legal.",
         "quit_title": "Leave this game?",
@@ -76,6 +80,10 @@ TEXT: dict[str, dict[str, str]] = {
         "undone": "{n} décision(s) reprise(s).",
         "no_undo": "Rien à reprendre : depuis votre dernière décision, un autre siège a joué, "
         "du temps a passé ou quelque chose de caché a été révélé.",
+        "few_undo": "Seules {n} décision(s) peuvent être reprises maintenant.",
+        "undo_ask": "Reprendre combien de vos dernières décisions ? De 1 à {n}, puis Entrée "
+        "(Échap : annuler).",
+        "bad_count": "{text!r} n'est pas un nombre de décisions de 1 à {n}.",
         "not_your_turn": "Aucun de vos sièges n'a à jouer maintenant.",
         "late": "Trop tard : cette action n'est plus possible.",
         "quit_title": "Quitter cette partie ?",
