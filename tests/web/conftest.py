@@ -5,6 +5,9 @@ PostgreSQL is the project machines' server (``postgresql://postgres@127.0.0.1:54
 or ``$SPACETABLE_TEST_PG``). Each test gets its own schema, dropped afterwards. Where no
 PostgreSQL answers, the PostgreSQL half of a test is skipped with the reason, except under
 CI (``CI=true``), where it fails.
+
+The board tests take a screenshot of each game's board and check it; they write it into
+``docs/screenshots/`` only with ``SPACETABLE_SCREENSHOTS=1`` (:data:`WRITE_SCREENSHOTS`).
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ from spacetable.web.live import Settings
 
 PG_URL = os.environ.get("SPACETABLE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 BACKENDS = ("sqlite", "postgresql")
+#: Whether the board tests write their screenshots into docs/screenshots/ (else every test run
+#: would change those files).
+WRITE_SCREENSHOTS = os.environ.get("SPACETABLE_SCREENSHOTS") == "1"
 
 
 def _pg_admin_url() -> str:
