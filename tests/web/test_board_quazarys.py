@@ -9,33 +9,31 @@ offers is exactly the seat's legal actions. One move is made with the keyboard, 
 text is shown on hover and on a long press, a rotation is previewed on the grid before it is
 confirmed, the last change is highlighted (and only on the seat's own board), a spectator
 sees the board with nothing to click, and every WebSocket message the pages received is
-checked against what its seat may know. A screenshot mid-game is kept as
-``docs/screenshots/quazarys.png``.
+checked against what its seat may know. A screenshot mid-game is taken and checked
+(``docs/screenshots/quazarys.png`` with ``SPACETABLE_SCREENSHOTS=1``). The play itself is
+:class:`.boardplay.Player`'s.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PWTimeout
 
+from .boardplay import READ, VIEWPORTS, Player, check_end, check_tip, open_table, piece_at
 from .conftest import Server, create
 from .leakcheck import check_messages
-from .test_boards import READ, VIEWPORTS, key, piece_at, state_at
 from .test_e2e import browser, capture
 
 __all__ = ["browser"]
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "quazarys.png"
 # The legal actions that are buttons under the board rather than pieces on it.
-BUTTONS = {"stop", "skip"}
+BUTTONS = frozenset({"stop", "skip"})
 # Which kind of piece performs each action type.
 PIECES = {
     "move": "station:",
@@ -78,101 +76,39 @@ def click(page: Page, step: int, piece: str, *, touch: bool = False) -> None:
         loc.tap(position=at, timeout=1500)  # type: ignore[arg-type]
 
 
-def play(
-    page: Page,
-    streams: list[list[dict[str, Any]]],
-    rng: random.Random,
-    *,
-    keyboard: bool,
-    screenshot: bool,
-    touch: bool = False,
-    limit: float = 400.0,
-) -> dict[str, int]:
-    """Play the seat's decisions by clicking its pieces until the end screen."""
-    deadline = time.monotonic() + limit
-    counts = {
-        "clicks": 0,
-        "menus": 0,
-        "checked": 0,
-        "keyboard": 0,
-        "buttons": 0,
-        "previews": 0,
-        "taps": 0,
-        "tap_previews": 0,
-    }
-    kinds: set[str] = set()
-    while time.monotonic() < deadline:
-        assert page.js_errors == [], page.js_errors  # type: ignore[attr-defined]
-        seen = page.evaluate(READ)
-        if seen is None or seen["busy"]:
-            page.wait_for_timeout(30)
-            continue
-        if seen["end"]:
-            counts["kinds"] = len(kinds)
-            return counts
-        st = state_at(streams, seen["step"])
-        if st is None:
-            page.wait_for_timeout(30)
-            continue
-        offered = sorted(key(a) for p in seen["pieces"] for a in p["actions"])
-        legal = sorted(key(a["action"]) for a in st["legal"])
-        # nothing legal out of reach, nothing illegal offered, each action on one piece only
-        assert offered == legal, (seen["step"], offered, legal)
+class Quazarys(Player):
+    buttons = BUTTONS
+    shot_after = 24
+    settle = 350
+
+    def __init__(self, *args: Any, touch: bool = False, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.touch = touch
+
+    def check(self, seen: dict[str, Any], st: dict[str, Any]) -> None:
         for p in seen["pieces"]:
-            types = {a["type"] for a in p["actions"]}
             if p["svg"]:
                 # each action is on the piece a player of the table would touch
+                types = {a["type"] for a in p["actions"]}
                 assert all(p["piece"].startswith(PIECES[t]) for t in types), p
-            else:
-                assert types <= BUTTONS, p
-        counts["checked"] += 1
-        if not seen["pieces"]:
-            page.wait_for_timeout(30)
-            continue
-        if screenshot and counts["clicks"] >= 24 and not counts.get("shot"):
-            counts["shot"] = 1
-            page.mouse.move(1, 1)
-            page.wait_for_timeout(350)
-            page.locator("#view").screenshot(path=str(SCREENSHOT))
+
+    def choose(self, seen: dict[str, Any]) -> dict[str, Any]:
+        """Stop or skip now and then, so that turns end and the race goes on."""
         on_board = [p for p in seen["pieces"] if p["svg"]]
-        # stop or skip now and then, so that turns end and the race goes on
-        if not on_board or (rng.random() < 0.25 and len(on_board) < len(seen["pieces"])):
-            choice = rng.choice([p for p in seen["pieces"] if not p["svg"]])
-        else:
-            choice = rng.choice(on_board)
-        try:
-            if keyboard and counts["keyboard"] == 0 and choice["svg"]:
-                piece_at(page, seen["step"], choice["piece"]).focus(timeout=1500)
-                page.keyboard.press("Enter")
-                counts["keyboard"] += 1
-            elif choice["piece"].startswith("orient:") and counts["previews"] == 0 and not touch:
-                preview_then_confirm(page, seen["step"], choice["piece"], st)
-                counts["previews"] += 1
-            else:
-                click(page, seen["step"], choice["piece"], touch=touch and choice["svg"])
-            counts["clicks"] += 1
-            counts["taps"] += touch and choice["svg"]
-            counts["tap_previews"] += touch and choice["piece"].startswith(PREVIEWS)
-            counts["buttons"] += not choice["svg"]
-            kinds.update(a["type"] for a in choice["actions"])
-            if len(choice["actions"]) > 1:
-                items = page.locator("[data-testid=board-menu-item]")
-                items.first.wait_for(timeout=1500)
-                shown = sorted(
-                    key(json.loads(x))
-                    for x in items.evaluate_all(
-                        "ns => ns.map((n) => n.getAttribute('data-action'))"
-                    )
-                )
-                assert shown == sorted(key(a) for a in choice["actions"])
-                if keyboard and counts["menus"] == 0:
-                    page.keyboard.press("Enter")  # the first item has the focus
-                else:
-                    items.nth(rng.randrange(items.count())).click(timeout=1500)
-                counts["menus"] += 1
-        except PWTimeout:
-            continue  # the board was drawn again meanwhile (a bot played): read it again
-    raise AssertionError(f"no end screen after {limit}s ({counts})")
+        if not on_board or (self.rng.random() < 0.25 and len(on_board) < len(seen["pieces"])):
+            return dict(self.rng.choice([p for p in seen["pieces"] if not p["svg"]]))
+        return dict(self.rng.choice(on_board))
+
+    def click(self, step: int, choice: dict[str, Any], st: dict[str, Any]) -> None:
+        piece, counts = choice["piece"], self.counts
+        if piece.startswith("orient:") and counts["previews"] == 0 and not self.touch:
+            preview_then_confirm(self.page, step, piece, st)
+            counts["previews"] += 1
+            return
+        touch = self.touch and choice["svg"]
+        click(self.page, step, piece, touch=touch)
+        counts["taps"] += touch
+        counts["tap_previews"] += touch and piece.startswith(PREVIEWS)
 
 
 def preview_then_confirm(page: Page, step: int, piece: str, st: dict[str, Any]) -> None:
@@ -212,63 +148,39 @@ def test_a_whole_quazarys_race_through_the_board(
     browser: Browser, fast_sqlite_server: Server, sqlite_db: str, lang: str, size: str, players: int
 ) -> None:
     server = fast_sqlite_server
+    shot = (lang, size) == ("en", "desktop")
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)
     t = create(server.base, "quazarys", seats, start=True, options=OPTIONS)
     # the phone is a touch screen: its pieces are tapped
-    ctx = browser.new_context(viewport=VIEWPORTS[size], has_touch=size == "phone")  # type: ignore[arg-type]
-    page = ctx.new_page()
-    streams = capture(page)
-    page.goto(f"{server.base}/?lang={lang}")
-    page.goto(f"{server.base}{t['seats'][0]['link']}")
-    spec_ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
-    spec = spec_ctx.new_page()
-    spec_streams = capture(spec)
-    spec.goto(f"{server.base}/table/{t['id']}")
-    page.wait_for_selector("#view [data-testid=board] svg [data-testid=grid]")
-    # a Sun card's full text in the person's language on hover
-    first = page.locator("#view [data-testid=board] [data-component^='sun:']").first
-    comp = first.get_attribute("data-component")
-    first.hover()
-    tip = page.locator("[data-testid=board-tip]")
-    tip.wait_for(state="visible", timeout=3000)
-    st = state_at(streams, int(page.locator("[data-testid=board]").get_attribute("data-step") or 0))
-    assert st is not None
-    text = next(c for c in st["components"] if c["id"] == comp)
-    assert tip.inner_text().replace("\n", "") == text["name"] + text["text"]
-    # the page never widens: the board scrolls sideways inside it on a phone
-    assert page.evaluate("document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
-    counts = play(
-        page,
-        streams,
-        random.Random(CASES.index((lang, size, players))),
-        keyboard=size == "desktop",
-        screenshot=(lang, size) == ("en", "desktop"),
-        touch=size == "phone",
-    )
-    print(lang, size, players, counts)
-    assert counts["clicks"] > 10 and counts["checked"] > 10, counts
-    if size == "desktop":
-        assert counts["keyboard"] == 1
-    else:
-        assert counts["taps"] > 10, counts
-    assert page.locator("#end h2").first.text_content() == (
-        "Partie terminée" if lang == "fr" else "Game over"
-    )
-    assert check_messages(sqlite_db, t["id"], streams) > 0
-    assert all(m["lang"] == lang for s in streams for m in s if m["type"] in ("state", "end"))
-    assert page.js_errors == []  # type: ignore[attr-defined]
-    # a spectator sees the board, the pawns and no hand, and has nothing to click on it
-    spec.wait_for_selector("#view [data-testid=board] svg [data-testid=grid]")
-    assert spec.locator("#view [data-testid=board] [data-actions]").count() == 0
-    assert spec.locator("#view [data-testid=board] [data-piece^='hand:']").count() == 0
-    assert spec.locator("#view [data-testid=board] [data-testid^=pawn-]").count() == players
-    assert check_messages(sqlite_db, t["id"], spec_streams) > 0
-    assert spec.js_errors == []  # type: ignore[attr-defined]
-    if (lang, size) == ("en", "desktop"):
-        assert SCREENSHOT.exists()
-    for c in (ctx, spec_ctx):
-        with contextlib.suppress(Exception):
-            c.close()
+    touch = size == "phone"
+    with open_table(
+        browser, server, t, lang, size, touch=touch, drawn="svg [data-testid=grid]"
+    ) as table:
+        page = table.page
+        # a Sun card's full text in the person's language on hover
+        check_tip(page, table.streams, "[data-component^='sun:']")
+        player = Quazarys(
+            page,
+            table.streams,
+            random.Random(CASES.index((lang, size, players))),
+            keyboard=size == "desktop",
+            screenshot="quazarys" if shot else None,
+            touch=touch,
+        )
+        counts = player.play()
+        print(lang, size, players, dict(counts))
+        assert counts["clicks"] > 10 and counts["checked"] > 10, counts
+        if size == "desktop":
+            assert counts["keyboard"] == 1
+        else:
+            assert counts["taps"] > 10, counts
+        check_end(table, sqlite_db, t["id"], lang)
+        # the spectator sees the pawns and no hand
+        spec = table.spec
+        assert spec.locator("#view [data-testid=board] [data-piece^='hand:']").count() == 0
+        assert spec.locator("#view [data-testid=board] [data-testid^=pawn-]").count() == players
+        if shot:
+            assert player.shot is not None  # taken in this game
 
 
 # Every slide the page starts (Element.animate), recorded before any script of the page runs.
@@ -314,7 +226,7 @@ def test_the_board_toolkit_on_a_hot_seat_quazarys_race(
     server = fast_sqlite_server
     t = create(server.base, "quazarys", [{"kind": "human"}] * 2, start=True, options=OPTIONS)
     tokens = [s["link"].split("#token=")[1] for s in t["seats"]]
-    ctx = browser.new_context(viewport=VIEWPORTS["desktop"])  # type: ignore[arg-type]
+    ctx = browser.new_context(viewport=VIEWPORTS["desktop"])
     ctx.add_init_script(RECORD_SLIDES)
     page = ctx.new_page()
     streams = capture(page)
