@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from textual.widgets import Input, Select, Static
 
 import spacetable
-from spacetable.cli.play import make_session
-from spacetable.tui.setup import BOT_LEVELS, SetupApp
+from spacetable.bots import SeatPort, make_bot
+from spacetable.cli.common import error_line
+from spacetable.cli.play import make_session, play_meta
+from spacetable.tui.setup import BOT_LEVELS, SetupApp, _w
 
 pytestmark = pytest.mark.anyio
 
@@ -83,3 +88,81 @@ async def test_a_bad_seed_is_refused_in_place() -> None:
         await pilot.press("escape")
         await pilot.pause()
     assert app.return_value is None
+
+
+async def _resume(app: SetupApp, path: Path) -> str:
+    """Type ``path`` in the set-up screen's save field and press Enter; the message shown."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _tab_to(pilot, "load")
+        await pilot.press(*str(path), "enter")
+        await pilot.pause()
+        message = str(app.query_one("#message", Static).render())
+        if app.is_running:
+            assert app.focused is not None and app.focused.id == "load"
+            await pilot.press("escape")
+            await pilot.pause()
+    return message
+
+
+async def test_a_saved_game_is_resumed_from_the_set_up_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the path is typed relative to the working directory
+    g = spacetable.new_game("quazarys", 2, 5)
+    bot = make_bot("random", seed=1)
+    for _ in range(6):
+        seat = g.to_act[0]
+        action = bot.choose(SeatPort(g, seat))
+        assert action is not None
+        g.apply(seat, action)
+    path = Path("game.json")
+    path.write_text(g.to_json(meta=play_meta([None, "greedy"], "fr", 1.0, 1.0)), "utf-8")
+    app = SetupApp("en")  # the form stands on another game: the save says which
+    assert app.setup.game_id != "quazarys"
+    assert await _resume(app, path) == ""
+    chosen = app.return_value
+    assert chosen is not None and chosen.load == path and chosen.game_id == "quazarys"
+    flags = chosen.flags()
+    assert flags["load"] == path and flags["players"] is None and flags["option"] == []
+    session = make_session(
+        flags["game_id"],
+        flags["players"],
+        flags["bot"],
+        flags["seed"],
+        flags["lang"],
+        flags["option"],
+        None,
+        flags["load"],
+        None,
+        None,
+    )
+    assert session.game.to_json() == g.to_json()
+    assert session.kinds == {1: "greedy"} and session.lang == "en"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_bad_save_is_refused_in_place_with_the_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    missing = Path("missing.json")
+    message = await _resume(SetupApp(lang), missing)
+    assert "cannot read save file" in message and "missing.json" in message
+    junk = Path("junk.json")
+    junk.write_text("{not json", "utf-8")
+    message = await _resume(SetupApp(lang), junk)
+    assert message.startswith(_w(lang, "not_a_save", path=junk, why=""))
+    assert _w(lang, "not_json", err="").split("(")[0] in message
+    other = Path("other.json")
+    other.write_text('{"game": "chess"}', "utf-8")
+    message = await _resume(SetupApp(lang), other)
+    assert message == _w(lang, "not_a_save", path=other, why=_w(lang, "no_game"))
+    # A save of a game whose record the engine refuses: the engine's reason is shown.
+    broken = Path("broken.json")
+    record = json.loads(spacetable.new_game("wildspace", 2, 1).to_json())
+    record["entries"] = [{"seat": 0, "action": "no such action"}]
+    broken.write_text(json.dumps(record), "utf-8")
+    with pytest.raises(ValueError) as refused:
+        make_session("wildspace", None, None, None, lang, None, None, broken, None, None)
+    assert await _resume(SetupApp(lang), broken) == error_line(refused.value)

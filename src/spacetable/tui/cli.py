@@ -51,7 +51,8 @@ def tui(
     ),
 ) -> None:
     """Play a game full-screen in the terminal (hot seat for the human seats); without a
-    game, a set-up screen chooses it (game, players, seats, options, language, seed)."""
+    game, a set-up screen chooses it (game, players, seats, options, language, seed) or
+    a save to resume."""
     from .app import TableApp
 
     if replay is not None:
@@ -72,6 +73,7 @@ def tui(
         )
         bot = [*flags["bot"], *(bot or [])]
         option = [*flags["option"], *(option or [])]
+        load = flags["load"] or load
 
     try:
         s = make_session(game_id, players, bot, seed, lang, option, save, load, speed, tick, data)

@@ -1,14 +1,17 @@
 """The set-up screen of ``spacetable tui`` run without a game: game, players, each seat
 (human or a bot level), the game's options, language and seed; the same choices as the flags.
+Or a saved game to resume (``--load``): its game, seats, options and timing come from the save.
 
 It returns a :class:`Setup`, which :meth:`Setup.flags` turns into the command's flags, so
-``make_session`` checks the choices exactly as it checks a command line.
+``make_session`` checks the choices exactly as it checks a command line. A save is checked
+with ``make_session`` before the screen closes: a bad file is refused in place.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.markup import escape
@@ -20,7 +23,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 import spacetable
 from spacetable.bots import BOT_KINDS
-from spacetable.cli.common import HUMAN
+from spacetable.cli.common import HUMAN, error_line, read_text
 
 from .texts import LANGS
 
@@ -39,6 +42,11 @@ WORDS: dict[str, dict[str, str]] = {
         "bad_seed": "The seed must be a whole number (or empty).",
         "bad_value": "Option {name}: {value!r} is not a whole number.",
         "realtime": "real time",
+        "load": "Or resume",
+        "load_hint": "a file saved with --save or s (empty: a new game)",
+        "not_a_save": "{path} is not a saved game: {why}",
+        "not_json": "it is not JSON ({err})",
+        "no_game": "it names no game of spacetable",
     },
     "fr": {
         "title": "Nouvelle partie",
@@ -54,6 +62,11 @@ WORDS: dict[str, dict[str, str]] = {
         "bad_seed": "La graine doit être un nombre entier (ou vide).",
         "bad_value": "Option {name} : {value!r} n'est pas un nombre entier.",
         "realtime": "temps réel",
+        "load": "Ou reprendre",
+        "load_hint": "un fichier sauvé avec --save ou s (vide : nouvelle partie)",
+        "not_a_save": "{path} n'est pas une partie sauvegardée : {why}",
+        "not_json": "ce n'est pas du JSON ({err})",
+        "no_game": "il ne nomme aucun jeu de spacetable",
     },
 }
 
@@ -70,9 +83,21 @@ class Setup:
     options: dict[str, Any] = field(default_factory=dict)
     lang: str = "en"
     seed: int | None = None
+    #: A save to resume (``--load``): then only the language is taken from the form.
+    load: Path | None = None
 
     def flags(self) -> dict[str, Any]:
         """The same choices as ``spacetable tui``'s flags (``--bot 1=random``, ``-o k=v``)."""
+        if self.load is not None:
+            return {
+                "game_id": self.game_id,
+                "players": None,
+                "bot": [],
+                "option": [],
+                "lang": self.lang,
+                "seed": None,
+                "load": self.load,
+            }
         return {
             "game_id": self.game_id,
             "players": self.players,
@@ -83,6 +108,7 @@ class Setup:
             ],
             "lang": self.lang,
             "seed": self.seed,
+            "load": None,
         }
 
 
@@ -171,6 +197,14 @@ class SetupForm(VerticalScroll):
                 compact=True,
                 id="seed",
             )
+        with Horizontal(classes="row"):
+            yield Label(_w(lang, "load"), classes="name")
+            yield Input(
+                "" if s.load is None else str(s.load),
+                placeholder=_w(lang, "load_hint"),
+                compact=True,
+                id="load",
+            )
         yield Button(_w(lang, "start"), id="start", compact=True, variant="primary")
 
 
@@ -183,7 +217,7 @@ class SetupApp(App[Setup | None]):
     .name { width: 16; }
     .help { padding-left: 16; }
     Select, Input { width: 1fr; }
-    #message { height: 1; padding: 0 1; color: $error; }
+    #message { height: auto; max-height: 3; padding: 0 1; color: $error; }
     #hint { height: 1; background: $panel; padding: 0 1; }
     """
 
@@ -251,6 +285,17 @@ class SetupApp(App[Setup | None]):
         s, lang = self.setup, self.setup.lang
         seed_text = self.query_one("#seed", Input).value.strip()
         message = self.query_one("#message", Static)
+        load_text = self.query_one("#load", Input).value.strip()
+        if load_text:
+            try:
+                s.game_id = check_save(Path(load_text).expanduser(), lang)
+            except ValueError as e:
+                message.update(escape(error_line(e)))
+                return
+            s.load = Path(load_text).expanduser()
+            self.exit(s)
+            return
+        s.load = None
         try:
             s.seed = int(seed_text) if seed_text else None
         except ValueError:
@@ -267,3 +312,21 @@ class SetupApp(App[Setup | None]):
 
     def action_leave(self) -> None:
         self.exit(None)
+
+
+def check_save(path: Path, lang: str) -> str:
+    """The game of the save ``path``, checked as ``--load`` checks it (the file, its game,
+    its data directory, its seats); a ValueError says what is wrong with it."""
+    from spacetable.cli.play import make_session
+
+    text = read_text(path, "save file")
+    try:
+        saved = json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as e:
+        why = _w(lang, "not_json", err=e)
+        raise ValueError(_w(lang, "not_a_save", path=path, why=why)) from e
+    game_id = saved.get("game") if isinstance(saved, dict) else None
+    if not isinstance(game_id, str) or game_id not in spacetable.list_games():
+        raise ValueError(_w(lang, "not_a_save", path=path, why=_w(lang, "no_game")))
+    make_session(game_id, None, None, None, lang, None, None, path, None, None)
+    return game_id
