@@ -117,8 +117,12 @@ class Table:
     streams: Streams
     spec: Page
     spec_streams: Streams
-    viewport: ViewportSize
+    size: str  # a key of VIEWPORTS
     board: str  # the selector of the drawn board
+
+    @property
+    def viewport(self) -> ViewportSize:
+        return VIEWPORTS[self.size]
 
 
 @contextlib.contextmanager
@@ -144,7 +148,7 @@ def open_table(
         board = f"#view [data-testid=board] {drawn}"
         page.wait_for_selector(board)
         fits(page, viewport)
-        yield Table(ctx, page, streams, spec, spec_streams, viewport, board)
+        yield Table(ctx, page, streams, spec, spec_streams, size, board)
     finally:
         for c in (ctx, spec_ctx):
             with contextlib.suppress(Exception):
@@ -227,15 +231,16 @@ def keep_screenshot(game: str, png: bytes) -> None:
 
 
 class Player:
-    """Plays a seat's decisions by clicking its board alone until the end screen.
+    """Plays seat 0's decisions at ``table`` by clicking its board alone until the end screen,
+    choosing at random (``seed``).
 
     At every step drawn: what the pieces offer is exactly the seat's legal actions (nothing
     legal out of reach, nothing illegal offered, each action on one piece only), the pieces
     under the board (HTML buttons) carry only the actions of :attr:`buttons` and those on the
     board none of them, and :meth:`check` makes the game's own checks. Then a piece is chosen
-    (:meth:`choose`) and pressed (:meth:`press`: the first with the keyboard if ``keyboard``);
-    a piece with several actions opens a menu at it, which must list exactly those (the first
-    menu is answered with the keyboard if ``keyboard``). With ``screenshot`` (the game's name),
+    (:meth:`choose`) and pressed (:meth:`press`: on a desktop, the first with the keyboard); a
+    piece with several actions opens a menu at it, which must list exactly those (on a
+    desktop, the first menu is answered with the keyboard). With ``screenshot`` (the game's name),
     the board is shot once :attr:`shot_after` pieces were pressed (:attr:`shot`), and kept
     (:func:`keep_screenshot`) at the end.
 
@@ -253,19 +258,11 @@ class Player:
     shot_after = 20
     settle = 50
 
-    def __init__(
-        self,
-        page: Page,
-        streams: Streams,
-        rng: random.Random,
-        *,
-        keyboard: bool,
-        screenshot: str | None = None,
-    ) -> None:
-        self.page = page
-        self.streams = streams
-        self.rng = rng
-        self.keyboard = keyboard
+    def __init__(self, table: Table, seed: int, *, screenshot: str | None = None) -> None:
+        self.page = table.page
+        self.streams = table.streams
+        self.rng = random.Random(seed)
+        self.keyboard = table.size == "desktop"
         self.screenshot = screenshot
         self.shot: bytes | None = None
         self.counts: Counter[str] = Counter()

@@ -16,7 +16,6 @@ what its seat may know (:mod:`.leakcheck`). The play itself is :class:`.boardpla
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -176,11 +175,7 @@ def test_a_whole_planetraiders_game_through_the_board(
         # a ship's full text in the person's language on hover
         check_tip(page, table.streams, "[data-component^='ship:']")
         player = PlanetRaiders(
-            page,
-            table.streams,
-            random.Random(CASES.index((lang, size, players))),
-            keyboard=size == "desktop",
-            screenshot="planetraiders" if shot else None,
+            table, CASES.index((lang, size, players)), screenshot="planetraiders" if shot else None
         )
         counts = player.play()
         print(lang, size, players, dict(counts))

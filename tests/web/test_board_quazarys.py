@@ -160,10 +160,8 @@ def test_a_whole_quazarys_race_through_the_board(
         # a Sun card's full text in the person's language on hover
         check_tip(page, table.streams, "[data-component^='sun:']")
         player = Quazarys(
-            page,
-            table.streams,
-            random.Random(CASES.index((lang, size, players))),
-            keyboard=size == "desktop",
+            table,
+            CASES.index((lang, size, players)),
             screenshot="quazarys" if shot else None,
             touch=touch,
         )

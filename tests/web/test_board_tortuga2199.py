@@ -17,7 +17,6 @@ checked against what its seat may know (:mod:`.leakcheck`). The play itself is
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -167,11 +166,7 @@ def test_a_whole_tortuga_game_through_the_board(
         check_tip(page, table.streams, "[data-component='sector:tortuga']")
         page.mouse.move(0, 0)
         player = Tortuga(
-            page,
-            table.streams,
-            random.Random(CASES.index((lang, size, scenario))),
-            keyboard=size == "desktop",
-            screenshot="tortuga2199" if shot else None,
+            table, CASES.index((lang, size, scenario)), screenshot="tortuga2199" if shot else None
         )
         counts = player.play()
         print(lang, size, scenario, dict(counts))
