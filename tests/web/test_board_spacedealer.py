@@ -11,8 +11,8 @@ and stays while the board is redrawn under the pointer. Three people in three br
 contexts click within the same second, again and again: every action a page sent and the
 server did not refuse is in the record, in the order sent. A spectator sees the board with
 nothing to click. Every WebSocket message the pages received is checked against what their
-seat may know (:mod:`.leakcheck`), and a screenshot of the board mid-game is kept as
-``docs/screenshots/spacedealer.png``.
+seat may know (:mod:`.leakcheck`), and a screenshot of the board mid-game is taken and checked
+(``docs/screenshots/spacedealer.png`` with ``SPACETABLE_SCREENSHOTS=1``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ import re
 import time
 from collections import Counter
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,14 +32,24 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from spacetable.web.storage import Storage
 
+from .boardplay import (
+    VIEWPORTS,
+    Streams,
+    check_end,
+    check_tip,
+    keep_screenshot,
+    key,
+    open_page,
+    open_table,
+    read_more,
+    take_screenshot,
+)
 from .conftest import FAST, Server, create, start_server
 from .leakcheck import check_messages
-from .test_boards import READ, VIEWPORTS, key
-from .test_e2e import browser, capture
+from .test_e2e import browser
 
 __all__ = ["browser"]
 
-SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "spacedealer.png"
 # The legal actions that are buttons under the board rather than pieces on it.
 BUTTONS = {"done", "skip"}
 OPTIONS = {"length": 120, "timer": 10}
@@ -71,10 +80,8 @@ SENT = """(() => {
 
 # What the board shows and offers, with the legal actions of the state message of the step it
 # shows, read at once in the page (the test's own copy of the messages may lag behind).
-READ_LEGAL = (
-    "() => { const seen = ("
-    + READ
-    + ")(); if (seen) seen.legal = window.__legal[seen.step] || null; return seen; }"
+READ_LEGAL = read_more(
+    "return { legal: window.__legal[Number(board.getAttribute('data-step'))] || null };"
 )
 
 # A point of the viewport where the piece `k` is hit by the pointer (scrolled into view), or
@@ -128,13 +135,11 @@ def rt_server(sqlite_db: str) -> Iterator[Server]:
 class Seat:
     """One person's page at the table, with what it received and what it counted."""
 
-    def __init__(self, ctx: BrowserContext, base: str, link: str, lang: str) -> None:
+    def __init__(self, ctx: BrowserContext, page: Page, streams: Streams) -> None:
+        """A seat's page opened with ``SENT`` (:meth:`open`, :func:`.boardplay.open_table`)."""
         self.ctx = ctx
-        self.page: Page = ctx.new_page()
-        self.page.add_init_script(script=SENT)
-        self.streams = capture(self.page)
-        self.page.goto(f"{base}/?lang={lang}")
-        self.page.goto(f"{base}{link}")
+        self.page = page
+        self.streams = streams
         self.counts = {
             "clicks": 0,
             "menus": 0,
@@ -147,6 +152,10 @@ class Seat:
         }
         self.over = False
         self.times: list[float] = []  # when each click on the board was made
+
+    @classmethod
+    def open(cls, ctx: BrowserContext, base: str, link: str, lang: str) -> Seat:
+        return cls(ctx, *open_page(ctx, base, link, lang, SENT))
 
     def state(self, step: int) -> dict[str, Any] | None:
         """The last state message of ``step`` received (indexed as the messages come)."""
@@ -266,39 +275,6 @@ def check_applied(db: str, table: str, seats: dict[int, Seat]) -> dict[int, int]
     return out
 
 
-def hover_text(seat: Seat) -> None:
-    """A planet's full text on hover, in the person's language, kept while time passes."""
-    page = seat.page
-    node = page.locator("#view [data-testid=board] [data-h='planet:0']")
-    comp = node.get_attribute("data-component")
-    node.hover()
-    tip = page.locator("#view [data-testid=board-tip]")
-    tip.wait_for(state="visible", timeout=3000)
-    step = int(page.locator("#view [data-testid=board]").get_attribute("data-step") or 0)
-    st = seat.state(step)
-    assert st is not None
-    text = next(c for c in st["components"] if c["id"] == comp)
-    assert tip.inner_text().replace("\n", "") == text["name"] + text["text"]
-    # the board is drawn again meanwhile (the clock moves): the text stays under the pointer
-    page.wait_for_function(
-        f"() => Number(document.querySelector('#view [data-testid=board]')"
-        f".getAttribute('data-step')) > {step}",
-        timeout=5000,
-    )
-    tip = page.locator("#view [data-testid=board-tip]")
-    assert tip.is_visible()
-    assert tip.inner_text().replace("\n", "") == text["name"] + text["text"]
-    # the pointer leaves: the text goes, and the next draws do not bring it back
-    page.mouse.move(1, 1)
-    step = int(page.locator("#view [data-testid=board]").get_attribute("data-step") or 0)
-    page.wait_for_function(
-        f"() => Number(document.querySelector('#view [data-testid=board]')"
-        f".getAttribute('data-step')) > {step}",
-        timeout=5000,
-    )
-    assert not page.locator("#view [data-testid=board-tip]").is_visible()
-
-
 def next_draw(page: Page) -> None:
     """Wait until the board is drawn again (a new state: time passes)."""
     step = int(page.locator("#view [data-testid=board]").get_attribute("data-step") or 0)
@@ -307,6 +283,21 @@ def next_draw(page: Page) -> None:
         f".getAttribute('data-step')) > {step}",
         timeout=5000,
     )
+
+
+def hover_text(seat: Seat) -> None:
+    """A planet's full text on hover, in the person's language, kept while time passes."""
+    page = seat.page
+    text = check_tip(page, seat.streams, "[data-h='planet:0']")
+    # the board is drawn again meanwhile (the clock moves): the text stays under the pointer
+    next_draw(page)
+    tip = page.locator("#view [data-testid=board-tip]")
+    assert tip.is_visible()
+    assert tip.inner_text().replace("\n", "") == text
+    # the pointer leaves: the text goes, and the next draws do not bring it back
+    page.mouse.move(1, 1)
+    next_draw(page)
+    assert not page.locator("#view [data-testid=board-tip]").is_visible()
 
 
 def scroll_and_focus_stay(seat: Seat) -> None:
@@ -349,73 +340,58 @@ def test_a_whole_spacedealer_game_through_the_board(
     seats += [{"kind": "bot", "level": "random"}] * (players - 2)
     options = {**OPTIONS, "rules": rules}
     t = create(server.base, "spacedealer", seats, options=options, speed=SPEED, start=True)
-    ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
-    me = Seat(ctx, server.base, t["seats"][0]["link"], lang)
-    spec_ctx = browser.new_context(viewport=VIEWPORTS[size])  # type: ignore[arg-type]
-    spec = spec_ctx.new_page()
-    spec_streams = capture(spec)
-    spec.goto(f"{server.base}/table/{t['id']}")
-    me.page.wait_for_selector("#view [data-testid=board] svg")
-    hover_text(me)
-    if size == "phone":
-        scroll_and_focus_stay(me)
-    rng = random.Random(CASES.index((lang, size, players, rules)))
-    deadline = time.monotonic() + 240
-    shot = (lang, size, rules) == ("en", "desktop", "basic")
-    taken = False
-    while not me.over and time.monotonic() < deadline:
-        keyboard = size == "desktop" and me.counts["keyboard"] == 0
-        act_once(me, rng, keyboard=keyboard)
-        st = me.state(me.counts["step"])
-        mid = st is not None and st["view"]["phase"] == "play" and st["clock"] >= 0.6 * 120
-        if shot and not taken and mid and st is not None and st["view"]["players"][0]["built"]:
-            taken = True  # mid-game (a loaded machine may never show one), the pointer away
-            me.page.mouse.move(1, 1)
-            me.page.evaluate(
-                "() => { document.activeElement.blur();"
-                " document.querySelector('#toast').classList.add('hidden'); }"
-            )
-            next_draw(me.page)
-            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            me.page.locator("#view").screenshot(path=str(SCREENSHOT))
-        me.page.wait_for_timeout(rng.choice((20, 60, 120)))
-    assert me.over, f"no end screen after 240 s ({me.counts})"
-    print(lang, size, players, rules, me.counts)
-    print(sorted(Counter(a["type"] for a in me.sent()).items()))
-    # (a loaded machine plays fewer moves in the same game time)
-    assert me.counts["clicks"] >= 2 and me.counts["checked"] >= 10, me.counts
-    if size == "desktop":
-        assert me.counts["keyboard"] == 1
-    assert me.page.locator("#end h2").first.text_content() == (
-        "Partie terminée" if lang == "fr" else "Game over"
-    )
-    applied = check_applied(sqlite_db, t["id"], {0: me})
-    assert applied[0] >= 2, applied
-    assert check_messages(sqlite_db, t["id"], me.streams) > 0
-    assert all(m["lang"] == lang for s in me.streams for m in s if m["type"] in ("state", "end"))
-    assert me.page.js_errors == []  # type: ignore[attr-defined]
-    # the board never widens the page, even on a phone
-    assert (
-        me.page.evaluate("() => document.documentElement.scrollWidth") <= VIEWPORTS[size]["width"]
-    )
-    # a spectator sees the board and has nothing to click on it
-    spec.wait_for_selector("#view [data-testid=board] svg")
-    assert spec.locator("#view [data-testid=board] [data-actions]").count() == 0
-    assert spec.locator("#view [data-testid=board] [data-testid=planet-0]").count() == 1
-    assert check_messages(sqlite_db, t["id"], spec_streams) > 0
-    assert spec.js_errors == []  # type: ignore[attr-defined]
-    if shot:
-        assert SCREENSHOT.exists()
-        # the replay of the game draws its frames with the board, nothing to click
-        me.page.goto(f"{server.base}/replay/{t['id']}")
-        me.page.wait_for_selector("#view [data-testid=board] [data-testid=planet-0]")
-        left = me.page.locator("#view [data-testid=time-left]").text_content() or ""
-        assert re.fullmatch(r"\d+:\d\d", left), left
-        assert me.page.locator("#view [data-testid=board] [data-actions]").count() == 0
-        assert me.page.js_errors == []  # type: ignore[attr-defined]
-    for c in (ctx, spec_ctx):
-        with contextlib.suppress(Exception):
-            c.close()
+    with open_table(browser, server, t, lang, size, init_script=SENT) as table:
+        me = Seat(table.ctx, table.page, table.streams)
+        hover_text(me)
+        if size == "phone":
+            scroll_and_focus_stay(me)
+        rng = random.Random(CASES.index((lang, size, players, rules)))
+        deadline = time.monotonic() + 240
+        shot = (lang, size, rules) == ("en", "desktop", "basic")
+        png = None
+        while not me.over and time.monotonic() < deadline:
+            keyboard = size == "desktop" and me.counts["keyboard"] == 0
+            act_once(me, rng, keyboard=keyboard)
+            st = me.state(me.counts["step"])
+            mid = st is not None and st["view"]["phase"] == "play" and st["clock"] >= 0.6 * 120
+            if (
+                shot
+                and png is None
+                and mid
+                and st is not None
+                and st["view"]["players"][0]["built"]
+            ):
+                # mid-game (a loaded machine may never show one), the pointer away
+                me.page.mouse.move(1, 1)
+                me.page.evaluate(
+                    "() => { document.activeElement.blur();"
+                    " document.querySelector('#toast').classList.add('hidden'); }"
+                )
+                next_draw(me.page)
+                png = take_screenshot(me.page)
+            me.page.wait_for_timeout(rng.choice((20, 60, 120)))
+        assert me.over, f"no end screen after 240 s ({me.counts})"
+        print(lang, size, players, rules, me.counts, "screenshot:", png is not None)
+        print(sorted(Counter(a["type"] for a in me.sent()).items()))
+        # (a loaded machine plays fewer moves in the same game time)
+        assert me.counts["clicks"] >= 2 and me.counts["checked"] >= 10, me.counts
+        if size == "desktop":
+            assert me.counts["keyboard"] == 1
+        applied = check_applied(sqlite_db, t["id"], {0: me})
+        assert applied[0] >= 2, applied
+        check_end(table, sqlite_db, t["id"], lang)
+        spec = table.spec
+        assert spec.locator("#view [data-testid=board] [data-testid=planet-0]").count() == 1
+        if png is not None:
+            keep_screenshot("spacedealer", png)
+        if shot:
+            # the replay of the game draws its frames with the board, nothing to click
+            me.page.goto(f"{server.base}/replay/{t['id']}")
+            me.page.wait_for_selector("#view [data-testid=board] [data-testid=planet-0]")
+            left = me.page.locator("#view [data-testid=time-left]").text_content() or ""
+            assert re.fullmatch(r"\d+:\d\d", left), left
+            assert me.page.locator("#view [data-testid=board] [data-actions]").count() == 0
+            assert me.page.js_errors == []  # type: ignore[attr-defined]
 
 
 def test_three_people_clicking_at_the_same_moments(
@@ -432,7 +408,9 @@ def test_three_people_clicking_at_the_same_moments(
     )
     desktop = VIEWPORTS["desktop"]
     people = {
-        q: Seat(browser.new_context(viewport=desktop), server.base, t["seats"][q]["link"], lang)  # type: ignore[arg-type]
+        q: Seat.open(
+            browser.new_context(viewport=desktop), server.base, t["seats"][q]["link"], lang
+        )
         for q, lang in enumerate(("en", "fr", "en"))
     }
     for p in people.values():
@@ -527,7 +505,7 @@ def test_choices_that_stop_being_legal_and_the_local_countdown(
     ]
     t = create(server.base, "spacedealer", seats, options=OPTIONS, speed=1.0, start=True)
     ctx = browser.new_context(viewport=VIEWPORTS["desktop"], reduced_motion=motion)  # type: ignore[arg-type]
-    me = Seat(ctx, server.base, t["seats"][0]["link"], "en")
+    me = Seat.open(ctx, server.base, t["seats"][0]["link"], "en")
     me.page.wait_for_selector("#view [data-testid=board] svg")
     # the set-up: each starting mine of the pile offers four choices (generator side, connection)
     first = next(m for s in me.streams for m in s if m["type"] == "state" and m["legal"])
