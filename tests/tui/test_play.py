@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 from textual.widgets import Input, OptionList, Static
 
 import spacetable
+from spacetable.bots import Bot, SeatPort, make_bot
 from spacetable.cli.common import renderer
-from spacetable.engine import save_meta
-from spacetable.tui.app import HandoffScreen, QuitScreen, TextsScreen, UndoScreen
+from spacetable.engine import Action, save_meta
+from spacetable.sim import step_bots
+from spacetable.tui import TableApp
+from spacetable.tui.app import HandoffScreen, QuitScreen, TextsScreen, UndoScreen, _Idle
 from spacetable.tui.texts import tr
 
-from .conftest import GAMES, new_table, settle
+from .conftest import GAMES, FakeClock, new_table, settle
 
 SMALL = (80, 24)
 
@@ -182,23 +186,27 @@ async def test_real_time_runs_on_the_injected_clock() -> None:
         assert g.clock == 0
         clock.now += 5
         app.tick()
+        await settle(pilot)  # the bots think the tick in a worker
         assert g.clock == pytest.approx(5)
         assert "clock 5.0 s" in _text(app, "#status")
         await pilot.press("p")  # pause
         clock.now += 20
         app.tick()
+        await settle(pilot)  # the bots think the tick in a worker
         assert g.clock == pytest.approx(5)
         assert "paused" in _text(app, "#status")
         await pilot.press("p", "plus")  # resume, then twice as fast
         assert app.speed == 2
         clock.now += 3
         app.tick()
+        await settle(pilot)  # the bots think the tick in a worker
         assert g.clock == pytest.approx(11)
         # Time flows on while the texts panel is open, and the table under it follows.
         await pilot.press("question_mark")
         assert isinstance(app.screen, TextsScreen)
         clock.now += 1
         app.tick()
+        await settle(pilot)  # the bots think the tick in a worker
         assert g.clock == pytest.approx(13)
         status = app.screen_stack[0].query_one("#status", Static)
         assert "clock 13.0 s" in str(status.render())
@@ -215,7 +223,7 @@ async def test_the_selection_stays_on_its_action_when_the_list_is_redrawn() -> N
         for _ in range(3):
             clock.now += 1
             app.tick()
-            await pilot.pause()
+            await settle(pilot)  # the bots think the tick in a worker
             if chosen in g.legal_actions(0):
                 assert app.lines[ol.highlighted or 0] == chosen
 
@@ -264,6 +272,7 @@ async def test_real_time_hot_seat_hands_the_screen_over_with_n() -> None:
         # Time flows during the hand-off, and no table is drawn under it.
         clock.now += 2
         app.tick()
+        await settle(pilot)  # the bots think the tick in a worker
         assert g.clock == pytest.approx(2)
         main = app.screen_stack[0]
         assert str(main.query_one("#board-text", Static).render()) == ""
@@ -312,3 +321,78 @@ async def test_U_takes_back_several_decisions_under_the_engines_rule() -> None:
         assert g.to_json() == saves[-3]
         assert g.undoable(0) == can - 2
         assert tr("en", "undone", n=2) in _text(app, "#status")
+
+
+class _GatedBot(Bot):
+    """A random bot that thinks until the test lets it answer."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        self.inner = make_bot("random", seed=1)
+        self.thinking = threading.Event()
+        self.gate = threading.Event()
+
+    def choose(self, port: SeatPort) -> Action | None:
+        self.thinking.set()
+        assert self.gate.wait(30), "the test never let the bot answer"
+        return self.inner.choose(port)
+
+
+async def test_real_time_screen_stays_live_while_a_slow_bot_thinks() -> None:
+    cfg = GAMES["spacedealer"]
+    g = spacetable.new_game("spacedealer", cfg["players"], cfg["seed"], dict(cfg["options"]))
+    slow = _GatedBot()
+    clock = FakeClock()
+    app = TableApp(g, {1: slow, 2: make_bot("random", seed=2)}, "en", clock=clock, tick=10.0)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        clock.now += 5
+        app.tick()
+        for _ in range(500):
+            if slow.thinking.is_set():
+                break
+            await pilot.pause(0.01)
+        assert slow.thinking.is_set()
+        # The bot thinks in a worker: the screen answers keys and the clock ticks meanwhile.
+        assert g.clock == 0
+        assert tr("en", "bots_thinking") in _text(app, "#status")
+        await pilot.press("p")
+        assert "paused" in _text(app, "#status")
+        await pilot.press("p", "plus")
+        assert "×2" in _text(app, "#status")
+        clock.now += 1
+        app.tick()  # one more wall second (two game seconds) waits its turn
+        await pilot.pause()
+        assert tr("en", "bots_thinking") in _text(app, "#status")
+        # The seat on screen plays while the bot thinks.
+        before = len(g.record()["entries"])
+        await pilot.press("enter")
+        assert [e.get("seat") for e in g.record()["entries"][before:]] == [0]
+        assert any(w.is_running for w in app.workers)
+        slow.gate.set()
+        await settle(pilot)
+        assert g.clock == pytest.approx(7)
+        assert tr("en", "bots_thinking") not in _text(app, "#status")
+        assert "clock 7.0 s" in _text(app, "#status")
+        assert any(e.get("seat") == 1 for e in g.record()["entries"][before:])
+
+
+async def test_real_time_bots_in_a_worker_play_as_on_the_screens_thread() -> None:
+    """The bots' answers are applied in the order they were given: the same fake clock
+    gives the same game as :func:`step_bots` run directly, tick by tick."""
+    app, g, clock = new_table("spacedealer", "fr")
+    cfg = GAMES["spacedealer"]
+    ref = spacetable.new_game("spacedealer", cfg["players"], cfg["seed"], dict(cfg["options"]))
+    bots = [_Idle(), make_bot("random", seed=1), make_bot("random", seed=2)]
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        for wall in (3, 14, 0.5, 25):  # game seconds, in bot ticks of at most 10
+            clock.now += wall
+            app.tick()
+            await settle(pilot)
+            while wall > 1e-9:
+                step_bots(ref, bots, tick=min(10.0, wall))
+                wall -= min(10.0, wall)
+    assert g.record()["entries"] == ref.record()["entries"]
+    assert any(e.get("seat") in (1, 2) for e in g.record()["entries"])

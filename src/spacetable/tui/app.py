@@ -237,6 +237,10 @@ class TableApp(App[bool]):
         self.finished = False
         self._gen = 0  # bumped on every change of the game: a stale bot answer is dropped
         self._thinking: int | None = None
+        #: Real time: game seconds that passed on the wall clock and have yet to flow.
+        self._pending = 0.0
+        #: Real time: the seconds of the bot tick being thought in a worker (None: none is).
+        self._flowing: float | None = None
         self._handing_over = False
         self._wall = clock()
 
@@ -364,13 +368,62 @@ class TableApp(App[bool]):
             self._show_status()
 
     def flow(self, seconds: float) -> None:
+        """Let ``seconds`` of game time flow, in bot ticks of at most ``tick`` seconds: in
+        each the bots act (as :func:`spacetable.sim.step_bots` lets them), then the time
+        passes. The bots think in a worker thread, one tick after the other, on a copy of
+        the game; their answers are applied here, on the screen's thread, in the order they
+        were given, so a fake clock gives the same game as thinking on this thread would.
+        Meanwhile the screen stays live: the seat on screen may act, pause, look at texts."""
+        self._pending += seconds
+        self._next_tick()
+
+    def _next_tick(self) -> None:
+        """Start thinking the next bot tick of the pending time (one tick at a time); once
+        no time is pending, redraw."""
         g = self.game
+        while self._flowing is None:
+            if g.is_over or self._pending <= 1e-9:
+                self._pending = 0.0
+                self.next_turn()
+                return
+            dt = min(self.tick_seconds, self._pending)
+            self._pending -= dt
+            if not self.bots:  # nobody to think: the time just passes
+                g.advance(dt)
+                continue
+            self._think_tick(dt)
+
+    def _think_tick(self, dt: float) -> None:
+        """The bots think one tick of ``dt`` seconds in a worker, on a copy of the game."""
+        g = self.game
+        copy, gen = g.clone(), self._gen
         bots = [self.bots.get(s, _Idle()) for s in range(g.players)]
-        while seconds > 1e-9 and not g.is_over:
-            dt = min(self.tick_seconds, seconds)
-            step_bots(g, bots, tick=dt)
-            seconds -= dt
+        self._flowing = dt
+
+        def think() -> None:
+            answers: list[tuple[int, Action]] = []
+            step_bots(copy, bots, tick=dt, on_action=lambda s, a: answers.append((s, a)))
+            self.call_from_thread(self._tick_done, gen, dt, answers)
+
+        self.run_worker(think, thread=True, group="realtime", exit_on_error=True)
+        self._show_status()
+
+    def _tick_done(self, gen: int, dt: float, answers: list[tuple[int, Action]]) -> None:
+        """A bot tick thought in the worker: its answers, then ``dt`` seconds of game time.
+        When the game changed meanwhile (the seat on screen acted), an answer that is no
+        longer legal is dropped."""
+        g = self.game
+        self._flowing = None
+        for seat, action in answers:
+            if g.is_over:
+                break
+            if gen == self._gen or (seat in g.to_act and action in g.legal_actions(seat)):
+                g.apply(seat, action)
+        if not g.is_over:
+            g.advance(dt)
         self.next_turn()
+        if self._pending > 1e-9 and not g.is_over:
+            self._next_tick()
 
     # ------------------------------------------------------------------ drawing
     def say(self, text: str, *, error: bool = False) -> None:
@@ -395,6 +448,8 @@ class TableApp(App[bool]):
                 head += " · " + self.t(
                     "thinking", seat=self._thinking, kind=self.kinds.get(self._thinking, "")
                 )
+        if self._flowing is not None and not g.is_over:
+            head += " · " + self.t("bots_thinking")
         if g.realtime:
             head += " · " + self.t("clock", clock=g.clock)
             head += " · " + (self.t("paused") if self.paused else self.t("speed", speed=self.speed))

@@ -16,6 +16,7 @@ TEXT: dict[str, dict[str, str]] = {
         "you": "Seat {seat} to play",
         "waiting": "Waiting for {who}",
         "thinking": "seat {seat} ({kind}) is thinking…",
+        "bots_thinking": "bots thinking…",
         "handoff": "Pass the terminal to seat {seat}.\n\nThe previous seat's table is hidden.\n\n"
         "Seat {seat}: press Enter when you are ready.",
         "actions": "Actions",
@@ -70,6 +71,7 @@ TEXT: dict[str, dict[str, str]] = {
         "you": "Au siège {seat} de jouer",
         "waiting": "En attente de {who}",
         "thinking": "le siège {seat} ({kind}) réfléchit…",
+        "bots_thinking": "les bots réfléchissent…",
         "handoff": "Passez le terminal au siège {seat}.\n\nLa table du siège précédent est "
         "cachée.\n\nSiège {seat} : appuyez sur Entrée quand vous êtes prêt.",
         "actions": "Actions",
