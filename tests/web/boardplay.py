@@ -191,8 +191,8 @@ def check_end(table: Table, db: str, table_id: str, lang: str) -> None:
 
 
 def png_size(png: bytes) -> tuple[int, int]:
-    """The width and height of a PNG image, checking that it is one and is not of one flat
-    colour (its pixels, unfiltered, take many values)."""
+    """The width and height of a PNG image, checking that it is one and not a flat colour (its
+    compressed scanlines, once inflated, take many byte values)."""
     assert png[:8] == b"\x89PNG\r\n\x1a\n", png[:8]
     width, height = struct.unpack(">II", png[16:24])
     data, at = b"", 8
