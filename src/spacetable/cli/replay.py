@@ -53,8 +53,8 @@ def replay(
     data_dir: Path | None = typer.Option(
         None,
         "--data",
-        help="The directory of tables the game was played with [default: the one a save "
-        "remembers, else the shipped data].",
+        help="The directory of tables the game was played with (default: the one a save "
+        "remembers, else the shipped data).",
     ),
 ) -> None:
     """Replay a game: the moves one by one with --step, else the final state and outcome."""

@@ -53,10 +53,10 @@ def serve(
     db: str | None = typer.Option(
         None,
         help="Database URL: sqlite:///FILE or postgresql://user@host:port/db "
-        "[default: spacetable.db in the user's data folder].",
+        "(default: spacetable.db in the user's data folder).",
     ),
     bot_workers: int | None = typer.Option(
-        None, "--bot-workers", help="Bot worker processes [default: one per core, at most 4]."
+        None, "--bot-workers", help="Bot worker processes (default: one per core, at most 4)."
     ),
     log_level: str = typer.Option("info", help="Server log level."),
     data: list[str] | None = typer.Option(

@@ -160,7 +160,7 @@ def _count(items: Any) -> dict[str, int]:
 def simulate(
     game_id: str = typer.Argument(..., help="Game id (see `spacetable games`)."),
     players: int | None = typer.Option(
-        None, "--players", "-p", help="Seats per game [default: 2, or the game's smallest count]."
+        None, "--players", "-p", help="Seats per game (default: 2, or the game's smallest count)."
     ),
     games: int = typer.Option(100, "--games", "-n", min=1),
     bots: str = typer.Option(
@@ -177,8 +177,8 @@ def simulate(
         None,
         "--workers",
         "-w",
-        help="Local processes, or a local Ray's CPUs (0: one per core) [default: 1, with "
-        "--ray one per core].",
+        help="Local processes, or a local Ray's CPUs (0: one per core) (default: 1, with "
+        "--ray one per core).",
     ),
     ray: RayFlag = False,
     ray_address: RayAddress = None,

@@ -542,7 +542,7 @@ def register(app: typer.Typer) -> None:
         players: Annotated[
             int | None,
             typer.Option(
-                "--players", "-p", help="seats per game [default: 2, or the game's smallest count]"
+                "--players", "-p", help="seats per game (default: 2, or the game's smallest count)"
             ),
         ] = None,
         bots: Annotated[
