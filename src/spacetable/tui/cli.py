@@ -49,6 +49,13 @@ def tui(
     seat: int | None = typer.Option(
         None, "--seat", help="With --replay: watch as this seat sees it (default: a spectator)."
     ),
+    watch_url: str | None = typer.Option(
+        None,
+        "--watch",
+        metavar="URL",
+        help="Watch a live table of the web server (http://HOST:PORT/table/ID); a seat's link "
+        "(...#token=...) plays that seat.",
+    ),
 ) -> None:
     """Play a game full-screen in the terminal (hot seat for the human seats); without a
     game, a set-up screen chooses it (game, players, seats, options, language, seed) or
@@ -57,6 +64,15 @@ def tui(
 
     if replay is not None:
         watch(replay, line, seat, lang or "en", data)
+        return
+    if watch_url is not None:
+        from .watch import prepare
+
+        try:
+            live = prepare(watch_url, lang or "en")
+        except ValueError as e:
+            fail_value(e)
+        live.run()
         return
     if game_id is None:
         from .setup import SetupApp

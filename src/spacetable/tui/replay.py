@@ -85,6 +85,7 @@ class StepViewer(App[None]):
     #board-text { width: auto; }
     #side { width: 40%; min-width: 28; border-left: solid $primary; }
     #log { height: 1fr; }
+    #actions { height: 1fr; border: none; padding: 0; border-bottom: solid $primary; }
     #jump { height: 1; border: none; padding: 0 1; display: none; }
     #keys { height: 1; background: $panel; padding: 0 1; }
     """

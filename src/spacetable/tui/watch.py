@@ -1,0 +1,585 @@
+"""``spacetable tui --watch URL``: a live table of the web server in the full-screen terminal.
+
+The URL is the table's address as the web app gives it: ``http://HOST:PORT/table/<id>`` (the
+``spectate`` link) watches as a spectator; a seat's invitation link
+(``.../table/<id>#token=...``) watches as that seat and plays it from the action list. The
+viewer connects to the table's WebSocket (``/ws/tables/<id>``, ``docs/protocol.md``), says
+``hello`` and draws each ``state`` the server sends with the game's own renderer. It draws
+nothing but what the server sends: a spectator's messages are the server's spectator
+projection, a seat's are that seat's.
+
+Every state received is kept with its step, so the viewer can pause, step back and forth over
+what it saw, jump to a step and go back to live. A step it did not see (before it connected)
+is asked of the server's replay endpoint (``GET /api/tables/<id>/replay/<step>``), which
+answers for finished games only; for a live game the status line says so and the steps seen
+are what there is. The table's chat and the server's notices (a bot taking a seat over) are
+shown in the log pane. A lost connection is said and tried again, waiting longer each time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+from urllib.parse import parse_qs, quote, urlsplit
+
+import httpx
+from rich.markup import escape
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+import spacetable
+from spacetable.cli.common import event_describer, renderer
+
+from .replay import StepViewer
+from .texts import log_text, markup, tr
+
+#: The protocol version this client speaks (``spacetable.web.protocol.VERSION``).
+PROTOCOL = 1
+#: How many recent log events a step keeps (and the log pane shows).
+LOG_EVENTS = 30
+#: How many chat messages and notices the log pane shows under the log.
+CHAT_LINES = 8
+#: Seconds between two tries to connect again: doubled after each failure, up to the last.
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
+#: Seconds an HTTP request to the server may take.
+HTTP_TIMEOUT = 10.0
+
+WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "step": "Step {i}/{n}",
+        "no_step": "No state yet",
+        "live": "live",
+        "paused": "paused",
+        "as": "seen by {who}",
+        "everyone": "a spectator",
+        "to_act": "to act: {who}",
+        "over": "Game over: {reason}",
+        "connecting": "Connecting…",
+        "open": "The table has not started yet.",
+        "lost": "Connection lost ({why}); trying again in {s:g} s.",
+        "refused": "The server refused: {message}",
+        "error": "The server says: {message}",
+        "unseen": "Step {step} was not seen: the server replays only finished games "
+        "(seen here: steps {first} to {last}).",
+        "not_sent": "Step {step} is not known yet (the newest is {last}).",
+        "replay_failed": "Step {step} could not be fetched: {message}",
+        "bad_step": "No step {text!r}: give a step number.",
+        "jump": "step number, then Enter (Esc: cancel)",
+        "keys": "[b]space[/b] live/pause [b]←→[/b] step [b]Home[/b] start [b]End[/b] live "
+        "[b]g[/b] jump [b]q[/b] quit",
+        "keys_seat": "[b]↑↓⏎[/b] play [b]space[/b] live/pause [b]←→[/b] step [b]Home End[/b] "
+        "[b]g[/b] jump [b]q[/b] quit",
+        "not_live": "You play on the live table: press End to go back to it.",
+        "chat": "Chat",
+        "notice_back": "{who} is back",
+        "notice_away": "{who} is away; a bot ({level}) plays for now",
+    },
+    "fr": {
+        "step": "Coup {i}/{n}",
+        "no_step": "Pas encore d'état",
+        "live": "en direct",
+        "paused": "en pause",
+        "as": "vu par {who}",
+        "everyone": "un spectateur",
+        "to_act": "à jouer : {who}",
+        "over": "Partie terminée : {reason}",
+        "connecting": "Connexion…",
+        "open": "La table n'a pas encore commencé.",
+        "lost": "Connexion perdue ({why}) ; nouvel essai dans {s:g} s.",
+        "refused": "Le serveur refuse : {message}",
+        "error": "Le serveur dit : {message}",
+        "unseen": "Coup {step} pas vu : le serveur ne rejoue que les parties finies "
+        "(vus ici : coups {first} à {last}).",
+        "not_sent": "Le coup {step} n'est pas encore connu (le dernier est {last}).",
+        "replay_failed": "Le coup {step} n'a pas pu être obtenu : {message}",
+        "bad_step": "Pas de coup {text!r} : donnez un numéro de coup.",
+        "jump": "numéro du coup, puis Entrée (Échap : annuler)",
+        "keys": "[b]espace[/b] direct/pause [b]←→[/b] coup [b]Début[/b] départ [b]Fin[/b] "
+        "direct [b]g[/b] aller [b]q[/b] quitter",
+        "keys_seat": "[b]↑↓⏎[/b] jouer [b]espace[/b] direct/pause [b]←→[/b] coup "
+        "[b]Début Fin[/b] [b]g[/b] aller [b]q[/b] quitter",
+        "not_live": "Vous jouez sur la table en direct : Fin pour y revenir.",
+        "chat": "Discussion",
+        "notice_back": "{who} est de retour",
+        "notice_away": "{who} est absent ; un bot ({level}) joue pour l'instant",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a web table lives: the server's base address, the table's id and, from a
+    seat's invitation link, the seat's secret token."""
+
+    base: str
+    table: str
+    token: str | None = None
+
+    @property
+    def ws_url(self) -> str:
+        scheme = "wss" if self.base.startswith("https:") else "ws"
+        return f"{scheme}:{self.base.split(':', 1)[1]}/ws/tables/{quote(self.table, safe='')}"
+
+    @property
+    def api(self) -> str:
+        return f"{self.base}/api/tables/{quote(self.table, safe='')}"
+
+
+def parse_url(url: str) -> Target:
+    """The table a web address names: ``http(s)://HOST[:PORT]/table/<id>``, optionally with a
+    seat's ``#token=...`` (one seat per terminal). Raises ``ValueError`` saying what is wrong.
+
+    >>> parse_url("http://127.0.0.1:8000/table/ab12cd#token=s3cret-token")
+    Target(base='http://127.0.0.1:8000', table='ab12cd', token='s3cret-token')
+    >>> parse_url("http://example.org/lobby")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: 'http://example.org/lobby' is not a table's address: give http://HOST:PORT/...
+    """
+    parts = urlsplit(url.strip())
+    segs = [s for s in parts.path.split("/") if s]
+    if parts.scheme not in ("http", "https") or not parts.netloc or len(segs) != 2:
+        segs = []
+    if not segs or segs[0] not in ("table", "replay") or len(segs[1]) > 32:
+        raise ValueError(
+            f"{url!r} is not a table's address: give http://HOST:PORT/table/ID "
+            "(the web app's link to the table)"
+        )
+    frag = parse_qs(parts.fragment)
+    tokens = [t for t in frag.get("token", []) if t]
+    for many in frag.get("tokens", []):
+        tokens += [t for t in many.split(",") if t]
+    if len(set(tokens)) > 1:
+        raise ValueError("this link holds several seats: give the link of one seat")
+    base = f"{parts.scheme}://{parts.netloc}"
+    return Target(base, segs[1], tokens[0] if tokens else None)
+
+
+def _error_text(r: httpx.Response) -> str:
+    """The message of the web app's error answer ``{"error": {"code", "message"}}``."""
+    try:
+        err = r.json().get("error", {})
+        return f"{err['message']} ({err['code']})"
+    except (ValueError, KeyError, AttributeError, TypeError):
+        return f"HTTP {r.status_code}"
+
+
+def look_up(target: Target) -> tuple[dict[str, Any], int | None]:
+    """Ask the server for the table (as anybody may see it) and, with a token, the seat it
+    holds. Raises ``ValueError`` with a clear message when the server cannot be reached, has
+    no such table or the token holds no seat."""
+    try:
+        with httpx.Client(timeout=HTTP_TIMEOUT) as client:
+            r = client.get(target.api)
+            if r.status_code == 404:
+                raise ValueError(f"{target.base} has no table {target.table!r}")
+            if r.status_code != 200:
+                raise ValueError(f"{target.base} refused the table: {_error_text(r)}")
+            info = r.json()
+            seat = None
+            if target.token is not None:
+                r = client.post(f"{target.api}/seat", json={"token": target.token})
+                if r.status_code != 200:
+                    raise ValueError(f"this link's token holds no seat: {_error_text(r)}")
+                seat = int(r.json()["seat"])
+    except httpx.HTTPError as e:
+        raise ValueError(f"cannot reach {target.base}: {e}") from None
+    if not isinstance(info, dict) or not isinstance(info.get("game"), str):
+        raise ValueError(f"{target.base} did not answer as a spacetable server")
+    try:
+        spacetable.game_class(info["game"])
+    except (KeyError, ValueError):
+        raise ValueError(
+            f"the table plays {info['game']!r}, a game this client does not know"
+        ) from None
+    return info, seat
+
+
+@dataclass
+class Frame:
+    """One step as the server sent it: the view, the newest events of the log, and for a
+    seat its legal actions (``{"action", "label"}``)."""
+
+    step: int
+    view: dict[str, Any]
+    log: list[dict[str, Any]]
+    over: bool
+    legal: list[dict[str, Any]] = field(default_factory=list)
+    clock: float | None = None
+
+
+class WatchApp(StepViewer):
+    """A web table's live viewer (see the module docstring). ``info``: the table as the JSON
+    API gives it; ``seat``: the seat the token holds (``None``: a spectator). ``backoff``:
+    the waits between two tries to connect (shorter in tests)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(-1)", show=False),
+        Binding("down", "cursor(1)", show=False),
+        Binding("enter", "play", show=False),
+    ]
+    WORDS = WORDS
+
+    def __init__(
+        self,
+        target: Target,
+        info: Mapping[str, Any],
+        lang: str = "en",
+        *,
+        seat: int | None = None,
+        backoff: tuple[float, ...] = BACKOFF,
+    ) -> None:
+        super().__init__()
+        self.target = target
+        self.info = dict(info)
+        self.lang = lang if lang in WORDS else "en"
+        self.seat = seat
+        self.backoff = backoff
+        game_id = str(info["game"])
+        parts = _parts(game_id)
+        self.render_view = renderer(game_id, parts)
+        self.describe_event = event_describer(game_id, parts)
+        #: Every step seen or fetched, by step number.
+        self.frames: dict[int, Frame] = {}
+        #: The newest step the server sent (None: none yet).
+        self.newest: int | None = None
+        #: The step on screen; live: it follows the newest.
+        self.index: int | None = None
+        self.live = True
+        #: The server's ``end`` message once the game is over.
+        self.end: dict[str, Any] | None = None
+        self.chat: list[dict[str, Any]] = []
+        self.notices: list[str] = []
+        #: Where the connection stands, said on the status line (``""``: connected).
+        self.link = self.w("connecting")
+        self.closed = False  # refused for good: no more tries
+        #: How many times the viewer got connected (1: never lost).
+        self.connects = 0
+        self._events: list[dict[str, Any]] = []
+        self._ws: Any = None
+        self._lines: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ layout
+    def compose_side(self) -> ComposeResult:
+        if self.seat is not None:
+            yield OptionList(id="actions")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        if self.seat is not None:
+            self.query_one("#actions", OptionList).can_focus = False
+            self.query_one("#log").styles.height = 9
+            self.query_one("#keys", Static).update(self.w("keys_seat"))
+        self.run_worker(self._connection(), group="connection", exit_on_error=False)
+
+    # ------------------------------------------------------------------ the connection
+    async def _connection(self) -> None:
+        """Connect, say hello and take every message; when the connection is lost, say so
+        and try again after a wait that grows."""
+        tries = 0
+        while not self.closed:
+            why = ""
+            try:
+                async with connect(self.target.ws_url, max_size=1 << 24) as ws:
+                    self._ws = ws
+                    self.connects += 1
+                    await ws.send(
+                        json.dumps(
+                            {
+                                "type": "hello",
+                                "version": PROTOCOL,
+                                "token": self.target.token,
+                                "lang": self.lang,
+                            }
+                        )
+                    )
+                    async for text in ws:
+                        tries = 0
+                        self.receive(json.loads(text))
+                        if self.closed:
+                            return
+            except (ConnectionClosed, InvalidHandshake, InvalidURI, OSError, TimeoutError) as e:
+                why = str(e) or type(e).__name__
+            except json.JSONDecodeError:
+                why = "not JSON"
+            finally:
+                self._ws = None
+            if self.closed:
+                return
+            wait = self.backoff[min(tries, len(self.backoff) - 1)]
+            tries += 1
+            self.link = self.w("lost", why=why or "closed", s=wait)
+            self.show()
+            await asyncio.sleep(wait)
+
+    def receive(self, msg: Mapping[str, Any]) -> None:
+        """Take one message of the server."""
+        kind = msg.get("type")
+        if kind == "welcome":
+            self.info = dict(msg["table"])
+            self.link = ""
+            if self.info.get("status") == "open":
+                self.message = self.w("open")
+        elif kind == "table":
+            self.info = dict(msg["table"])
+            if self.info.get("status") != "open" and self.message == self.w("open"):
+                self.message = ""
+        elif kind == "state":
+            self._state(msg)
+        elif kind == "end":
+            self.end = dict(msg)
+        elif kind == "chat_history":
+            self.chat = list(msg.get("messages", []))
+        elif kind == "chat":
+            self.chat = [*self.chat, dict(msg)][-100:]
+        elif kind == "notice":
+            self.notices = [*self.notices, self._notice(msg.get("event", {}))][-20:]
+        elif kind == "error":
+            code, text = str(msg.get("code")), str(msg.get("message", ""))
+            if code in ("bad_token", "no_table", "version", "full"):
+                self.closed = True
+                self.link = self.w("refused", message=text)
+            else:
+                self.message = self.w("error", message=text)
+        self.show()
+
+    def _state(self, msg: Mapping[str, Any]) -> None:
+        step = int(msg["step"])
+        log = msg.get("log", {})
+        if int(log.get("from", 0)) == 0:
+            self._events = []
+        self._events = [*self._events, *log.get("events", [])][-LOG_EVENTS:]
+        if self.newest is not None and step < self.newest:
+            # taken back (undo): the steps after it are no longer the game's
+            self.frames = {s: f for s, f in self.frames.items() if s < step}
+            if self.index is not None and self.index >= step:
+                self.index = step
+        self.frames[step] = Frame(
+            step,
+            dict(msg["view"]),
+            list(self._events),
+            bool(msg.get("over")),
+            list(msg.get("legal", [])),
+            msg.get("clock"),
+        )
+        self.newest = step
+        if self.live or self.index is None:
+            self.index = step
+
+    def _notice(self, event: Mapping[str, Any]) -> str:
+        who = tr(self.lang, "seat", seat=event.get("seat"))
+        if event.get("kind") == "back":
+            return self.w("notice_back", who=who)
+        return self.w("notice_away", who=who, level=event.get("level") or "")
+
+    # ------------------------------------------------------------------ drawing
+    def show(self) -> None:
+        frame = self.frames.get(self.index) if self.index is not None else None
+        parts: list[str] = []
+        if frame is None:
+            parts.append(self.w("no_step"))
+        else:
+            parts.append(self.w("step", i=frame.step, n=self.newest))
+            parts.append(self.w("live") if self.live else self.w("paused"))
+        who = tr(self.lang, "seat", seat=self.seat) if self.seat is not None else None
+        parts.append(self.w("as", who=who or self.w("everyone")))
+        if frame is not None:
+            if frame.clock is not None:
+                parts.append(tr(self.lang, "clock", clock=frame.clock))
+            to_act = frame.view.get("to_act")
+            if frame.over:
+                parts.append(self.w("over", reason=self._reason()))
+            elif isinstance(to_act, list) and to_act:
+                seats = ", ".join(tr(self.lang, "seat", seat=s) for s in to_act)
+                parts.append(self.w("to_act", who=seats))
+        if self.link:
+            parts.append(self.link)
+        board = self.render_view(frame.view, self.lang) if frame is not None else ""
+        if frame is not None and frame.over and self.end is not None:
+            summary = str(self.end.get("summary") or "")
+            board += "\n\n[b]" + escape(self._reason()) + "[/b]"
+            if summary:
+                board += "\n" + escape(summary)
+        log = self._log_text(frame.log if frame is not None else [])
+        self.draw(" · ".join(parts), board, log)
+        if self.seat is not None:
+            self._set_actions(frame)
+
+    def _reason(self) -> str:
+        if self.end is None:
+            return ""
+        return str(self.end.get("reason_text") or "")
+
+    def _log_text(self, events: list[dict[str, Any]]) -> Text:
+        sentences = [self._sentence(e) for e in events[-LOG_EVENTS:]]
+        text = log_text(sentences)
+        lines = [*self.notices[-CHAT_LINES:]]
+        for m in self.chat[-CHAT_LINES:]:
+            name = m.get("name") or (
+                tr(self.lang, "seat", seat=m["seat"]) if m.get("seat") is not None else "?"
+            )
+            lines.append(f"{name}: {m.get('text', '')}")
+        if lines:
+            chat = Text("\n— " + self.w("chat") + " —\n", style="bold")
+            chat.append("\n".join(lines), style="italic")
+            text.append_text(chat)
+        return text
+
+    def _sentence(self, e: Mapping[str, Any]) -> str:
+        """An event in the game's own words (the renderer's markup), else the server's."""
+        try:
+            return str(self.describe_event(e["event"], self.lang))
+        except Exception:  # a sentence the renderer cannot make: the server's plain text
+            return escape(str(e.get("text", "")))
+
+    def _set_actions(self, frame: Frame | None) -> None:
+        """A seat's legal actions, on the live step only (an earlier step is not played)."""
+        ol = self.query_one("#actions", OptionList)
+        lines = frame.legal if frame is not None and frame.step == self.newest else []
+        if lines == self._lines:
+            return
+        keep = ol.highlighted
+        self._lines = lines
+        ol.clear_options()
+        ol.add_options([Option(markup(str(a["label"]))) for a in lines])
+        if lines:
+            ol.highlighted = min(keep or 0, len(lines) - 1)
+
+    # ------------------------------------------------------------------ moving
+    def go(self, step: int) -> None:
+        """Show ``step``: one seen, else asked of the server's replay endpoint."""
+        self.live = False
+        if self.newest is None:
+            return
+        if step > self.newest:
+            self.message = self.w("not_sent", step=step, last=self.newest)
+        elif step in self.frames:
+            self.message = ""
+            self.index = step
+        else:
+            self.run_worker(self._fetch(step), group="replay", exit_on_error=False)
+        self.show()
+
+    async def _fetch(self, step: int) -> None:
+        """Ask the replay endpoint for ``step`` (a finished game only)."""
+        params: dict[str, Any] = {"lang": self.lang}
+        if self.seat is not None:
+            params["seat"] = self.seat
+        try:
+            async with httpx.AsyncClient(timeout=HTTP_TIMEOUT) as client:
+                r = await client.get(f"{self.target.api}/replay/{step}", params=params)
+        except httpx.HTTPError as e:
+            self.message = self.w("replay_failed", step=step, message=str(e))
+            self.show()
+            return
+        if r.status_code == 409 and "not_over" in r.text:
+            seen = sorted(self.frames)
+            self.message = self.w("unseen", step=step, first=seen[0], last=seen[-1])
+        elif r.status_code != 200:
+            self.message = self.w("replay_failed", step=step, message=_error_text(r))
+        else:
+            f = r.json()
+            self.frames[step] = Frame(
+                step,
+                dict(f["view"]),
+                list(f["log"]["events"])[-LOG_EVENTS:],
+                bool(f.get("over")),
+                [],
+                f.get("clock"),
+            )
+            if not self.live:
+                self.index = step
+            self.message = ""
+        self.show()
+
+    # ------------------------------------------------------------------ keys
+    def action_play_pause(self) -> None:
+        if self.live:
+            self.live = False
+        else:
+            self.action_go(-1)
+            return
+        self.show()
+
+    def action_step(self, delta: int) -> None:
+        if self.index is not None and self.index + delta >= 0:
+            self.go(self.index + delta)
+
+    def action_go(self, index: int) -> None:
+        if index < 0:
+            self.live = True
+            self.message = ""
+            if self.newest is not None:
+                self.index = self.newest
+            self.show()
+            return
+        self.go(index)
+
+    def jump(self, text: str) -> str | None:
+        if not text.isdecimal():
+            return self.w("bad_step", text=text)
+        self.go(int(text))
+        return None
+
+    def action_cursor(self, delta: int) -> None:
+        if self.seat is None:
+            return
+        ol = self.query_one("#actions", OptionList)
+        (ol.action_cursor_up if delta < 0 else ol.action_cursor_down)()
+
+    def action_play(self) -> None:
+        if self.seat is None:
+            return
+        ol = self.query_one("#actions", OptionList)
+        if ol.highlighted is not None and ol.highlighted < len(self._lines):
+            self.act(self._lines[ol.highlighted]["action"])
+
+    @on(OptionList.OptionSelected, "#actions")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option_index < len(self._lines):
+            self.act(self._lines[event.option_index]["action"])
+
+    def act(self, action: Mapping[str, Any]) -> None:
+        """Send the seat's decision, chosen on the live step (the server refuses it as
+        ``stale`` if the game moved on meanwhile)."""
+        if self.index != self.newest or not self.live:
+            self.message = self.w("not_live")
+            self.show()
+            return
+        ws = self._ws
+        if ws is None:
+            return
+        msg = {"type": "act", "action": dict(action), "step": self.newest}
+        self.message = ""
+        self.run_worker(ws.send(json.dumps(msg)), group="send", exit_on_error=False)
+
+
+def _parts(game_id: str) -> Any:
+    """The game's components to draw with: the shipped ones (a table the server plays with
+    corrected tables of its own is drawn with the shipped tables' names)."""
+    if spacetable.game_class(game_id).data_spec is None:
+        return None
+    return spacetable.load_data(game_id).parts
+
+
+def prepare(url: str, lang: str = "en", **kw: Any) -> WatchApp:
+    """The viewer of the table at ``url``, once the server has said the table exists (and,
+    for a seat's link, which seat its token holds). Raises ``ValueError`` with a clear
+    message otherwise."""
+    if lang not in WORDS:
+        raise ValueError(f"--lang must be en or fr, got {lang!r}")
+    target = parse_url(url)
+    info, seat = look_up(target)
+    return WatchApp(target, info, lang, seat=seat, **kw)
+
+
+__all__ = ["Frame", "Target", "WatchApp", "look_up", "parse_url", "prepare"]
