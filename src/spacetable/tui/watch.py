@@ -65,6 +65,8 @@ WORDS: dict[str, dict[str, str]] = {
         "over": "Game over: {reason}",
         "connecting": "Connecting…",
         "open": "The table has not started yet.",
+        "broken": "The server could not resume this table: {why}",
+        "unread": "A message of the server was not understood ({why}).",
         "lost": "Connection lost ({why}); trying again in {s:g} s.",
         "refused": "The server refused: {message}",
         "error": "The server says: {message}",
@@ -94,6 +96,8 @@ WORDS: dict[str, dict[str, str]] = {
         "over": "Partie terminée : {reason}",
         "connecting": "Connexion…",
         "open": "La table n'a pas encore commencé.",
+        "broken": "Le serveur n'a pas pu reprendre cette table : {why}",
+        "unread": "Un message du serveur n'a pas été compris ({why}).",
         "lost": "Connexion perdue ({why}) ; nouvel essai dans {s:g} s.",
         "refused": "Le serveur refuse : {message}",
         "error": "Le serveur dit : {message}",
@@ -304,13 +308,16 @@ class WatchApp(StepViewer):
                     )
                     async for text in ws:
                         tries = 0
-                        self.receive(json.loads(text))
+                        try:
+                            self.receive(json.loads(text))
+                        except (KeyError, TypeError, ValueError, AttributeError) as e:
+                            # a message this client does not read: said, and the next one read
+                            self.message = self.w("unread", why=f"{type(e).__name__}: {e}")
+                            self.show()
                         if self.closed:
                             return
             except (ConnectionClosed, InvalidHandshake, InvalidURI, OSError, TimeoutError) as e:
                 why = str(e) or type(e).__name__
-            except json.JSONDecodeError:
-                why = "not JSON"
             finally:
                 self._ws = None
             if self.closed:
@@ -329,6 +336,8 @@ class WatchApp(StepViewer):
             self.link = ""
             if self.info.get("status") == "open":
                 self.message = self.w("open")
+            elif self.info.get("status") == "broken":
+                self.message = self.w("broken", why=self.info.get("reason", ""))
         elif kind == "table":
             self.info = dict(msg["table"])
             if self.info.get("status") != "open" and self.message == self.w("open"):
