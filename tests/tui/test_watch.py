@@ -251,3 +251,39 @@ async def test_the_table_chat_is_shown_and_an_open_table_said(server: Server) ->
         assert r.status_code == 200
         await _until(pilot, lambda: app.newest is not None)
         assert "not started yet" not in _plain(app, "#status")
+
+
+async def test_a_step_taken_back_drops_the_later_steps_and_errors_are_said(
+    server: Server,
+) -> None:
+    made = create(server.base, "wildspace", BOTS)  # never started: only these states come
+    app = prepare(server.base + made["spectate"], "en")
+    g = spacetable.new_game("wildspace", 2, 7)
+    views = []
+    for _ in range(6):
+        views.append(g.view(None))
+        seat = g.to_act[0]
+        g.apply(seat, g.legal_actions(seat)[0])
+
+    def state(step: int, log_from: int) -> dict[str, Any]:
+        return {
+            "type": "state",
+            "step": step,
+            "view": views[step],
+            "over": False,
+            "legal": [],
+            "log": {"from": log_from, "events": []},
+        }
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _until(pilot, lambda: app.connects == 1 and app.link == "")
+        for step in range(6):
+            app.receive(state(step, step))
+        assert sorted(app.frames) == list(range(6)) and app.index == 5
+        await pilot.press("space", "left")
+        assert app.index == 4
+        app.receive(state(3, 0))  # an undo: the game is back at step 3
+        assert sorted(app.frames) == [0, 1, 2, 3] and app.newest == 3 and app.index == 3
+        assert "Step 3/3" in _text(app, "#status")
+        app.receive({"type": "error", "code": "stale", "message": "the game moved on"})
+        assert "The server says: the game moved on" in _plain(app, "#status")
