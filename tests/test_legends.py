@@ -248,22 +248,18 @@ def _spans(text: str, patterns: list[Pattern]) -> tuple[set[str | None], list[bo
 
 
 def _split(game_id: str, text: str, lang: str) -> tuple[str, str]:
-    """The board (map, grid) of a drawing, and the rest without the legend printed under the
-    board (its lines run from the title while a line ends with a dot)."""
+    """The board (map, grid) of a drawing, and the rest without the board's legend printed
+    at the end of the screen (from its title on)."""
     lines = text.splitlines()
     head = {"en": "Legend:", "fr": "Légende :"}[lang]
     end = next(i for i, line in enumerate(lines) if line.startswith(head))
-    after = end
-    while lines[after].endswith(" ·"):
-        after += 1
-    start, stop = 0, end
-    if game_id == "planetraiders":
-        start, stop = 1, lines.index("", 1)
-    elif game_id == "tortuga2199":
-        start = lines.index("") + 1
-    board = lines[start:stop]
-    rest = lines[:start] + lines[stop:end] + lines[after + 1 :]
-    return "\n".join(board), "\n".join(rest)
+    assert all(line.endswith(" ·") for line in lines[end:-1]), lines[end:]  # nothing after
+    start = {"quazarys": 0, "planetraiders": 1}.get(game_id, lines.index("") + 1)
+    if game_id == "tortuga2199":  # the map has blank lines between its rows of sectors
+        stop = next(i for i, x in enumerate(lines) if x.startswith(("Player 0", "Joueur 0")))
+    else:
+        stop = lines.index("", start)
+    return "\n".join(lines[start:stop]), "\n".join(lines[:start] + lines[stop:end])
 
 
 def _tortuga_names(g: Game) -> list[Pattern]:

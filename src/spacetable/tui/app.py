@@ -174,7 +174,7 @@ class TableApp(App[bool]):
     #actions { height: 1fr; border: none; padding: 0; }
     #log { height: 7; border-top: solid $primary; }
     #filter { height: 1; border: none; padding: 0 1; }
-    #keys { height: 1; background: $panel; padding: 0 1; }
+    #keys { height: auto; max-height: 2; background: $panel; padding: 0 1; }
     #handoff { width: 100%; height: 100%; content-align: center middle; text-align: center; }
     QuitScreen, TextsScreen, LegendScreen, UndoScreen { align: center middle; }
     #undo { width: 60; height: auto; border: thick $primary; padding: 1 2; background: $surface; }

@@ -243,7 +243,7 @@ def _board_legend(lang: str) -> list[tuple[str, str]]:
 
 def legend(lang: str) -> list[tuple[str, str]]:
     """Every symbol :func:`render` draws, with its meaning in ``lang``: the board's (printed
-    under the board), then those of the players' lines."""
+    at the end of the screen), then those of the players' lines."""
     return _board_legend(lang) + TEXT.pairs(lang, "legend")
 
 

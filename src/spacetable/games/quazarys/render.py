@@ -10,7 +10,7 @@ neighbouring cards, so a path reads as a continuous line::
         ·   o   ·        B2 in a Base card's corner: the goal of seat 2
 
 Every symbol is explained by :func:`legend` (the ``legend_board`` and ``legend`` pairs of
-``text.toml``); the board's part is printed under the board.
+``text.toml``); the board's part is printed at the end of the screen.
 
 Only the view dict is read, with the names and colours of the game's data set
 (``parts=game.parts``; the shipped data's when none is given) and the labels of :mod:`.labels`.
@@ -156,7 +156,7 @@ def draw_grid(view: dict[str, Any], parts: QuazarysParts | None = None) -> list[
 
 def legend(lang: str) -> list[tuple[str, str]]:
     """Every symbol :func:`render` draws, with its meaning in ``lang``: the board's (printed
-    under it), then the texts'."""
+    at the end of the screen), then the texts'."""
     return TEXT.pairs(lang, "legend_board") + TEXT.pairs(lang, "legend")
 
 
@@ -207,8 +207,6 @@ def render(view: dict[str, Any], lang: str, parts: QuazarysParts | None = None) 
     (names from ``parts``, the game's data: ``game.parts``)."""
     p = _parts(parts)
     lines = draw_grid(view, p)
-    board = TEXT.pairs(lang, "legend_board")
-    lines += [f"[dim]{escape(x)}[/]" for x in TEXT.pack(board, t(lang, "legend_title"))]
     lines.append("")
     players = view["players"]
     lines.append(
@@ -237,6 +235,9 @@ def render(view: dict[str, Any], lang: str, parts: QuazarysParts | None = None) 
         lines.append(f"[bold]{t(lang, 'hand')}[/] ({who}): {hand}")
     lines.append(f"[bold cyan]{_prompt(view, lang, p)}[/]")
     lines.append(f"[dim]{t(lang, 'aid')}[/]")
+    # The board's legend last, so that the race and the prompt stay next to the board.
+    board = TEXT.pairs(lang, "legend_board")
+    lines += [f"[dim]{escape(x)}[/]" for x in TEXT.pack(board, t(lang, "legend_title"))]
     return "\n".join(lines)
 
 

@@ -4,7 +4,7 @@
 is drawn on a character canvas: each sector is a three-line cell placed by its axial
 coordinates (half a cell of shift per row), showing its slot, name, controller, Defence,
 mineral, hunt token and the ships in it. :func:`legend` explains every symbol
-(``text.toml``: ``legend_map``, printed under the map, and ``legend``).
+(``text.toml``: ``legend_map``, printed at the end of the screen, and ``legend``).
 """
 
 from __future__ import annotations
@@ -125,8 +125,9 @@ def _map(P: TortugaParts, view: dict[str, Any], lang: str) -> list[str]:
 
 
 def legend(lang: str) -> list[tuple[str, str]]:
-    """Every symbol :func:`render` draws, with its meaning in ``lang``: the map's (printed
-    under the map), then the cards' (Crypto, Manoeuvre, each ability code) and the piles'."""
+    """Every symbol :func:`render` draws, with its meaning in ``lang``: the map's (printed at
+    the end of the screen), then the cards' (Crypto, Manoeuvre, each ability code) and the
+    piles'."""
     return TEXT.pairs(lang, "legend_map") + TEXT.pairs(lang, "legend")
 
 
@@ -157,8 +158,6 @@ def render(view: dict[str, Any], lang: str = "en", parts: TortugaParts | None = 
         out.append(f"[bold red]{_t(lang, 'r_last')}[/]")
     out.append("")
     out.extend(_map(P, view, lang))
-    board = TEXT.pairs(lang, "legend_map")
-    out += [f"[dim]{_esc(x)}[/]" for x in TEXT.pack(board, _t(lang, "legend_title"))]
     out.append("")
     for p in view["players"]:
         i = p["seat"]
@@ -222,6 +221,9 @@ def render(view: dict[str, Any], lang: str = "en", parts: TortugaParts | None = 
             out.append(
                 f"{_t(lang, 'r_reserved')}: {_esc(_card_detail(P, view['reserved_card'], lang))}"
             )
+    # The map's legend last, so that the players and the markets stay next to the map.
+    board = TEXT.pairs(lang, "legend_map")
+    out += [f"[dim]{_esc(x)}[/]" for x in TEXT.pack(board, _t(lang, "legend_title"))]
     return "\n".join(out)
 
 
