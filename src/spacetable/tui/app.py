@@ -359,6 +359,8 @@ class TableApp(App[bool]):
     # ------------------------------------------------------------------ real time
     def tick(self) -> None:
         """Let the game time that passed on the wall clock flow (nothing while paused)."""
+        if not self.is_running:
+            return
         now = self.clock()
         seconds = 0.0 if self.paused else (now - self._wall) * self.speed
         self._wall = now
@@ -457,7 +459,10 @@ class TableApp(App[bool]):
         if self.message:
             style = "red" if self.error else "green"
             line += f"\n[{style}]{escape(self.message)}[/]"
-        self._main.query_one("#status", Static).update(line)
+        shown = self._main.query("#status")
+        if not shown:  # the app is closing: a clock tick came after the screen went
+            return
+        shown.first(Static).update(line)
 
     def _reason(self) -> str:
         out = self.game.outcome()
