@@ -180,7 +180,7 @@ def test_undo_shared_seat_chat_and_replay(server: Server, db_url: str, v: Varian
 
         latest = [await c.seen(lambda m: m["type"] == "state") for c in everyone]
         before = latest
-        # a few decisions, then on until seat 0 may take one back
+        # on until seat 0 may take a decision back
         while not latest[0]["undoable"]:
             assert not latest[0]["over"] and latest[0]["step"] < 300, "seat 0 never could undo"
             before, latest = latest, await act(latest)
