@@ -105,7 +105,8 @@ class Tortuga(Player):
         counts["cards"] += check_cards(seen, st)
         cb = st["view"]["combat"]
         if cb and cb["attack_cards"] is None:  # the attacker's cards, face down until the reveal
-            assert seen["facedown"] == cb["attack_count"], (seen["facedown"], cb)
+            # (no count yet while the attacker has not chosen: nothing face down)
+            assert seen["facedown"] == (cb["attack_count"] or 0), (seen["facedown"], cb)
             counts["facedown"] += 1
         if counts["preview"] == 0 and preview(self.page, seen["step"], st):
             counts["preview"] += 1
