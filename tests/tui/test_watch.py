@@ -287,3 +287,10 @@ async def test_a_step_taken_back_drops_the_later_steps_and_errors_are_said(
         assert "Step 3/3" in _text(app, "#status")
         app.receive({"type": "error", "code": "stale", "message": "the game moved on"})
         assert "The server says: the game moved on" in _plain(app, "#status")
+
+
+def test_the_watcher_speaks_the_servers_protocol_version() -> None:
+    from spacetable.tui import watch
+    from spacetable.web.protocol import VERSION
+
+    assert watch.PROTOCOL == VERSION
