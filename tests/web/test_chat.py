@@ -139,6 +139,7 @@ def test_the_chat_survives_a_restart_of_the_server(db_url: str) -> None:
             await c.seen(lambda m: m["type"] == "chat_history")
         await a.send({"type": "chat", "text": "good luck"})
         await a.send({"type": "chat", "text": "my plan", "scope": "seat"})
+        await chats(a, 2)  # said before Bea's answer: the order is fixed
         await b.send({"type": "chat", "text": "thanks"})
         await chats(b, 2)
         await chats(a, 3)
