@@ -32,14 +32,12 @@ from playwright.sync_api import Browser, expect
 
 import spacetable
 from spacetable.web.live import restore_game
-from spacetable.web.messages import event_text
-from spacetable.web.replay import LOG_TAIL
 from spacetable.web.storage import Decision, Storage
 
 from .conftest import Client, Server, connect, create
 from .leakcheck import check_messages, check_undo_messages
 from .test_e2e import browser, capture
-from .test_replay import frame
+from .test_replay import check_frame, frame
 
 __all__ = ["browser"]  # the module's Chromium, a fixture
 
@@ -136,18 +134,7 @@ def _check_replay(server: Server, db_url: str, tid: str, players: int, steps: li
             r = frame(server, tid, step, **params)
             assert r.status_code == 200, r.text
             f = r.json()
-            assert (f["step"], f["steps"], f["seat"]) == (step, n, seat)
-            assert f["view"] == g.view(seat), (step, seat)
-            events = g.log_for(seat)
-            start = max(0, len(events) - LOG_TAIL)
-            assert f["log"]["from"] == start
-            assert [e["event"] for e in f["log"]["events"]] == events[start:]
-            assert [e["text"] for e in f["log"]["events"]] == [
-                event_text(g, e, lang) for e in events[start:]
-            ]
-            assert [c["id"] for c in f["components"]] == [
-                c.id for c in g.component_texts(seat, lang)
-            ]
+            check_frame(f, g, step, n, seat, lang)
             assert f["legal"] == [] and f["over"] == (step == n)
             if step < n:
                 entry = record["entries"][step]

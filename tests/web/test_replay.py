@@ -50,6 +50,23 @@ def frame(server: Server, table: str, step: int, **params: Any) -> httpx.Respons
     return httpx.get(f"{server.base}/api/tables/{table}/replay/{step}", params=params, timeout=60)
 
 
+def check_frame(
+    f: dict[str, Any], g: spacetable.Game, step: int, steps: int, seat: int | None, lang: str
+) -> None:
+    """A replay frame is the engine ``g`` played back to ``step`` (of ``steps``), from
+    ``seat``: its view, the tail of its log with the sentences, the components in view."""
+    assert (f["step"], f["steps"], f["seat"]) == (step, steps, seat)
+    assert f["view"] == g.view(seat), (step, seat)
+    events = g.log_for(seat)
+    start = max(0, len(events) - LOG_TAIL)
+    assert f["log"]["from"] == start
+    assert [e["event"] for e in f["log"]["events"]] == events[start:]
+    assert [e["text"] for e in f["log"]["events"]] == [
+        event_text(g, e, lang) for e in events[start:]
+    ]
+    assert [c["id"] for c in f["components"]] == [c.id for c in g.component_texts(seat, lang)]
+
+
 @pytest.mark.parametrize(
     ("game", "players", "options"),
     [("quazarys", 2, {}), ("wildspace", 3, {}), ("spacedealer", 3, {"length": 300})],
@@ -80,16 +97,8 @@ def test_every_frame_is_the_engine_at_that_step_from_that_seat(
         assert r.status_code == 200, r.text
         f = r.json()
         g = spacetable.replay(record, upto=step)
-        assert (f["step"], f["steps"], f["seat"], f["lang"]) == (step, steps, seat, lang)
-        assert f["view"] == g.view(seat), (step, seat)
-        events = g.log_for(seat)
-        start = max(0, len(events) - LOG_TAIL)
-        assert f["log"]["from"] == start
-        assert [e["event"] for e in f["log"]["events"]] == events[start:]
-        assert [e["text"] for e in f["log"]["events"]] == [
-            event_text(g, e, lang) for e in events[start:]
-        ]
-        assert [c["id"] for c in f["components"]] == [c.id for c in g.component_texts(seat, lang)]
+        assert f["lang"] == lang
+        check_frame(f, g, step, steps, seat, lang)
         assert f["legal"] == []
         if step < steps:
             entry = record["entries"][step]
