@@ -7,11 +7,14 @@ import random
 from collections import deque
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.components import config
 from spacetable.games.spacedealer.constants import (
+    GRID_W,
     P_KEEP,
     P_PUT,
     W_BUILT,
@@ -89,6 +92,18 @@ def check_invariants(g: Spacedealer) -> None:
         assert g.markers[p] == 10 - used
     assert expect == g.score
     assert min(g.tech) >= 1 and max(g.tech) <= 3
+    check_applies(g)
+
+
+def check_applies(g: Spacedealer) -> None:
+    """A card whose effect may be applied is built, uncovered, and on its owner's action row
+    (where the boards draw it): a card built over loses a waiting effect (rulebook 3.2.2)."""
+    for p in g.to_act:
+        row = g.acell[p * GRID_W : (p + 1) * GRID_W]
+        for a in g.legal_actions(p):
+            if isinstance(a, A.Apply):
+                assert g.where[a.card] == W_BUILT and not g.covered[a.card], (g.step, a)
+                assert a.card in row, (g.step, a, row)
 
 
 def playout(n: int, seed: int, options: dict[str, Any]) -> Spacedealer:
@@ -98,6 +113,14 @@ def playout(n: int, seed: int, options: dict[str, Any]) -> Spacedealer:
             check_invariants(g)
     check_invariants(g)
     return g
+
+
+@pytest.mark.parametrize("seed", [0, 5])  # games where a card waiting for its effect is built over
+def test_an_effect_waits_only_on_a_card_in_play(seed: int) -> None:
+    g = Spacedealer(3, seed, {})
+    for _ in drive(g, random.Random(seed), checked=False, advances=(0.5, 2.0, 7.0, 20.0)):
+        check_applies(g)
+    assert any(e["event"] == "no_effect" and e.get("why") == "covered" for e in g.log)
 
 
 @settings(max_examples=12, deadline=None)

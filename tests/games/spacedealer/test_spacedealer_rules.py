@@ -12,6 +12,7 @@ from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.actions import PROBE_CODE
 from spacetable.games.spacedealer.constants import (
     GRID_W,
+    IDLE,
     READY,
     T_FLY,
     T_IDLE,
@@ -278,6 +279,26 @@ def test_building_over_only_in_the_action_zone_and_covered_cards_lose_their_effe
     # a demand-zone card can never go over a card
     mine2 = take(g, 0, "mine", "R")
     assert 6 not in g.sites(0, mine2)
+
+
+def test_a_usable_timer_on_a_card_built_over_comes_back_without_effect() -> None:
+    g = started(side=1, pos=1)
+    first = g.acell[6]
+    g.apply(0, A.get(A.Use, first))
+    g.advance(60.0)  # the mine's timer ran out: its effect waits for its player
+    assert A.get(A.Apply, first) in g.legal_actions(0)
+    t = g.ctimer[first]
+    conv = take(g, 0, "converter")
+    n = len(g.log)
+    g._build(0, conv, 6)  # covers the mine before its effect was applied
+    assert g.covered[first] and g.ctimer[first] == -1 and g.t_end[t] == IDLE
+    assert not any(isinstance(a, A.Apply) for a in g.legal_actions(0))
+    assert g.pending[0] == [] and g.supply == [10, 10, 10, 10]
+    events = [{k: v for k, v in e.items() if k != "_step"} for e in g.log[n:]]
+    assert events[:2] == [
+        {"event": "covered", "seat": 0, "card": first},
+        {"event": "no_effect", "seat": 0, "card": first, "why": "covered"},
+    ]
 
 
 def test_covered_depot_returns_excess_goods() -> None:

@@ -7,6 +7,7 @@ from .caches import CachedState
 from .constants import (
     GIZZI_PER_BOX,
     GRID_W,
+    READY,
     W_BUILT,
     fits,
 )
@@ -127,6 +128,9 @@ class Sites(CachedState):
             self.ship_field[s] = 2 * p
         self.emit({"event": "build", "seat": p, "card": cid, "pos": pos})
 
+    def _use_timer(self, p: int, cid: int) -> None:  # pragma: no cover - in :mod:`.timers`
+        raise NotImplementedError
+
     def _cover(self, p: int, cid: int) -> None:
         self.covered[cid] = 1
         t = self._card[cid]
@@ -149,6 +153,13 @@ class Sites(CachedState):
         elif eff == "orbital_station":
             self._dirty()  # its ship, wherever it is, no longer carries goods
         self.emit({"event": "covered", "seat": p, "card": cid})
+        ct = self.ctimer[cid]
+        if ct >= 0 and self.t_end[ct] == READY:
+            # a run-out use timer waiting on the card: its effect is lost with the card ("Les
+            # effets des cartes sur lesquelles on a construit ... ne peuvent plus être
+            # utilisés"), and the timer comes back idle, as one still running would
+            self._use_timer(p, cid)
+            self.emit({"event": "no_effect", "seat": p, "card": cid, "why": "covered"})
 
     def _recap(self, p: int) -> None:
         cap = 0
