@@ -87,6 +87,31 @@ def piece_at(page: Page, step: int, piece: str) -> Locator:
     return page.locator(f'#view [data-testid=board][data-step="{step}"] [data-piece="{piece}"]')
 
 
+# The point of a piece nearest its centre that the pointer reaches (no other piece drawn over
+# it there), as an offset in its bounding box, or null.
+FREE_POINT = """(node) => {
+  const r = node.getBoundingClientRect();
+  const hits = (x, y) => {
+    const e = document.elementFromPoint(r.left + x, r.top + y);
+    return e !== null && e.closest('[data-piece]') === node;
+  };
+  const points = [];
+  for (let i = 1; i < 10; i++) {
+    for (let j = 1; j < 10; j++) points.push([(r.width * i) / 10, (r.height * j) / 10]);
+  }
+  points.sort((a, b) => Math.hypot(a[0] - r.width / 2, a[1] - r.height / 2)
+    - Math.hypot(b[0] - r.width / 2, b[1] - r.height / 2));
+  const at = points.find(([x, y]) => hits(x, y));
+  return at ? { x: at[0], y: at[1] } : null;
+}"""
+
+
+def free_point(loc: Locator) -> dict[str, float] | None:
+    """Where in ``loc``'s box to click so that the click lands on it (:data:`FREE_POINT`)."""
+    at: dict[str, float] | None = loc.evaluate(FREE_POINT, timeout=1500)
+    return at
+
+
 def open_page(
     ctx: BrowserContext, base: str, path: str, lang: str | None, init_script: str | None = None
 ) -> tuple[Page, Streams]:
@@ -244,6 +269,10 @@ class Player:
     the board is shot once :attr:`shot_after` pieces were pressed (:attr:`shot`), and kept
     (:func:`keep_screenshot`) at the end.
 
+    A press that times out because another element takes the pointer from the piece fails
+    the test (a token drawn on a hex must let the click through, ``opts.over``); one that
+    times out because the board was drawn again is tried afresh.
+
     ``counts``: ``checked`` steps, ``clicks`` (every piece pressed), ``buttons`` (of them, the
     buttons under the board), ``keyboard``, ``menus``, ``type:<t>`` (a piece carrying actions
     of type ``t`` was pressed), and the game's own.
@@ -297,8 +326,14 @@ class Player:
             choice = self.choose(seen)
             try:
                 self.act(seen["step"], choice, st)
-            except PWTimeout:
-                continue  # the board was drawn again meanwhile (a bot played): read it again
+            except PWTimeout as e:
+                # the board was drawn again meanwhile (a bot played): read it again; but a
+                # piece that another element hides from the pointer is a board to mend
+                covered = [x.strip() for x in str(e).splitlines() if "intercepts pointer" in x]
+                now = page.evaluate(self.read)
+                if covered and now is not None and now["step"] == seen["step"]:
+                    raise AssertionError((seen["step"], choice["piece"], covered[-1])) from e
+                continue
         raise AssertionError(f"no end screen after {limit}s ({counts})")
 
     def check_offered(self, seen: dict[str, Any], st: dict[str, Any]) -> None:
@@ -325,9 +360,9 @@ class Player:
     def act(self, step: int, choice: dict[str, Any], st: dict[str, Any]) -> None:
         """Press the piece ``choice``, then choose in its menu if it opens one."""
         counts = self.counts
+        self.press(step, choice, st)
         for t in {a["type"] for a in choice["actions"]}:
             counts["type:" + t] += 1
-        self.press(step, choice, st)
         counts["clicks"] += 1
         counts["buttons"] += not choice["svg"]
         if len(choice["actions"]) > 1:
@@ -343,7 +378,15 @@ class Player:
             self.click(step, choice, st)
 
     def click(self, step: int, choice: dict[str, Any], st: dict[str, Any]) -> None:
-        piece_at(self.page, step, choice["piece"]).click(timeout=1500)
+        """A click where a person would click: the piece's centre, or, where a piece of its
+        own is drawn over it (a hunt token on a hex), the point nearest it that the pointer
+        reaches (:func:`free_point`)."""
+        loc = piece_at(self.page, step, choice["piece"])
+        loc.scroll_into_view_if_needed(timeout=1500)
+        at = free_point(loc)
+        if at is None and self.page.evaluate(self.read)["step"] == step:
+            raise AssertionError(f"no point of {choice['piece']} reaches the pointer")
+        loc.click(position=at, timeout=1500)  # type: ignore[arg-type]
 
     def menu(self, choice: dict[str, Any]) -> None:
         """The menu at the piece lists exactly its actions; choose one."""

@@ -112,10 +112,17 @@ class Tortuga(Player):
             counts["preview"] += 1
 
     def choose(self, seen: dict[str, Any]) -> dict[str, Any]:
-        """Mostly the pieces on the board, sometimes a button (ending the turn), so that the
-        game goes on."""
+        """A piece on the board that does something not yet done in this game if there is
+        one (so that every kind of piece is pressed: the markets, the moves...), else mostly
+        the pieces on the board, sometimes a button (ending the turn), so that the game goes
+        on."""
         on_board = [p for p in seen["pieces"] if p["svg"]]
         buttons = [p for p in seen["pieces"] if not p["svg"]]
+        new = [
+            p for p in on_board if any(not self.counts["type:" + a["type"]] for a in p["actions"])
+        ]
+        if new:
+            return dict(self.rng.choice(new))
         if on_board and (not buttons or self.rng.random() < 0.92):
             return dict(self.rng.choice(on_board))
         return dict(self.rng.choice(buttons))

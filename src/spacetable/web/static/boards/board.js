@@ -14,6 +14,9 @@
 //     hover, focus and a long press (~500 ms) on a touch screen. opts.preview(on) (optional):
 //     called with true when the piece is hovered or focused (or at a first tap on a touch
 //     screen, the second tap then acts) and false when it is left, to show what it would do.
+//     opts.over (optional): the key of the piece this one is drawn on (a token on a hex); when
+//     that piece is playable and this one is not, this one lets the pointer through to it
+//     (class `through`), so that a click anywhere on the hex, its tokens included, acts.
 //   b.mark(id, node, sig) says that `node` draws the thing `id` (stable from state to state:
 //     "pawn:2", "hand:17") in the state `sig` (a string: its place, its rotation, its value).
 //     finish() compares with the previous draw of the same seat on this page: a new id or
@@ -133,6 +136,7 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
   const texts = new Map(state.components.map((c) => [c.id, c]));
   const pieces = new Map();
   const previews = new Map(); // node -> preview(on)
+  const overs = new Map(); // node -> the key of the piece it is drawn on
   const marks = new Map(); // id -> [node, sig]
   let busy = false;
   let pointer = "mouse"; // the kind of the last pointer pressed on the board
@@ -242,6 +246,7 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
       node.addEventListener("focus", () => showPreview(node, true));
       node.addEventListener("blur", () => showPreview(node, false));
     }
+    if (opts.over) overs.set(node, opts.over);
     if (key !== null) pieces.set(key, node);
     return node;
   }
@@ -316,6 +321,9 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
       node.addEventListener("keydown", (ev) => {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(node, legal); }
       });
+    }
+    for (const [node, under] of overs) {
+      if (!node.classList.contains("playable") && groups.has(under)) node.classList.add("through");
     }
     for (const a of loose) {
       controls.append(el("button", { type: "button", "data-testid": "board-button",

@@ -279,14 +279,19 @@ export function draw(body, state, ctx) {
       svg("rect", { x: cx - 30, y: cy - R * 0.42, width: 60, height: 15, rx: 4, class: "face" }),
       svg("text", { x: cx, y: cy - R * 0.42 + 11, "text-anchor": "middle", "font-size": 9.5, class: "bt",
         text: s.defence === null ? `${words.conquest} ${s.conquest_cost}` : `${words.defence} ${s.defence}/${s.max_defence}` }));
-    tops.push(b.mark(`defence:${s.slot}`, b.piece(`defence:${s.slot}`, dg, kc), `${s.defence}`));
-    if (s.controller >= 0) tops.push(seatToken(s.controller, cx + R * 0.62, cy - R * 0.05, 8));
+    const over = { over: `sector:${s.slot}` }; // the tokens on the hex let a click on it through
+    tops.push(b.mark(`defence:${s.slot}`, b.piece(`defence:${s.slot}`, dg, kc, over), `${s.defence}`));
+    if (s.controller >= 0) {
+      const ctl = seatToken(s.controller, cx + R * 0.62, cy - R * 0.05, 8);
+      ctl.setAttribute("pointer-events", "none"); // the controller is told by the ring and the tip
+      tops.push(ctl);
+    }
     if (s.mineral) {
       const mg = svg("g", { class: "mineral" },
         svg("polygon", { points: `${cx - R * 0.5},${cy - 9} ${cx - R * 0.5 + 8},${cy} ${cx - R * 0.5},${cy + 9} ${cx - R * 0.5 - 8},${cy}`,
           fill: "#9aa7b8", stroke: "#061021" }),
         svg("text", { x: cx - R * 0.5, y: cy + 3.5, "text-anchor": "middle", "font-size": 9, class: "seatno", text: "M" }));
-      tops.push(b.mark(`mineral:${s.slot}`, b.piece(`mineral:${s.slot}`, mg, null), s.mineral));
+      tops.push(b.mark(`mineral:${s.slot}`, b.piece(`mineral:${s.slot}`, mg, null, over), s.mineral));
     }
     if (s.hunt) {
       const cc = s.creature === null ? null : comp(s.creature);
@@ -296,7 +301,7 @@ export function draw(body, state, ctx) {
         svg("text", { x: cx, y: cy + 6, "text-anchor": "middle", "font-size": 11, class: "seatno", fill: "#fff",
           text: ct ? ct.name.slice(0, 2) : "?" }));
       s.markers.forEach((q, k) => hg.append(seatShape(q, cx + 16 + k * 9, cy - 4, 4)));
-      tops.push(b.mark(`hunt:${s.slot}`, b.piece(`hunt:${s.slot}`, hg, cc), `${s.markers.join(",")}:${cc}`));
+      tops.push(b.mark(`hunt:${s.slot}`, b.piece(`hunt:${s.slot}`, hg, cc, over), `${s.markers.join(",")}:${cc}`));
     }
     s.ships.forEach((q, k) => {
       const sx = cx + (k - (s.ships.length - 1) / 2) * 22;
@@ -305,7 +310,7 @@ export function draw(body, state, ctx) {
       const sc = pl.ship >= 0 ? comp(pl.ship) : null;
       const tok = seatToken(q, sx, sy, 10, { cls: "ship" });
       tops.push(b.mark(`ship:${q}`, b.piece(`ship:${q}`, svg("g", { class: "shipg" }, tok), sc,
-        q === me && goes.length ? { preview: showGoes } : {}), `${s.slot}`));
+        q === me && goes.length ? { preview: showGoes, ...over } : over), `${s.slot}`));
     });
   });
   for (const t of tops) root.append(t);
