@@ -69,3 +69,22 @@ def test_every_listed_game_imports() -> None:
     from spacetable.engine.registry import broken_games
 
     assert broken_games() == {}
+
+
+def test_whether_a_game_runs_in_real_time_follows_its_options() -> None:
+    """``GameInfo.realtime_with`` (what the lobby and the server read before any game exists)
+    says what a game built with those options says, for every game and every choice of the
+    options that decide it."""
+    for game in spacetable.list_games():
+        info = spacetable.game_class(game).info
+        spec = info.to_json()
+        assert spec["turn_based_when"] == dict(info.turn_based_when)
+        choices: list[dict[str, object]] = [{}]
+        for name in info.turn_based_when:
+            choices += [{name: c} for c in info.options[name].choices or ()]
+        for options in choices:
+            g = spacetable.new_game(game, info.min_players, options=options)
+            assert info.realtime_with(options) == g.realtime, (game, options)
+            assert info.realtime_with(g.options) == g.realtime, (game, options)
+    sd = spacetable.game_class("spacedealer").info
+    assert sd.realtime_with({}) and not sd.realtime_with({"mode": "ticks"})

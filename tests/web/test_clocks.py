@@ -272,3 +272,40 @@ def test_the_page_counts_down_and_gives_the_seat_back(server: Server, browser: B
             expect(page.locator("[data-testid=back]")).to_have_text(back_word)
         assert not page.js_errors  # type: ignore[attr-defined]
         ctx.close()
+
+
+def test_the_lobby_offers_clocks_where_the_options_make_the_game_turn_based(
+    server: Server, browser: Browser
+) -> None:
+    """Spacedealer in real time has its game speed and no turn clock; its ticks mode is
+    played in turns, so the lobby offers the turn clock instead, and the table is made with
+    it. Changing another option keeps what was typed."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
+    capture(page)
+    page.goto(f"{server.base}/?lang=en")
+    page.select_option("[data-testid=game]", "spacedealer")
+    expect(page.locator("[data-testid=speed]")).to_be_visible()
+    expect(page.locator("[data-testid=clock-move]")).to_have_count(0)
+    page.locator("[data-testid=option-mode]").select_option(label="ticks")
+    expect(page.locator("[data-testid=speed]")).to_have_count(0)
+    page.fill("[data-testid=clock-move]", "30")
+    page.locator("[data-testid=option-rules]").select_option(label="advanced")
+    expect(page.locator("[data-testid=clock-move]")).to_have_value("30")  # kept as typed
+    for i in range(3):
+        page.select_option(f"[data-testid=seat-{i}]", "human" if i == 0 else "bot")
+    page.click("[data-testid=create]")
+    page.wait_for_selector("[data-testid=created]:not(.hidden)")
+    tables = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    made = next(t for t in tables if t["game"] == "spacedealer")
+    info = httpx.get(f"{server.base}/api/tables/{made['id']}").json()
+    assert info["options"]["mode"] == "ticks" and info["options"]["rules"] == "advanced"
+    assert info["settings"]["clock"] == {"move": 30.0, "reserve": 300.0}
+    # back to real time: the game speed again, no turn clock
+    page.select_option("[data-testid=game]", "quazarys")
+    expect(page.locator("[data-testid=clock-move]")).to_be_visible()
+    page.select_option("[data-testid=game]", "spacedealer")
+    expect(page.locator("[data-testid=speed]")).to_be_visible()
+    expect(page.locator("[data-testid=clock-move]")).to_have_count(0)
+    assert not page.js_errors  # type: ignore[attr-defined]
+    ctx.close()

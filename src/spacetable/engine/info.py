@@ -82,6 +82,9 @@ class GameInfo:
     max_players: int
     options: Mapping[str, OptionSpec] = field(default_factory=dict)
     realtime: bool = False
+    #: Option values under which a real-time game is played in turns instead (Spacedealer's
+    #: ``mode=ticks``): :meth:`realtime_with`.
+    turn_based_when: Mapping[str, Any] = field(default_factory=dict)
     hidden_information: bool = True
     chance: bool = True
     rules_version: str = "1"
@@ -113,6 +116,14 @@ class GameInfo:
             out[name] = spec.check(name, options.get(name, spec.default), players)
         return out
 
+    def realtime_with(self, options: Mapping[str, Any]) -> bool:
+        """Whether a game with ``options`` (defaults filled in or not) runs in real time."""
+        if not self.realtime or not self.turn_based_when:
+            return self.realtime
+        return not all(
+            options.get(k, self.options[k].default) == v for k, v in self.turn_based_when.items()
+        )
+
     def for_simulation(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """``options`` over :attr:`simulation_options` (an option given wins)."""
         out = dict(self.simulation_options)
@@ -127,6 +138,7 @@ class GameInfo:
             "max_players": self.max_players,
             "options": {k: v.to_json() for k, v in self.options.items()},
             "realtime": self.realtime,
+            "turn_based_when": dict(self.turn_based_when),
             "hidden_information": self.hidden_information,
             "chance": self.chance,
             "rules_version": self.rules_version,

@@ -1009,8 +1009,8 @@ class Hub:
         settings = settings or TableSettings()
         data = self.data.named(game, data_name)
         # Whether the game runs in real time may hang on its options (Spacedealer's ticks
-        # mode is turn-based): the game itself says, not its class.
-        if settings.clocked and cls(players, 0, options, data).realtime:
+        # mode is turn-based): its options say, not its class.
+        if settings.clocked and cls.info.realtime_with(options):
             raise TableError(
                 "bad_options", f"{game} runs in real time: its own clock, no turn clock"
             )

@@ -107,6 +107,7 @@ class Spacedealer(Handlers):
         min_players=3,
         max_players=8,
         realtime=True,
+        turn_based_when={"mode": "ticks"},
         hidden_information=True,
         chance=True,
         options={

@@ -53,8 +53,25 @@ function fillGame() {
   fillOptions();
   fillSeats();
   fillData();
-  const rt = clear($("#rt-fields"));
-  if (g.realtime) {
+  fillTiming();
+}
+
+// Whether the game runs in real time with the options chosen (Spacedealer's ticks mode is
+// played in turns): the game's speed for a real-time game, turn clocks for the others.
+function realtimeWith(g, options) {
+  const when = Object.entries(g.turn_based_when || {});
+  return g.realtime && !(when.length && when.every(([k, v]) => options[k] === v));
+}
+
+function fillTiming() {
+  const g = current();
+  const realtime = realtimeWith(g, readOptions());
+  const rt = $("#rt-fields");
+  const key = `${g.id}|${realtime}|${lang()}`;
+  if (rt.dataset.key === key) return; // the same fields: kept as typed
+  clear(rt);
+  rt.dataset.key = key;
+  if (realtime) {
     rt.append(el("label", {}, el("span", { text: t("speed") }),
       el("input", { type: "number", id: "speed", min: 0.1, max: 100, step: 0.1, value: 1,
         "data-testid": "speed" })));
@@ -62,7 +79,7 @@ function fillGame() {
   rt.append(el("label", {}, el("span", { text: t("bot_delay") }),
     el("input", { type: "number", id: "bot-delay", min: 0, max: 10, step: 0.1, value: 0.8,
       "data-testid": "bot-delay" })));
-  if (!g.realtime) {
+  if (!realtime) {
     rt.append(el("label", {}, el("span", { text: t("clock_field") }),
       el("input", { type: "number", id: "clock-move", min: 5, max: 3600, step: 1, placeholder: "—",
         "data-testid": "clock-move" })));
@@ -310,7 +327,8 @@ async function main() {
   LEVELS = data.levels;
   fillGames();
   $("#game").addEventListener("change", fillGame);
-  $("#players").addEventListener("change", () => { fillOptions(); fillSeats(); });
+  $("#players").addEventListener("change", () => { fillOptions(); fillSeats(); fillTiming(); });
+  $("#options").addEventListener("change", fillTiming);
   $("#create-form").addEventListener("submit", createTable);
   $("#refresh").addEventListener("click", () => { loadTables(); loadHistory(); });
   loadTables();
