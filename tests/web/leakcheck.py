@@ -119,12 +119,12 @@ def check_undo_messages(
         storage.close()
     game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options)
     timeline = [game.clone()]
-    for kind, seat, arg in script:
+    for kind, who, arg in script:
         if kind == "act":
-            game.apply(seat, arg)
+            game.apply(who, arg)
         else:
             assert kind == "undo"
-            game.undo(seat, arg)
+            game.undo(who, arg)
         timeline.append(game.clone())
     stored = [
         {"seat": d.seat, "action": d.action} if d.seat is not None else {"advance": d.advance}

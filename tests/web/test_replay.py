@@ -85,7 +85,7 @@ def test_every_frame_is_the_engine_at_that_step_from_that_seat(
     steps = len(record["entries"])
     assert steps == info["steps"] > EVERY  # several checkpoints are crossed
     # every step for one seat, and a spread of steps for the others and the public view
-    plan = [(s, 0) for s in range(steps + 1)]
+    plan: list[tuple[int, int | None]] = [(s, 0) for s in range(steps + 1)]
     plan += [(s, seat) for seat in [None, *range(1, players)] for s in range(0, steps + 1, 7)]
     plan += [(steps, None), (EVERY, 1), (EVERY - 1, None)]
     for step, seat in plan:

@@ -23,3 +23,13 @@ export function clear(node) {
 export function $(sel) {
   return document.querySelector(sel);
 }
+
+// A short message in the page's #toast box, hidden after `ms` (a new one replaces it).
+let toastTimer = null;
+export function toast(text, ms = 5000) {
+  const box = $("#toast");
+  box.textContent = text;
+  box.classList.remove("hidden");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.add("hidden"), ms);
+}

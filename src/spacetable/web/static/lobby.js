@@ -1,17 +1,10 @@
 // The lobby: create a table (game, players, every option, seats, levels), invitation
 // links, the host's start button, and the list of open, running and finished tables.
-import { $, clear, el } from "./dom.js";
+import { $, clear, el, toast } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 
 let GAMES = [];
 let LEVELS = [];
-
-function toast(text) {
-  const box = $("#toast");
-  box.textContent = text;
-  box.classList.remove("hidden");
-  setTimeout(() => box.classList.add("hidden"), 6000);
-}
 
 function gameName(info) {
   return info.names[lang()] || info.names.en;
@@ -192,7 +185,7 @@ async function createTable(ev) {
   });
   const data = await r.json();
   if (!r.ok) {
-    toast(`${t("error")}: ${data.error ? data.error.message : r.status}`);
+    toast(`${t("error")}: ${data.error ? data.error.message : r.status}`, 6000);
     return;
   }
   const tokens = data.seats.filter((s) => s.token).map((s) => s.token);
@@ -231,7 +224,7 @@ function showCreated(data, tokens) {
         body: JSON.stringify({ host_token: data.host_token }),
       });
       const out = await r.json();
-      if (!r.ok) toast(`${t("error")}: ${out.error.message}`);
+      if (!r.ok) toast(`${t("error")}: ${out.error.message}`, 6000);
       else { btn.disabled = true; btn.textContent = t("started"); loadTables(); }
     });
     box.append(btn);

@@ -3,7 +3,7 @@
 // Frames come from GET /api/tables/{id}/replay/{step}?seat=&lang= (docs/protocol.md,
 // "Replays"); the game's own board draws them when it has one (nothing is clickable), else the
 // generic view. The address keeps the step and the seat followed (#step=12&seat=1).
-import { $, clear, el } from "./dom.js";
+import { $, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
 import { lang, setLang, t } from "./i18n.js";
 
@@ -20,14 +20,6 @@ let wanted = 0; // the last step asked for (a slow answer for an older one is dr
 
 const seatName = (i) => nameSeat(table, i);
 const { scalar, zone } = genericView(seatName);
-
-function toast(text) {
-  const box = $("#toast");
-  box.textContent = text;
-  box.classList.remove("hidden");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => box.classList.add("hidden"), 5000);
-}
 
 function readHash() {
   const h = new URLSearchParams(location.hash.slice(1));

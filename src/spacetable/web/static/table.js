@@ -2,7 +2,7 @@
 // log, the components in view, scores, the end screen; hot-seat with a hand-off screen;
 // reconnection. Seats are held by secret tokens kept in this browser's localStorage (an
 // invitation link carries one in its #fragment, which never reaches the server's logs).
-import { $, clear, el } from "./dom.js";
+import { $, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
 import { lang, setLang, t } from "./i18n.js";
 
@@ -39,14 +39,6 @@ function tokensFromUrl() {
   const tokens = [...new Set([...(stored().tokens || []), ...found])];
   store({ tokens });
   return tokens;
-}
-
-function toast(text) {
-  const box = $("#toast");
-  box.textContent = text;
-  box.classList.remove("hidden");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => box.classList.add("hidden"), 5000);
 }
 
 function heldSeats() {
