@@ -44,7 +44,7 @@ class FakeClock:
 
 def test_a_frozen_cycle_survives_collections_until_the_full_one() -> None:
     clock = FakeClock()
-    c = Collector(freeze_every=1.0, full_every=10.0, clock=clock)
+    c = Collector(freeze_every=1.0, full_every=10.0, full_growth=0.0, clock=clock)
     c.start()
     assert c.fulls == 1
     watched = cycle()
@@ -60,6 +60,32 @@ def test_a_frozen_cycle_survives_collections_until_the_full_one() -> None:
     assert gc.get_freeze_count() > 0, "the survivors are frozen again"
 
 
+def test_a_full_collection_waits_for_the_frozen_objects_to_grow_by_a_quarter() -> None:
+    """CPython's own rule for full collections: none while the frozen objects hold steady
+    (a server whose tables come and go), one once they grew by a quarter, and never twice
+    within ``full_every`` seconds."""
+    clock = FakeClock()
+    frozen = [1000]
+    c = Collector(freeze_every=1.0, full_every=10.0, clock=clock, count=lambda: frozen[0])
+    c.start()
+    assert c.fulls == 1 and c.frozen_after_full == 1000
+    for _ in range(50):  # 50 periods of 10 s, the frozen objects steady or a little more
+        clock.now += 10.0
+        frozen[0] = 1240
+        c.step()
+    assert c.fulls == 1 and not c.due()
+    frozen[0] = 1250  # a quarter more: cycles may be adding up
+    assert c.due()
+    clock.now += 1.0  # the next period makes it
+    c.step()
+    assert c.fulls == 2 and c.frozen_after_full == 1250
+    frozen[0] = 5000
+    clock.now += 9.0  # grown, but the last full collection was less than 10 s ago
+    assert not c.due()
+    clock.now += 1.0
+    assert c.due()
+
+
 def test_unfrozen_cycles_are_collected_as_usual() -> None:
     c = Collector(freeze_every=1.0, full_every=10.0, clock=FakeClock())
     c.start()
@@ -73,6 +99,8 @@ def test_bad_periods_are_refused() -> None:
         Collector(freeze_every=0.0)
     with pytest.raises(ValueError, match="freeze_every"):
         Collector(freeze_every=10.0, full_every=5.0)
+    with pytest.raises(ValueError, match="full_growth"):
+        Collector(full_growth=-0.1)
 
 
 def test_run_freezes_periodically_and_hands_everything_back_when_cancelled() -> None:

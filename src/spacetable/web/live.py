@@ -92,10 +92,12 @@ class Settings:
     #: Seconds between two saves of running turn clocks (besides every decision).
     clock_save_every: float = 5.0
     #: The garbage collector (:mod:`spacetable.web.collector`): seconds between two freezes
-    #: of the surviving objects, and between two full collections; ``None``: Python's own
-    #: collector, untouched.
+    #: of the surviving objects (``None``: Python's own collector, untouched), the least
+    #: seconds between two full collections, and how much the frozen objects must have grown
+    #: for the next one (0: every ``gc_full_every`` seconds).
     gc_freeze_every: float | None = 1.0
     gc_full_every: float = 600.0
+    gc_full_growth: float = 0.25
 
 
 def token_hash(token: str) -> str:
@@ -916,7 +918,11 @@ class Hub:
         """Migrate the schema, then resume every running table."""
         await self.db(self.storage.migrate)
         if self.settings.gc_freeze_every is not None:
-            collector = Collector(self.settings.gc_freeze_every, self.settings.gc_full_every)
+            collector = Collector(
+                self.settings.gc_freeze_every,
+                self.settings.gc_full_every,
+                self.settings.gc_full_growth,
+            )
             self._collector = asyncio.create_task(collector.run(), name="collector")
         if self.settings.warm_bots:
             await self.bots.warm()
