@@ -65,7 +65,7 @@ def saves(games: list[str]) -> list[dict[str, Any]]:
             g = spacetable.replay(full.record(), upto=len(entries) * 9 // 10)
             text = g.to_json()
             assert spacetable.load(text).to_json() == text
-            row = {
+            row: dict[str, Any] = {
                 "game": game,
                 "players": players,
                 "entries": len(g.record()["entries"]),

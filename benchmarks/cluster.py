@@ -77,7 +77,7 @@ def main() -> None:
     ]
     if not a.no_ray:
         runs.append(("ray (local), 2 CPUs", lambda: RayBackend(num_cpus=2)))
-    rows = []
+    rows: list[dict[str, Any]] = []
     reference: dict[str, Any] | None = None
     for name, make in runs:
         row, report = measure(name, make, a.game, a.players, bots, a.games, a.repeat)

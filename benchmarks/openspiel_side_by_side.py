@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.algorithms import mcts as os_mcts
 
 import spacetable.rl.openspiel as osp

@@ -38,8 +38,9 @@ class Tag(Action):
 CODEC = ActionCodec([Tag])
 
 
-def _toy(steps: int = 3, seed: int = 7) -> Any:
+def _toy(steps: int = 3, seed: int = 7) -> HighCards:
     g = spacetable.new_game("toy", 2, seed=seed)
+    assert isinstance(g, HighCards)
     assert len(list(playout(g, random.Random(seed), max_steps=steps))) == steps
     return g
 
@@ -51,7 +52,9 @@ def _toy(steps: int = 3, seed: int = 7) -> Any:
 def test_an_int_field_takes_only_an_int(value: object, kind: str) -> None:
     g = _toy()
     seat = g.to_act[0]
-    card = g.legal_actions(seat)[0].card
+    first = g.legal_actions(seat)[0]
+    assert isinstance(first, Play)
+    card = first.card
     assert Play(card) in g.legal_actions(seat)
     before = g.to_json()
     bad = value if not isinstance(value, float) else float(card)
@@ -59,7 +62,7 @@ def test_an_int_field_takes_only_an_int(value: object, kind: str) -> None:
     with pytest.raises(InvalidAction, match=f"field 'card' must be int, got .*{kind}"):
         g.apply(seat, {"type": "play", "card": bad})
     with pytest.raises(InvalidAction, match="field 'card'"):
-        g.apply(seat, Play(bad))  # an action value built with a wrong type
+        g.apply(seat, Play(bad))  # type: ignore[arg-type]  # an action value built with a wrong type
     assert g.to_json() == before
     g.apply(seat, {"type": "play", "card": card})  # the exact value is accepted
     assert g.record()["entries"][-1]["action"] == {"type": "play", "card": card}
@@ -69,6 +72,7 @@ def test_a_float_equal_to_a_legal_int_is_refused_even_though_it_compares_equal()
     g = _toy()
     seat = g.to_act[0]
     legal = g.legal_actions(seat)[0]
+    assert isinstance(legal, Play)
     forged = Play(float(legal.card))  # type: ignore[arg-type]
     assert forged == legal and hash(forged) == hash(legal)
     with pytest.raises(InvalidAction):
@@ -125,7 +129,9 @@ def test_field_types_check_values_and_parse_text_forms() -> None:
     t = Tag("12", 3, False, None, (1, -2))
     assert t.text() == "tag name=12 n=3 flag=false maybe=- path=[1,-2]"
     assert CODEC.from_text(t.text()) == t
-    assert type(CODEC.from_text(t.text()).name) is str  # a digit string stays a string
+    parsed = CODEC.from_text(t.text())
+    assert isinstance(parsed, Tag)
+    assert type(parsed.name) is str  # a digit string stays a string
     assert CODEC.from_json(t.to_json()) == t
     for text, field in [
         ("tag name=a n=1.5 flag=true maybe=- path=[]", "'n'"),
@@ -282,7 +288,8 @@ def test_a_record_missing_keys_or_not_a_record() -> None:
     for key in ("game", "players", "seed", "options", "entries"):
         with pytest.raises(RecordError, match=key):
             spacetable.replay({k: v for k, v in rec.items() if k != key})
-    for bad in ([], "[]", 5, "{"):
+    bads: tuple[object, ...] = ([], "[]", 5, "{")
+    for bad in bads:
         with pytest.raises(RecordError):
             spacetable.replay(bad)  # type: ignore[arg-type]
     with pytest.raises(RecordError, match="upto"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,7 @@ def test_a_corrected_row_is_what_is_played(tmp_path: Path) -> None:
     assert not data.shipped and data.name == "mybox"
     assert data.digest != load_data("toy").digest
     g = spacetable.new_game("toy", 2, seed=5, data=data)
+    assert isinstance(g, HighCards)
     dealt = sorted(g.deck + [c for h in g.hands for c in h])
     assert dealt.count(1) == 3 and dealt.count(6) == 1
     text = data.component("card:1", "en")
@@ -157,11 +159,12 @@ def test_records_and_saves_name_their_data_and_refuse_other_data(tmp_path: Path)
     record, save = g.record(), g.to_json()
     assert record["data"] == {"name": "mybox", "digest": g.data.digest}  # type: ignore[union-attr]
     assert json.loads(save)["data"] == record["data"]
-    for rebuild in (
+    rebuilds: tuple[Callable[[], spacetable.Game], ...] = (
         lambda: spacetable.replay(record),
         lambda: spacetable.load(save),
         lambda: spacetable.load_trusted(save),
-    ):
+    )
+    for rebuild in rebuilds:
         with pytest.raises(
             RecordError, match=r"played with the data set 'mybox' .* not with 'shipped'"
         ):
@@ -202,6 +205,7 @@ def test_a_malformed_data_label_is_a_record_error(label: object) -> None:
 
 def test_a_seat_gets_the_texts_of_what_its_view_shows() -> None:
     g = spacetable.new_game("toy", 2, seed=11)
+    assert isinstance(g, HighCards)
     for seat in (0, 1):
         ids = [c.id for c in g.component_texts(seat, "fr")]
         assert ids == [f"card:{v}" for v in dict.fromkeys(g.hands[seat])]

@@ -42,6 +42,7 @@ def test_outcome_before_the_end_raises() -> None:
 
 def test_apply_accepts_value_json_and_text() -> None:
     g = spacetable.new_game("toy", 2, seed=5)
+    assert isinstance(g, HighCards)
     seat = g.to_act[0]
     card = g.hands[seat][0]
     g2, g3 = g.clone(), g.clone()
@@ -53,6 +54,7 @@ def test_apply_accepts_value_json_and_text() -> None:
 
 def test_bad_actions_raise_typed_errors_and_change_nothing() -> None:
     g = spacetable.new_game("toy", 2, seed=5)
+    assert isinstance(g, HighCards)
     before = g.to_json()
     seat = g.to_act[0]
     other = 1 - seat
@@ -125,6 +127,7 @@ def test_clone_is_independent() -> None:
 
 def test_log_is_redacted() -> None:
     g = spacetable.new_game("toy", 2, seed=3)
+    assert isinstance(g, HighCards)
     seat = g.to_act[0]
     g.apply(seat, g.legal_actions(seat)[0])
     public = [e for e in g.log if e["event"] == "draw"]
@@ -138,9 +141,11 @@ def test_log_is_redacted() -> None:
 
 def test_determinize_resamples_what_the_seat_cannot_see() -> None:
     g = spacetable.new_game("toy", 3, seed=21)
+    assert isinstance(g, HighCards)
     seen_other_hands = set()
     for k in range(20):
         d = g.determinize(0, random.Random(k))
+        assert isinstance(d, HighCards)
         assert d.view(0) == g.view(0)
         assert d.legal_actions(0) == g.legal_actions(0)
         assert d.hands[0] == g.hands[0]
@@ -172,6 +177,7 @@ def test_action_space_is_generated_and_injective() -> None:
 
 def test_view_header_and_hidden_hands() -> None:
     g = spacetable.new_game("toy", 2, seed=1)
+    assert isinstance(g, HighCards)
     v0, spectator = g.view(0), g.view(None)
     assert v0["game"] == "toy" and v0["seat"] == 0 and v0["to_act"] == g.to_act
     assert v0["hand"] == g.hands[0]
@@ -191,6 +197,7 @@ def test_advance_refused_in_a_turn_based_game() -> None:
 @given(st.integers(min_value=0, max_value=2**40), st.integers(1, 4), st.sampled_from([1, 2, 3]))
 def test_random_playouts_conserve_cards(seed: int, players: int, hand: int) -> None:
     g = spacetable.new_game("toy", players, seed=seed, options={"hand": hand})
+    assert isinstance(g, HighCards)
     for _ in playout(g, random.Random(seed)):
         remaining = g.deck + [c for h in g.hands for c in h]
         assert sum(remaining) + sum(g.scores) == sum(DECK)

@@ -13,10 +13,12 @@ from spacetable.cli.main import app
 from spacetable.engine import IllegalAction
 from spacetable.sim import play_game
 from spacetable.testing import check_game
+from spacetable.testing.toy_rt import EggTimers
 
 
 def test_timers_complete_in_time_order_and_records_keep_clocks() -> None:
     g = spacetable.new_game("toy_rt", 2, seed=0, options={"length": 200.0, "timer": 60.0})
+    assert isinstance(g, EggTimers)
     assert g.realtime and g.clock == 0.0 and g.to_act == [0, 1]
     g.apply(0, {"type": "turn", "timer": 0})
     g.advance(30)
@@ -47,6 +49,7 @@ def test_advance_needs_positive_seconds() -> None:
 def test_advance_unchecked_is_advance_without_the_checks() -> None:
     a = spacetable.new_game("toy_rt", 2, seed=3, options={"length": 200.0, "timer": 60.0})
     b = spacetable.new_game("toy_rt", 2, seed=3, options={"length": 200.0, "timer": 60.0})
+    assert isinstance(a, EggTimers) and isinstance(b, EggTimers)
     for g in (a, b):
         g.apply(0, {"type": "turn", "timer": 0})
     a.advance(70)

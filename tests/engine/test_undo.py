@@ -167,10 +167,11 @@ def test_the_conformance_suite_catches_a_forgotten_reveal(silent: str) -> None:
 
 
 def test_the_conformance_suite_checks_undo() -> None:
-    every = {"undo_rate": 1.0, "max_undo_checks": 1000}
-    rep = check_game("toy_rt", 2, {"length": 60.0, "timer": 20.0}, 1, **every)
+    # Every undoable step is checked.
+    opts = {"length": 60.0, "timer": 20.0}
+    rep = check_game("toy_rt", 2, opts, 1, undo_rate=1.0, max_undo_checks=1000)
     assert rep.undoable > 0 and rep.undo_checked == rep.undoable
-    rep = check_game("toy", 2, {"hand": 3}, 1, **every)
+    rep = check_game("toy", 2, {"hand": 3}, 1, undo_rate=1.0, max_undo_checks=1000)
     assert rep.undo_checked == rep.undoable > 0  # the plays once the deck is empty
     rep = check_game("toy_rt", 3, {"timer": 10.0}, 1, undo_rate=1.0)
     assert rep.undo_checked == 20 < rep.undoable  # the default cap

@@ -144,7 +144,7 @@ def test_ansi_render_from_the_learners_view() -> None:
 def test_registered_with_gymnasium_make() -> None:
     import gymnasium
 
-    from spacetable.rl.gym import GYM_IDS
+    from spacetable.rl.gym import GYM_IDS, SpacetableGymEnv
 
     assert sorted(GYM_IDS) == GAMES
     for game_id, env_id in GYM_IDS.items():
@@ -159,5 +159,9 @@ def test_registered_with_gymnasium_make() -> None:
     assert env.spec is not None and env.spec.id == "spacetable/tortuga2199-v0"
     check_env(env.unwrapped)  # with a spec: also renders a fresh env in every render mode
     obs, _ = env.reset(seed=2)
-    assert obs["observation"].shape == env.observation_space["observation"].shape
-    assert env.unwrapped.aec.players == 3
+    space = env.observation_space
+    assert isinstance(space, gymnasium.spaces.Dict)
+    assert obs["observation"].shape == space["observation"].shape
+    inner = env.unwrapped
+    assert isinstance(inner, SpacetableGymEnv)
+    assert inner.aec.players == 3

@@ -9,7 +9,7 @@ import random
 from typing import Any
 
 import numpy as np
-import pyspiel
+import pyspiel  # type: ignore[import-not-found]
 import pytest
 from open_spiel.python import rl_environment
 from open_spiel.python.algorithms import evaluate_bots, mcts

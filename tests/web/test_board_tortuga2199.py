@@ -36,7 +36,7 @@ __all__ = ["browser"]
 # cards, keeping one's markers after a probe).
 BUTTONS = frozenset({"end", "ability_done", "commit_done", "defend_done", "no_marker"})
 # The card ids of the shipped data set, by card number (a row of its cards.csv).
-CARD_IDS: list[str] = list(spacetable.new_game("tortuga2199", 2).parts.card_id)  # type: ignore[attr-defined]
+CARD_IDS: list[str] = list(spacetable.new_game("tortuga2199", 2).parts.card_id)
 
 # What the board shows and offers, with the component each card piece names and how many of
 # the attacker's combat cards lie face down.

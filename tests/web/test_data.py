@@ -17,7 +17,7 @@ import spacetable
 from spacetable.cli.main import app as cli
 from spacetable.engine import DataSet
 
-from .conftest import FAST, Server, connect, create, start_server
+from .conftest import FAST, Client, Server, connect, create, start_server
 
 HUMANS2 = [{"kind": "human"}, {"kind": "human"}]
 #: The corrected deck: seven 1s and one card of each other value (12 cards, 27 points).
@@ -48,7 +48,7 @@ def _check_texts(state: dict[str, Any], data: DataSet[Any], lang: str = "en") ->
         assert c["text"] != shipped.component(c["id"], lang).text
 
 
-async def _play(clients: list[Any], moves: int | None = None) -> dict[str, Any] | None:
+async def _play(clients: list[Client], moves: int | None = None) -> dict[str, Any] | None:
     """Each seat plays its first legal action when it is to act, ``moves`` times (or to the
     end); returns the end message, if the game ended."""
     played = 0

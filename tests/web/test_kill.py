@@ -22,7 +22,7 @@ from typing import Any
 from spacetable.web.live import restore_game
 from spacetable.web.storage import Storage
 
-from .conftest import Server, connect, create
+from .conftest import Client, Server, connect, create
 
 LAUNCH = (
     "from spacetable.engine import register\n"
@@ -133,7 +133,10 @@ def test_a_killed_server_loses_no_committed_decision(db_url: str) -> None:
                         await c.recv(0.1)
                     except TimeoutError:
                         break
-            states = lambda c: [x for x in c.received if x["type"] == "state"]  # noqa: E731
+
+            def states(c: Client) -> list[dict[str, Any]]:
+                return [x for x in c.received if x["type"] == "state"]
+
             seen["duel"] = max(x["step"] for x in states(me))
             seen["bots"] = max(x["step"] for x in states(spec_bots))
             seen["rt"] = max(x["step"] for x in states(spec_rt))

@@ -60,7 +60,7 @@ def test_hidden_hands_on_both_databases(server: Server, db_url: str) -> None:
     _check(db_url, t, asyncio.run(_watch_and_play(server, t, random.Random(5), ["en", "fr"])))
 
 
-CASES = [
+CASES: list[tuple[str, list[dict[str, Any]], dict[str, Any]]] = [
     ("quazarys", [{"kind": "human"}, {"kind": "bot", "level": "medium"}], {"round_limit": 30}),
     ("wildspace", [{"kind": "human"}, {"kind": "human"}], {}),
     ("tortuga2199", [{"kind": "human"}, {"kind": "bot", "level": "easy"}], {"round_limit": 3}),

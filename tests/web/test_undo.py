@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from spacetable.web.storage import Storage
 
@@ -241,7 +241,9 @@ ACTION = "#actions button[data-testid=action]:not([disabled])"
 END = "#end:not(.hidden)"
 
 
-def _open(chromium: Browser, server: Server, tid: str, tokens: list[str], lang: str) -> Any:
+def _open(
+    chromium: Browser, server: Server, tid: str, tokens: list[str], lang: str
+) -> tuple[BrowserContext, Page, list[list[dict[str, Any]]]]:
     ctx = chromium.new_context()
     page = ctx.new_page()
     streams = capture(page)
@@ -254,7 +256,7 @@ def _card(label: str) -> dict[str, Any]:
     return {"type": "play", "card": int(label.split()[-1])}
 
 
-def _click_action(page: Any, rng: random.Random) -> dict[str, Any]:
+def _click_action(page: Page, rng: random.Random) -> dict[str, Any]:
     buttons = page.locator(ACTION)
     button = buttons.nth(rng.randrange(buttons.count()))
     action = _card(button.inner_text())

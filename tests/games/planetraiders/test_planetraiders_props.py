@@ -27,7 +27,13 @@ from .policy import purposeful
 #: The shipped data set's board and set-up.
 BOARD = shipped_parts()
 
-CONFIGS = [(2, {}), (3, {}), (4, {}), (4, {"teams": True}), (2, {"zone_rockets": "one"})]
+CONFIGS: list[tuple[int, dict[str, object]]] = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (4, {"teams": True}),
+    (2, {"zone_rockets": "one"}),
+]
 
 
 def purposeful_policy(rng: random.Random) -> Policy:

@@ -66,7 +66,8 @@ def test_a_delivery_that_places_the_last_marker_ends_the_game() -> None:
     g.apply(1, d)
     assert g.markers[1] == 0
     assert g.is_over and g.clock == g.end_at
-    assert g.outcome().reason == End.MARKERS == "markers"
+    reason = g.outcome().reason
+    assert reason == End.MARKERS and reason == "markers"
 
 
 def test_the_last_marker_lets_running_timers_finish() -> None:
@@ -97,7 +98,9 @@ def test_the_time_ending_with_one_marker_left_is_the_time() -> None:
     g = started(3, {"length": 120})
     g.markers[:] = [1, 5, 10]
     g.advance(200.0)
-    assert g.is_over and g.outcome().reason == End.TIME == "time"
+    assert g.is_over
+    reason = g.outcome().reason
+    assert reason == End.TIME and reason == "time"
 
 
 # ---------------------------------------------------------------- 30 minutes

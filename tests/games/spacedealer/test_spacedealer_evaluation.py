@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from spacetable.bots.greedy import best_actions
+from spacetable.engine import Action
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.constants import READY, T_BUILD
 from spacetable.games.spacedealer.notation import build, load, moor, started, take
@@ -22,7 +23,7 @@ def _position() -> tuple[Spacedealer, int]:
     return g, demand
 
 
-def _after(g: Spacedealer, seat: int, action: A.Action | None) -> float:
+def _after(g: Spacedealer, seat: int, action: Action | None) -> float:
     c = g.clone()
     if action is not None:
         c.apply_unchecked(seat, action)
@@ -43,7 +44,7 @@ def test_a_ship_at_the_demand_delivers() -> None:
     g, demand = _position()
     load(g, 0, "RG")
     moor(g, 0, 2)
-    ship_actions = [
+    ship_actions: list[Action] = [
         a for a in g.legal_actions(0) if isinstance(a, (A.Deliver, A.Dump, A.Fly, A.OfferGoods))
     ]
     best, _ = best_actions(g, 0, ship_actions, tick=1.0)  # waiting is a candidate too

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 
-from spacetable.engine import new_game
+from spacetable.engine import Action, new_game
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.actions import PROBE_CODE, STORE_CODE
 from spacetable.games.spacedealer.board import _col_power
+from spacetable.games.spacedealer.components import config
 from spacetable.games.spacedealer.constants import BURST, MIN_ADVANCE, RATE
 from spacetable.games.spacedealer.notation import (
     build,
@@ -27,7 +28,7 @@ from spacetable.games.spacedealer.notation import (
     store_code,
     take,
 )
-from spacetable.games.spacedealer.rules import Spacedealer, config
+from spacetable.games.spacedealer.rules import Spacedealer
 
 ADV = {"rules": "advanced"}
 
@@ -76,7 +77,7 @@ def test_a_flying_transport_probe_is_no_partner_for_a_trade() -> None:
     moor(g, 1, 0)  # seat 1's ship on seat 0's orbit field
     load(g, 1, "Y")
 
-    def with_probe() -> list[A.Action]:
+    def with_probe() -> list[Action]:
         return [
             a
             for a in g.legal_actions(1)
@@ -186,6 +187,7 @@ def test_covering_an_attack_card_returns_its_black_markers_to_the_pool() -> None
     """A sabotage or missile card that is covered gives its black markers back: they join
     the markers already in the pool (they do not replace them)."""
     g = new_game("spacedealer", 3, seed=1)
+    assert isinstance(g, Spacedealer)
     cid = next(c for c in range(len(g.where)) if card_type(c).effect in ("sabotage", "missile"))
     pool = g.black
     assert pool > 0
@@ -199,6 +201,7 @@ def test_a_one_for_one_exchange_fits_a_full_ship() -> None:
     """« échanger ou donner des marchandises »: swapping one good for one leaves both loads
     unchanged, so a full ship may swap, while it may not take one more good for nothing."""
     g = new_game("spacedealer", 3, seed=1)
+    assert isinstance(g, Spacedealer)
     ship, cap = 0, g._cont_cap(0)
     other = 1
     g.goods[4 * ship : 4 * ship + 4] = [cap, 0, 0, 0]  # full of the first kind

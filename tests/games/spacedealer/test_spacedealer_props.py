@@ -161,6 +161,7 @@ def test_hidden_information_never_in_other_views(seed: int) -> None:
 def test_secret_start_choice_hidden_until_all_chose() -> None:
     g = Spacedealer(3, 11)
     mine = next(a for a in g.legal_actions(0))
+    assert isinstance(mine, A.Start)
     g.apply(0, mine)
     v1 = g.view(1)
     assert v1["players"][0]["chosen"] and "choice" not in v1["players"][0]

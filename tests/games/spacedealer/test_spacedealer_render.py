@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Mapping
 
 import pytest
 from rich.console import Console
 
-from spacetable.engine import new_game
+from spacetable.engine import Game, new_game
 from spacetable.engine.data import Texts
 from spacetable.games.spacedealer.render import describe_event, render
 from spacetable.playout import playout
 
 
-def _played(options: dict[str, object], steps: int = 400, seed: int = 5):  # type: ignore[no-untyped-def]
+def _played(options: Mapping[str, object], steps: int = 400, seed: int = 5) -> Game:
     g = new_game("spacedealer", 4, seed, options)
     rng = random.Random(seed)
     deque(playout(g, rng, checked=False, advances=(1.0, 5.0, 20.0), max_steps=steps), maxlen=0)

@@ -98,7 +98,9 @@ def test_moimoi_setup_example() -> None:
 
 def test_start_mine_only_on_a_powered_connection() -> None:
     g = Spacedealer(3, 1)
-    acts = g.legal_actions(0)
+    legal = g.legal_actions(0)
+    acts = [a for a in legal if isinstance(a, A.Start)]
+    assert acts == legal
     assert {a.pos for a in acts} == {1, 2}  # a generator powers two connections
     assert {a.side for a in acts} == {0, 1}
     assert all(card_type(a.card).kind == "mine" for a in acts)
@@ -134,7 +136,9 @@ def test_draw_two_keep_one_other_under_pile() -> None:
     top2 = g.pile[2][-2:]
     size = len(g.pile[2])
     g.apply(0, A.get(A.Draw, 2))
-    keeps = g.legal_actions(0)
+    legal = g.legal_actions(0)
+    keeps = [a for a in legal if isinstance(a, A.Keep)]
+    assert keeps == legal
     assert sorted(a.card for a in keeps) == sorted(top2)
     # the drawn cards are private
     ev = g.log_for(1)[-1]
@@ -353,7 +357,9 @@ def test_mine_complex_multimine_fusion_mine_and_limited_supply() -> None:
     g.apply(0, A.get(A.Use, mm))
     g.advance(60.0)
     g.apply(0, A.get(A.Apply, mm))
-    opts = g.legal_actions(0)
+    legal = g.legal_actions(0)
+    opts = [a for a in legal if isinstance(a, A.Put)]
+    assert opts == legal
     assert sorted(a.colour for a in opts) == [0, 1, 3]  # any colour still in the supply
     g.apply(0, A.get(A.Put, 3, 0))
     assert contents(g, 0) == "GGGB"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import pytest
 from rich.console import Console
@@ -94,17 +95,17 @@ def test_a_row_is_rulebook_only_when_the_rulebook_states_every_field() -> None:
             "bonus",
         }
     # The map: only Tortuga's place (the centre) is the rulebook's.
-    for r in P.layout_rows:
-        assert (r.source == "rulebook") == (r.kind == "tortuga")
-        if r.source != "rulebook":
-            assert "q" not in r.known and "r" not in r.known
+    for lay in P.layout_rows:
+        assert (lay.source == "rulebook") == (lay.kind == "tortuga")
+        if lay.source != "rulebook":
+            assert "q" not in lay.known and "r" not in lay.known
 
 
 #: The reconstruction's pricing rule (docs: *Pricing*): a Crypto and a Manoeuvre cost the same
 #: (the rulebook's Hacker, 2 Crypto, and Mercenaire, 2 Manoeuvre, both cost 2), one point
 #: each up to 4 resources on a card and two points for each one beyond (a bigger card fills
 #: one hand slot), plus the value of each ability.
-ABILITY_PRICE = {
+ABILITY_PRICE: dict[str, Callable[[int], int]] = {
     "draw": lambda n: n + 1,
     "mineral": lambda n: 2 * n,
     "trash": lambda n: 2,

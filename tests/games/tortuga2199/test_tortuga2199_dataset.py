@@ -100,6 +100,7 @@ def test_an_edited_directory_is_what_is_played(tmp_path: Path) -> None:
         do(game, A.BUY[HACKER], seat=0)
         assert game.crypto == 3 - price
     assert g.describe_action(A.BUY[HACKER], "en") == "buy Netrunner (3 Crypto)"
+    assert g.data is not None
     assert "bought for 3 Crypto" in g.data.component("card:hacker").text
     assert g.data.component("card:hacker").name == "Netrunner"
     assert [c.id for c in g.component_texts(0)].count("card:hacker") == 1
@@ -332,8 +333,8 @@ def test_the_components_a_view_mentions_reveal_nothing_hidden() -> None:
     # The attacker commits its Colonel in secret: the defender's view names no Colonel.
     do(g, A.ATTACK[1], A.COMMIT[colonel])
     assert "card:colonel" in [c.id for c in g.component_texts(0)]
-    for s in (None, 1, 2):
-        assert "card:colonel" not in [c.id for c in g.component_texts(s)]
+    for seat in (None, 1, 2):
+        assert "card:colonel" not in [c.id for c in g.component_texts(seat)]
     # A determinized copy (another hidden state) names the same components.
     for s in (1, 2):
         d = g.determinize(s, random.Random(3))

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from spacetable.engine import IllegalAction, new_game
+from spacetable.engine import NO_BOUND, IllegalAction, new_game
 from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199 import rules as R
 
@@ -33,6 +33,7 @@ def test_setup_starting_hands_by_turn_order(players: int, sizes: tuple[int, ...]
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup_board(players: int) -> None:
     g = new_game("tortuga2199", players, 11)
+    assert isinstance(g, R.Tortuga2199)
     lay = g.lay
     assert lay.n == (9 if players == 2 else 11)
     ring = [K.KIND_IDS[g.kinds[s]] for s in range(lay.n) if lay.dist[0][s] == 1]
@@ -54,6 +55,7 @@ def test_setup_board(players: int) -> None:
 
 def test_ship_choice_clockwise_from_first_player() -> None:
     g = new_game("tortuga2199", 3, 5)
+    assert isinstance(g, R.Tortuga2199)
     order = [(g.first + i) % 3 for i in range(3)]
     chosen = []
     for p in order:
@@ -182,7 +184,9 @@ def test_the_probe_marker_is_optional() -> None:
     assert "capture" not in texts(g)
     # The seat knows the creature: a determinized copy keeps it.
     for i in range(5):
-        assert g.determinize(0, random.Random(i)).hunt[3] == ROBOT
+        d = g.determinize(0, random.Random(i))
+        assert isinstance(d, R.Tortuga2199)
+        assert d.hunt[3] == ROBOT
     # Probing again (another Manoeuvre), it may now place its marker, then capture.
     assert "probe" in texts(g)
     do(g, A.PROBE, A.MARKER)
@@ -544,8 +548,8 @@ def test_max_decisions_is_a_bound_only_under_the_round_limit() -> None:
     """Without a round limit nothing bounds a game (a player may end every turn without
     doing anything): ``max_decisions`` says so with ``NO_BOUND``. With R rounds it is the
     ship choices plus (R x players + players - 1) turns of ``turn_bound`` decisions."""
-    assert R.Tortuga2199.max_decisions(3, {"scenario": "standard", "round_limit": 0}) == R.NO_BOUND
-    assert R.Tortuga2199.max_decisions(2, {}) == R.NO_BOUND
+    assert R.Tortuga2199.max_decisions(3, {"scenario": "standard", "round_limit": 0}) == NO_BOUND
+    assert R.Tortuga2199.max_decisions(2, {}) == NO_BOUND
     for n in (2, 3, 4):
         per_turn = R.turn_bound(n)
         assert R.Tortuga2199.max_decisions(n, {"round_limit": 40}) == n + (41 * n - 1) * per_turn
@@ -560,6 +564,7 @@ def test_turn_bound_holds_in_random_and_greedy_turns() -> None:
     longest = 0
     for n, seed in ((2, 1), (3, 2), (4, 3)):
         g = new_game("tortuga2199", n, seed, {"round_limit": 10})
+        assert isinstance(g, R.Tortuga2199)
         start, turns = 0, 0
         for _ in playout(g, random.Random(seed), checked=False):
             if g.turns != turns:
