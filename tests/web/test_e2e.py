@@ -134,6 +134,11 @@ def lobby_create(
     page.wait_for_selector("[data-testid=created]:not(.hidden)")
 
 
+# A state drawn in the page: by the generic view (until the game's board module is loaded,
+# or for a game without one) or by the board.
+DRAWN = "#view .body .kv, #view .body [data-testid=board]"
+
+
 def table_id(url: str) -> str:
     m = re.search(r"/table/([0-9a-f]+)", url)
     assert m
@@ -216,7 +221,8 @@ def test_two_people_and_a_spectator(
     spec = sctx.new_page()
     spec_streams = capture(spec)
     spec.goto(f"{server.base}/table/{t['id']}")
-    spec.wait_for_selector("#view .body .kv")
+    # the state drawn: the generic view until the board's module is loaded, then the board
+    spec.wait_for_selector(DRAWN)
     assert "spectator" in spec.locator("[data-testid=who]").inner_text()
     rng = random.Random(4)
     deadline = time.monotonic() + 240
@@ -255,7 +261,7 @@ def test_hot_seat_hides_the_seat_that_just_played(
         hotseat=True,
     )
     page.click("[data-testid=open-table]")
-    page.wait_for_selector("#view .body .kv, #handoff:not(.hidden)")
+    page.wait_for_selector(f"{DRAWN}, #handoff:not(.hidden)")
     assert page.url.endswith(table_id(page.url))  # the tokens left the address bar
     counts = click_until_end(page, random.Random(2))
     assert counts["handoffs"] >= 2
