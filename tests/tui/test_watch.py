@@ -6,20 +6,21 @@ from __future__ import annotations
 import json
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from textual.widgets import Static
+from textual.widgets import Input, OptionList, Static
 from typer.testing import CliRunner
 
 import spacetable
 from spacetable.cli.common import USAGE_ERROR
 from spacetable.cli.main import app as cli_app
-from spacetable.tui.texts import markup
+from spacetable.tui.actionlist import GROUP_OVER
+from spacetable.tui.texts import markup, tr
 from spacetable.tui.watch import LOG_EVENTS, WatchApp, parse_url, prepare
 from web.conftest import FAST, Server, connect, create, start_server
 
@@ -294,3 +295,220 @@ def test_the_watcher_speaks_the_servers_protocol_version() -> None:
     from spacetable.web.protocol import VERSION
 
     assert watch.PROTOCOL == VERSION
+
+
+# ---------------------------------------------------------------------- a seat's action list
+def _my_turn(app: WatchApp) -> bool:
+    f = app.frames.get(app.newest) if app.newest is not None else None
+    return f is not None and bool(f.legal) and app.live
+
+
+async def _next_turn(pilot: Any, app: WatchApp, after: int) -> None:
+    """Wait for a state after step ``after`` where the seat is to act."""
+    await _until(pilot, lambda: app.newest is not None and app.newest > after and _my_turn(app))
+    await pilot.pause()
+
+
+def _option_text(app: WatchApp, index: int) -> str:
+    ol = app.query_one("#actions", OptionList)
+    return markup(str(ol.get_option_at_index(index).prompt)).plain
+
+
+async def test_a_seats_list_has_headings_a_filter_and_keeps_its_highlight(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Planet Raiders: the first seat's seventh decision places its rockets, 528 actions of
+    # three kinds (place, exchange, end the turn); the six before are single moves.
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "random"}]
+    made = create(server.base, "planetraiders", seats, start=True)
+    app = prepare(server.base + made["seats"][0]["link"], "en", backoff=(0.1,))
+
+    def hub_game() -> Any:
+        return server.app.state.hub.tables[made["id"]].game
+
+    sent: list[dict[str, Any]] = []
+    real_act = app.act
+
+    def spy(action: Mapping[str, Any]) -> None:
+        sent.append(dict(action))
+        real_act(action)
+
+    monkeypatch.setattr(app, "act", spy)
+    async with app.run_test(size=(100, 30)) as pilot:
+        ol = app.query_one("#actions", OptionList)
+        await _until(pilot, lambda: _my_turn(app))
+        await pilot.pause()
+        for _ in range(10):  # Enter plays the highlighted (first) action of a short list
+            frame = app.frames[app.newest or 0]
+            if len(frame.legal) > GROUP_OVER:
+                break
+            assert None not in app.lines  # a short list has no heading
+            assert app.lines[ol.highlighted or 0] == frame.legal[0]["action"]
+            await pilot.press("enter")
+            await _next_turn(pilot, app, frame.step)
+        step = app.newest
+        assert step is not None
+        legal = app.frames[step].legal
+        actions = [a["action"] for a in legal]
+        labels = [markup(a["label"]).plain for a in legal]
+        kinds = list(dict.fromkeys(a["type"] for a in actions))
+        assert len(actions) > GROUP_OVER and len(kinds) == 3, kinds
+
+        # A heading before each kind, in the server's order; the actions all there, in order.
+        assert [a for a in app.lines if a is not None] == actions
+        heads = [i for i, a in enumerate(app.lines) if a is None]
+        assert len(heads) == len(kinds) and heads[0] == 0
+        for i, kind in zip(heads, kinds, strict=True):
+            n = sum(a["type"] == kind for a in actions)
+            under = app.lines[i + 1]
+            assert under is not None and under["type"] == kind
+            first = labels[actions.index(under)]
+            assert _option_text(app, i) == tr("en", "group", label=first.split(" ")[0], n=n)
+            assert ol.get_option_at_index(i).disabled
+        assert ol.highlighted == 1  # on the first action, not on its heading
+        await pilot.press("up")
+        assert app.lines[ol.highlighted or 0] is not None  # the arrows skip the headings
+
+        # A heading is never played, by Enter on the list or in the filter.
+        assert sent  # the short lists' moves, played by Enter
+        sent.clear()
+        ol.highlighted = heads[1]
+        await pilot.press("enter")
+        await pilot.press("slash", "e")
+        assert app.filter_text == "e" and app.lines[heads[0]] is None
+        ol.highlighted = heads[0]
+        await pilot.press("enter")
+        await pilot.pause(0.5)
+        assert sent == [] and app.newest == step and hub_game().step == step
+        await pilot.press("escape")
+        assert app.filter_text == "" and app.focused is None
+
+        # "/" filters by a part of the labels, whatever the case; Esc clears the filter.
+        exchange = next(a for a in actions if a["type"] == "exchange")
+        await pilot.press("slash")
+        assert app.focused is app.query_one("#filter", Input)
+        await pilot.press(*"Exchange")
+        assert app.lines == [exchange]  # one action: no heading
+        assert f"1 of {len(actions)} actions match 'Exchange'" in _plain(app, "#status")
+        await pilot.press("escape")
+        assert [a for a in app.lines if a is not None] == actions and None in app.lines
+        assert "match" not in _plain(app, "#status")
+        await pilot.press("slash", *"RED")
+        red = [a for a, label in zip(actions, labels, strict=True) if "red" in label.lower()]
+        assert GROUP_OVER < len(red) < len(actions)
+        assert [a for a in app.lines if a is not None] == red
+        assert app.lines.count(None) == 2  # red rockets to place, and the exchange for one
+        await pilot.press("escape")
+        await pilot.press("slash", *"zzz")
+        assert app.lines == []
+        assert "No action matches 'zzz'" in _plain(app, "#status")
+        await pilot.press("escape")
+
+        # The highlighted action stays highlighted when a new state comes, if still legal.
+        places = [a for a in actions if a["type"] == "place"]
+        kept = places[-1]
+        ol.highlighted = app.lines.index(kept)
+        before = ol.highlighted
+        app.act(places[0])  # played otherwise than from the list
+        await _next_turn(pilot, app, step)
+        now = app.newest
+        assert now is not None and kept in [a["action"] for a in app.frames[now].legal]
+        assert [a for a in app.lines if a is not None] == [
+            a["action"] for a in app.frames[now].legal
+        ]
+        assert app.lines[ol.highlighted or 0] == kept
+        assert ol.highlighted != before  # the lines before it changed: the action followed
+        # and Enter plays it
+        await pilot.press("enter")
+        await _until(pilot, lambda: hub_game().step > now)
+        assert hub_game().record()["entries"][now]["action"] == kept
+        assert sent == [places[0], kept]
+
+
+# ---------------------------------------------------------------------- corrected data sets
+#: The two starting planets of Wild Space, renamed in the corrected data set.
+RENAMED = {"Aurora": "Dawnstar Fixed", "Haven": "Harbour Fixed"}
+
+
+def _export(folder: Path, renamed: Mapping[str, str]) -> Path:
+    """Wild Space's tables exported with ``spacetable data export``, planets renamed."""
+    res = CliRunner().invoke(cli_app, ["data", "export", "wildspace", str(folder)])
+    assert res.exit_code == 0, res.output
+    planets = folder / "planets.csv"
+    text = planets.read_text(encoding="utf-8")
+    for old, new in renamed.items():
+        assert text.count(f",{old},reconstructed") == 1
+        text = text.replace(f",{old},reconstructed", f",{new},reconstructed")
+    planets.write_text(text, encoding="utf-8")
+    return folder
+
+
+async def test_a_table_with_corrected_data_is_drawn_with_it_or_said(tmp_path: Path) -> None:
+    mybox = _export(tmp_path / "mybox", RENAMED)
+    box = spacetable.load_data("wildspace", mybox)
+    shipped = spacetable.load_data("wildspace")
+    assert box.digest != shipped.digest
+    server = start_server(f"sqlite:///{tmp_path / 'data.db'}", FAST, [box])
+    try:
+        humans = [{"kind": "human"}, {"kind": "human"}]  # nobody moves: step 0 stays
+        made = create(server.base, "wildspace", humans, data="mybox", start=True)
+        assert made["table"]["data"] == {"name": "mybox", "digest": box.digest}
+        url = server.base + made["spectate"]
+
+        # Without --data: drawn with the shipped names, and the log pane says so.
+        app = prepare(url, "en")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _until(pilot, lambda: app.newest is not None)
+            await pilot.pause()
+            board, log = _plain(app, "#board-text"), _plain(app, "#log-text")
+            assert "Aurora" in board and "Haven" in board and "Fixed" not in board
+            assert (
+                "Drawn with the shipped data; this table plays with corrected data 'mybox' "
+                f"(digest {box.digest}): --data DIR draws it"
+            ) in log
+        fr = prepare(url, "fr")
+        assert fr.notices == [
+            "Dessiné avec les données livrées ; cette table joue avec les données corrigées "
+            f"« mybox » (empreinte {box.digest}) : --data DOSSIER les dessine (DOSSIER : les "
+            "tables de ces données)."
+        ]
+
+        # With --data of the same set: drawn with its names, nothing said.
+        app = prepare(url, "en", data=mybox)
+        assert app.data is not None and app.data.digest == box.digest
+        assert app.notices == []
+        async with app.run_test(size=(100, 30)) as pilot:
+            await _until(pilot, lambda: app.newest is not None)
+            await pilot.pause()
+            board, log = _plain(app, "#board-text"), _plain(app, "#log-text")
+            for old, new in RENAMED.items():
+                assert new in board and old not in board
+            assert "Drawn with" not in log
+
+        # Another corrected set: both are named.
+        other = _export(tmp_path / "other", {"Aurora": "Elsewhere"})
+        app = prepare(url, "en", data=other)
+        theirs = f"this table plays with corrected data 'mybox' (digest {box.digest})"
+        assert app.data is not None
+        mine = f"Drawn with corrected data 'other' (digest {app.data.digest}); "
+        assert app.notices == [
+            mine + theirs + ": --data DIR draws it (DIR: that data set's tables)."
+        ]
+        # A table of the shipped data watched with corrected tables.
+        plain = create(server.base, "wildspace", humans, start=True)
+        assert plain["table"]["data"] in (None, {"name": "shipped", "digest": shipped.digest})
+        app = prepare(server.base + plain["spectate"], "en", data=mybox)
+        assert app.notices == [
+            f"Drawn with corrected data 'mybox' (digest {box.digest}); this table plays with "
+            "the shipped data: without --data it is drawn as played."
+        ]
+        assert prepare(server.base + plain["spectate"], "en").notices == []
+
+        # --data is read before the screen opens: a missing directory is refused.
+        res = CliRunner().invoke(
+            cli_app, ["tui", "--watch", url, "--data", str(tmp_path / "nothing")]
+        )
+        assert res.exit_code == USAGE_ERROR, res.output
+        assert "does not exist" in res.output and "Traceback" not in res.output
+    finally:
+        server.stop()

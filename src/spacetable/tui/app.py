@@ -17,14 +17,12 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.markup import escape
-from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
 
 from spacetable.bots import Bot, SeatPort
 from spacetable.cli.common import event_describer, legend, outcome_describer, renderer
@@ -32,10 +30,10 @@ from spacetable.cli.play import play_meta
 from spacetable.engine import Action, Game, Termination
 from spacetable.sim import step_bots
 
+from .actionlist import GROUP_OVER as GROUP_OVER
+from .actionlist import build, filter_note, refill
 from .texts import log_text, markup, tr
 
-#: Above this many legal actions, the list gets a heading before each kind of action.
-GROUP_OVER = 12
 #: How many recent log events the log pane keeps.
 LOG_EVENTS = 30
 #: Seconds of wall time between two looks at the clock in a real-time game.
@@ -517,49 +515,17 @@ class TableApp(App[bool]):
     def _set_actions(self, legal: list[Action]) -> None:
         """Fill the list; the highlighted action stays highlighted if it is still legal."""
         ol = self._main.query_one("#actions", OptionList)
-        keep = None
-        if ol.highlighted is not None and ol.highlighted < len(self.lines):
-            keep = self.lines[ol.highlighted]
-        old_index = ol.highlighted
         self.legal = legal
-        word = self.filter_text.casefold()
-        labelled = [(a, markup(self.game.describe_action(a, self.lang))) for a in legal]
-        shown = [(a, label) for a, label in labelled if word in label.plain.casefold()]
-        if word:
-            self.message = (
-                self.t("filtered", n=len(shown), total=len(legal), word=self.filter_text)
-                if shown
-                else self.t("no_match", word=self.filter_text)
-            )
-            self.error = not shown
-        lines: list[Action | None] = []
-        options: list[Option] = []
-        kinds = {a.type for a, _ in shown}
-        last_kind = None
-        for a, label in shown:
-            if len(shown) > GROUP_OVER and len(kinds) > 1 and a.type != last_kind:
-                n = sum(1 for b, _ in shown if b.type == a.type)
-                heading = self.t("group", label=label.plain.split(" ")[0], n=n)
-                options.append(Option(Text(heading, style="bold magenta"), disabled=True))
-                lines.append(None)
-                last_kind = a.type
-            options.append(Option(label))
-            lines.append(a)
-        if lines == self.lines:
-            return
-        self.lines = lines
-        ol.clear_options()
-        ol.add_options(options)
-        if not lines:
-            return
-        if keep is not None and keep in lines:
-            ol.highlighted = lines.index(keep)
-        else:
-            start = min(old_index or 0, len(lines) - 1)
-            index = next((i for i in range(start, len(lines)) if lines[i] is not None), None)
-            if index is None:
-                index = next(i for i in range(len(lines)) if lines[i] is not None)
-            ol.highlighted = index
+        built = build(
+            ((a, markup(self.game.describe_action(a, self.lang)), a.type) for a in legal),
+            self.filter_text,
+            self.lang,
+        )
+        if self.filter_text:
+            self.message = filter_note(self.lang, self.filter_text, built.shown, built.total)
+            self.error = not built.shown
+        if refill(ol, self.lines, built):
+            self.lines = built.keys
 
     # ------------------------------------------------------------------ input
     @on(OptionList.OptionSelected, "#actions")

@@ -54,7 +54,8 @@ def tui(
         "--watch",
         metavar="URL",
         help="Watch a live table of the web server (http://HOST:PORT/table/ID); a seat's link "
-        "(...#token=...) plays that seat.",
+        "(...#token=...) plays that seat. With --data DIR, drawn with those corrected tables "
+        "(the screen says when the table plays with another data set).",
     ),
 ) -> None:
     """Play a game full-screen in the terminal (hot seat for the human seats); without a
@@ -69,7 +70,7 @@ def tui(
         from .watch import prepare
 
         try:
-            live = prepare(watch_url, lang or "en")
+            live = prepare(watch_url, lang or "en", data=data)
         except ValueError as e:
             fail_value(e)
         live.run()

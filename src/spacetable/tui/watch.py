@@ -2,7 +2,10 @@
 
 The URL is the table's address as the web app gives it: ``http://HOST:PORT/table/<id>`` (the
 ``spectate`` link) watches as a spectator; a seat's invitation link
-(``.../table/<id>#token=...``) watches as that seat and plays it from the action list. The
+(``.../table/<id>#token=...``) watches as that seat and plays it from the action list, which
+behaves as the local table's (:mod:`spacetable.tui.actionlist`): a heading before each kind
+of action when the list is long, ``/`` to filter it by typing, Esc to clear the filter, and
+the highlighted action kept highlighted when a new state arrives while it is still legal. The
 viewer connects to the table's WebSocket (``/ws/tables/<id>``, ``docs/protocol.md``), says
 ``hello`` and draws each ``state`` the server sends with the game's own renderer. It draws
 nothing but what the server sends: a spectator's messages are the server's spectator
@@ -14,12 +17,19 @@ is asked of the server's replay endpoint (``GET /api/tables/<id>/replay/<step>``
 answers for finished games only; for a live game the status line says so and the steps seen
 are what there is. The table's chat and the server's notices (a bot taking a seat over) are
 shown in the log pane. A lost connection is said and tried again, waiting longer each time.
+
+The table is drawn with the game's shipped data set, or with the data set given
+(``--data DIR``, :func:`prepare`'s ``data``). The server says which data set the table plays
+with (``data`` in ``GET /api/tables/<id>``: ``null`` for the shipped one, else its name and
+digest); when the viewer draws with another one (a table the server plays with corrected
+tables, watched without them), a notice in the log pane says so and names the table's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -31,14 +41,15 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input, OptionList, Static
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 import spacetable
-from spacetable.cli.common import event_describer, renderer
+from spacetable.cli.common import event_describer, read_data, renderer
+from spacetable.engine import DataSet
 
+from .actionlist import Lines, build, filter_note, refill
 from .replay import StepViewer
 from .texts import log_text, markup, tr
 
@@ -78,12 +89,17 @@ WORDS: dict[str, dict[str, str]] = {
         "jump": "step number, then Enter (Esc: cancel)",
         "keys": "[b]space[/b] live/pause [b]←→[/b] step [b]Home[/b] start [b]End[/b] live "
         "[b]g[/b] jump [b]q[/b] quit",
-        "keys_seat": "[b]↑↓⏎[/b] play [b]space[/b] live/pause [b]←→[/b] step [b]Home End[/b] "
-        "[b]g[/b] jump [b]q[/b] quit",
+        "keys_seat": "[b]↑↓⏎[/b] play [b]/[/b] filter [b]space[/b] live/pause [b]←→[/b] step "
+        "[b]Home End[/b] [b]g[/b] jump [b]q[/b] quit",
         "not_live": "You play on the live table: press End to go back to it.",
         "chat": "Chat",
         "notice_back": "{who} is back",
         "notice_away": "{who} is away; a bot ({level}) plays for now",
+        "data_shipped": "the shipped data",
+        "data_named": "corrected data '{name}' (digest {digest})",
+        "data_differs": "Drawn with {mine}; this table plays with {theirs}: {fix}",
+        "data_fix": "--data DIR draws it (DIR: that data set's tables).",
+        "data_fix_shipped": "without --data it is drawn as played.",
     },
     "fr": {
         "step": "Coup {i}/{n}",
@@ -109,12 +125,17 @@ WORDS: dict[str, dict[str, str]] = {
         "jump": "numéro du coup, puis Entrée (Échap : annuler)",
         "keys": "[b]espace[/b] direct/pause [b]←→[/b] coup [b]Début[/b] départ [b]Fin[/b] "
         "direct [b]g[/b] aller [b]q[/b] quitter",
-        "keys_seat": "[b]↑↓⏎[/b] jouer [b]espace[/b] direct/pause [b]←→[/b] coup "
-        "[b]Début Fin[/b] [b]g[/b] aller [b]q[/b] quitter",
+        "keys_seat": "[b]↑↓⏎[/b] jouer [b]/[/b] filtre [b]espace[/b] direct/pause [b]←→[/b] "
+        "coup [b]Début Fin[/b] [b]g[/b] aller [b]q[/b] quitter",
         "not_live": "Vous jouez sur la table en direct : Fin pour y revenir.",
         "chat": "Discussion",
         "notice_back": "{who} est de retour",
         "notice_away": "{who} est absent ; un bot ({level}) joue pour l'instant",
+        "data_shipped": "les données livrées",
+        "data_named": "les données corrigées « {name} » (empreinte {digest})",
+        "data_differs": "Dessiné avec {mine} ; cette table joue avec {theirs} : {fix}",
+        "data_fix": "--data DOSSIER les dessine (DOSSIER : les tables de ces données).",
+        "data_fix_shipped": "sans --data, elle est dessinée comme elle est jouée.",
     },
 }
 
@@ -211,7 +232,8 @@ def look_up(target: Target) -> tuple[dict[str, Any], int | None]:
 @dataclass
 class Frame:
     """One step as the server sent it: the view, the newest events of the log, and for a
-    seat its legal actions (``{"action", "label"}``)."""
+    seat its legal actions (``{"action", "label"}``: the action's JSON, with its ``type``,
+    and its label in the table's language)."""
 
     step: int
     view: dict[str, Any]
@@ -223,13 +245,15 @@ class Frame:
 
 class WatchApp(StepViewer):
     """A web table's live viewer (see the module docstring). ``info``: the table as the JSON
-    API gives it; ``seat``: the seat the token holds (``None``: a spectator). ``backoff``:
-    the waits between two tries to connect (shorter in tests)."""
+    API gives it; ``seat``: the seat the token holds (``None``: a spectator); ``data``: the
+    data set to draw with (``None``: the shipped one). ``backoff``: the waits between two
+    tries to connect (shorter in tests)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "cursor(-1)", show=False),
         Binding("down", "cursor(1)", show=False),
         Binding("enter", "play", show=False),
+        Binding("slash", "filter", show=False),
     ]
     WORDS = WORDS
 
@@ -240,6 +264,7 @@ class WatchApp(StepViewer):
         lang: str = "en",
         *,
         seat: int | None = None,
+        data: DataSet[Any] | None = None,
         backoff: tuple[float, ...] = BACKOFF,
     ) -> None:
         super().__init__()
@@ -249,7 +274,8 @@ class WatchApp(StepViewer):
         self.seat = seat
         self.backoff = backoff
         game_id = str(info["game"])
-        parts = _parts(game_id)
+        self.data = data
+        parts = data.parts if data is not None else _parts(game_id)
         self.render_view = renderer(game_id, parts)
         self.describe_event = event_describer(game_id, parts)
         #: Every step seen or fetched, by step number.
@@ -268,19 +294,28 @@ class WatchApp(StepViewer):
         self.closed = False  # refused for good: no more tries
         #: How many times the viewer got connected (1: never lost).
         self.connects = 0
+        #: The action's JSON under each line of the seat's list (None for a heading).
+        self.lines: list[dict[str, Any] | None] = []
+        #: The text typed in the filter (``/``): the list keeps the actions it is in.
+        self.filter_text = ""
         self._events: list[dict[str, Any]] = []
         self._ws: Any = None
-        self._lines: list[dict[str, Any]] = []
+        self._built: tuple[list[dict[str, Any]], str, Lines[dict[str, Any]]] | None = None
+        note = self._data_note()
+        if note is not None:
+            self.notices.append(note)
 
     # ------------------------------------------------------------------ layout
     def compose_side(self) -> ComposeResult:
         if self.seat is not None:
             yield OptionList(id="actions")
+            yield Input(placeholder=tr(self.lang, "filter"), id="filter", compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()
         if self.seat is not None:
             self.query_one("#actions", OptionList).can_focus = False
+            self.query_one("#filter", Input).display = False  # until / opens it
             self.query_one("#log").styles.height = 9
             self.query_one("#keys", Static).update(self.w("keys_seat"))
         self.run_worker(self._connection(), group="connection", exit_on_error=False)
@@ -384,6 +419,32 @@ class WatchApp(StepViewer):
         if self.live or self.index is None:
             self.index = step
 
+    def _data_note(self) -> str | None:
+        """What the log pane says when the table plays with another data set than the one
+        drawn with (None: the same one, or a game without data tables)."""
+        game_id = str(self.info["game"])
+        if spacetable.game_class(game_id).data_spec is None:
+            return None
+        shipped = spacetable.load_data(game_id).digest
+        table = self.info.get("data")
+        theirs = str(table["digest"]) if isinstance(table, Mapping) else shipped
+        mine = self.data.digest if self.data is not None else shipped
+        if theirs == mine:
+            return None
+
+        def said(name: str, digest: str) -> str:
+            if digest == shipped:
+                return self.w("data_shipped")
+            return self.w("data_named", name=name, digest=digest)
+
+        fix = self.w("data_fix_shipped") if theirs == shipped else self.w("data_fix")
+        return self.w(
+            "data_differs",
+            mine=said(self.data.name if self.data is not None else "", mine),
+            theirs=said(str(table["name"]) if isinstance(table, Mapping) else "", theirs),
+            fix=fix,
+        )
+
     def _notice(self, event: Mapping[str, Any]) -> str:
         who = tr(self.lang, "seat", seat=event.get("seat"))
         if event.get("kind") == "back":
@@ -393,6 +454,7 @@ class WatchApp(StepViewer):
     # ------------------------------------------------------------------ drawing
     def show(self) -> None:
         frame = self.frames.get(self.index) if self.index is not None else None
+        built = self._lines_of(frame) if self.seat is not None else None
         parts: list[str] = []
         if frame is None:
             parts.append(self.w("no_step"))
@@ -410,6 +472,8 @@ class WatchApp(StepViewer):
             elif isinstance(to_act, list) and to_act:
                 seats = ", ".join(tr(self.lang, "seat", seat=s) for s in to_act)
                 parts.append(self.w("to_act", who=seats))
+        if built is not None and self.filter_text and built.total:
+            parts.append(filter_note(self.lang, self.filter_text, built.shown, built.total))
         if self.link:
             parts.append(self.link)
         board = self.render_view(frame.view, self.lang) if frame is not None else ""
@@ -420,8 +484,8 @@ class WatchApp(StepViewer):
                 board += "\n" + escape(summary)
         log = self._log_text(frame.log if frame is not None else [])
         self.draw(" · ".join(parts), board, log)
-        if self.seat is not None:
-            self._set_actions(frame)
+        if built is not None and refill(self.query_one("#actions", OptionList), self.lines, built):
+            self.lines = built.keys
 
     def _reason(self) -> str:
         if self.end is None:
@@ -450,18 +514,25 @@ class WatchApp(StepViewer):
         except Exception:  # a sentence the renderer cannot make: the server's plain text
             return escape(str(e.get("text", "")))
 
-    def _set_actions(self, frame: Frame | None) -> None:
-        """A seat's legal actions, on the live step only (an earlier step is not played)."""
-        ol = self.query_one("#actions", OptionList)
-        lines = frame.legal if frame is not None and frame.step == self.newest else []
-        if lines == self._lines:
-            return
-        keep = ol.highlighted
-        self._lines = lines
-        ol.clear_options()
-        ol.add_options([Option(markup(str(a["label"]))) for a in lines])
-        if lines:
-            ol.highlighted = min(keep or 0, len(lines) - 1)
+    def _lines_of(self, frame: Frame | None) -> Lines[dict[str, Any]]:
+        """The lines of the seat's list: its legal actions on the live step only (an
+        earlier step is not played), kept by the filter, under a heading per kind when the
+        list is long (the local table's list: :mod:`spacetable.tui.actionlist`)."""
+        legal = frame.legal if frame is not None and frame.step == self.newest else []
+        if self._built is not None:
+            was, word, built = self._built
+            if was is legal and word == self.filter_text:
+                return built
+        built = build(
+            (
+                (dict(a["action"]), markup(str(a["label"])), str(a["action"].get("type", "")))
+                for a in legal
+            ),
+            self.filter_text,
+            self.lang,
+        )
+        self._built = (legal, self.filter_text, built)
+        return built
 
     # ------------------------------------------------------------------ moving
     def go(self, step: int) -> None:
@@ -545,17 +616,63 @@ class WatchApp(StepViewer):
         ol = self.query_one("#actions", OptionList)
         (ol.action_cursor_up if delta < 0 else ol.action_cursor_down)()
 
-    def action_play(self) -> None:
+    def _highlighted(self) -> dict[str, Any] | None:
+        """The action on the highlighted line (None: none, or a heading)."""
         if self.seat is None:
-            return
+            return None
         ol = self.query_one("#actions", OptionList)
-        if ol.highlighted is not None and ol.highlighted < len(self._lines):
-            self.act(self._lines[ol.highlighted]["action"])
+        if ol.highlighted is not None and ol.highlighted < len(self.lines):
+            return self.lines[ol.highlighted]
+        return None
+
+    def action_play(self) -> None:
+        action = self._highlighted()
+        if action is not None:
+            self.act(action)
 
     @on(OptionList.OptionSelected, "#actions")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        if event.option_index < len(self._lines):
-            self.act(self._lines[event.option_index]["action"])
+        i = event.option_index
+        action = self.lines[i] if i < len(self.lines) else None
+        if action is not None:
+            self.act(action)
+
+    def action_filter(self) -> None:
+        """``/``: the filter line, to type a part of the actions' labels."""
+        if self.seat is None:
+            return
+        box = self.query_one("#filter", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Changed, "#filter")
+    def _filtered(self, event: Input.Changed) -> None:
+        self.filter_text = event.value.strip()
+        self.show()
+
+    @on(Input.Submitted, "#filter")
+    def _filter_done(self, event: Input.Submitted) -> None:
+        """Enter in the filter: play the highlighted action (a heading: nothing), clear."""
+        action = self._highlighted()
+        if action is None:
+            return
+        self._clear_filter()
+        self.act(action)
+
+    def _clear_filter(self) -> None:
+        box = self.query_one("#filter", Input)
+        self.filter_text = ""
+        box.value = ""
+        box.display = False
+        self.set_focus(None)
+        self.show()
+
+    def action_cancel_jump(self) -> None:
+        """Esc: close the jump field if it is open, else clear the filter."""
+        if self.seat is None or self.query_one("#jump", Input).display:
+            super().action_cancel_jump()
+            return
+        self._clear_filter()
 
     def act(self, action: Mapping[str, Any]) -> None:
         """Send the seat's decision, chosen on the live step (the server refuses it as
@@ -573,22 +690,29 @@ class WatchApp(StepViewer):
 
 
 def _parts(game_id: str) -> Any:
-    """The game's components to draw with: the shipped ones (a table the server plays with
-    corrected tables of its own is drawn with the shipped tables' names)."""
+    """The game's shipped components, to draw with when no data set is given."""
     if spacetable.game_class(game_id).data_spec is None:
         return None
     return spacetable.load_data(game_id).parts
 
 
-def prepare(url: str, lang: str = "en", **kw: Any) -> WatchApp:
+def prepare(
+    url: str,
+    lang: str = "en",
+    data: str | os.PathLike[str] | None = None,
+    **kw: Any,
+) -> WatchApp:
     """The viewer of the table at ``url``, once the server has said the table exists (and,
-    for a seat's link, which seat its token holds). Raises ``ValueError`` with a clear
-    message otherwise."""
+    for a seat's link, which seat its token holds); ``data``: a directory of corrected
+    tables of the table's game to draw with (``--data``), read and checked here. Raises
+    ``ValueError`` with a clear message otherwise (a
+    :class:`~spacetable.engine.DataError` for tables that do not validate)."""
     if lang not in WORDS:
         raise ValueError(f"--lang must be en or fr, got {lang!r}")
     target = parse_url(url)
     info, seat = look_up(target)
-    return WatchApp(target, info, lang, seat=seat, **kw)
+    dataset = read_data(str(info["game"]), os.fspath(data)) if data is not None else None
+    return WatchApp(target, info, lang, seat=seat, data=dataset, **kw)
 
 
 __all__ = ["Frame", "Target", "WatchApp", "look_up", "parse_url", "prepare"]
