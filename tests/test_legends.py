@@ -113,19 +113,20 @@ CASES: dict[str, Case] = {
     "tortuga2199": Case(
         configs=[(2, 1, {}), (3, 22, {"scenario": "aggressive"}), (4, 12, {})],
         patterns=[
-            (r"\bmove:\d+", "move:N"),
-            (r"\bdraw:\d+", "draw:N"),
-            (r"\bmineral:\d+", "mineral:N"),
-            (r"\bprobe:\d+", "probe:N"),
-            (r"\batk:\d+", "atk:N"),
-            (r"\bdef:\d+", "def:N"),
+            # an ability's short name, English or French (the same entry of both legends)
+            (r"\b(move|dépl):\d+", "move:N"),
+            (r"\b(draw|pioche):\d+", "draw:N"),
+            (r"\b(mineral|minerai):\d+", "mineral:N"),
+            (r"\b(probe|sonde):\d+", "probe:N"),
+            (r"\b(atk|att):\d+", "atk:N"),
+            (r"\b(def|déf):\d+", "def:N"),
             (r"\bcbt:\d+", "cbt:N"),
-            (r"\btrash\b", "trash"),
-            (r"\breserve\b", "reserve"),
-            (r"\bteleport\b", "teleport"),
-            (r"\bsalvage\b", "salvage"),
-            (r"\bshield\b", "shield"),
-            (r"\bloot\b", "loot"),
+            (r"\b(trash|détruire)\b", "trash"),
+            (r"\b(reserve|réserve)\b", "reserve"),
+            (r"\b(teleport|télép)\b", "teleport"),
+            (r"\b(salvage|récup)\b", "salvage"),
+            (r"\b(shield|bouclier)\b", "shield"),
+            (r"\b(loot|butin)\b", "loot"),
             (r"(?<=\()\d+C\b|(?<=[( ])\d+M\b", "(1C 2M ...)"),
             (r"\d+¢", "3¢"),
             (r"\bx\d+", "x7"),
@@ -316,6 +317,21 @@ def test_what_the_renderer_draws_is_in_the_legend(game_id: str) -> None:
     assert not missing, f"{game_id}: drawn but not in the legend: {missing}"
     # The positions show most of the legend: the patterns are not dead.
     assert len(seen) >= len(symbols["en"]) // 2, sorted(set(symbols["en"]) - seen)
+
+
+def test_tortuga_writes_the_abilities_of_a_card_in_the_tables_language() -> None:
+    """A card line gives its abilities' short names in the table's language (``dépl:2`` in
+    French, ``move:2`` in English), each the symbol of the legend's entry in that language."""
+    english = re.compile(r"\b(move|draw|mineral|probe|atk|def):\d|\b(trash|teleport|salvage)\b")
+    french = re.compile(r"\b(dépl|pioche|minerai|sonde|att|déf):\d|\b(détruire|télép|récup)\b")
+    drawn = {"en": "", "fr": ""}
+    for _g, lang, text in _drawings("tortuga2199"):
+        drawn[lang] += text
+    assert english.search(drawn["en"]) and not french.search(drawn["en"])
+    assert french.search(drawn["fr"]) and not english.search(drawn["fr"])
+    symbols = {lang: {s for s, _ in legend("tortuga2199", lang)} for lang in LANGS}
+    for m in re.finditer(r"\b(dépl|pioche|minerai|sonde|att|déf|cbt):\d+", drawn["fr"]):
+        assert m.group(1) + ":N" in symbols["fr"], m.group(0)
 
 
 # ---------------------------------------------------------------------- Quazarys' bases

@@ -45,14 +45,20 @@ def _cards(P: TortugaParts, cs: list[int], lang: str) -> str:
     return ", ".join(parts)
 
 
+def _ability(kind: str, n: int, lang: str) -> str:
+    """An ability's short form on a card line, in ``lang``: ``move:2`` / ``dépl:2``,
+    ``shield`` / ``bouclier`` (the legend explains each)."""
+    name = _t(lang, "abs_" + kind)
+    return f"{name}:{n}" if n else name
+
+
 def _card_detail(P: TortugaParts, c: int, lang: str) -> str:
     bits = []
     if P.crypto[c]:
         bits.append(f"{P.crypto[c]}C")
     if P.mano[c]:
         bits.append(f"{P.mano[c]}M")
-    ab = [f"{k}:{n}" if n else k for k, n in P.abilities[c]]
-    bits.extend(ab)
+    bits.extend(_ability(k, n, lang) for k, n in P.abilities[c])
     return f"{_card(P, c, lang)} ({' '.join(bits) or '-'})"
 
 
@@ -198,7 +204,7 @@ def render(view: dict[str, Any], lang: str = "en", parts: TortugaParts | None = 
         )
     if view["pending"]:
         pend = view["pending"]
-        abil = ", ".join(f"{k}:{n}" if n else k for k, n in pend["abilities"])
+        abil = ", ".join(_ability(k, n, lang) for k, n in pend["abilities"])
         out.append(f"{_t(lang, 'r_pending')}: {_card(P, pend['card'], lang)} — {abil}")
     cb = view["combat"]
     if cb:
