@@ -42,13 +42,25 @@ def _save(name: str, rows: list[dict[str, Any]]) -> None:
     (HERE / name).write_text(json.dumps(rows, indent=1) + "\n")
 
 
-def speed(games: list[str]) -> None:
-    report = bench.run(games or None, seconds=1.0, mcts_iterations=200)
+#: How many times ``speed`` measures each game: it keeps, per game and player count, the
+#: run with the most random decisions per second (the machine is shared: a slow run is
+#: another job's time, not the engine's).
+SPEED_REPEAT = 3
+
+
+def speed(games: list[str], repeat: int = SPEED_REPEAT) -> None:
+    best: dict[tuple[str, int], dict[str, Any]] = {}
+    for _ in range(repeat):
+        report = bench.run(games or None, seconds=1.0, mcts_iterations=200)
+        for r in report["results"]:
+            r["machine"] = report["machine"]
+            r["date"] = report["date"]
+            r["runs"] = repeat
+            k = (r["game"], r["players"])
+            if k not in best or r["decisions_per_s"] > best[k]["decisions_per_s"]:
+                best[k] = r
     old = {(r["game"], r["players"]): r for r in _load("speed.json")}
-    for r in report["results"]:
-        r["machine"] = report["machine"]
-        r["date"] = report["date"]
-        old[(r["game"], r["players"])] = r
+    old.update(best)
     _save("speed.json", sorted(old.values(), key=lambda r: (r["game"], r["players"])))
 
 
@@ -245,6 +257,9 @@ def report() -> None:
         "figures are lower bounds of what an idle core does.",
         "",
         "## Speed (one core; `spacetable bench`)",
+        "",
+        f"Each game is measured {SPEED_REPEAT} times (1 s per figure); the run with the most",
+        "random decisions per second is kept (rows measured before this rule: one run).",
         "",
         f"Goals: {bench.GOAL_DECISIONS_PER_S:,} random decisions per second and a clone of a",
         f"mid-game state under {bench.GOAL_CLONE_US:.0f} µs. Per-call times are means over",
