@@ -1013,13 +1013,13 @@ class Hub:
         if len(seats) != players:
             raise TableError("bad_seats", f"{players} players but {len(seats)} seats")
         settings = settings or TableSettings()
-        data = self.data.named(game, data_name)
         # Whether the game runs in real time may hang on its options (Spacedealer's ticks
         # mode is turn-based): its options say, not its class.
         if settings.clocked and cls.info.realtime_with(options):
             raise TableError(
                 "bad_options", f"{game} runs in real time: its own clock, no turn clock"
             )
+        data = self.data.named(game, data_name)
         host = new_token()
         tokens: dict[int, str] = {}
         seat_recs: list[SeatRecord] = []

@@ -138,7 +138,7 @@ class CachedState(Game):
         self.adv = self.options["rules"] == "advanced"
         self.ticks = self.options["mode"] == "ticks"
         self.at_once = self.options["effects"] == "at_once"
-        self.realtime = not self.ticks
+        self.realtime = self.info.realtime_with(self.options)  # ticks mode: turn-based
         self.length = float(self.options["length"])
         self.tlen = float(self.options["timer"])
         self.tick_step = float(self.options["tick"])
