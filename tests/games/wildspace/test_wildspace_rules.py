@@ -556,6 +556,58 @@ def test_end_of_turn_reveals_planets_whose_threshold_the_crew_reaches() -> None:
     assert 2 not in {t for t, _ in lands(g, 1)}
 
 
+def test_the_end_of_turn_that_turns_a_planet_face_up_cannot_be_taken_back() -> None:
+    """Every seat saw the planet: an undo must not hide it again."""
+    hand = plain(1)
+    g = position(2, planets=PLANETS, hands=[hand, []], tableaus=[plain(1, set(hand)), []])
+    g.apply(0, A.LAND[(0, 1, 0)])
+    g.apply(0, A.PLAY[hand[0]])
+    assert g.undoable(0) == 2
+    g.apply(0, A.END)
+    assert g.faceup[2] and g.undoable(0) == 0
+    # An end of turn that turns nothing stays with the decisions before it.
+    quiet = position(2, planets=PLANETS, hands=[plain(1), []])
+    quiet.apply(0, A.LAND[(0, 1, 0)])
+    quiet.apply(0, A.SKIP if A.SKIP in quiet.legal_actions(0) else A.PLAY[plain(1)[0]])
+    quiet.apply(0, A.END)
+    assert quiet.faceup == [True, True, False, False, False] and quiet.undoable(0) == 3
+
+
+OWL_PILOT = find_card("specialist", "owl", "pilot", effect="play:emissary")
+
+
+@pytest.mark.parametrize("emissary_in_hand", [False, True])
+def test_a_play_that_no_card_of_the_hand_matches_waits_for_the_seat_to_decline(
+    emissary_in_hand: bool,
+) -> None:
+    """« poser un Émissaire » with no Emissary in a hand that holds other cards: were the
+    play dropped at once, every seat would learn what the hand holds. It stays pending, the
+    same for everyone whatever the hand holds, until its seat plays or declines it."""
+    other = MONKEY_EMISSARY if emissary_in_hand else plain(1)[0]
+    g = position(2, planets=PLANETS, hands=[[OWL_PILOT, other], []])
+    g.apply(0, A.LAND[(1, 1, 0)])  # Haven right: play a card
+    g.apply(0, A.PLAY[OWL_PILOT])
+    assert g.stack[-1][0] == F_PLAY
+    pending = g.view(1)["pending"]
+    assert [p["kind"] for p in pending] == ["play"]
+    decisions = [a for a in g.legal_actions(0) if not isinstance(a, A.Renew)]
+    assert decisions == ([A.PLAY[other], A.SKIP] if emissary_in_hand else [A.SKIP])
+    before = g.log_size
+    g.apply(0, A.SKIP)
+    assert [e["event"] for e in g.last_events(1, g.log_size - before)] == ["skip"]
+    assert not g.stack
+
+
+def test_a_play_from_an_empty_hand_is_dropped_at_once() -> None:
+    """Everyone sees that an empty hand holds nothing to play: no decision is asked."""
+    g = position(2, planets=PLANETS, hands=[[OWL_PILOT], []])
+    g.apply(0, A.LAND[(1, 1, 0)])
+    g.apply(0, A.PLAY[OWL_PILOT])
+    assert not g.stack
+    assert [e["event"] for e in g.log[-1:]] == ["fizzle"]
+    assert g.legal_actions(0) == [A.END]
+
+
 def test_ten_turns_each_then_the_game_ends_in_clockwise_order() -> None:
     g = new_game("wildspace", 3, 5)
     assert isinstance(g, WildSpace)

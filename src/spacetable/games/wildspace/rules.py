@@ -104,6 +104,9 @@ class WildSpace(Game):
 
     info = GameInfo(
         id="wildspace",
+        # 2: a play or a payment from the hand no longer fizzles when no card of a non-empty
+        # hand matches (that told every seat what the hand holds): the seat declines it.
+        rules_version="2",
         name_en=text("en", "title"),
         name_fr=text("fr", "title"),
         min_players=1,
@@ -433,7 +436,7 @@ class WildSpace(Game):
         if self.stack:
             fr = self.stack[-1]
             out = self._frame_choices(seat, fr)
-            if fr[4]:
+            if fr[4] or not out:  # nothing matches in the hand: the seat says so (see _settle)
                 out.append(A.SKIP)
         elif self.main_done:
             out = [A.END]
@@ -521,13 +524,26 @@ class WildSpace(Game):
             self.stack.append((F_DRAW, fr[1] - 1, 0, fr[3], 0))
 
     def _settle(self, p: int) -> None:
-        """Drop pending frames that offer no real choice (nothing to draw, play, take or pay)."""
+        """Drop pending frames that offer no real choice (nothing to draw, take or remove).
+
+        A frame that asks for a card of the hand (play one, discard one to pay) is dropped only
+        when the hand is empty, which everyone sees: were it dropped because no card of the
+        hand matches, every seat would learn what the hand holds (and an undo would hide again
+        what they learned). The seat then declines it (``skip``), as at the table."""
         stack = self.stack
-        while stack and not self._frame_choices(p, stack[-1]):
+        while stack and not self._frame_choices(p, stack[-1]) and self._public_empty(p, stack[-1]):
             fr = stack.pop()
             self.emit(
                 {"event": "fizzle", "seat": p, "pending": FRAME_NAMES[fr[0]], **src_json(fr[3])}
             )
+
+    def _public_empty(self, p: int, fr: Frame) -> bool:
+        """Whether a frame with no choice shows that to everyone: anything but a frame asking
+        for a card of a non-empty hand."""
+        kind = fr[0]
+        if kind == F_PLAY or (kind == F_COST and self.parts.effects[fr[1]][0] == C_DISCARD):
+            return not self.hands[p]
+        return True
 
     def _renew(self, p: int, c: int) -> None:
         """« défausser une carte de sa main … Les trois cartes de la Réserve sont alors placées
@@ -627,6 +643,7 @@ class WildSpace(Game):
         for pos in range(2, 5):
             if not self.faceup[pos] and crew >= self.parts.threshold[self.planets[pos]]:
                 self.faceup[pos] = True
+                self.revealed()  # a face-down planet is turned: no taking back past it
                 self.emit(
                     {"event": "reveal", "seat": p, "position": pos, "planet": self.planets[pos]}
                 )
