@@ -163,6 +163,19 @@ def test_probe_capture_and_several_markers() -> None:
     assert g.view(1)["sectors"][3]["hunt"] is False
 
 
+def test_a_capture_shows_every_seat_the_creature_and_cannot_be_taken_back() -> None:
+    """Only the prober had seen the token; the capture shows it to all (the log names the
+    creature): an undo would put a token every seat now knows back face down."""
+    g = position(hand=[], pos=3)
+    g.hunt[3] = KRAKEN
+    g.probes[3] = g.seen[3] = 1  # seat 0 probed it in an earlier turn
+    g.mano = P.difficulty[KRAKEN]
+    assert g.view(1)["sectors"][3]["creature"] is None
+    do(g, A.CAPTURE)
+    assert g.log[-1]["event"] == "capture" and g.log[-1]["creature"] == KRAKEN
+    assert g.undoable(0) == 0
+
+
 def test_the_probe_marker_is_optional() -> None:
     """« Vous pouvez dépenser 1 Manœuvre pour regarder secrètement le jeton Chasse [...] Puis
     vous pouvez prendre dans votre Soute un marqueur de votre couleur et le placer sur ce

@@ -799,6 +799,7 @@ class Tortuga2199(Game):
         P = self.parts
         s = self.pos[p]
         h = self.hunt[s]
+        self.revealed()  # the creature under the token is shown to every seat
         self.mano -= P.difficulty[h]
         self.hunt[s] = -1
         self.probes[s] = 0
