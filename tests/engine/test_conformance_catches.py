@@ -87,6 +87,32 @@ class TooLong(HighCards):
         return 3
 
 
+class ForgetsReveal(HighCards):
+    """draws a card from the face-down deck without calling revealed(): the seat may take
+    back a decision that showed it the card."""
+
+    def revealed(self) -> None:
+        return None
+
+
+class PeeksForTheNextSeat(HighCards):
+    """a play draws nothing but shows the next seat the top card of the deck (a private
+    look), and the rules do not call revealed(): the player may take the play back after the
+    next seat saw the card."""
+
+    def _apply(self, seat: int, action: Any) -> None:
+        self.hands[seat].remove(action.card)
+        self.scores[seat] += action.card
+        self.emit({"event": "play", "seat": seat, "card": action.card})
+        nxt = (seat + 1) % self.players
+        if self.deck:
+            self.emit({"event": "peek", "seat": nxt}, {nxt: {"top": self.deck[-1]}})
+        if self.hands[nxt]:
+            self.current = nxt
+        elif any(self.hands):
+            self.current = next(q for q in range(self.players) if self.hands[q])
+
+
 @pytest.fixture
 def registered(request: pytest.FixtureRequest) -> Iterator[str]:
     cls = request.param
@@ -109,6 +135,8 @@ def registered(request: pytest.FixtureRequest) -> Iterator[str]:
         (SecretSchedule, "next_event"),
         (DuplicateLegal, "duplicate"),
         (TooLong, "maximum"),
+        (ForgetsReveal, "showed seat . something hidden"),
+        (PeeksForTheNextSeat, "showed seat . something hidden"),
     ],
     indirect=["registered"],
 )

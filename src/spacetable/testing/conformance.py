@@ -16,14 +16,14 @@ Over seeded random playouts it checks, at random points:
   spectator's view, the public log and ``next_event()`` identical, depends only on that view
   and the generator (canonical), and, in a game with hidden information, actually changes
   the hidden state somewhere over the run;
-* undo (see :meth:`Game.undoable`): a decision the engine lets its seat take back revealed
-  nothing: applied on determinized copies of the state before it (from any seat's view,
-  wherever it is legal there) it leaves that seat with the same view and log as on the real
-  state; undoing it restores exactly the state before it (save, generator, views and logs of
-  every seat), undoing every undoable decision at once equals replaying the record without
-  them, a refused undo (too many, none, another seat, a bad count) raises
-  :class:`UndoError` and changes nothing, and whether a decision is a barrier depends only
-  on its seat's view;
+* undo (see :meth:`Game.undoable`): no span of decisions a seat may take back revealed
+  anything hidden to anyone — every such span is replayed on determinized copies of the state
+  before it, from the acting seat's view and from every other seat's, and the views and logs
+  along it must not depend on what was resampled; whether a decision is a barrier depends
+  only on its seat's view (:mod:`.undo_spans`). At sampled decisions, undoing restores
+  exactly the state before (save, generator, views and logs of every seat), undoing every
+  undoable decision at once equals replaying the record without them, and a refused undo
+  (too many, none, another seat, a bad count) raises :class:`UndoError` and changes nothing;
 * ``view``, ``log`` and the outcome are JSON-serialisable; the outcome ranks are valid; no
   event field of a game starts with ``_`` (the engine's own names, such as ``_step``).
 
@@ -36,7 +36,7 @@ import json
 import random
 import tempfile
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from spacetable.engine import (
@@ -56,6 +56,7 @@ from spacetable.engine import (
 from spacetable.playout import step
 
 from .configs import CONFIGS
+from .undo_spans import SpanReport, UndoSpanChecker
 
 
 class ConformanceError(AssertionError):
@@ -76,6 +77,8 @@ class Report:
     #: Decisions the engine called undoable, and how many of them were checked.
     undoable: int = 0
     undo_checked: int = 0
+    #: Undoable spans checked on determinized copies (see :mod:`.undo_spans`).
+    spans: SpanReport = field(default_factory=SpanReport)
 
 
 def conformance_configs(game_id: str) -> list[tuple[int, dict[str, Any]]]:
@@ -149,8 +152,9 @@ def check_game(
 ) -> Report:
     """Run one seeded random playout of ``game_id`` and check the contract along the way.
 
-    ``undo_rate``: the share of decisions on which undo is checked (at most
-    ``max_undo_checks`` of them, each on ``undo_determinizations`` copies per seat)."""
+    ``undo_rate``: the share of decisions on which undoing is checked (at most
+    ``max_undo_checks`` of them); every undoable span is checked on
+    ``undo_determinizations`` copies from its seat's view (and one from each other seat's)."""
     options = dict(options or {})
     rep = Report(game_id, players, options, seed)
     where = f"[{game_id} players={players} options={options} seed={seed}]"
@@ -173,6 +177,8 @@ def check_game(
     limit = cls.max_decisions(players, g.options)
     rng = random.Random(seed * 7919 + 1)
     urng = random.Random(seed * 7919 + 2)  # its own generator: the playout stays the same
+    spans = UndoSpanChecker(random.Random(seed * 7919 + 3), undo_determinizations)
+    rep.spans = spans.report
     first = True
     while True:
         if rep.decisions > limit:
@@ -206,23 +212,22 @@ def check_game(
         if over:
             break
         check_undo = urng.random() < undo_rate and rep.undo_checked < max_undo_checks
-        before_step = g.clone() if check_undo else None
+        before_step = g.clone()
         who, act = _random_step(g, rng)
         if who is None:
             rep.advances += 1
+            spans.advanced()
             if any(g.undoable(s) for s in range(players)):
                 raise fail("a seat may take back a decision after game time passed")
         else:
+            assert isinstance(act, Action)
             rep.decisions += 1
-            if before_step is not None:
-                assert isinstance(act, Action)
-                _barrier_check(g, before_step, who, act, urng, undo_determinizations, fail)
+            spans.decided(g, before_step, who, act, fail)
             if g.undoable(who):
                 rep.undoable += 1
-                if before_step is not None:
-                    assert isinstance(act, Action)
+                if check_undo:
                     rep.undo_checked += 1
-                    _undo_checks(g, before_step, who, act, urng, undo_determinizations, fail)
+                    _undo_checks(g, before_step, who, act, urng, fail)
 
     # The end.
     if any(g.legal_actions(s) for s in range(players)):
@@ -396,59 +401,19 @@ def _sample_checks(
         raise fail("determinize changed the original")
 
 
-def _barrier_check(
-    g: Game, before: Game, seat: int, act: Action, rng: random.Random, k: int, fail: Any
-) -> None:
-    """Whether a decision is an undo barrier may depend only on what its seat saw: the same
-    decision on determinized copies from its view is a barrier exactly when the real one is
-    (else the Undo button would tell the seat something hidden, such as a reshuffle)."""
-    barrier = g._undo_floor == g.step
-    for _ in range(k):
-        d = before.determinize(seat, random.Random(rng.getrandbits(32)))
-        d.apply(seat, act)
-        if (d._undo_floor == d.step) != barrier:
-            raise fail(
-                f"whether seat {seat}'s decision {act} may be taken back depends on what it "
-                "cannot see (a draw or a reveal on some hidden states only)"
-            )
-
-
 def _undo_checks(
     g: Game,
     before: Game,
     seat: int,
     act: Action,
     rng: random.Random,
-    determinizations: int,
     fail: Any,
 ) -> None:
-    """``g`` is ``before`` after ``seat`` played ``act``, which the engine calls undoable."""
+    """``g`` is ``before`` after ``seat`` played ``act``, which the engine calls undoable.
+    (That the decision revealed nothing is checked on every undoable span by
+    :class:`.undo_spans.UndoSpanChecker`.)"""
     after = _state(g)
     players = g.players
-    # It revealed nothing: from any seat's view of the state before, the same decision on a
-    # hypothetical state leaves that seat knowing the same (a draw, a turned tile, a shown
-    # hand would make the views differ). Where the decision is not legal on the copy (another
-    # seat's hidden hand was resampled without the card it played), that copy says nothing.
-    for s in range(players):
-        want_view, want_log = g.view(s), g.log_for(s)
-        for _ in range(determinizations):
-            d = before.determinize(s, random.Random(rng.getrandbits(32)))
-            legal = d.legal_actions(seat)
-            if act not in legal:
-                if s == seat:
-                    raise fail(f"seat {seat}'s own determinization does not allow {act}")
-                continue
-            d.apply(seat, act)
-            if d.view(s) != want_view:
-                raise fail(
-                    f"seat {seat}'s undoable decision {act} revealed something to seat {s} "
-                    "(its view differs on a determinized copy): call revealed() in the rules"
-                )
-            if d.log_for(s) != want_log:
-                raise fail(
-                    f"seat {seat}'s undoable decision {act} revealed something to seat {s} "
-                    "in the log: call revealed() in the rules"
-                )
     # Undo restores exactly the state before, and what every seat saw.
     u = g.clone()
     u.undo(seat)
