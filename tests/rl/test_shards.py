@@ -100,8 +100,11 @@ def test_simulate_records_replay_and_shards_hide_nothing(
         meta = rec["meta"]
         assert meta["index"] == i
         kinds = ["random", "greedy"] if players > 1 else ["random"]
-        assert meta["bots"] == [kinds[p % len(kinds)] for p in range(players)]
+        places = [kinds[q % len(kinds)] for q in range(players)]  # the line-up as given
+        # game i turns the line-up by i seats
+        assert meta["bots"] == [places[(i + p) % players] for p in range(players)]
         assert [s["seat"] for s in meta["seats"]] == list(range(players))
+        assert [s["bot"] for s in meta["seats"]] == meta["bots"]
         final = spacetable.replay(rec)  # the record as it is, meta and all
         assert final.is_over
         outcome = final.outcome()
