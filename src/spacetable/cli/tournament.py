@@ -581,7 +581,8 @@ def run_tournament(
     finally:
         if writer is not None:
             writer.__exit__(*sys.exc_info())
-    summary = summarize(results, bots, players, seating_mode=jobs[0].seating if jobs else "rotated")
+    mode = "fixed" if fixed_seats else "rotated"
+    summary = summarize(results, bots, players, seating_mode=mode)
     return {
         "game": game,
         "players": players,
