@@ -100,8 +100,11 @@ def test_simulate_records_replay_and_shards_hide_nothing(
         meta = rec["meta"]
         assert meta["index"] == i
         kinds = ["random", "greedy"] if players > 1 else ["random"]
-        assert meta["bots"] == [kinds[p % len(kinds)] for p in range(players)]
+        places = [kinds[q % len(kinds)] for q in range(players)]  # the line-up as given
+        # game i turns the line-up by i seats
+        assert meta["bots"] == [places[(i + p) % players] for p in range(players)]
         assert [s["seat"] for s in meta["seats"]] == list(range(players))
+        assert [s["bot"] for s in meta["seats"]] == meta["bots"]
         final = spacetable.replay(rec)  # the record as it is, meta and all
         assert final.is_over
         outcome = final.outcome()
@@ -146,6 +149,9 @@ def test_simulate_records_replay_and_shards_hide_nothing(
         act = first.parse_action(entry["action"])
         assert first.action_space.to_index(act) == int(arrays["action"][r])
         assert arrays["reward"][r] == np.float32(rec["meta"]["rewards"][entry["seat"]])
+        # the row's bot is the one that sat at its seat in that game, read from the record
+        kind = rec["meta"]["seats"][entry["seat"]]["bot"]
+        assert manifest["bots"][int(arrays["bot"][r])] == kind
     rng = random.Random(5)
     sample = np.array(sorted(rng.sample(range(n), min(n, 24))))
     for number, rec in enumerate(records):
@@ -266,3 +272,54 @@ def test_bad_records_are_refused_with_their_place(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "--line" in res.output
     res = runner.invoke(app, ["replay", str(path), "--line", "9"])
     assert res.exit_code == 2 and "fewer than 9 lines" in res.output
+
+
+def test_shard_rows_name_the_bot_of_their_seat_in_each_game(tmp_path: Path) -> None:
+    """The bots change seats from game to game: a row's bot comes from its game's record,
+    and a record that does not say (no meta) gives -1; a meta naming bots wrongly is refused."""
+    _, path = _simulate(tmp_path / "rec", "quazarys", 2, {})
+    records = [rec for _, rec in read_records(path)]
+    assert [r["meta"]["bots"] for r in records] == [["random", "greedy"], ["greedy", "random"]]
+    plain = {k: v for k, v in records[1].items() if k != "meta"}  # as `play` saves a game
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_text("".join(json.dumps(r) + "\n" for r in (*records, plain)))
+    manifest = write_shards(read_records(mixed), tmp_path / "s")
+    assert manifest["format"] == "spacetable-shards/2" and manifest["bots"] == ["random", "greedy"]
+    _, a = load_shards(tmp_path / "s")
+    for game, rec in enumerate((*records, plain)):
+        rows = a["game"] == game
+        if "meta" not in rec:
+            assert (a["bot"][rows] == -1).all()
+            continue
+        for seat, kind in enumerate(rec["meta"]["bots"]):
+            mine = rows & (a["seat"] == seat)
+            assert mine.any() and (a["bot"][mine] == manifest["bots"].index(kind)).all()
+    # seat 0 was random in game 0 and greedy in game 1
+    assert set(a["bot"][(a["game"] == 0) & (a["seat"] == 0)]) == {0}
+    assert set(a["bot"][(a["game"] == 1) & (a["seat"] == 0)]) == {1}
+    for meta, message in (
+        ({"seats": [{"seat": 0, "bot": "random"}]}, "names 1 seats of 2"),
+        ({"seats": [{"seat": 0, "bot": "x"}, {"seat": 0, "bot": "y"}]}, "not a new seat"),
+        ({"bots": ["random"]}, "one bot kind per seat"),
+        ("greedy", "'meta' is an object"),
+    ):
+        with pytest.raises(RecordError, match=message):
+            game_rows({**records[0], "meta": meta})
+
+
+def test_shards_of_the_first_format_still_load(tmp_path: Path) -> None:
+    """Shards written before rows named their bot load with every bot unknown (-1)."""
+    _, path = _simulate(tmp_path / "rec", "quazarys", 2, {})
+    out = tmp_path / "s"
+    write_shards(read_records(path), out)
+    manifest = json.loads((out / "manifest.json").read_text())
+    manifest["format"] = "spacetable-shards/1"
+    del manifest["bots"]
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    for shard in manifest["shards"]:
+        with np.load(out / shard["file"]) as z:
+            old = {k: z[k] for k in z.files if k != "bot"}
+        np.savez_compressed(out / shard["file"], **old)
+    loaded, a = load_shards(out)
+    assert loaded["bots"] == [] and a["bot"].dtype == np.int16
+    assert (a["bot"] == -1).all() and a["bot"].shape == a["action"].shape

@@ -1,5 +1,6 @@
 """The options shared by ``simulate``, ``tournament`` and ``balance`` to choose where games
-are played (:mod:`spacetable.cluster`) and to record them (:mod:`spacetable.records`)."""
+are played (:mod:`spacetable.cluster`), to record them (:mod:`spacetable.records`) and how
+``simulate`` and ``tournament`` seat their bots (:func:`spacetable.sim.seating`)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,15 @@ RecordDir = Annotated[
         "--record",
         help="write every game's record (JSON Lines, one game a line, replayable) to a new "
         "file in this directory; records reveal the seed, so all hidden cards",
+    ),
+]
+
+FixedSeats = Annotated[
+    bool,
+    typer.Option(
+        "--fixed-seats",
+        help="keep each bot at the seat it is given in every game (default: the bots rotate "
+        "over the seats from game to game, so that no bot keeps one seat's advantage)",
     ),
 ]
 

@@ -4,7 +4,9 @@ RECORDS is a JSON Lines file written by ``simulate --record`` or ``tournament --
 a directory of them; OUT a new or empty directory that receives ``shard-NNNNN.npz`` files and
 a ``manifest.json`` (:mod:`spacetable.rl.shards`). Each row is one decision: the deciding
 seat's observation before it, its legal-action mask, the action taken and the seat's final
-reward. Rows hold no hidden information; the records they come from do (keep them apart).
+reward, and the bot that sat at that seat in that game (read from the record: the bots change
+seats from game to game). Rows hold no hidden information; the records they come from do (keep
+them apart).
 """
 
 from __future__ import annotations
@@ -64,7 +66,9 @@ def register(app: typer.Typer) -> None:
             f"{manifest['game']}, {manifest['players']} players: {manifest['games']} games, "
             f"{manifest['decisions']} decisions in {len(manifest['shards'])} shards "
             f"(observations {tuple(manifest['observation_shape'])}, "
-            f"{manifest['action_size']} actions) written to {out}"
+            f"{manifest['action_size']} actions"
+            + (f"; bots {', '.join(manifest['bots'])}" if manifest["bots"] else "")
+            + f") written to {out}"
             + (
                 f"; {manifest['skipped_records']} records of other settings skipped"
                 if manifest["skipped_records"]

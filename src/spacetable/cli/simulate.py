@@ -1,8 +1,15 @@
 """``spacetable simulate``: bot-versus-bot games with a progress bar and a summary.
 
-The summary (wins by seat and by bot, scores, game length) depends only on the seed (and
-the data set: ``--data DIR`` plays a directory of corrected tables, validated before the
-first game); the speed figures (games and decisions per second) are reported apart.
+``--bots a,b,...`` is the line-up of a game: seat ``p`` of the first game gets kind
+``p mod K`` of the ``K`` kinds given. Each next game turns that line-up by one seat
+(:func:`spacetable.sim.seating`), so over every ``players`` games each place of the line-up
+plays each seat once and no bot keeps one seat's advantage; ``--fixed-seats`` plays every
+game with the line-up as given.
+
+The summary (wins by seat whatever bot sat there, by bot over every seat it played, and by
+bot at each seat; scores; game length) depends only on the seed (and the data set: ``--data
+DIR`` plays a directory of corrected tables, validated before the first game); the speed
+figures (games and decisions per second) are reported apart.
 """
 
 from __future__ import annotations
@@ -23,9 +30,17 @@ from spacetable.bots import make_bot
 from spacetable.cluster import Backend, run_ordered
 from spacetable.engine import DataSet
 from spacetable.records import RecordWriter, record_file
-from spacetable.sim import GameResult, seeds_for
+from spacetable.sim import (
+    GameResult,
+    entrant_names,
+    seat_counts,
+    seating,
+    seating_note,
+    seats_balanced,
+    seeds_for,
+)
 
-from .cluster_opts import RayAddress, RayFlag, RecordDir, open_backend
+from .cluster_opts import FixedSeats, RayAddress, RayFlag, RecordDir, open_backend
 from .common import (
     console,
     default_players,
@@ -48,26 +63,40 @@ def simulation_jobs(
     tick: float = 1.0,
     data: DataSet[Any] | None = None,
     record: bool = False,
+    *,
+    fixed_seats: bool = False,
 ) -> list[Job]:
-    """The games of a simulation: game ``i`` has the ``i``-th seed of :func:`seeds_for`;
-    seat ``p`` gets ``bot_kinds[p % len(bot_kinds)]`` seeded ``seed_i + 7919 * (p + 1)``."""
+    """The games of a simulation: game ``i`` has the ``i``-th seed of :func:`seeds_for`.
+
+    The line-up has ``players`` places, place ``q`` holding ``bot_kinds[q % K]``; in game
+    ``i`` seat ``p`` gets place ``(i + p) mod players`` (:func:`spacetable.sim.seating`), or
+    place ``p`` in every game with ``fixed_seats``. The bot of seat ``p`` is seeded
+    ``seed_i + 7919 * (p + 1)``. The seating of a game depends on ``i`` and the settings
+    alone, so not on the backend."""
     path, digest = data_job_fields(data)
-    return [
-        Job(
-            index=i,
-            game=game_id,
-            players=players,
-            seed=s,
-            lineup=tuple(bot_kinds[p % len(bot_kinds)] for p in range(players)),
-            bot_seeds=tuple(s + 7919 * (p + 1) for p in range(players)),
-            options=dict(options),
-            tick=tick,
-            data=path,
-            data_digest=digest,
-            record=record,
+    names = entrant_names(bot_kinds)
+    place = [q % len(bot_kinds) for q in range(players)]  # the kind at each line-up place
+    jobs = []
+    for i, s in enumerate(seeds_for(seed, games)):
+        kinds = [place[q] for q in seating(players, players, i, fixed=fixed_seats)]
+        jobs.append(
+            Job(
+                index=i,
+                game=game_id,
+                players=players,
+                seed=s,
+                lineup=tuple(bot_kinds[k] for k in kinds),
+                bot_seeds=tuple(s + 7919 * (p + 1) for p in range(players)),
+                options=dict(options),
+                tick=tick,
+                data=path,
+                data_digest=digest,
+                record=record,
+                entrants=tuple(names[k] for k in kinds),
+                seating="fixed" if fixed_seats else "rotated",
+            )
         )
-        for i, s in enumerate(seeds_for(seed, games))
-    ]
+    return jobs
 
 
 def run_games(
@@ -83,16 +112,27 @@ def run_games(
     *,
     backend: Backend | None = None,
     records: RecordWriter | None = None,
+    fixed_seats: bool = False,
 ) -> list[GameResult]:
     """Play ``games`` seeded games (:func:`simulation_jobs`) on ``backend`` (this process by
     default); the results in game order, the same for every backend.
 
     ``data`` is the data set the games are played with (the shipped data by default);
-    ``records`` receives every game's record, in game order.
+    ``records`` receives every game's record, in game order. The seats rotate from game
+    to game unless ``fixed_seats``.
     """
     task = progress.add_task("games", total=games) if progress else None
     jobs = simulation_jobs(
-        game_id, players, games, bot_kinds, seed, options, tick, data, records is not None
+        game_id,
+        players,
+        games,
+        bot_kinds,
+        seed,
+        options,
+        tick,
+        data,
+        records is not None,
+        fixed_seats=fixed_seats,
     )
 
     def done(_i: int, r: dict[str, Any]) -> None:
@@ -112,33 +152,58 @@ def run_games(
             reason=r["reason"],
             decisions=r["decisions"],
             seconds=r["seconds"],
+            entrants=list(r["entrants"]),
         )
         for r in out
     ]
 
 
-def summarize(results: list[GameResult], players: int) -> dict[str, Any]:
-    """Wins (a tie for first shares the win), scores and lengths, by seat and by bot."""
+def summarize(
+    results: list[GameResult], players: int, *, seating_mode: str = "rotated"
+) -> dict[str, Any]:
+    """Wins (a tie for first shares the win), scores and lengths: by seat whatever bot sat
+    there, by bot over every seat it played, and by bot at each seat. Each game's seating is
+    read from its result (:attr:`GameResult.seated`), never assumed.
+
+    ``seating`` gives the ``mode`` (``rotated`` or ``fixed``), the ``cycle`` (the games after
+    which a rotated line-up is back where it started: the player count) and whether every
+    bot ``balanced``-ly sat at every seat equally often.
+    """
     n = len(results)
     seat_wins = [0.0] * players
-    bot_wins: dict[str, float] = {}
-    bot_games: dict[str, int] = {}
+    bot_wins: dict[str, list[float]] = {}
+    bot_scores: dict[str, list[float]] = {}
     for r in results:
+        seated = r.seated
         winners = [s for s in range(players) if r.ranks[s] == 1]
         for s in range(players):
-            bot_games[r.bots[s]] = bot_games.get(r.bots[s], 0) + 1
+            bot_wins.setdefault(seated[s], [0.0] * players)
+            bot_scores.setdefault(seated[s], []).append(float(r.scores[s]))
         for s in winners:
             seat_wins[s] += 1 / len(winners)
-            bot_wins[r.bots[s]] = bot_wins.get(r.bots[s], 0.0) + 1 / len(winners)
+            bot_wins[seated[s]][s] += 1 / len(winners)
+    counts = seat_counts((r.seated for r in results), players)
+    played = {b: sum(c) for b, c in counts.items()}
+    wins = {b: sum(bot_wins[b]) for b in counts}
     scores = [[r.scores[s] for r in results] for s in range(players)]
     lengths = [r.decisions for r in results]
     return {
         "games": n,
         "players": players,
+        "seating": {
+            "mode": seating_mode,
+            "cycle": players,
+            "balanced": seats_balanced(counts),
+        },
         "wins_by_seat": [round(w, 3) for w in seat_wins],
         "win_share_by_seat": [round(w / n, 4) if n else 0.0 for w in seat_wins],
-        "wins_by_bot": {b: round(w, 3) for b, w in sorted(bot_wins.items())},
-        "seats_by_bot": dict(sorted(bot_games.items())),
+        "bots_by_seat": [{b: c[s] for b, c in counts.items() if c[s]} for s in range(players)],
+        "wins_by_bot": {b: round(w, 3) for b, w in wins.items()},
+        "seats_by_bot": played,
+        "win_share_by_bot": {b: round(wins[b] / played[b], 4) for b in counts},
+        "score_mean_by_bot": {b: round(statistics.fmean(bot_scores[b]), 3) for b in counts},
+        "wins_by_bot_and_seat": {b: [round(w, 3) for w in bot_wins[b]] for b in counts},
+        "seats_by_bot_and_seat": counts,
         "score_mean_by_seat": [round(statistics.fmean(sc), 3) if sc else 0.0 for sc in scores],
         "score_stdev_by_seat": [
             round(statistics.pstdev(sc), 3) if len(sc) > 1 else 0.0 for sc in scores
@@ -164,7 +229,9 @@ def simulate(
     ),
     games: int = typer.Option(100, "--games", "-n", min=1),
     bots: str = typer.Option(
-        "random", help="Comma-separated bot kinds, given to seats in turn (at most one per seat)."
+        "random",
+        help="Comma-separated bot kinds, given to seats in turn (at most one per seat); the "
+        "line-up turns by one seat each game unless --fixed-seats.",
     ),
     seed: int = typer.Option(0),
     option: list[str] = typer.Option(None, "--option", "-o", help="Game option NAME=VALUE."),
@@ -183,10 +250,13 @@ def simulate(
     ray: RayFlag = False,
     ray_address: RayAddress = None,
     record: RecordDir = None,
+    fixed_seats: FixedSeats = False,
 ) -> None:
     """Play bot-versus-bot games and summarise them.
 
-    The summary depends on the seed alone, whatever --workers or --ray.
+    The line-up turns by one seat from each game to the next (over a multiple of PLAYERS
+    games every bot plays every seat equally often); --fixed-seats keeps it as given. The
+    summary depends on the seed alone, whatever --workers or --ray.
     """
     try:
         options = simulation_options(game_id, option)
@@ -220,6 +290,7 @@ def simulate(
                     data=dataset,
                     backend=backend,
                     records=writer,
+                    fixed_seats=fixed_seats,
                 )
             else:
                 with Progress(
@@ -242,11 +313,12 @@ def simulate(
                         dataset,
                         backend=backend,
                         records=writer,
+                        fixed_seats=fixed_seats,
                     )
     except ValueError as e:
         fail_value(e)
     wall = time.perf_counter() - t0
-    summary = summarize(results, players)
+    summary = summarize(results, players, seating_mode="fixed" if fixed_seats else "rotated")
     decisions = sum(r.decisions for r in results)
     speed = {
         "seconds": round(wall, 3),
@@ -272,32 +344,22 @@ def simulate(
         return
     console.print(
         f"[bold]{game_id}[/], {players} players, {games} games, "
-        f"bots {', '.join(kinds)}, seed {seed}"
+        f"bots {', '.join(kinds)}, seed {seed}, seats {summary['seating']['mode']}"
         + (f", data {label['name']} ({label['digest']})" if dataset is not None and label else "")
     )
-    table = Table(title="by seat")
-    table.add_column("seat", justify="right")
-    table.add_column("bot")
-    table.add_column("wins", justify="right")
-    table.add_column("win share", justify="right")
-    table.add_column("score mean ± sd", justify="right")
-    for s in range(players):
-        table.add_row(
-            str(s),
-            kinds[s % len(kinds)],
-            f"{summary['wins_by_seat'][s]:g}",
-            f"{summary['win_share_by_seat'][s]:.1%}",
-            f"{summary['score_mean_by_seat'][s]:.2f} ± {summary['score_stdev_by_seat'][s]:.2f}",
-        )
-    console.print(table)
-    if len(set(kinds)) > 1:
-        bt = Table(title="by bot")
-        bt.add_column("bot")
-        bt.add_column("seats played", justify="right")
-        bt.add_column("wins", justify="right")
-        for b, cnt in summary["seats_by_bot"].items():
-            bt.add_row(b, str(cnt), f"{summary['wins_by_bot'].get(b, 0):g}")
-        console.print(bt)
+    console.print(_seat_table(summary))
+    if len(summary["seats_by_bot"]) > 1:
+        console.print(_bot_table(summary))
+    seats = summary["seating"]
+    note = seating_note(
+        seats["mode"],
+        seats["balanced"],
+        games,
+        seats["cycle"],
+        f"the line-up turns by one seat a game and is back after {players}",
+    )
+    if note:
+        console.print(note)
     console.print(
         f"length: mean {summary['length_mean']} decisions (min {summary['length_min']}, "
         f"max {summary['length_max']}); endings: "
@@ -309,6 +371,50 @@ def simulate(
     )
     if path:
         console.print(f"records written to {path}")
+
+
+def _seat_table(summary: dict[str, Any]) -> Table:
+    """Wins and scores by seat, whatever bot sat there."""
+    table = Table(title="by seat (whatever bot sat there)")
+    table.add_column("seat", justify="right")
+    table.add_column("bots (games)")
+    table.add_column("wins", justify="right")
+    table.add_column("win share", justify="right")
+    table.add_column("score mean ± sd", justify="right")
+    for s in range(summary["players"]):
+        sat = summary["bots_by_seat"][s]
+        table.add_row(
+            str(s),
+            ", ".join(f"{b} ({n})" for b, n in sat.items()),
+            f"{summary['wins_by_seat'][s]:g}",
+            f"{summary['win_share_by_seat'][s]:.1%}",
+            f"{summary['score_mean_by_seat'][s]:.2f} ± {summary['score_stdev_by_seat'][s]:.2f}",
+        )
+    return table
+
+
+def _bot_table(summary: dict[str, Any]) -> Table:
+    """Each bot over every seat it played, then at each seat (wins / games there)."""
+    table = Table(title="by bot (all its seats, then each seat: wins/games)")
+    table.add_column("bot")
+    table.add_column("seats played", justify="right")
+    table.add_column("wins", justify="right")
+    table.add_column("win share", justify="right")
+    table.add_column("score mean", justify="right")
+    for s in range(summary["players"]):
+        table.add_column(f"seat {s}", justify="right")
+    for b, cnt in summary["seats_by_bot"].items():
+        at = summary["seats_by_bot_and_seat"][b]
+        won = summary["wins_by_bot_and_seat"][b]
+        table.add_row(
+            b,
+            str(cnt),
+            f"{summary['wins_by_bot'][b]:g}",
+            f"{summary['win_share_by_bot'][b]:.1%}",
+            f"{summary['score_mean_by_bot'][b]:.2f}",
+            *(f"{won[s]:g}/{at[s]}" if at[s] else "-" for s in range(summary["players"])),
+        )
+    return table
 
 
 def register(app: typer.Typer) -> None:

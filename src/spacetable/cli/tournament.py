@@ -1,13 +1,16 @@
 """``spacetable tournament``: bots play many games, in parallel, and are rated.
 
 Game ``i`` of a tournament uses the ``i``-th seed of :func:`spacetable.sim.seeds_for` and
-seats the bots rotated: seat ``s`` gets bot ``(i + s) mod B`` of the ``B`` bots given (with as
-many bots as seats, every bot plays every seat equally often). Each game is a pure function of
-its job (game, settings, seed, line-up, bot seeds), so results do not depend on the number of
-worker processes. Reported: win shares with Wilson intervals (a shared first place counts as a
-fraction of a win), mean scores and ranks, per-seat win shares (first-seat advantage),
-Bradley-Terry ratings on the Elo scale with bootstrap intervals, and optionally a plot (PNG,
-SVG, PDF... by the extension of ``--plot``, checked before any game is played).
+seats the bots rotated (:func:`spacetable.sim.seating`): seat ``s`` gets bot ``(i + s) mod B``
+of the ``B`` bots given, so over every ``B`` games each bot plays each seat once;
+``--fixed-seats`` gives seat ``s`` bot ``s mod B`` in every game instead. Each game is a pure
+function of its job (game, settings, seed, line-up, bot seeds), so results do not depend on the
+number of worker processes. Every result and record names the bot at each seat, and the
+summary reads the seating from there. Reported: win shares with Wilson intervals (a shared
+first place counts as a fraction of a win), mean scores and ranks, each bot's results at each
+seat, per-seat win shares whatever bot sat there (first-seat advantage), Bradley-Terry ratings
+on the Elo scale with bootstrap intervals, and optionally a plot (PNG, SVG, PDF... by the
+extension of ``--plot``, checked before any game is played).
 
 The game-running parts (:class:`Job`, :func:`run_jobs`) are shared with ``balance``.
 
@@ -33,7 +36,7 @@ from typing import Annotated, Any
 import typer
 
 from spacetable.bots import make_bot
-from spacetable.cli.cluster_opts import RayAddress, RayFlag, RecordDir, open_backend
+from spacetable.cli.cluster_opts import FixedSeats, RayAddress, RayFlag, RecordDir, open_backend
 from spacetable.cli.common import (
     check_writable,
     default_players,
@@ -47,7 +50,14 @@ from spacetable.cli.common import (
 from spacetable.cluster import Backend, LocalBackend
 from spacetable.engine import DataError, DataSet, Game, load_data, new_game
 from spacetable.records import RecordWriter, record_file
-from spacetable.sim import play_game, seeds_for
+from spacetable.sim import (
+    entrant_names,
+    play_game,
+    seating,
+    seating_note,
+    seats_balanced,
+    seeds_for,
+)
 from spacetable.stats import (
     bootstrap_ratings,
     bradley_terry,
@@ -77,6 +87,16 @@ class Job:
     data_digest: str | None = None
     #: Return the game's record (with the line-up in its ``meta``) for ``--record``.
     record: bool = False
+    #: The name of the entrant at each seat (``greedy#1`` for a kind given twice); the
+    #: line-up's kinds when empty.
+    entrants: tuple[str, ...] = ()
+    #: How the run seats its bots: ``"rotated"`` or ``"fixed"`` (:data:`spacetable.sim.SEATINGS`).
+    seating: str = "rotated"
+
+    @property
+    def seated(self) -> list[str]:
+        """The entrant at each seat."""
+        return list(self.entrants or self.lineup)
 
 
 #: The data sets this process loaded, by (game, directory, digest): loaded once per worker.
@@ -192,6 +212,7 @@ def run_job(job: Job) -> dict[str, Any]:
         "index": job.index,
         "seed": job.seed,
         "lineup": list(job.lineup),
+        "entrants": job.seated,
         "scores": list(out.scores),
         "ranks": list(out.ranks),
         "rewards": list(out.rewards()),
@@ -206,18 +227,23 @@ def run_job(job: Job) -> dict[str, Any]:
 
 def job_record(job: Job, game: Game) -> dict[str, Any]:
     """The record of ``job``'s finished ``game`` (:meth:`Game.record`, replayable with
-    :func:`spacetable.replay`) with a ``meta`` field: the job's index, each seat's bot and
-    bot seed, and the outcome. It holds the seed, so every hidden card: records are for
-    training and archives, never for a player during a game."""
+    :func:`spacetable.replay`) with a ``meta`` field: the job's index, the run's seating
+    (``rotated`` or ``fixed``), each seat's bot kind, entrant name and bot seed, and the
+    outcome. It holds the seed, so every hidden card: records are for training and
+    archives, never for a player during a game."""
     out = game.outcome()
     return {
         **game.record(),
         "meta": {
             "index": job.index,
+            "seating": job.seating,
             "bots": list(job.lineup),
+            "entrants": job.seated,
             "seats": [
-                {"seat": s, "bot": k, "bot_seed": b}
-                for s, (k, b) in enumerate(zip(job.lineup, job.bot_seeds, strict=True))
+                {"seat": s, "bot": k, "entrant": e, "bot_seed": b}
+                for s, (k, e, b) in enumerate(
+                    zip(job.lineup, job.seated, job.bot_seeds, strict=True)
+                )
             ],
             "tick": job.tick,
             "scores": list(out.scores),
@@ -244,15 +270,20 @@ def make_jobs(
     start: int = 0,
     data: DataSet[Any] | None = None,
     record: bool = False,
+    *,
+    fixed_seats: bool = False,
 ) -> list[Job]:
-    """The jobs of a tournament: seeds from ``seed``, bots rotated over the seats, played
-    with ``data`` (the shipped data by default); ``record``: each result carries the game's
-    record."""
+    """The jobs of a tournament: seeds from ``seed``, bots rotated over the seats
+    (:func:`spacetable.sim.seating`; ``fixed_seats``: seat ``s`` gets bot ``s mod B`` in every
+    game), played with ``data`` (the shipped data by default); ``record``: each result
+    carries the game's record."""
     out = []
-    b = len(bots)
+    names = entrant_names(bots)
     path, digest = data_job_fields(data)
+    mode = "fixed" if fixed_seats else "rotated"
     for i, s in enumerate(seeds_for(seed, games)):
-        lineup = tuple(bots[(i + k) % b] for k in range(players))
+        order = seating(players, len(bots), start + i, fixed=fixed_seats)
+        lineup = tuple(bots[e] for e in order)
         out.append(
             Job(
                 start + i,
@@ -265,6 +296,8 @@ def make_jobs(
                 data=path,
                 data_digest=digest,
                 record=record,
+                entrants=tuple(names[e] for e in order),
+                seating=mode,
             )
         )
     return out
@@ -293,48 +326,54 @@ def run_jobs(
 # ---------------------------------------------------------------------------- summaries
 
 
-def entrant_names(bots: Sequence[str]) -> list[str]:
-    """Distinct names for the bots given (a kind given twice becomes ``kind#1``, ``kind#2``)."""
-    counts: dict[str, int] = {}
-    for b in bots:
-        counts[b] = counts.get(b, 0) + 1
-    seen: dict[str, int] = {}
-    out = []
-    for b in bots:
-        if counts[b] > 1:
-            seen[b] = seen.get(b, 0) + 1
-            out.append(f"{b}#{seen[b]}")
-        else:
-            out.append(b)
-    return out
-
-
 def win_shares(ranks: Sequence[int]) -> list[float]:
     """Each seat's share of the win: 1/k for each of k seats tied first, else 0."""
     k = sum(1 for r in ranks if r == 1)
     return [1.0 / k if r == 1 else 0.0 for r in ranks]
 
 
+def seated_entrants(result: dict[str, Any], names: Sequence[str]) -> list[int]:
+    """The entrant (an index into ``names``) at each seat of one game, read from its result
+    (or record ``meta``): its ``entrants``, else its ``lineup`` of bot kinds."""
+    seated = result.get("entrants") or result.get("lineup")
+    where = {n: k for k, n in enumerate(names)}
+    if not isinstance(seated, list) or not all(isinstance(x, str) for x in seated):
+        raise ValueError(f"game {result.get('index')}: no entrant list in its result")
+    unknown = [x for x in seated if x not in where]
+    if unknown:
+        raise ValueError(
+            f"game {result.get('index')}: {unknown[0]!r} is not one of the bots {', '.join(names)}"
+        )
+    return [where[x] for x in seated]
+
+
 def summarize(
-    results: Sequence[dict[str, Any]], bots: Sequence[str], players: int, *, boot: int = 200
+    results: Sequence[dict[str, Any]],
+    bots: Sequence[str],
+    players: int,
+    *,
+    boot: int = 200,
+    seating_mode: str = "rotated",
 ) -> dict[str, Any]:
-    """Win shares, scores, ranks, seat advantage and ratings of a tournament's results."""
+    """Win shares, scores, ranks, seat advantage and ratings of a tournament's results; each
+    game's seating is read from its result (:func:`seated_entrants`), never assumed."""
     names = entrant_names(bots)
     b = len(bots)
     per: list[dict[str, list[float]]] = [
         {"win": [], "score": [], "rank": [], "reward": []} for _ in range(b)
     ]
+    at_seat: list[list[list[float]]] = [[[] for _ in range(players)] for _ in range(b)]
     seat_wins: list[list[float]] = [[] for _ in range(players)]
     pair_games: list[list[tuple[int, int, float]]] = []
     for r in results:
-        i = r["index"]
-        entrants = [(i + k) % b for k in range(players)]
+        entrants = seated_entrants(r, names)
         shares = win_shares(r["ranks"])
         for s, e in enumerate(entrants):
             per[e]["win"].append(shares[s])
             per[e]["score"].append(float(r["scores"][s]))
             per[e]["rank"].append(float(r["ranks"][s]))
             per[e]["reward"].append(float(r["rewards"][s]))
+            at_seat[e][s].append(shares[s])
             seat_wins[s].append(shares[s])
         pair_games.append(pairwise_from_ranks(entrants, r["ranks"]))
     flat = [p for g in pair_games for p in g]
@@ -360,6 +399,15 @@ def summarize(
                 "mean_reward": sum(d["reward"]) / n if n else 0.0,
                 "rating": ratings[e],
                 "rating_ci": [min(intervals[e][0], ratings[e]), max(intervals[e][1], ratings[e])],
+                "by_seat": [
+                    {
+                        "seat": s,
+                        "games": len(xs),
+                        "wins": sum(xs),
+                        "win_share": sum(xs) / len(xs) if xs else 0.0,
+                    }
+                    for s, xs in enumerate(at_seat[e])
+                ],
             }
         )
     seats_out = []
@@ -371,8 +419,10 @@ def summarize(
             {"seat": s, "games": n, "win_share": w / n if n else 0.0, "win_ci": [lo, hi]}
         )
     decisions = [r["decisions"] for r in results]
+    balanced = seats_balanced({names[e]: [len(xs) for xs in at_seat[e]] for e in range(b)})
     return {
         "games": len(results),
+        "seating": {"mode": seating_mode, "cycle": b, "balanced": balanced},
         "entrants": entrants_out,
         "head_to_head": head_to_head(results, bots),
         "seats": seats_out,
@@ -489,6 +539,7 @@ def run_tournament(
     data: DataSet[Any] | str | os.PathLike[str] | None = None,
     backend: Backend | None = None,
     record: str | os.PathLike[str] | None = None,
+    fixed_seats: bool = False,
 ) -> dict[str, Any]:
     """Play a tournament and summarise it (the whole JSON report of the command).
 
@@ -496,14 +547,26 @@ def run_tournament(
     ``backend`` plays the games (default: ``workers`` local processes); the report is the
     same for every backend. ``record`` is a directory: every game's record is written to a
     new JSON Lines file there (:mod:`spacetable.records`), named in the report's
-    ``records``.
+    ``records``. The bots rotate over the seats from game to game; ``fixed_seats`` keeps
+    seat ``s`` for bot ``s mod B`` (then at most one bot per seat).
     """
     for b in bots:
         make_bot(b, 0)  # fail early on an unknown kind
+    check_fixed_seats(len(bots), players, fixed_seats)
     dataset = as_dataset(game, data)
     g = new_game(game, players, 0, options, dataset)  # fail early on bad settings
     path = record_file(record, "tournament", game, players, seed) if record is not None else None
-    jobs = make_jobs(game, players, bots, games, seed, g.options, data=dataset, record=bool(path))
+    jobs = make_jobs(
+        game,
+        players,
+        bots,
+        games,
+        seed,
+        g.options,
+        data=dataset,
+        record=bool(path),
+        fixed_seats=fixed_seats,
+    )
     t0 = time.perf_counter()
     writer = RecordWriter(path) if path is not None else None
     try:
@@ -518,7 +581,8 @@ def run_tournament(
     finally:
         if writer is not None:
             writer.__exit__(*sys.exc_info())
-    summary = summarize(results, bots, players)
+    mode = "fixed" if fixed_seats else "rotated"
+    summary = summarize(results, bots, players, seating_mode=mode)
     return {
         "game": game,
         "players": players,
@@ -531,6 +595,16 @@ def run_tournament(
         "results": [{k: v for k, v in r.items() if k != "labels"} for r in results],
         **({"records": str(path)} if path is not None else {}),
     }
+
+
+def check_fixed_seats(bots: int, players: int, fixed_seats: bool) -> None:
+    """With fixed seats, refuse more bots than seats (those beyond the last seat never play)."""
+    if fixed_seats and bots > players:
+        raise ValueError(
+            f"--fixed-seats: {bots} bots for {players} seat{'s' if players != 1 else ''}: the "
+            f"bots after the {players}-th would never play; give at most one bot per seat or "
+            "let the seats rotate"
+        )
 
 
 def register(app: typer.Typer) -> None:
@@ -571,10 +645,13 @@ def register(app: typer.Typer) -> None:
         ray: RayFlag = False,
         ray_address: RayAddress = None,
         record: RecordDir = None,
+        fixed_seats: FixedSeats = False,
     ) -> None:
         """Bots play GAME against each other, seats rotated; win shares and ratings.
 
-        The report depends on the seed alone, whatever --workers or --ray.
+        Game i seats bot (i + s) mod B at seat s, so over every B games each of the B bots
+        plays each seat once (--fixed-seats: bot s mod B at seat s in every game). The
+        report depends on the seed alone, whatever --workers or --ray.
         """
         from rich.console import Console
         from rich.progress import Progress
@@ -591,6 +668,7 @@ def register(app: typer.Typer) -> None:
             options = simulation_options(game, option)
             dataset = read_data(game, data)
             new_game(game, players, 0, options, dataset)  # bad settings stop here
+            check_fixed_seats(len(kinds), players, fixed_seats)
             seated = min(len(kinds), games + players - 1)
             if seated < len(kinds):
                 raise ValueError(
@@ -623,6 +701,7 @@ def register(app: typer.Typer) -> None:
                     data=dataset,
                     backend=backend,
                     record=record,
+                    fixed_seats=fixed_seats,
                 )
             except ValueError as err:
                 fail_value(err)
@@ -647,6 +726,8 @@ def register(app: typer.Typer) -> None:
                 f"{e['rating']:.0f} ({e['rating_ci'][0]:.0f}-{e['rating_ci'][1]:.0f})",
             )
         console.print(t)
+        if len(report["entrants"]) > 1:
+            console.print(_by_bot_and_seat(report))
         if len(report["head_to_head"]) > 2 or report["players"] > 2:
             h = Table(title="head to head (share of pairs where A finished above B)")
             for col in ("A", "B", "games", "A above B % (95% CI)"):
@@ -654,12 +735,27 @@ def register(app: typer.Typer) -> None:
             for row in report["head_to_head"]:
                 h.add_row(row["a"], row["b"], str(row["games"]), _share(row["share"], row["ci"]))
             console.print(h)
-        s = Table(title=f"win share by seat (fair: {_pct(report['fair_share'])})")
+        s = Table(title=f"win share by seat, any bot (fair: {_pct(report['fair_share'])})")
         for col in ("seat", "games", "win % (95% CI)"):
             s.add_column(col, justify="right")
         for row in report["seats"]:
             s.add_row(str(row["seat"]), str(row["games"]), _share(row["win_share"], row["win_ci"]))
         console.print(s)
+        seats = report["seating"]
+        note = seating_note(
+            seats["mode"],
+            seats["balanced"],
+            games,
+            seats["cycle"],
+            f"the {seats['cycle']} bots rotate over the seats",
+        )
+        if note is None:
+            note = (
+                "seats fixed (--fixed-seats)"
+                if seats["mode"] == "fixed"
+                else "seats rotated: every bot played every seat equally often"
+            )
+        console.print(note)
         console.print(
             f"{report['mean_decisions']:.0f} decisions per game, {report['seconds']:.1f} s "
             f"({backend.name})"
@@ -669,6 +765,25 @@ def register(app: typer.Typer) -> None:
         if plot:
             _write_plot(report, plot, title)
             console.print(f"plot written to {plot}")
+
+
+def _by_bot_and_seat(report: dict[str, Any]) -> Any:
+    """The table of each bot's win share at each seat (games played there in brackets)."""
+    from rich.table import Table
+
+    t = Table(title="win % by bot and seat (games)")
+    t.add_column("bot")
+    for s in range(report["players"]):
+        t.add_column(f"seat {s}", justify="right")
+    for e in report["entrants"]:
+        t.add_row(
+            e["name"],
+            *(
+                f"{100 * c['win_share']:.1f} ({c['games']})" if c["games"] else "-"
+                for c in e["by_seat"]
+            ),
+        )
+    return t
 
 
 def _write_plot(report: dict[str, Any], path: str, title: str) -> None:

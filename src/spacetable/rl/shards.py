@@ -12,6 +12,8 @@ array      dtype, shape   meaning
 ``action`` int64 (N,)     the index of the action taken (``game.action_space.to_index``)
 ``reward`` float32 (N,)   the seat's reward at the end of that game (``outcome().rewards()``)
 ``seat``   int16 (N,)     the deciding seat
+``bot``    int16 (N,)     the deciding seat's bot: an index into the manifest's ``bots`` (-1:
+                          the record does not say)
 ``game``   int64 (N,)     the game's number in this data set (0, 1, ... in input order)
 ``step``   int32 (N,)     the game's step before the decision (its record entry number)
 ========== ============== ====================================================================
@@ -19,7 +21,14 @@ array      dtype, shape   meaning
 The rows are written in shards of at most ``shard_size`` decisions, ``shard-00000.npz``,
 ``shard-00001.npz``... (``numpy.savez_compressed``), with a ``manifest.json`` describing the
 settings (game, players, options, data), the shapes, the observation layout (block names and
-slices) and each shard's file and row count. A game is never split across shards.
+slices), the bot kinds met (``bots``, in order of appearance) and each shard's file and row
+count. A game is never split across shards.
+
+**Seats are not bots.** ``simulate`` and ``tournament`` rotate their bots over the seats
+from game to game, so seat 0 is not the same bot in every game: the bot of each row is read
+from its record's ``meta`` (``seats[k].bot``, the kind at seat ``k`` in that game), never
+inferred from the seat. A record without ``meta`` (a game saved by the web app or ``play``)
+gives ``-1``.
 
 **No hidden information.** The records hold the seeds (they reveal every card), but a row
 holds only what its seat knew: the observation is built from ``game.view(seat)`` alone (the
@@ -61,8 +70,11 @@ __all__ = [
     "write_shards",
 ]
 
-#: The ``format`` of a shards manifest.
-SHARDS_FORMAT = "spacetable-shards/1"
+#: The ``format`` of a shards manifest (``/2`` added the ``bot`` array and the manifest's
+#: ``bots``; :func:`load_shards` still reads ``/1``, whose rows do not say their bot).
+SHARDS_FORMAT = "spacetable-shards/2"
+#: The formats :func:`load_shards` reads.
+READABLE_FORMATS = ("spacetable-shards/1", SHARDS_FORMAT)
 #: The manifest's file name in a shards directory.
 MANIFEST = "manifest.json"
 #: The arrays of every shard and their dtypes.
@@ -72,6 +84,7 @@ ARRAYS: dict[str, str] = {
     "action": "int64",
     "reward": "float32",
     "seat": "int16",
+    "bot": "int16",
     "game": "int64",
     "step": "int32",
 }
@@ -87,6 +100,8 @@ class GameRows:
     reward: npt.NDArray[np.float32]
     seat: npt.NDArray[np.int16]
     step: npt.NDArray[np.int32]
+    #: The bot kind at each seat of the game (:func:`record_bots`); empty when unknown.
+    bots: tuple[str, ...] = ()
 
     def __len__(self) -> int:
         return int(self.action.shape[0])
@@ -101,12 +116,52 @@ def _settings(record: Mapping[str, Any]) -> tuple[str, int, str]:
     return game, players, json.dumps(rest, sort_keys=True, ensure_ascii=False)
 
 
+def record_bots(record: Mapping[str, Any], players: int) -> tuple[str, ...]:
+    """The bot kind at each seat of a record, from its ``meta`` as ``simulate --record`` and
+    ``tournament --record`` write it: ``seats`` (``{"seat": k, "bot": kind, ...}`` for each
+    seat), else ``bots`` (one kind per seat). Empty when the record has no ``meta`` or the
+    meta names no bots (a game saved by the web app or ``play``). A meta that names bots
+    wrongly (not one per seat) raises :class:`~spacetable.engine.RecordError`."""
+    meta = record.get("meta")
+    if meta is None:
+        return ()
+    if not isinstance(meta, Mapping):
+        raise RecordError(f"a record's 'meta' is an object, got {type(meta).__name__}")
+    seats, bots = meta.get("seats"), meta.get("bots")
+    if seats is not None:
+        if not isinstance(seats, list) or not all(isinstance(x, Mapping) for x in seats):
+            raise RecordError("meta 'seats' must be a list of objects, one per seat")
+        found: dict[int, str] = {}
+        for x in seats:
+            k, kind = x.get("seat"), x.get("bot")
+            if type(k) is not int or not 0 <= k < players or k in found:
+                raise RecordError(
+                    f"meta 'seats': seat {k!r:.20} is not a new seat of 0..{players - 1}"
+                )
+            if not isinstance(kind, str) or not kind:
+                raise RecordError(f"meta 'seats': seat {k} has no bot kind")
+            found[k] = kind
+        if len(found) != players:
+            raise RecordError(f"meta 'seats' names {len(found)} seats of {players}")
+        return tuple(found[k] for k in range(players))
+    if bots is not None:
+        if (
+            not isinstance(bots, list)
+            or len(bots) != players
+            or not all(isinstance(b, str) and b for b in bots)
+        ):
+            raise RecordError(f"meta 'bots' must list one bot kind per seat ({players})")
+        return tuple(bots)
+    return ()
+
+
 def game_rows(record: Mapping[str, Any], data: DataSet[Any] | None = None) -> GameRows:
     """Replay ``record`` (checked as :func:`spacetable.replay` checks it) and return one row
     per decision, from the deciding seat's view before it. ``data`` is the data set the game
     was played with (the shipped data by default). A record of a game that is not over is
     refused (its rows would have no outcome)."""
     g = spacetable.replay(record, upto=0, data=data)
+    bots = record_bots(record, g.players)
     entries = record["entries"]
     obs: list[npt.NDArray[np.float32]] = []
     masks: list[list[bool]] = []
@@ -151,6 +206,7 @@ def game_rows(record: Mapping[str, Any], data: DataSet[Any] | None = None) -> Ga
         reward=np.array([rewards[s] for s in seats], dtype=np.float32),
         seat=np.array(seats, dtype=np.int16),
         step=np.array(steps, dtype=np.int32),
+        bots=bots,
     )
 
 
@@ -197,6 +253,7 @@ def write_shards(
     dataset: DataSet[Any] | None = None
     pending: list[tuple[int, GameRows]] = []
     shards: list[dict[str, Any]] = []
+    kinds: dict[str, int] = {}  # the bot kinds met, numbered in order of appearance
     games = decisions = skipped = 0
     sources: list[str] = []
 
@@ -204,7 +261,7 @@ def write_shards(
         if not pending:
             return
         name = f"shard-{len(shards):05d}.npz"
-        arrays = _concat(pending)
+        arrays = _concat(pending, kinds)
         np.savez_compressed(dest / name, **arrays)  # type: ignore[arg-type]
         shards.append({"file": name, "decisions": int(arrays["action"].shape[0])})
         pending.clear()
@@ -239,6 +296,8 @@ def write_shards(
         if rows_waiting and rows_waiting + len(rows) > shard_size:
             flush()
             rows_waiting = 0
+        for kind in rows.bots:
+            kinds.setdefault(kind, len(kinds))
         pending.append((games, rows))
         rows_waiting += len(rows)
         games += 1
@@ -260,6 +319,7 @@ def write_shards(
         "observation_shape": list(observation_shape(g.game_id, g.players, g.options)),
         "action_size": g.action_space.size,
         "arrays": ARRAYS,
+        "bots": list(kinds),
         "layout": [
             {"name": b.name, "start": b.start, "stop": b.stop}
             for b in observation_layout(g.game_id, g.players, g.options)
@@ -272,31 +332,51 @@ def write_shards(
     return manifest
 
 
-def _concat(parts: Sequence[tuple[int, GameRows]]) -> dict[str, npt.NDArray[Any]]:
+def _bot_column(rows: GameRows, kinds: Mapping[str, int]) -> npt.NDArray[np.int16]:
+    """Each row's bot: the index in ``kinds`` of the kind at its seat, -1 when unknown."""
+    if not rows.bots:
+        return np.full(len(rows), -1, dtype=np.int16)
+    at_seat = np.array([kinds[b] for b in rows.bots], dtype=np.int16)
+    return at_seat[rows.seat.astype(np.intp)]
+
+
+def _concat(
+    parts: Sequence[tuple[int, GameRows]], kinds: Mapping[str, int]
+) -> dict[str, npt.NDArray[Any]]:
     return {
         "obs": np.concatenate([r.obs for _, r in parts]),
         "mask": np.concatenate([r.mask for _, r in parts]),
         "action": np.concatenate([r.action for _, r in parts]),
         "reward": np.concatenate([r.reward for _, r in parts]),
         "seat": np.concatenate([r.seat for _, r in parts]),
+        "bot": np.concatenate([_bot_column(r, kinds) for _, r in parts]),
         "game": np.concatenate([np.full(len(r), k, dtype=np.int64) for k, r in parts]),
         "step": np.concatenate([r.step for _, r in parts]),
     }
 
 
 def load_shards(directory: str | os.PathLike[str]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The manifest and every array of a shards directory (all shards concatenated)."""
+    """The manifest and every array of a shards directory (all shards concatenated).
+
+    Shards of the first format (``spacetable-shards/1``) have no ``bot`` array: it is given
+    as ``-1`` (unknown) for every row, and the manifest's ``bots`` as empty."""
     d = Path(directory)
     try:
         manifest = json.loads((d / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as e:
         raise ValueError(f"{d}: no readable {MANIFEST}: {e}") from e
-    if not isinstance(manifest, dict) or manifest.get("format") != SHARDS_FORMAT:
+    if not isinstance(manifest, dict) or manifest.get("format") not in READABLE_FORMATS:
         raise ValueError(f"{d / MANIFEST}: not a shards manifest (format {SHARDS_FORMAT!r})")
+    old = manifest["format"] != SHARDS_FORMAT
     parts: dict[str, list[npt.NDArray[Any]]] = {k: [] for k in ARRAYS}
     for shard in manifest["shards"]:
         with np.load(d / shard["file"]) as z:
             for k in ARRAYS:
-                parts[k].append(z[k])
+                if k == "bot" and old:
+                    parts[k].append(np.full(z["action"].shape[0], -1, dtype=np.int16))
+                else:
+                    parts[k].append(z[k])
     arrays = {k: np.concatenate(v) for k, v in parts.items()}
+    if old:
+        manifest.setdefault("bots", [])
     return manifest, arrays
