@@ -87,14 +87,6 @@ class TooLong(HighCards):
         return 3
 
 
-class ForgetsReveal(HighCards):
-    """draws a card from the face-down deck without calling revealed(): the seat may take
-    back a decision that showed it the card."""
-
-    def revealed(self) -> None:
-        return None
-
-
 class PeeksForTheNextSeat(HighCards):
     """a play draws nothing but shows the next seat the top card of the deck (a private
     look), and the rules do not call revealed(): the player may take the play back after the
@@ -135,7 +127,6 @@ def registered(request: pytest.FixtureRequest) -> Iterator[str]:
         (SecretSchedule, "next_event"),
         (DuplicateLegal, "duplicate"),
         (TooLong, "maximum"),
-        (ForgetsReveal, "showed seat . something hidden"),
         (PeeksForTheNextSeat, "showed seat . something hidden"),
     ],
     indirect=["registered"],
