@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +30,7 @@ from spacetable.cluster import (
     run_ordered,
 )
 from spacetable.records import RecordWriter
+from spacetable.testing.procs import descendants, wait_for
 
 #: Options that keep random games short (as in tests/rl/configs.py).
 FAST: dict[str, dict[str, Any]] = {
@@ -193,3 +196,30 @@ def test_cli_json_summaries_are_identical_for_1_and_2_workers_and_ray(
     assert _strip(own) == _strip(here)
     name = Path(here["records"]).name
     assert (tmp_path / "ray" / name).read_bytes() == (tmp_path / "here" / name).read_bytes()
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_simulate_leaves_no_worker_process_behind() -> None:
+    """``spacetable simulate --workers 2`` killed with SIGKILL in the middle of its games:
+    its worker processes end with it."""
+    command = ["simulate", "quazarys", "-n", "100000", "-w", "2", "--json"]
+    driver = subprocess.Popen(
+        [sys.executable, "-m", "spacetable", *command],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        procs = descendants(driver.pid)
+        while len(procs) < 2:
+            assert time.monotonic() < deadline and driver.poll() is None, "no workers"
+            time.sleep(0.05)
+            procs = descendants(driver.pid)
+        os.kill(driver.pid, signal.SIGKILL)
+        driver.wait(10)
+        left = wait_for(procs, 5.0)
+        assert not left, f"alive 5s after the driver's SIGKILL: {left}"
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+        driver.wait(10)

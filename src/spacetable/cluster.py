@@ -8,7 +8,8 @@ backend or the number of workers:
 
 * :class:`LocalBackend` with ``workers=1`` plays the jobs in this process, one by one;
 * :class:`LocalBackend` with ``workers=N`` uses ``N`` worker processes
-  (:class:`~concurrent.futures.ProcessPoolExecutor`);
+  (:class:`~concurrent.futures.ProcessPoolExecutor`), which end with this process even
+  when it is killed (:func:`spacetable.workers.process_pool`);
 * :class:`RayBackend` sends the jobs to Ray: a local Ray started for the run by default
   (``num_cpus`` workers), or an existing cluster given its address (``ray start --head``
   prints it; see ``docs/cluster.md``). Ray is imported only when this backend starts.
@@ -25,12 +26,14 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from types import TracebackType
 from typing import Any, Protocol, Self, TypeVar
 
 from spacetable.engine import Game, SpacetableError
+from spacetable.workers import StartMethod, process_pool, stop_pool
 
 __all__ = [
     "Backend",
@@ -43,6 +46,10 @@ __all__ = [
 
 J = TypeVar("J")
 R = TypeVar("R")
+
+#: How local workers start: forked on Linux (they share the games a script or a test suite
+#: registered, which a spawned worker could not import), spawned elsewhere.
+_START_METHOD: StartMethod = "fork" if sys.platform.startswith("linux") else "spawn"
 
 #: Jobs in flight per worker: enough to keep every worker busy while results travel back.
 IN_FLIGHT_PER_WORKER = 4
@@ -155,9 +162,7 @@ class LocalBackend(_Closing):
                     on_done(i, r)
             return out
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                max_workers=self._workers, initializer=_init_worker, initargs=(_extra_games(),)
-            )
+            self._pool = process_pool(self._workers, _START_METHOD, _init_worker, (_extra_games(),))
         pool = self._pool
         results: dict[int, R] = {}
         pending: dict[Future[R], int] = {}
@@ -189,8 +194,8 @@ class LocalBackend(_Closing):
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            stop_pool(pool)
 
 
 def _ray_call(fn: Callable[[J], R], classes: Sequence[type[Game]], job: J) -> R:

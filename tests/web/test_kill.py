@@ -16,8 +16,9 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
-from typing import Any
+from typing import IO, Any
 
 from spacetable.web.live import restore_game
 from spacetable.web.storage import Storage
@@ -34,6 +35,10 @@ LAUNCH = (
 
 
 class Proc:
+    """A real ``spacetable serve`` on ``db``, in a session of its own (a Ctrl-C in a terminal
+    goes to every process of the group: :meth:`interrupt_group`); its output is collected
+    (:meth:`output`) until no process holds it any more."""
+
     def __init__(self, db: str) -> None:
         self.t0 = time.monotonic()
         self.p = subprocess.Popen(
@@ -55,9 +60,11 @@ class Proc:
             stderr=subprocess.STDOUT,
             text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            start_new_session=True,
         )
         assert self.p.stdout is not None
-        lines = []
+        self.lines: list[str] = []
+        lines = self.lines
         for line in self.p.stdout:
             lines.append(line)
             m = re.search(r"served at http://localhost:(\d+)/", line)
@@ -68,6 +75,24 @@ class Proc:
             raise AssertionError("the server did not start: " + "".join(lines))
         self.started = time.monotonic() - self.t0
         self.server = Server(None, f"http://127.0.0.1:{self.port}", None, None)  # type: ignore[arg-type]
+        self._drained = threading.Thread(target=self._drain, args=(self.p.stdout,), daemon=True)
+        self._drained.start()
+
+    def _drain(self, out: IO[str]) -> None:
+        for line in out:
+            self.lines.append(line)
+        out.close()
+
+    def output(self, timeout: float) -> str | None:
+        """Everything the server and its children wrote, once every process holding the
+        server's output has ended (``None`` if one still holds it after ``timeout``
+        seconds)."""
+        self._drained.join(timeout)
+        return None if self._drained.is_alive() else "".join(self.lines)
+
+    def interrupt_group(self) -> None:
+        """SIGINT to the server's whole process group, as Ctrl-C in its terminal."""
+        os.killpg(self.p.pid, signal.SIGINT)
 
     def kill(self) -> None:
         os.kill(self.p.pid, signal.SIGKILL)
@@ -80,8 +105,6 @@ class Proc:
                 self.p.wait(20)
             except subprocess.TimeoutExpired:
                 self.kill()
-        if self.p.stdout is not None:
-            self.p.stdout.close()
 
 
 def test_a_killed_server_loses_no_committed_decision(db_url: str) -> None:

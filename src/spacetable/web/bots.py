@@ -16,6 +16,10 @@ as everywhere.
 Each decision has a time budget: when a worker does not answer in time, the table plays a
 random legal action for the bot (and says so in the server's log), so a slow search never
 stalls a table. A worker that dies is replaced.
+
+The workers end with the server, even a server killed with ``SIGKILL``
+(:func:`spacetable.workers.process_pool`), and ignore ``SIGINT``: a Ctrl-C in the terminal
+stops the server, which stops them.
 """
 
 from __future__ import annotations
@@ -23,11 +27,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
 import os
 import zlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -35,6 +38,7 @@ import spacetable
 from spacetable.bots import Bot, SeatPort, make_bot
 from spacetable.engine import DataSet, Game
 from spacetable.engine.registry import game_class
+from spacetable.workers import process_pool, stop_pool
 
 log = logging.getLogger("spacetable.web")
 
@@ -159,7 +163,7 @@ class BotPool:
     def __init__(self, workers: int | None = None) -> None:
         cpus = os.cpu_count() or 1
         self.workers = max(1, workers if workers is not None else min(cpus, 4))
-        self._shards: list[Executor | None] = [None] * self.workers
+        self._shards: list[ProcessPoolExecutor | None] = [None] * self.workers
         self._classes = [
             (cls.__module__, cls.__qualname__)
             for cls in (game_class(g) for g in spacetable.list_games())
@@ -174,20 +178,15 @@ class BotPool:
         #: How many times each table's game was replaced (see :meth:`invalidate`).
         self._epoch: dict[str, int] = {}
 
-    def _shard(self, table: str) -> tuple[int, Executor]:
+    def _shard(self, table: str) -> tuple[int, ProcessPoolExecutor]:
         i = zlib.crc32(table.encode()) % self.workers
         ex = self._shards[i]
         if ex is None:
             ex = self._shards[i] = self._new_executor()
         return i, ex
 
-    def _new_executor(self) -> Executor:
-        return ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_init_worker,
-            initargs=(self._classes,),
-        )
+    def _new_executor(self) -> ProcessPoolExecutor:
+        return process_pool(1, "spawn", _init_worker, (self._classes,), ignore_sigint=True)
 
     async def choose(
         self,
@@ -281,7 +280,9 @@ class BotPool:
                 await asyncio.get_running_loop().run_in_executor(ex, forget, table)
 
     def close(self) -> None:
-        for ex in self._shards:
+        """Stop every worker now (a bot still thinking is stopped) and release the pools'
+        queues before the server exits (:func:`spacetable.workers.stop_pool`)."""
+        shards, self._shards = self._shards, [None] * self.workers
+        for ex in shards:
             if ex is not None:
-                ex.shutdown(wait=False, cancel_futures=True)
-        self._shards = [None] * self.workers
+                stop_pool(ex, kill=True)
