@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import logging
 import time
 from typing import Any
 
@@ -15,7 +16,7 @@ import websockets
 
 import spacetable
 
-from .conftest import FAST, Server, connect, create, start_server
+from .conftest import FAST, Server, connect, create, log_text, server_log, start_server
 
 HUMANS2 = [{"kind": "human"}, {"kind": "human"}]
 
@@ -208,6 +209,40 @@ def test_bad_messages_are_refused_and_limited(sqlite_server: Server) -> None:
         assert info["steps"] == 0
 
     asyncio.run(main())
+
+
+def test_a_binary_frame_is_a_bad_message_and_the_connection_goes_on(
+    sqlite_server: Server,
+) -> None:
+    """The protocol is JSON text: a binary frame gets ``bad_message`` like any malformed
+    message (before ``hello`` too, which then closes the connection), the connection goes
+    on, and the server logs no error."""
+    server = sqlite_server
+    t = create(server.base, "toy", HUMANS2, start=True)
+    tid, token = t["id"], t["seats"][0]["token"]
+
+    async def main() -> None:
+        ws = await websockets.connect(f"{server.ws_base}/ws/tables/{tid}")
+        await ws.send(b'{"type": "hello", "version": 1}')
+        first = json.loads(await ws.recv())
+        assert first["type"] == "error" and first["code"] == "bad_message", first
+        with pytest.raises(websockets.ConnectionClosed):
+            await asyncio.wait_for(ws.recv(), 10)
+        c = await connect(server, tid, token)
+        await c.until(lambda m: m["type"] == "state")
+        for frame in (b'{"type": "ping"}', b"\x00\xff\xfe", b""):
+            await c.ws.send(frame)
+            e = await c.until(lambda m: m["type"] in ("error", "pong"))
+            assert e["type"] == "error" and e["code"] == "bad_message", e
+            assert "binary" in e["message"]
+        await c.send({"type": "ping"})
+        await c.until(lambda m: m["type"] == "pong")  # still connected
+        await c.close()
+
+    with server_log() as records:
+        asyncio.run(main())
+    bad = [r for r in records if r.levelno >= logging.WARNING or r.exc_info]
+    assert not bad, log_text(bad)
 
 
 def test_a_bot_table_can_be_watched_to_the_end(server: Server) -> None:

@@ -389,8 +389,8 @@ def create_app(
         try:
             try:
                 table = await hub.table(table_id)
-                hello = await asyncio.wait_for(ws.receive_text(), 15.0)
-                msg = parse(hello)
+                hello = await asyncio.wait_for(_receive(ws), 15.0)
+                msg = parse(_text_of(hello))
                 if not isinstance(msg, Hello):
                     raise ProtocolError("bad_message", "the first message must be hello")
                 if msg.version != VERSION:
@@ -412,7 +412,7 @@ def create_app(
             except (TimeoutError, WebSocketDisconnect):
                 return
             while True:
-                text = await ws.receive_text()
+                message = await _receive(ws)
                 now = time.monotonic()
                 if not conn.bucket.take(now):
                     conn.dropped += 1
@@ -422,7 +422,7 @@ def create_app(
                     continue
                 conn.dropped = 0
                 try:
-                    await _handle(table, conn, parse(text))
+                    await _handle(table, conn, parse(_text_of(message)))
                 except (ProtocolError, TableError) as e:
                     conn.send(error_message(e.code, str(e)))
                 except (ValueError, SpacetableError) as e:
@@ -440,6 +440,23 @@ def create_app(
                 await ws.close()
 
     return app
+
+
+async def _receive(ws: WebSocket) -> MutableMapping[str, Any]:
+    """The client's next frame (an ASGI ``websocket.receive`` message); raises
+    ``WebSocketDisconnect`` when the client has gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    return message
+
+
+def _text_of(message: MutableMapping[str, Any]) -> str:
+    """The text of a frame; a binary frame is no message of the protocol (``bad_message``)."""
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise ProtocolError("bad_message", "a message is JSON text, not a binary frame")
+    return text
 
 
 async def _handle(table: Any, conn: Conn, msg: Any) -> None:
