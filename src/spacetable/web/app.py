@@ -38,6 +38,7 @@ from .protocol import (
     Back,
     ChatText,
     Hello,
+    Name,
     Ping,
     ProtocolError,
     SetLang,
@@ -61,7 +62,7 @@ class _In(BaseModel):
 class SeatIn(_In):
     kind: Literal["human", "bot"]
     level: Literal["random", "easy", "medium", "hard"] | None = None
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: Name = ""
 
 
 class ClockIn(_In):
@@ -116,7 +117,7 @@ class Created(BaseModel):
 
 class Join(_In):
     token: Annotated[str, Field(min_length=8, max_length=128)]
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: Name = ""
 
 
 class Start(_In):
@@ -341,7 +342,7 @@ def create_app(
         seat = table.seat_of(body.token)
         if seat is None:
             raise TableError("bad_token", "this token holds no seat of this table", 403)
-        await table.join(seat, body.name.strip())
+        await table.join(seat, body.name)
         return SeatOf(seat=seat)
 
     @app.post("/api/tables/{table_id}/start", tags=["tables"])
@@ -400,11 +401,11 @@ def create_app(
                     seat = table.seat_of(msg.token)
                     if seat is None:
                         raise ProtocolError("bad_token", "this token holds no seat of this table")
-                conn = Conn(seat, msg.lang, hub.settings, msg.name.strip())
+                conn = Conn(seat, msg.lang, hub.settings, msg.name)
                 sender = asyncio.create_task(pump(conn, ws.send_text))
                 table.attach(conn)
-                if seat is not None and (msg.name.strip() or not table.rec.seats[seat].joined):
-                    await table.join(seat, msg.name.strip() or table.rec.seats[seat].name)
+                if seat is not None and (msg.name or not table.rec.seats[seat].joined):
+                    await table.join(seat, msg.name or table.rec.seats[seat].name)
             except (ProtocolError, TableError) as e:
                 await ws.send_text(dumps(error_message(e.code, str(e))))
                 await ws.close(code=1008)
