@@ -8,6 +8,7 @@ import dataclasses
 import json
 import logging
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -64,6 +65,36 @@ def test_bad_tables_are_refused_with_a_typed_error_and_nothing_stored(server: Se
     listed = _api(server, "GET", "/api/tables?status=open&status=running&status=over").json()
     assert listed["tables"] == []
     assert _api(server, "GET", "/api/tables/ffff").status_code == 404
+
+
+def test_a_chunked_body_over_the_limit_is_too_large(sqlite_server: Server) -> None:
+    """A body sent in chunks (no Content-Length) is held to the same 64 KiB as one that
+    says its length: 413 ``too_large`` and nothing created; a chunked body within the limit
+    is read as any other."""
+    url = f"{sqlite_server.base}/api/tables"
+
+    def chunks(body: bytes, size: int = 4096) -> Iterator[bytes]:
+        for i in range(0, len(body), size):
+            yield body[i : i + size]
+
+    big = json.dumps(
+        {"game": "toy", "players": 2, "seats": HUMANS2, "title": "x" * 70_000}
+    ).encode()
+    with httpx.Client(timeout=30) as client:
+        r = client.post(url, content=chunks(big), headers={"content-type": "application/json"})
+        assert r.request.headers.get("transfer-encoding") == "chunked"
+        assert "content-length" not in r.request.headers
+        assert r.status_code == 413, r.text
+        assert r.json() == {
+            "error": {"code": "too_large", "message": "a request body holds at most 65536 bytes"}
+        }
+        assert client.get(f"{url}?status=open").json()["tables"] == []
+        small = json.dumps({"game": "toy", "players": 2, "seats": HUMANS2}).encode()
+        r = client.post(
+            url, content=chunks(small, 16), headers={"content-type": "application/json"}
+        )
+        assert r.status_code == 201, r.text
+        assert len(client.get(f"{url}?status=open").json()["tables"]) == 1
 
 
 def test_create_join_start_and_listing(server: Server) -> None:

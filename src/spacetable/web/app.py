@@ -133,9 +133,12 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
 
 
 class BodyLimit:
-    """Refuse request bodies larger than :data:`MAX_BODY` (413), whatever their headers say,
-    and requests that change something (``POST``) beyond ``rate`` a second on average and
-    ``burst`` at once per client address (429)."""
+    """Refuse request bodies larger than :data:`MAX_BODY` (413), whatever their headers say
+    (a length given, or none: a chunked body is counted as it comes), and requests that
+    change something (``POST``) beyond ``rate`` a second on average and ``burst`` at once
+    per client address (429). A body is read whole before the app sees it (at most
+    :data:`MAX_BODY` bytes), so that a body too large is refused here with the API's error
+    shape, whatever part of the app would have read it."""
 
     def __init__(self, app: Any, rate: float = 10.0, burst: float = 60.0) -> None:
         self.app = app
@@ -166,32 +169,39 @@ class BodyLimit:
                     scope, receive, send
                 )
                 return
+        too_large = _error("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
-                await _error("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)(
-                    scope, receive, send
-                )
+                await too_large(scope, receive, send)
                 return
-        seen = 0
-
-        async def limited() -> MutableMapping[str, Any]:
-            nonlocal seen
+        body = bytearray()
+        first: MutableMapping[str, Any] | None = None
+        while True:
             msg = await receive()
-            seen += len(msg.get("body", b""))
-            if seen > MAX_BODY:
-                raise _TooLarge
-            return msg
+            if msg["type"] != "http.request":  # the client left: the app is told so
+                first = msg
+                break
+            body += msg.get("body", b"")
+            if len(body) > MAX_BODY:
+                await too_large(scope, receive, send)
+                return
+            if not msg.get("more_body", False):
+                break
+        whole: MutableMapping[str, Any] = first or {
+            "type": "http.request",
+            "body": bytes(body),
+            "more_body": False,
+        }
+        given = False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _error("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)(
-                scope, receive, send
-            )
+        async def read() -> MutableMapping[str, Any]:
+            nonlocal given
+            if not given:
+                given = True
+                return whole
+            return await receive()
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, read, send)
 
 
 def create_app(
