@@ -83,8 +83,8 @@ def database(backend: str, tmp_path: Path) -> Iterator[str]:
 
 
 #: The loggers a server writes to: uvicorn's (which does not propagate to the root logger)
-#: and the app's.
-SERVER_LOGGERS = ("uvicorn", "spacetable")
+#: and the root logger (the app's, SQLAlchemy's, the drivers').
+SERVER_LOGGERS = ("uvicorn", "")
 
 
 class _Kept(logging.Handler):

@@ -23,6 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
 
 import spacetable
 from spacetable.engine import DataSet, SpacetableError
@@ -240,6 +241,17 @@ def create_app(
     async def _table_error(_r: Request, e: TableError) -> JSONResponse:
         return _error(e.code, str(e), e.status)
 
+    def storage_error(e: SQLAlchemyError, what: str) -> TableError:
+        """The database failed (it went away, or refused): one line in the log, without a
+        traceback or a password, and the error ``storage`` (503) for the client."""
+        log.error("%s: the database does not answer: %s", what, storage.explain(e))
+        return TableError("storage", "the database does not answer; try again", 503)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _storage_error(r: Request, e: SQLAlchemyError) -> JSONResponse:
+        err = storage_error(e, f"{r.method} {r.url.path}")
+        return _error(err.code, str(err), err.status)
+
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_r: Request, e: RequestValidationError) -> JSONResponse:
         errs = e.errors()
@@ -419,6 +431,11 @@ def create_app(
             except (ProtocolError, TableError) as e:
                 await ws.send_text(dumps(error_message(e.code, str(e))))
                 await ws.close(code=1008)
+                return
+            except SQLAlchemyError as e:
+                err = storage_error(e, f"the connection to table {table_id[:32]}")
+                await ws.send_text(dumps(error_message(err.code, str(err))))
+                await ws.close(code=1011)
                 return
             except (TimeoutError, WebSocketDisconnect):
                 return
