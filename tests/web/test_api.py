@@ -12,8 +12,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import httpx
+import hypothesis
 import pytest
 import websockets
+from hypothesis import HealthCheck
+from hypothesis import strategies as st
 
 import spacetable
 
@@ -95,6 +98,121 @@ def test_a_chunked_body_over_the_limit_is_too_large(sqlite_server: Server) -> No
         )
         assert r.status_code == 201, r.text
         assert len(client.get(f"{url}?status=open").json()["tables"]) == 1
+
+
+#: A body of ``POST /api/tables`` with every field given, and valid.
+FULL: dict[str, Any] = {
+    "game": "toy",
+    "players": 2,
+    "options": {"hand": 2},
+    "seats": [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "easy", "name": "Bo"}],
+    "speed": 1.0,
+    "bot_delay": 0.5,
+    "title": "a table",
+    "start": False,
+    "clock": {"move": 30.0, "reserve": 60.0},
+    "takeover": "easy",
+    "data": "shipped",
+}
+#: Where a value of FULL sits, and its kind. An int is an int (not a bool, a float or a
+#: string), a number is an int or a float (not a bool or a string), a string a string...
+FIELDS: dict[tuple[str | int, ...], str] = {
+    ("game",): "str",
+    ("players",): "int",
+    ("options",): "object",
+    ("options", "hand"): "option",
+    ("seats",): "list",
+    ("seats", 0): "object",
+    ("seats", 0, "kind"): "str",
+    ("seats", 0, "name"): "str",
+    ("seats", 1, "level"): "str?",
+    ("seats", 1, "name"): "str",
+    ("speed",): "number",
+    ("bot_delay",): "number",
+    ("title",): "str",
+    ("start",): "bool",
+    ("clock",): "object?",
+    ("clock", "move"): "number",
+    ("clock", "reserve"): "number",
+    ("takeover",): "str?",
+    ("data",): "str?",
+}
+_ANY = [None, True, False, 0, 1, 2, 2.0, 30.5, "2", "true", "1.0", "", [], [2], {}, {"a": 1}]
+#: The JSON values each kind refuses.
+WRONG: dict[str, list[Any]] = {
+    "str": [v for v in _ANY if type(v) is not str],
+    "str?": [v for v in _ANY if type(v) is not str and v is not None],
+    "int": [v for v in _ANY if type(v) is not int],
+    "number": [v for v in _ANY if type(v) not in (int, float)],
+    "bool": [v for v in _ANY if type(v) is not bool],
+    "list": [v for v in _ANY if type(v) is not list],
+    "object": [v for v in _ANY if type(v) is not dict],
+    "object?": [v for v in _ANY if type(v) is not dict and v is not None],
+    # an option's values are the engine's to check (``bad_options``): the exact type too
+    "option": [True, 2.0, "2", None, [2], {"v": 2}],
+}
+
+
+def _with(body: dict[str, Any], path: tuple[str | int, ...], value: Any) -> dict[str, Any]:
+    out = json.loads(json.dumps(body))
+    place = out
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = value
+    return dict(out)
+
+
+def _refused(client: httpx.Client, body: dict[str, Any], option: bool) -> None:
+    r = client.post("/api/tables", json=body)
+    status, code = (400, "bad_options") if option else (422, "bad_request")
+    assert r.status_code == status, (body, r.text)
+    assert set(r.json()) == {"error"} and r.json()["error"]["code"] == code, r.text
+
+
+def test_the_json_api_takes_exact_types_like_the_protocol(sqlite_db: str) -> None:
+    """Every field of every JSON body has its exact type, as in the WebSocket protocol:
+    ``"players": "2"``, ``2.0`` or ``true`` are no player count. A body with one field of
+    the wrong type is refused with ``bad_request`` (422; an option's value: ``bad_options``,
+    400) and creates nothing; ``join`` and ``start`` likewise change nothing."""
+    settings = dataclasses.replace(FAST, http_rate=1000.0, http_burst=2000.0)
+    server = start_server(sqlite_db, settings)
+    client = httpx.Client(base_url=server.base, timeout=30)
+    try:
+        for players in ("2", 2.0, True, None):
+            _refused(client, {**FULL, "players": players}, False)
+
+        @hypothesis.settings(
+            max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+        )
+        @hypothesis.given(st.data())
+        def one_field_wrong(data: st.DataObject) -> None:
+            path = data.draw(st.sampled_from(sorted(FIELDS, key=str)), label="field")
+            value = data.draw(st.sampled_from(WRONG[FIELDS[path]]), label="value")
+            _refused(client, _with(FULL, path, value), FIELDS[path] == "option")
+
+        one_field_wrong()
+        every = "/api/tables?status=open&status=running&status=over&status=broken"
+        assert client.get(every).json()["tables"] == []
+        # the same body, with its right types, is a table
+        made = client.post("/api/tables", json=FULL)
+        assert made.status_code == 201, made.text
+        tid, token = made.json()["id"], made.json()["seats"][0]["token"]
+        for path, body in (
+            ("join", {"token": 12345678}),
+            ("join", {"token": token, "name": 7}),
+            ("join", {"token": token, "name": None}),
+            ("seat", {"token": ["x" * 10]}),
+            ("start", {"host_token": 123456789012}),
+            ("start", {"host_token": True}),
+        ):
+            r = client.post(f"/api/tables/{tid}/{path}", json=body)
+            assert r.status_code == 422, (path, body, r.text)
+            assert r.json()["error"]["code"] == "bad_request"
+        info = client.get(f"/api/tables/{tid}").json()
+        assert info["status"] == "open" and not info["seats"][0]["joined"]
+    finally:
+        client.close()
+        server.stop()
 
 
 def test_create_join_start_and_listing(server: Server) -> None:

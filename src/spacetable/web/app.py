@@ -57,7 +57,11 @@ MAX_BODY = 64 * 1024
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A JSON body of the API, validated as strictly as the protocol's messages: exactly its
+    fields, each of its exact type (``"2"``, ``2.0`` or ``true`` is no integer; a number
+    may be an int or a float, never a bool or a string)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatIn(_In):
@@ -68,8 +72,6 @@ class SeatIn(_In):
 
 class ClockIn(_In):
     """A turn clock: seconds for each decision, then seconds of reserve (numbers only)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
 
     move: Annotated[float, Field(ge=5.0, le=3600.0)]
     reserve: Annotated[float, Field(ge=0.0, le=36000.0)] = 0.0
