@@ -12,8 +12,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Mapping,
+    MutableMapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -54,6 +62,13 @@ log = logging.getLogger("spacetable.web")
 STATIC = Path(__file__).parent / "static"
 #: The largest request body of the JSON API.
 MAX_BODY = 64 * 1024
+#: The path of a replay frame (``GET /api/tables/{id}/replay/{step}``).
+_REPLAY = re.compile(r"^/api/tables/[^/]+/replay/[^/]+$")
+#: What a request refused by :class:`RequestLimits` is told, by the limit it went past.
+_REFUSED = {
+    "change": "too many requests; slow down",
+    "replay": "too many replay frames; slow down",
+}
 
 
 class _In(BaseModel):
@@ -135,19 +150,42 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-class BodyLimit:
-    """Refuse request bodies larger than :data:`MAX_BODY` (413), whatever their headers say
-    (a length given, or none: a chunked body is counted as it comes), and requests that
-    change something (``POST``) beyond ``rate`` a second on average and ``burst`` at once
-    per client address (429). A body is read whole before the app sees it (at most
+class RequestLimits:
+    """The limits of the JSON API, per request. Bodies larger than :data:`MAX_BODY` are
+    refused (413), whatever their headers say (a length given, or none: a chunked body is
+    counted as it comes); a body is read whole before the app sees it (at most
     :data:`MAX_BODY` bytes), so that a body too large is refused here with the API's error
-    shape, whatever part of the app would have read it."""
+    shape, whatever part of the app would have read it. Per client address, requests that
+    change something (``POST``) and replay frames are each limited to ``rates[kind]``:
+    ``(rate, burst)``, a rate a second on average and a burst at once (429, before any
+    work is done)."""
 
-    def __init__(self, app: Any, rate: float = 10.0, burst: float = 60.0) -> None:
+    def __init__(self, app: Any, rates: Mapping[str, tuple[float, float]]) -> None:
         self.app = app
-        self.rate = rate
-        self.burst = burst
-        self.buckets: dict[str, TokenBucket] = {}
+        self.rates = dict(rates)
+        self.buckets: dict[tuple[str, str], TokenBucket] = {}
+
+    @staticmethod
+    def kind(scope: MutableMapping[str, Any]) -> str | None:
+        """Which limit a request counts against (``None``: none)."""
+        method = scope.get("method")
+        if method == "POST":
+            return "change"
+        if method == "GET" and _REPLAY.match(str(scope.get("path", ""))):
+            return "replay"
+        return None
+
+    def allowed(self, kind: str, scope: MutableMapping[str, Any]) -> bool:
+        client = scope.get("client")
+        key = (kind, str(client[0]) if client else "?")
+        bucket = self.buckets.get(key)
+        now = time.monotonic()
+        if bucket is None:
+            if len(self.buckets) > 10_000:
+                self.buckets.clear()
+            rate, burst = self.rates[kind]
+            bucket = self.buckets[key] = TokenBucket(rate, burst, now)
+        return bucket.take(now)
 
     async def __call__(
         self,
@@ -158,20 +196,10 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope.get("method") == "POST":
-            client = scope.get("client")
-            who = str(client[0]) if client else "?"
-            bucket = self.buckets.get(who)
-            now = time.monotonic()
-            if bucket is None:
-                if len(self.buckets) > 10_000:
-                    self.buckets.clear()
-                bucket = self.buckets[who] = TokenBucket(self.rate, self.burst, now)
-            if not bucket.take(now):
-                await _error("rate_limited", "too many requests; slow down", 429)(
-                    scope, receive, send
-                )
-                return
+        kind = self.kind(scope)
+        if kind is not None and not self.allowed(kind, scope):
+            await _error("rate_limited", _REFUSED[kind], 429)(scope, receive, send)
+            return
         too_large = _error("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
@@ -237,7 +265,14 @@ def create_app(
         redoc_url=None,
     )
     app.state.hub = hub
-    app.add_middleware(BodyLimit, rate=hub.settings.http_rate, burst=hub.settings.http_burst)
+    limits = hub.settings
+    app.add_middleware(
+        RequestLimits,
+        rates={
+            "change": (limits.http_rate, limits.http_burst),
+            "replay": (limits.replay_rate, limits.replay_burst),
+        },
+    )
 
     @app.exception_handler(TableError)
     async def _table_error(_r: Request, e: TableError) -> JSONResponse:
