@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import os
 import threading
 import time
@@ -79,6 +80,41 @@ def database(backend: str, tmp_path: Path) -> Iterator[str]:
         with eng.begin() as c:
             c.execute(text(f'drop schema "{schema}" cascade'))
         eng.dispose()
+
+
+#: The loggers a server writes to: uvicorn's (which does not propagate to the root logger)
+#: and the root logger (the app's, SQLAlchemy's, the drivers').
+SERVER_LOGGERS = ("uvicorn", "")
+
+
+class _Kept(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@contextlib.contextmanager
+def server_log() -> Iterator[list[logging.LogRecord]]:
+    """Every record the servers of this process log (uvicorn's and the app's) while the
+    block runs. Start the server first: uvicorn sets its loggers up when it is configured."""
+    kept = _Kept()
+    loggers = [logging.getLogger(name) for name in SERVER_LOGGERS]
+    for logger in loggers:
+        logger.addHandler(kept)
+    try:
+        yield kept.records
+    finally:
+        for logger in loggers:
+            logger.removeHandler(kept)
+
+
+def log_text(records: Sequence[logging.LogRecord]) -> str:
+    """The records as a log file would show them, tracebacks included."""
+    form = logging.Formatter("%(levelname)s %(name)s %(message)s")
+    return "\n".join(form.format(r) for r in records)
 
 
 @pytest.fixture(params=BACKENDS)

@@ -42,6 +42,52 @@ def test_clean() -> None:
     assert clean("<b>bold</b> & co") == "<b>bold</b> & co"  # text: the page never parses it
 
 
+#: A name with every kind of character a name must not carry: controls, direction-changing
+#: (an override, an isolate, the Arabic letter mark) and zero-width ones (a space, a joiner,
+#: a byte order mark), and blank space to collapse.
+DIRTY = "\u202eAda\x00\u200b \n\u2066Lo\u061cve\u2069\ufefflace\u200d\x7f"
+CLEAN = "Ada Lovelace"
+
+
+def test_clean_names_and_zero_width_characters() -> None:
+    assert clean(DIRTY) == CLEAN
+    assert clean("a\u180e\ufeffb\u2060c") == "abc"
+
+
+def test_every_name_is_cleaned_like_a_chat_message(fast_sqlite_server: Server) -> None:
+    """A seat's name at the table's creation (a person's or a bot's), in ``join`` and in
+    ``hello`` is kept cleaned as a chat text is: the listing, the table and the chat show
+    the clean name."""
+    server = fast_sqlite_server
+    made = create(
+        server.base,
+        "toy",
+        [{"kind": "human", "name": DIRTY}, {"kind": "bot", "name": DIRTY}, {"kind": "human"}],
+    )
+    tid = made["id"]
+    listed = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    assert [s["name"] for s in listed[0]["seats"]] == [CLEAN, CLEAN, ""]
+    r = httpx.post(
+        f"{server.base}/api/tables/{tid}/join",
+        json={"token": made["seats"][0]["token"], "name": "\u202eBea\u200b"},
+    )
+    assert r.status_code == 200, r.text
+    assert httpx.get(f"{server.base}/api/tables/{tid}").json()["seats"][0]["name"] == "Bea"
+
+    async def run() -> dict[str, Any]:
+        c = await connect(server, tid, made["seats"][2]["token"], name=DIRTY)
+        await c.seen(lambda m: m["type"] == "chat_history")
+        await c.send({"type": "chat", "text": "hello"})
+        said = await c.until(lambda m: m["type"] == "chat")
+        await c.close()
+        return said
+
+    said = asyncio.run(run())
+    assert said["name"] == CLEAN and said["text"] == "hello"
+    table = httpx.get(f"{server.base}/api/tables").json()["tables"][0]
+    assert [s["name"] for s in table["seats"]] == ["Bea", CLEAN, CLEAN]
+
+
 def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
     made = create(server.base, "quazarys", [{"kind": "human"}, {"kind": "human"}], start=True)
     tid = made["id"]

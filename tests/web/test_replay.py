@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 import spacetable
-from spacetable.web.live import restore_game
+from spacetable.web.live import Settings, restore_game
 from spacetable.web.messages import event_text
 from spacetable.web.replay import EVERY, LOG_TAIL
 from spacetable.web.storage import Storage
@@ -136,6 +136,38 @@ def test_only_finished_games_and_real_steps_and_seats(server: Server) -> None:
         assert r.status_code == 422 and r.json()["error"]["code"] == "bad_request", r.text
     r = frame(server, "nope", 0)
     assert r.status_code == 404 and r.json()["error"]["code"] == "no_table"
+
+
+def test_replay_frames_are_rate_limited_per_client(tmp_path: Any) -> None:
+    """Replay frames cost the server's time: a client address past its limit is refused
+    with 429 ``rate_limited`` (nothing computed), while another address is still served,
+    and the limited client may still read everything else."""
+    settings = Settings(replay_rate=0.001, replay_burst=3.0, bot_workers=1, warm_bots=False)
+    server = start_server(f"sqlite:///{tmp_path / 'r.db'}", settings)
+    one = httpx.Client(base_url=server.base, timeout=60)
+    # another client on this machine: its own loopback address
+    other = httpx.Client(
+        base_url=server.base,
+        timeout=60,
+        transport=httpx.HTTPTransport(local_address="127.0.0.2"),
+    )
+    try:
+        info = finished_table(server, "toy", 2)
+        path = f"/api/tables/{info['id']}/replay"
+        codes = [one.get(f"{path}/{step}").status_code for step in range(5)]
+        assert codes == [200, 200, 200, 429, 429], codes
+        refused = one.get(f"{path}/0", params={"seat": 1})
+        assert refused.status_code == 429
+        assert refused.json() == {
+            "error": {"code": "rate_limited", "message": "too many replay frames; slow down"}
+        }
+        served = other.get(f"{path}/1")
+        assert served.status_code == 200 and served.json()["step"] == 1
+        assert one.get(f"/api/tables/{info['id']}").status_code == 200
+    finally:
+        one.close()
+        other.close()
+        server.stop()
 
 
 def test_a_replay_survives_a_restart(tmp_path: Any) -> None:

@@ -1,11 +1,23 @@
-"""Storage on SQLite and PostgreSQL: migrations, tables, decisions, snapshots, restore."""
+"""Storage on SQLite and PostgreSQL: migrations, tables, decisions, snapshots, restore; a
+server whose database goes away answers ``storage`` (503) and logs it in one line."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
+import sqlite3
 import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
-from sqlalchemy import inspect, select
+import websockets
+from sqlalchemy import create_engine, inspect, select, text
+from sqlalchemy.engine import make_url
 
 import spacetable
 from spacetable.web.live import restore_game
@@ -22,6 +34,8 @@ from spacetable.web.storage import (
     TableRecord,
     normalize_url,
 )
+
+from .conftest import PG_URL, Server, log_text, pg_available, server_log, start_server
 
 
 def _record(game: str = "toy", players: int = 2, seed: int = 7, **kw: object) -> TableRecord:
@@ -242,3 +256,123 @@ def test_the_stored_chat_keeps_each_rooms_last_messages(db_url: str) -> None:
     st.delete_table("t11")
     assert st.chat("t11", 10) == []
     st.close()
+
+
+TOY = {"game": "toy", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]}
+STORAGE_ERROR = {"error": {"code": "storage", "message": "the database does not answer; try again"}}
+
+
+def _while_away(
+    server: Server, away: Callable[[], None], back: Callable[[], None]
+) -> list[logging.LogRecord]:
+    """Take the server's database away, check that the JSON API answers ``storage`` (503)
+    and creates nothing, bring it back and check that it answers again; returns what the
+    server logged meanwhile."""
+    base = f"{server.base}/api/tables"
+    made = httpx.post(base, json=TOY, timeout=30)
+    assert made.status_code == 201, made.text
+    with server_log() as records:
+        away()
+        for method, kw in (("GET", {}), ("POST", {"json": TOY}), ("GET", {})):
+            r = httpx.request(method, base, timeout=30, **kw)  # type: ignore[arg-type]
+            assert r.status_code == 503, (method, r.status_code, r.text)
+            assert r.json() == STORAGE_ERROR
+        assert asyncio.run(_hello(server, "ffffffffffff")) == {
+            "type": "error",
+            **STORAGE_ERROR["error"],
+        }
+        back()
+    r = httpx.get(base, timeout=30)
+    assert r.status_code == 200, r.text
+    assert [t["id"] for t in r.json()["tables"]] == [made.json()["id"]]  # nothing was created
+    return records
+
+
+async def _hello(server: Server, table: str) -> dict[str, Any]:
+    """The first answer to a ``hello`` on a table's WebSocket."""
+    async with websockets.connect(f"{server.ws_base}/ws/tables/{table}") as ws:
+        await ws.send(json.dumps({"type": "hello", "version": 1}))
+        return dict(json.loads(await asyncio.wait_for(ws.recv(), 30)))
+
+
+def _said_in_one_line(records: list[logging.LogRecord], *secrets: str) -> str:
+    """The log says what happened, one line a request, no traceback, no secret."""
+    text = log_text(records)
+    assert not [r for r in records if r.exc_info or r.stack_info], text
+    assert all("\n" not in r.getMessage() for r in records), text
+    assert "Traceback" not in text
+    for secret in secrets:
+        assert secret not in text
+    said = [r.getMessage() for r in records if "database does not answer" in r.getMessage()]
+    assert len(said) == 4, text  # three requests and a connection
+    return said[0]
+
+
+def test_the_api_answers_storage_while_sqlite_is_away(tmp_path: Path) -> None:
+    path = tmp_path / "away.db"
+    server = start_server(f"sqlite:///{path}")
+
+    def rename(a: str, b: str) -> None:
+        con = sqlite3.connect(path)
+        con.execute(f"ALTER TABLE {a} RENAME TO {b}")
+        con.commit()
+        con.close()
+
+    try:
+        records = _while_away(
+            server,
+            lambda: rename("st_tables", "st_tables_away"),
+            lambda: rename("st_tables_away", "st_tables"),
+        )
+    finally:
+        server.stop()
+    said = _said_in_one_line(records)
+    assert "GET /api/tables" in said and "no such table: st_tables" in said
+
+
+@pytest.fixture
+def pg_database() -> Iterator[tuple[str, Callable[[bool], None]]]:
+    """A PostgreSQL database of its own (its URL, with a password that must never be
+    logged), and a switch that lets nobody connect to it (``False``: the connections it has
+    are ended too) or lets them again."""
+    why = pg_available()
+    if why is not None:
+        pytest.skip(why)
+    name = f"st_away_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(
+        PG_URL.replace("postgresql://", "postgresql+psycopg://", 1), isolation_level="AUTOCOMMIT"
+    )
+    with admin.connect() as c:
+        c.execute(text(f'create database "{name}"'))
+
+    def allow(yes: bool) -> None:
+        with admin.connect() as c:
+            c.execute(text(f'alter database "{name}" allow_connections {str(yes).lower()}'))
+            if not yes:
+                c.execute(
+                    text(
+                        "select pg_terminate_backend(pid) from pg_stat_activity where datname = :d"
+                    ),
+                    {"d": name},
+                )
+
+    url = make_url(PG_URL).set(database=name, password="not-to-be-logged")
+    try:
+        yield url.render_as_string(hide_password=False), allow
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f'drop database if exists "{name}" with (force)'))
+        admin.dispose()
+
+
+def test_the_api_answers_storage_while_postgresql_is_away(
+    pg_database: tuple[str, Callable[[bool], None]],
+) -> None:
+    url, allow = pg_database
+    server = start_server(url)
+    try:
+        records = _while_away(server, lambda: allow(False), lambda: allow(True))
+    finally:
+        server.stop()
+    said = _said_in_one_line(records, "not-to-be-logged")
+    assert "is not currently accepting connections" in said, said

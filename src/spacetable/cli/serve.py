@@ -2,8 +2,11 @@
 
 Starts the server on ``--host``/``--port`` with the database ``--db`` (a SQLite file by
 default, ``postgresql://user@host/db`` for PostgreSQL), runs the migrations, resumes every
-running table, and prints the address to open. Each ``--data GAME=DIR`` offers a directory
-of corrected tables for a game beside its shipped data (validated before anything starts).
+running table, and prints the address to open. A database that cannot be used (it does not
+answer, its file is not a database) stops the command before the server starts, with one
+line ``error: --db: ...`` naming it and what is wrong (exit status 1). Each ``--data
+GAME=DIR`` offers a directory of corrected tables for a game beside its shipped data
+(validated before anything starts).
 """
 
 from __future__ import annotations
@@ -47,6 +50,11 @@ def parse_data(items: list[str] | None) -> list[DataSet[Any]]:
     return out
 
 
+#: The exit status of a server that cannot use its database (it does not answer, or its file
+#: is not a database): the command line was right, the database is not.
+DATABASE_ERROR = 1
+
+
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every one)."),
     port: int = typer.Option(8000, help="Port to listen on (0: any free port)."),
@@ -69,6 +77,8 @@ def serve(
 ) -> None:
     """Start the web app: a lobby, live tables, bots; prints the address to open."""
     import uvicorn
+    from alembic.util import CommandError
+    from sqlalchemy.exc import SQLAlchemyError
 
     from spacetable.web.app import create_app
     from spacetable.web.live import Settings
@@ -84,9 +94,16 @@ def serve(
         fail_value(e)
     try:
         url = db or default_db_url()
-        where = Storage(url).describe()
+        storage = Storage(url)
+        where = storage.describe()
     except Exception as e:  # a malformed URL, an unknown database kind
         fail(f"--db: {e}")
+    try:  # before anything starts: a database that cannot serve stops here, in one line
+        storage.migrate()
+    except (SQLAlchemyError, CommandError, OSError) as e:
+        fail(f"--db: {where}: {storage.explain(e)}", DATABASE_ERROR)
+    finally:
+        storage.close()
     app = create_app(url, Settings(bot_workers=bot_workers), data_sets)
     config = uvicorn.Config(
         app,

@@ -12,8 +12,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping, Sequence
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Mapping,
+    MutableMapping,
+    Sequence,
+)
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -23,6 +31,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
 
 import spacetable
 from spacetable.engine import DataSet, SpacetableError
@@ -38,6 +47,7 @@ from .protocol import (
     Back,
     ChatText,
     Hello,
+    Name,
     Ping,
     ProtocolError,
     SetLang,
@@ -52,22 +62,31 @@ log = logging.getLogger("spacetable.web")
 STATIC = Path(__file__).parent / "static"
 #: The largest request body of the JSON API.
 MAX_BODY = 64 * 1024
+#: The path of a replay frame (``GET /api/tables/{id}/replay/{step}``).
+_REPLAY = re.compile(r"^/api/tables/[^/]+/replay/[^/]+$")
+#: What a request refused by :class:`RequestLimits` is told, by the limit it went past.
+_REFUSED = {
+    "change": "too many requests; slow down",
+    "replay": "too many replay frames; slow down",
+}
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """A JSON body of the API, validated as strictly as the protocol's messages: exactly its
+    fields, each of its exact type (``"2"``, ``2.0`` or ``true`` is no integer; a number
+    may be an int or a float, never a bool or a string)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class SeatIn(_In):
     kind: Literal["human", "bot"]
     level: Literal["random", "easy", "medium", "hard"] | None = None
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: Name = ""
 
 
 class ClockIn(_In):
     """A turn clock: seconds for each decision, then seconds of reserve (numbers only)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
 
     move: Annotated[float, Field(ge=5.0, le=3600.0)]
     reserve: Annotated[float, Field(ge=0.0, le=36000.0)] = 0.0
@@ -116,7 +135,7 @@ class Created(BaseModel):
 
 class Join(_In):
     token: Annotated[str, Field(min_length=8, max_length=128)]
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: Name = ""
 
 
 class Start(_In):
@@ -131,16 +150,42 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-class BodyLimit:
-    """Refuse request bodies larger than :data:`MAX_BODY` (413), whatever their headers say,
-    and requests that change something (``POST``) beyond ``rate`` a second on average and
-    ``burst`` at once per client address (429)."""
+class RequestLimits:
+    """The limits of the JSON API, per request. Bodies larger than :data:`MAX_BODY` are
+    refused (413), whatever their headers say (a length given, or none: a chunked body is
+    counted as it comes); a body is read whole before the app sees it (at most
+    :data:`MAX_BODY` bytes), so that a body too large is refused here with the API's error
+    shape, whatever part of the app would have read it. Per client address, requests that
+    change something (``POST``) and replay frames are each limited to ``rates[kind]``:
+    ``(rate, burst)``, a rate a second on average and a burst at once (429, before any
+    work is done)."""
 
-    def __init__(self, app: Any, rate: float = 10.0, burst: float = 60.0) -> None:
+    def __init__(self, app: Any, rates: Mapping[str, tuple[float, float]]) -> None:
         self.app = app
-        self.rate = rate
-        self.burst = burst
-        self.buckets: dict[str, TokenBucket] = {}
+        self.rates = dict(rates)
+        self.buckets: dict[tuple[str, str], TokenBucket] = {}
+
+    @staticmethod
+    def kind(scope: MutableMapping[str, Any]) -> str | None:
+        """Which limit a request counts against (``None``: none)."""
+        method = scope.get("method")
+        if method == "POST":
+            return "change"
+        if method == "GET" and _REPLAY.match(str(scope.get("path", ""))):
+            return "replay"
+        return None
+
+    def allowed(self, kind: str, scope: MutableMapping[str, Any]) -> bool:
+        client = scope.get("client")
+        key = (kind, str(client[0]) if client else "?")
+        bucket = self.buckets.get(key)
+        now = time.monotonic()
+        if bucket is None:
+            if len(self.buckets) > 10_000:
+                self.buckets.clear()
+            rate, burst = self.rates[kind]
+            bucket = self.buckets[key] = TokenBucket(rate, burst, now)
+        return bucket.take(now)
 
     async def __call__(
         self,
@@ -151,46 +196,43 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        if scope.get("method") == "POST":
-            client = scope.get("client")
-            who = str(client[0]) if client else "?"
-            bucket = self.buckets.get(who)
-            now = time.monotonic()
-            if bucket is None:
-                if len(self.buckets) > 10_000:
-                    self.buckets.clear()
-                bucket = self.buckets[who] = TokenBucket(self.rate, self.burst, now)
-            if not bucket.take(now):
-                await _error("rate_limited", "too many requests; slow down", 429)(
-                    scope, receive, send
-                )
-                return
+        kind = self.kind(scope)
+        if kind is not None and not self.allowed(kind, scope):
+            await _error("rate_limited", _REFUSED[kind], 429)(scope, receive, send)
+            return
+        too_large = _error("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)
         for name, value in scope.get("headers", []):
             if name == b"content-length" and value.isdigit() and int(value) > MAX_BODY:
-                await _error("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)(
-                    scope, receive, send
-                )
+                await too_large(scope, receive, send)
                 return
-        seen = 0
-
-        async def limited() -> MutableMapping[str, Any]:
-            nonlocal seen
+        body = bytearray()
+        first: MutableMapping[str, Any] | None = None
+        while True:
             msg = await receive()
-            seen += len(msg.get("body", b""))
-            if seen > MAX_BODY:
-                raise _TooLarge
-            return msg
+            if msg["type"] != "http.request":  # the client left: the app is told so
+                first = msg
+                break
+            body += msg.get("body", b"")
+            if len(body) > MAX_BODY:
+                await too_large(scope, receive, send)
+                return
+            if not msg.get("more_body", False):
+                break
+        whole: MutableMapping[str, Any] = first or {
+            "type": "http.request",
+            "body": bytes(body),
+            "more_body": False,
+        }
+        given = False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _error("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)(
-                scope, receive, send
-            )
+        async def read() -> MutableMapping[str, Any]:
+            nonlocal given
+            if not given:
+                given = True
+                return whole
+            return await receive()
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, read, send)
 
 
 def create_app(
@@ -223,11 +265,29 @@ def create_app(
         redoc_url=None,
     )
     app.state.hub = hub
-    app.add_middleware(BodyLimit, rate=hub.settings.http_rate, burst=hub.settings.http_burst)
+    limits = hub.settings
+    app.add_middleware(
+        RequestLimits,
+        rates={
+            "change": (limits.http_rate, limits.http_burst),
+            "replay": (limits.replay_rate, limits.replay_burst),
+        },
+    )
 
     @app.exception_handler(TableError)
     async def _table_error(_r: Request, e: TableError) -> JSONResponse:
         return _error(e.code, str(e), e.status)
+
+    def storage_error(e: SQLAlchemyError, what: str) -> TableError:
+        """The database failed (it went away, or refused): one line in the log, without a
+        traceback or a password, and the error ``storage`` (503) for the client."""
+        log.error("%s: the database does not answer: %s", what, storage.explain(e))
+        return TableError("storage", "the database does not answer; try again", 503)
+
+    @app.exception_handler(SQLAlchemyError)
+    async def _storage_error(r: Request, e: SQLAlchemyError) -> JSONResponse:
+        err = storage_error(e, f"{r.method} {r.url.path}")
+        return _error(err.code, str(err), err.status)
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_r: Request, e: RequestValidationError) -> JSONResponse:
@@ -341,7 +401,7 @@ def create_app(
         seat = table.seat_of(body.token)
         if seat is None:
             raise TableError("bad_token", "this token holds no seat of this table", 403)
-        await table.join(seat, body.name.strip())
+        await table.join(seat, body.name)
         return SeatOf(seat=seat)
 
     @app.post("/api/tables/{table_id}/start", tags=["tables"])
@@ -389,8 +449,8 @@ def create_app(
         try:
             try:
                 table = await hub.table(table_id)
-                hello = await asyncio.wait_for(ws.receive_text(), 15.0)
-                msg = parse(hello)
+                hello = await asyncio.wait_for(_receive(ws), 15.0)
+                msg = parse(_text_of(hello))
                 if not isinstance(msg, Hello):
                     raise ProtocolError("bad_message", "the first message must be hello")
                 if msg.version != VERSION:
@@ -400,19 +460,24 @@ def create_app(
                     seat = table.seat_of(msg.token)
                     if seat is None:
                         raise ProtocolError("bad_token", "this token holds no seat of this table")
-                conn = Conn(seat, msg.lang, hub.settings, msg.name.strip())
+                conn = Conn(seat, msg.lang, hub.settings, msg.name)
                 sender = asyncio.create_task(pump(conn, ws.send_text))
                 table.attach(conn)
-                if seat is not None and (msg.name.strip() or not table.rec.seats[seat].joined):
-                    await table.join(seat, msg.name.strip() or table.rec.seats[seat].name)
+                if seat is not None and (msg.name or not table.rec.seats[seat].joined):
+                    await table.join(seat, msg.name or table.rec.seats[seat].name)
             except (ProtocolError, TableError) as e:
                 await ws.send_text(dumps(error_message(e.code, str(e))))
                 await ws.close(code=1008)
                 return
+            except SQLAlchemyError as e:
+                err = storage_error(e, f"the connection to table {table_id[:32]}")
+                await ws.send_text(dumps(error_message(err.code, str(err))))
+                await ws.close(code=1011)
+                return
             except (TimeoutError, WebSocketDisconnect):
                 return
             while True:
-                text = await ws.receive_text()
+                message = await _receive(ws)
                 now = time.monotonic()
                 if not conn.bucket.take(now):
                     conn.dropped += 1
@@ -422,7 +487,7 @@ def create_app(
                     continue
                 conn.dropped = 0
                 try:
-                    await _handle(table, conn, parse(text))
+                    await _handle(table, conn, parse(_text_of(message)))
                 except (ProtocolError, TableError) as e:
                     conn.send(error_message(e.code, str(e)))
                 except (ValueError, SpacetableError) as e:
@@ -440,6 +505,23 @@ def create_app(
                 await ws.close()
 
     return app
+
+
+async def _receive(ws: WebSocket) -> MutableMapping[str, Any]:
+    """The client's next frame (an ASGI ``websocket.receive`` message); raises
+    ``WebSocketDisconnect`` when the client has gone."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000), message.get("reason"))
+    return message
+
+
+def _text_of(message: MutableMapping[str, Any]) -> str:
+    """The text of a frame; a binary frame is no message of the protocol (``bad_message``)."""
+    text = message.get("text")
+    if not isinstance(text, str):
+        raise ProtocolError("bad_message", "a message is JSON text, not a binary frame")
+    return text
 
 
 async def _handle(table: Any, conn: Conn, msg: Any) -> None:

@@ -1,13 +1,14 @@
 """A table's chat: one room for the whole table and one per seat (the people sharing it).
 
-A message is plain text: control characters are removed, runs of blank space become one
-space, and it is cut at :data:`MAX_TEXT` characters; the browser shows it through
-``textContent`` (never as HTML). A seat's room reaches only the connections holding that
-seat, the table's room every connection, spectators included. Every message is stored with
-the table (``st_chat``; not part of the game's record); each room keeps its last
-:data:`HISTORY` messages in memory, read back from storage when the table is loaded again (a
-restart of the server), and sends them to a connection when it joins. Each connection may send
-:data:`RATE` messages a second on average, :data:`BURST` at once (``rate_limited``).
+A message is plain text: control, direction-changing and zero-width characters are removed,
+runs of blank space become one space, and it is cut at :data:`MAX_TEXT` characters; the
+browser shows it through ``textContent`` (never as HTML). A seat's room reaches only the
+connections holding that seat, the table's room every connection, spectators included.
+Every message is stored with the table (``st_chat``; not part of the game's record); each
+room keeps its last :data:`HISTORY` messages in memory, read back from storage when the
+table is loaded again (a restart of the server), and sends them to a connection when it
+joins. Each connection may send :data:`RATE` messages a second on average, :data:`BURST`
+at once (``rate_limited``).
 """
 
 from __future__ import annotations
@@ -23,13 +24,18 @@ HISTORY = 100
 RATE = 1.0
 BURST = 5.0
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f]")
+#: Control characters, direction-changing ones (marks, embeddings, overrides, isolates) and
+#: zero-width ones (spaces, joiners, the byte order mark); tab and newline are blank space.
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]"
+)
 _SPACE = re.compile(r"\s+")
 
 
 def clean(text: str) -> str:
-    """``text`` as a chat shows it: no control or direction-changing characters, blank
-    space collapsed, at most :data:`MAX_TEXT` characters; ``""`` if nothing is left.
+    """``text`` as a chat shows it: no control, direction-changing or zero-width
+    characters, blank space collapsed, at most :data:`MAX_TEXT` characters; ``""`` if
+    nothing is left. Names are cleaned by it too (:data:`spacetable.web.protocol.Name`).
 
     >>> clean("  hello\\n\\tworld\\x00 ")
     'hello world'

@@ -79,6 +79,11 @@ class Settings:
     #: JSON API requests that change something (POST), per client address.
     http_rate: float = 10.0
     http_burst: float = 60.0
+    #: Replay frames (``GET /api/tables/{id}/replay/{step}``), per client address: each
+    #: costs the server a game played forward, so the page's fastest play (10 steps a
+    #: second) is the rate.
+    replay_rate: float = 10.0
+    replay_burst: float = 20.0
     #: Messages waiting for a slow client before it is disconnected.
     max_queue: int = 512
     #: Connections per table (players and spectators).

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from .chat import clean
 
 #: The protocol version; a client says which one it speaks in its ``hello``.
 VERSION = 1
@@ -18,6 +20,10 @@ VERSION = 1
 MAX_MESSAGE = 16 * 1024
 
 Lang = Literal["en", "fr"]
+#: A person's or a bot's name, wherever one comes in (``hello``, the JSON API's seats and
+#: ``join``): at most 40 characters, kept cleaned as a chat text is (:func:`clean`: no
+#: control, direction-changing or zero-width characters, blank space collapsed).
+Name = Annotated[str, Field(max_length=40), AfterValidator(clean)]
 LANGS: tuple[str, ...] = ("en", "fr")
 
 
@@ -33,7 +39,7 @@ class Hello(_Msg):
     version: int
     token: Annotated[str, Field(min_length=8, max_length=128)] | None = None
     lang: Lang = "en"
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: Name = ""
 
 
 class Act(_Msg):

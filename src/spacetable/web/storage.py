@@ -203,6 +203,16 @@ class Storage:
         """The database in one line, without a password."""
         return make_url(self.url).render_as_string(hide_password=True)
 
+    def explain(self, error: BaseException) -> str:
+        """What a database error says, in one line: the driver's class and message, without
+        the statement, its parameters or the password of the database's URL."""
+        cause = getattr(error, "orig", None) or error
+        words = " ".join(str(cause).split()) or "no message"
+        password = make_url(self.url).password
+        if password:
+            words = words.replace(str(password), "***")
+        return f"{type(cause).__name__}: {words[:300]}"
+
     def close(self) -> None:
         self.engine.dispose()
 

@@ -40,7 +40,15 @@ async function frame(n) {
   if (frames.has(key)) return frames.get(key);
   const q = new URLSearchParams({ lang: lang() });
   if (seat !== null) q.set("seat", String(seat));
-  const r = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/replay/${n}?${q}`);
+  const url = `/api/tables/${encodeURIComponent(TABLE)}/replay/${n}?${q}`;
+  let r = await fetch(url);
+  // Frames are rate-limited per client (docs/protocol.md): past the limit, wait and ask again.
+  // A frame nobody waits for any more (the person moved on meanwhile) is dropped: null.
+  for (let tries = 0; r.status === 429 && tries < 20; tries++) {
+    await new Promise((done) => setTimeout(done, 250));
+    if (n !== wanted && n !== wanted + 1) return null;
+    r = await fetch(url);
+  }
   const body = await r.json();
   if (!r.ok) throw new Error(body.error ? body.error.message : r.statusText);
   frames.set(key, body);
@@ -60,7 +68,7 @@ async function go(n) {
     toast(`${t("error")}: ${e.message}`);
     return;
   }
-  if (f.step !== wanted) return;
+  if (!f || f.step !== wanted) return;
   shown = f;
   draw();
   if (f.step < table.steps) frame(f.step + 1).catch(() => {}); // the next one, ahead
