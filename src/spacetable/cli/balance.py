@@ -106,9 +106,11 @@ def run_balance(
 
     ``data`` is a data set or a directory of corrected tables (the shipped data by default).
     ``backend`` plays the games (default: ``workers`` local processes); the report is the
-    same for every backend.
+    same for every backend. The games are played with the game's simulation options under
+    ``options`` (a round limit where the rulebook has none: bots may stall).
     """
     info = game_class(game).info
+    options = info.for_simulation(options)
     counts = list(players or range(info.min_players, info.max_players + 1))
     dataset = as_dataset(game, data)
     out = []

@@ -45,7 +45,7 @@ from spacetable.cli.common import (
     simulation_options,
 )
 from spacetable.cluster import Backend, LocalBackend
-from spacetable.engine import DataError, DataSet, Game, load_data, new_game
+from spacetable.engine import DataError, DataSet, Game, game_class, load_data, new_game
 from spacetable.records import RecordWriter, record_file
 from spacetable.sim import play_game, seeds_for
 from spacetable.stats import (
@@ -246,8 +246,10 @@ def make_jobs(
     record: bool = False,
 ) -> list[Job]:
     """The jobs of a tournament: seeds from ``seed``, bots rotated over the seats, played
-    with ``data`` (the shipped data by default); ``record``: each result carries the game's
-    record."""
+    with ``data`` (the shipped data by default) and the game's simulation options under
+    ``options`` (bots may stall in a game the rulebook does not bound); ``record``: each
+    result carries the game's record."""
+    options = game_class(game).info.for_simulation(options)
     out = []
     b = len(bots)
     path, digest = data_job_fields(data)
@@ -496,8 +498,9 @@ def run_tournament(
     ``backend`` plays the games (default: ``workers`` local processes); the report is the
     same for every backend. ``record`` is a directory: every game's record is written to a
     new JSON Lines file there (:mod:`spacetable.records`), named in the report's
-    ``records``.
+    ``records``. The games are played with the game's simulation options under ``options``.
     """
+    options = game_class(game).info.for_simulation(options)
     for b in bots:
         make_bot(b, 0)  # fail early on an unknown kind
     dataset = as_dataset(game, data)
