@@ -30,7 +30,13 @@ from typing import Annotated, Any
 import typer
 
 from spacetable.cli.cluster_opts import RayAddress, RayFlag, open_backend
-from spacetable.cli.common import check_bot, fail_value, read_data, simulation_options
+from spacetable.cli.common import (
+    check_bot,
+    fail_value,
+    read_data,
+    say_simulation_options,
+    simulation_options,
+)
 from spacetable.cli.tournament import as_dataset, make_jobs, run_jobs, win_shares
 from spacetable.cluster import Backend
 from spacetable.engine import DataSet, game_class, new_game
@@ -183,6 +189,7 @@ def register(app: typer.Typer) -> None:
             backend = open_backend(workers, ray, ray_address)
         except ValueError as e:
             fail_value(e)
+        say_simulation_options(game, option)
         console = Console(stderr=as_json)
         with (
             backend,

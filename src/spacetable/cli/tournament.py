@@ -42,6 +42,7 @@ from spacetable.cli.common import (
     fail_value,
     parse_bot_list,
     read_data,
+    say_simulation_options,
     simulation_options,
 )
 from spacetable.cluster import Backend, LocalBackend
@@ -608,6 +609,7 @@ def register(app: typer.Typer) -> None:
             backend = open_backend(workers, ray, ray_address)
         except ValueError as err:
             fail_value(err)
+        say_simulation_options(game, option)
         console = Console(stderr=as_json)
         with (
             backend,
