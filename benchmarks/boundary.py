@@ -34,7 +34,10 @@ HERE = Path(__file__).resolve().parent
 
 
 def _random_game(game: str, players: int, seed: int) -> Game:
-    g = spacetable.new_game(game, players, seed=seed)
+    # the game's simulation options: random play may never end a game the rulebook does not
+    # bound (Quazarys, Planet Raiders and Tortuga 2199 without a round limit)
+    options = game_class(game).info.for_simulation(None)
+    g = spacetable.new_game(game, players, seed=seed, options=options)
     rng = random.Random(seed)
     while not g.is_over:
         seats = g.to_act

@@ -57,17 +57,26 @@ import httpx
 import orjson
 import websockets
 
+from spacetable.engine import game_class
+
 GOAL_P99_MS = 50.0
 PG_DEFAULT = "postgresql://postgres@127.0.0.1:5432/test"
 
+
+def _bounded(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` over the game's simulation options: random players must end every table
+    (the rulebook's Quazarys, Planet Raiders and Tortuga 2199 have no round limit)."""
+    return game_class(game).info.for_simulation(options)
+
+
 # (game, players, options, seats): "h" a scripted person, "b" a random bot; weights below.
 TURN_TABLES: list[tuple[str, int, dict[str, Any], str]] = [
-    ("wildspace", 2, {}, "hh"),
-    ("quazarys", 2, {}, "hh"),
-    ("planetraiders", 2, {}, "hh"),
-    ("tortuga2199", 2, {"round_limit": 20}, "hh"),
-    ("wildspace", 2, {}, "hb"),
-    ("quazarys", 2, {}, "hb"),
+    ("wildspace", 2, _bounded("wildspace", {}), "hh"),
+    ("quazarys", 2, _bounded("quazarys", {}), "hh"),
+    ("planetraiders", 2, _bounded("planetraiders", {}), "hh"),
+    ("tortuga2199", 2, _bounded("tortuga2199", {"round_limit": 20}), "hh"),
+    ("wildspace", 2, _bounded("wildspace", {}), "hb"),
+    ("quazarys", 2, _bounded("quazarys", {}), "hb"),
 ]
 REALTIME_TABLE: tuple[str, int, dict[str, Any], str] = ("spacedealer", 3, {}, "hbb")
 

@@ -158,7 +158,7 @@ def test_run_jobs_on_ray_streams_every_result(ray_address: str) -> None:
 def _cli(*args: str) -> dict[str, Any]:
     res = runner.invoke(app, list(args))
     assert res.exit_code == 0, res.output
-    data: dict[str, Any] = json.loads(res.output)
+    data: dict[str, Any] = json.loads(res.stdout)  # stderr may say the simulation options added
     return data
 
 

@@ -3,10 +3,15 @@ with both budgets; greedy and MCTS play better than chance on a game where play 
 
 from __future__ import annotations
 
+import random
+import threading
+
 import pytest
 
 from spacetable.bots import BOT_KINDS, LEVELS, GreedyBot, MCTSBot, SeatPort, make_bot
+from spacetable.bots.mcts import ROLLOUT_CAP
 from spacetable.engine import new_game
+from spacetable.playout import playout
 from spacetable.sim import play_game
 
 KINDS = ["random", "greedy", "mcts:30", "easy", "medium", "mcts:20:greedy:depth=4"]
@@ -262,3 +267,33 @@ def test_the_hard_level_takes_the_budget_of_its_game() -> None:
             "prune",
         )
         assert [getattr(bot, k) for k in settings] == [getattr(twin, k) for k in settings]
+
+
+def test_a_rollout_to_the_end_stops_in_a_game_without_a_bound() -> None:
+    """``depth=None`` plays a rollout to the end; in a game whose options set no bound (the
+    rulebook's Quazarys: no round limit) random play may never end, so the rollout stops
+    after ``ROLLOUT_CAP`` steps and scores the seats with ``evaluate``. This table (two
+    players, seed 133, 2,000 random decisions in) is one random play does not end: none of
+    four determinized copies ended within 10,000 random decisions, nor the game itself
+    within 200,000."""
+    g = new_game("quazarys", 2, 133)
+    assert g.options["round_limit"] == 0
+    for _ in playout(g, random.Random(133), checked=False, max_steps=2_000):
+        pass
+    assert not g.is_over
+    bot = MCTSBot(0, iterations=3, depth=None)
+    copy = g.clone()
+    result: list[object] = []
+
+    def search() -> None:
+        result.append(bot._rollout(copy, random.Random(1), False))
+        result.append(bot.choose(SeatPort(g, g.to_act[0])))
+
+    worker = threading.Thread(target=search, daemon=True)
+    worker.start()
+    worker.join(timeout=300)  # a bounded wait for the result: the old rollout never returned
+    assert not worker.is_alive() and len(result) == 2
+    rewards = result[0]
+    assert copy.step == g.step + ROLLOUT_CAP and not copy.is_over
+    assert rewards == tuple(copy.evaluate(s) for s in range(2))
+    assert result[1] in g.legal_actions(g.to_act[0]) and bot.last_stats["iterations"] == 3

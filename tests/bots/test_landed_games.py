@@ -33,8 +33,9 @@ def _players(game: str) -> list[int]:
 
 
 def _positions(game: str, players: int, seed: int, count: int) -> list[Game]:
-    """Up to ``count`` states spread over a seeded random playout, with a choice to make."""
-    g = new_game(game, players, seed)
+    """Up to ``count`` states spread over a seeded random playout, with a choice to make
+    (with the game's simulation options: random play may never end a rulebook's game)."""
+    g = new_game(game, players, seed, game_class(game).info.for_simulation(None))
     rng = random.Random(seed)
     states = []
 
@@ -52,7 +53,7 @@ def _positions(game: str, players: int, seed: int, count: int) -> list[Game]:
 def test_bots_play_every_player_count(game: str) -> None:
     for players in _players(game):
         kinds = [LINEUP[(players + i) % len(LINEUP)] for i in range(players)]
-        g = new_game(game, players, 100 + players)
+        g = new_game(game, players, 100 + players, game_class(game).info.for_simulation(None))
         bots = [make_bot(k, i) for i, k in enumerate(kinds)]
         if g.realtime:  # a real-time game lasts many ticks: play its first 300 steps
             acted = 0

@@ -6,11 +6,16 @@ import json
 import random
 from collections import deque
 from pathlib import Path
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 import spacetable
+from spacetable.cli.balance import run_balance
 from spacetable.cli.main import app
+from spacetable.cli.tournament import make_jobs, run_tournament
+from spacetable.engine import NO_BOUND
 from spacetable.playout import playout
 
 runner = CliRunner()
@@ -177,3 +182,37 @@ def test_simulations_play_a_game_the_rulebook_does_not_bound_with_its_bot_limit(
     res = runner.invoke(app, [*args, "-o", "round_limit=25"])
     assert res.exit_code == 0 and "simulated with" not in res.stderr
     assert json.loads(res.stdout)["options"]["round_limit"] == 25
+
+
+#: Each game the rulebook does not bound, its simulation setting and a value turning it off.
+UNBOUNDED = [
+    ("quazarys", {"round_limit": 60}, {"round_limit": 0}),
+    ("planetraiders", {"round_limit": 100, "stall_rounds": 20}, {"round_limit": 0}),
+    ("tortuga2199", {"round_limit": 40}, {"round_limit": 0}),
+    ("wildspace", {"effects": "once_per_turn"}, {"effects": "every_lay"}),
+]
+
+
+@pytest.mark.parametrize(("game", "sim", "off"), UNBOUNDED, ids=[u[0] for u in UNBOUNDED])
+def test_every_simulation_driver_plays_the_games_simulation_setting(
+    game: str, sim: dict[str, Any], off: dict[str, Any]
+) -> None:
+    """The rulebook's game by default (new_game); the game's ``simulation_options`` in
+    ``simulate`` (said on stderr) and in the Python drivers behind ``tournament`` and
+    ``balance``, where an option given wins."""
+    g = spacetable.new_game(game, 2, seed=1)
+    assert type(g).max_decisions(2, g.options) == NO_BOUND  # the rulebook's game
+    assert spacetable.game_info(game)["simulation_options"] == sim
+    res = runner.invoke(app, ["simulate", game, "-p", "2", "-n", "1", "--json", "--bots", "random"])
+    assert res.exit_code == 0, res.output
+    said = ", ".join(f"{k}={v}" for k, v in sim.items())
+    assert f"simulated with {said}" in res.stderr
+    played = json.loads(res.stdout)["options"]
+    assert {k: played[k] for k in sim} == sim
+    report = run_tournament(game, 2, ["random"], 2, seed=3)
+    assert {k: report["options"][k] for k in sim} == sim
+    assert all(j.options == {**j.options, **sim} for j in make_jobs(game, 2, ["random"], 2, 3))
+    balance = run_balance(game, [2], 2, bot="random", seed=3)
+    assert {k: balance["options"][k] for k in sim} == sim
+    jobs = make_jobs(game, 2, ["random"], 1, 3, options=off)
+    assert {k: jobs[0].options[k] for k in off} == off

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from spacetable.engine import register
+from spacetable.engine import NO_BOUND, Action, register
 from spacetable.engine.registry import unregister
 from spacetable.testing import ConformanceError, check_game
 from spacetable.testing.toy import HighCards
@@ -105,6 +106,19 @@ class PeeksForTheNextSeat(HighCards):
             self.current = next(q for q in range(self.players) if self.hands[q])
 
 
+class Endless(HighCards):
+    """a played card goes back under the deck, so hands never empty: the game never ends,
+    and says it has no bound (``max_decisions`` is ``NO_BOUND``)."""
+
+    def _apply(self, seat: int, action: Action) -> None:
+        super()._apply(seat, action)
+        self.deck.insert(0, action.card)  # type: ignore[attr-defined]
+
+    @classmethod
+    def max_decisions(cls, players: int, options: Any) -> int:
+        return NO_BOUND
+
+
 @pytest.fixture
 def registered(request: pytest.FixtureRequest) -> Iterator[str]:
     cls = request.param
@@ -135,6 +149,28 @@ def test_suite_catches(registered: str, fragment: str) -> None:
     with pytest.raises(ConformanceError, match=fragment):
         for seed in range(4):
             check_game(registered, 3, {}, seed, sample_rate=0.5)
+
+
+@pytest.mark.parametrize("registered", [Endless], indirect=True)
+def test_a_game_without_a_bound_that_never_ends_fails_instead_of_running_for_ever(
+    registered: str,
+) -> None:
+    """A setting whose options leave the game without a bound must still end under random
+    play within ``UNBOUNDED_DECISIONS`` decisions: the check fails, naming the fix."""
+    errors: list[BaseException] = []
+
+    def check() -> None:
+        try:
+            check_game(registered, 2, {}, 0)
+        except ConformanceError as e:
+            errors.append(e)
+
+    worker = threading.Thread(target=check, daemon=True)
+    worker.start()
+    worker.join(timeout=300)  # a bounded wait: the old check looped for ever
+    assert not worker.is_alive() and len(errors) == 1
+    assert "did not end within 100000 random decisions" in str(errors[0])
+    assert "declares no bound" in str(errors[0]) and "simulation_options" in str(errors[0])
 
 
 def test_suite_passes_the_toy_game() -> None:

@@ -62,7 +62,7 @@ def _simulate(
         ],
     )
     assert res.exit_code == 0, res.output
-    report = json.loads(res.output)
+    report = json.loads(res.stdout)  # stderr may say the simulation options added
     return report, Path(report["records"])
 
 
@@ -162,7 +162,7 @@ def test_tournament_records_carry_the_rotated_lineups(tmp_path: Path) -> None:
     args = ["tournament", "quazarys", "-n", "3", "-b", "greedy,random", "-w", "1", "--json"]
     res = runner.invoke(app, [*args, "--record", str(tmp_path)])
     assert res.exit_code == 0, res.output
-    report = json.loads(res.output)
+    report = json.loads(res.stdout)
     path = Path(report["records"])
     assert path.name == "tournament-quazarys-2p-seed0.jsonl"
     found = [rec for _, rec in read_records(tmp_path)]
@@ -171,7 +171,7 @@ def test_tournament_records_carry_the_rotated_lineups(tmp_path: Path) -> None:
     for rec, result in zip(found, report["results"], strict=True):
         assert list(spacetable.replay(rec).outcome().ranks) == result["ranks"]
     # the same run without --record reports the same games
-    plain = json.loads(runner.invoke(app, args).output)
+    plain = json.loads(runner.invoke(app, args).stdout)
     assert [r["ranks"] for r in plain["results"]] == [r["ranks"] for r in report["results"]]
 
 

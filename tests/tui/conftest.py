@@ -14,11 +14,17 @@ from spacetable.engine import Game
 from spacetable.tui import TableApp
 
 #: Settings that end a game through key presses in reasonable time: the smallest tables,
-#: seeds with short games, Tortuga's round limit (an option the game offers for bots and
-#: simulations) and Spacedealer's shortest length.
+#: seeds with short games, the round limits (options the games offer for bots and
+#: simulations, off by default: the rulebooks have none; Quazarys and Planet Raiders at the
+#: values that were their defaults when the snapshots were taken) and Spacedealer's shortest
+#: length.
 GAMES: dict[str, dict[str, Any]] = {
-    "planetraiders": {"players": 2, "seed": 3, "options": {}},
-    "quazarys": {"players": 2, "seed": 3, "options": {}},
+    "planetraiders": {
+        "players": 2,
+        "seed": 3,
+        "options": {"round_limit": 100, "stall_rounds": 20},
+    },
+    "quazarys": {"players": 2, "seed": 3, "options": {"round_limit": 60}},
     "spacedealer": {"players": 3, "seed": 3, "options": {"length": 300}},
     "tortuga2199": {"players": 2, "seed": 3, "options": {"round_limit": 3}},
     "wildspace": {"players": 2, "seed": 3, "options": {}},

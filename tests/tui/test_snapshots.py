@@ -40,7 +40,7 @@ def test_the_replay_viewer(lang: str, snap_compare: Any) -> None:
 
     from .conftest import FakeClock
 
-    g = spacetable.new_game("quazarys", 2, 4)
+    g = spacetable.new_game("quazarys", 2, 4, options={"round_limit": 60})  # as recorded
     play_game(g, [make_bot("random", seed=1), make_bot("random", seed=2)])
     viewer = ReplayApp(g.record(), lang, clock=FakeClock())
     assert snap_compare(viewer, terminal_size=SIZES["small"], press=["right"] * 5)

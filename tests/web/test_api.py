@@ -681,3 +681,28 @@ def test_one_token_on_two_connections_sees_and_plays_the_same_seat(sqlite_server
             await c.close()
 
     asyncio.run(main())
+
+
+def test_a_table_in_the_browser_plays_the_rulebooks_game_by_default(sqlite_server: Server) -> None:
+    """The lobby starts every option at the game's default: Quazarys and Planet Raiders
+    have no round limit (the limits are ours, off by default), and a table created without
+    options plays the rulebook's game; the simulation setting is declared beside it."""
+    games = {g["id"]: g for g in _api(sqlite_server, "GET", "/api/games").json()["games"]}
+    quazarys, raiders = games["quazarys"], games["planetraiders"]
+    assert quazarys["options"]["round_limit"]["default"] == 0
+    assert 0 in quazarys["options"]["round_limit"]["choices"]
+    assert raiders["options"]["round_limit"]["default"] == 0
+    assert raiders["options"]["stall_rounds"]["default"] == 0
+    assert quazarys["simulation_options"] == {"round_limit": 60}
+    assert raiders["simulation_options"] == {"round_limit": 100, "stall_rounds": 20}
+
+    async def view_of(game: str) -> dict[str, Any]:
+        t = create(sqlite_server.base, game, HUMANS2, start=True)
+        spec = await connect(sqlite_server, t["id"])
+        msg = await spec.until(lambda m: m["type"] == "state")
+        await spec.ws.close()
+        return dict(msg["view"])
+
+    assert asyncio.run(view_of("quazarys"))["round_limit"] == 0
+    view = asyncio.run(view_of("planetraiders"))
+    assert view["turn_limit"] == 0 and view["stall_limit"] == 0

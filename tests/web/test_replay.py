@@ -33,6 +33,10 @@ from .test_e2e import browser, capture
 __all__ = ["browser"]
 
 
+#: Random bots may never end the rulebook's race (no round limit): the simulations' limit.
+QUAZARYS = {"round_limit": 60}
+
+
 def finished_table(server: Server, game: str, players: int, **kw: Any) -> dict[str, Any]:
     """A table of bots played to its end."""
     seats = [{"kind": "bot", "level": "random"} for _ in range(players)]
@@ -69,7 +73,7 @@ def check_frame(
 
 @pytest.mark.parametrize(
     ("game", "players", "options"),
-    [("quazarys", 2, {}), ("wildspace", 3, {}), ("spacedealer", 3, {"length": 300})],
+    [("quazarys", 2, QUAZARYS), ("wildspace", 3, {}), ("spacedealer", 3, {"length": 300})],
 )
 def test_every_frame_is_the_engine_at_that_step_from_that_seat(
     server: Server, db_url: str, game: str, players: int, options: dict[str, Any]
@@ -123,7 +127,7 @@ def test_only_finished_games_and_real_steps_and_seats(server: Server) -> None:
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_over"
     r = frame(server, running["id"], 0, seat=0)  # not even a seat's own past
     assert r.status_code == 409
-    info = finished_table(server, "quazarys", 2)
+    info = finished_table(server, "quazarys", 2, options=QUAZARYS)
     for step, params, code in [
         (info["steps"] + 1, {}, "bad_step"),
         (-1, {}, "bad_step"),
@@ -188,7 +192,7 @@ def test_a_replay_survives_a_restart(tmp_path: Any) -> None:
 
 
 def test_replay_page_steps_jumps_plays_and_follows(server: Server, browser: Browser) -> None:
-    info = finished_table(server, "quazarys", 2)
+    info = finished_table(server, "quazarys", 2, options=QUAZARYS)
     steps = info["steps"]
     for lang, word in (("en", "Replay"), ("fr", "Revoir")):
         ctx = browser.new_context(viewport={"width": 1280, "height": 720})

@@ -40,12 +40,18 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from spacetable.engine import Action, Game
+from spacetable.engine import NO_BOUND, Action, Game
 
 from .base import Bot, SeatPort
 from .greedy import best_actions, one_ply, score_after
 
 Edge = tuple[int, Action | None]
+
+#: The most steps a rollout "to the end" (``depth=None``) plays in a game whose options set no
+#: bound (``max_decisions`` is ``NO_BOUND``: Quazarys, Planet Raiders and Tortuga 2199 without a
+#: round limit, Wild Space with effects at every lay), after which it scores every seat with
+#: ``evaluate`` as at a depth cutoff: random play may never end such a game.
+ROLLOUT_CAP = 2_000
 
 
 class Node:
@@ -68,7 +74,8 @@ class MCTSBot(Bot):
     evaluations that differ by a few hundredths); ``rollout`` is ``"random"`` or ``"greedy"``
     (each rollout step scores up to ``greedy_width`` actions with ``evaluate``); ``depth`` is
     the number of rollout steps before the rollout stops and every seat is scored with
-    ``evaluate`` (``None``: play to the end). The default ``depth=0`` scores each new leaf
+    ``evaluate`` (``None``: play to the end, at most :data:`ROLLOUT_CAP` steps in a game with
+    no bound). The default ``depth=0`` scores each new leaf
     with the game's evaluation at once: measured on the five games, it does as well as or
     better than random rollouts (much better in Planet Raiders and Tortuga 2199, where 3 to
     40 random steps lose to greedy; see ``benchmarks/RESULTS.md``). ``tick`` is the game time of
@@ -415,6 +422,8 @@ class MCTSBot(Bot):
     def _rollout(self, game: Game, rng: random.Random, rt: bool) -> tuple[float, ...]:
         steps = 0
         limit = self.depth
+        if limit is None and type(game).max_decisions(game.players, game.options) >= NO_BOUND:
+            limit = ROLLOUT_CAP  # the options set no end: random play may go on for ever
         greedy = self.rollout == "greedy"
         while not game.is_over:
             if limit is not None and steps >= limit:

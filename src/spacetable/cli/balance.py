@@ -30,7 +30,13 @@ from typing import Annotated, Any
 import typer
 
 from spacetable.cli.cluster_opts import RayAddress, RayFlag, open_backend
-from spacetable.cli.common import check_bot, fail_value, read_data, simulation_options
+from spacetable.cli.common import (
+    check_bot,
+    fail_value,
+    read_data,
+    say_simulation_options,
+    simulation_options,
+)
 from spacetable.cli.tournament import as_dataset, make_jobs, run_jobs, win_shares
 from spacetable.cluster import Backend
 from spacetable.engine import DataSet, game_class, new_game
@@ -106,9 +112,11 @@ def run_balance(
 
     ``data`` is a data set or a directory of corrected tables (the shipped data by default).
     ``backend`` plays the games (default: ``workers`` local processes); the report is the
-    same for every backend.
+    same for every backend. The games are played with the game's simulation options under
+    ``options`` (a round limit where the rulebook has none: bots may stall).
     """
     info = game_class(game).info
+    options = info.for_simulation(options)
     counts = list(players or range(info.min_players, info.max_players + 1))
     dataset = as_dataset(game, data)
     out = []
@@ -181,6 +189,7 @@ def register(app: typer.Typer) -> None:
             backend = open_backend(workers, ray, ray_address)
         except ValueError as e:
             fail_value(e)
+        say_simulation_options(game, option)
         console = Console(stderr=as_json)
         with (
             backend,

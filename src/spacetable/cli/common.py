@@ -216,8 +216,17 @@ def parse_options(items: list[str] | None) -> dict[str, Any]:
 
 def simulation_options(game_id: str, items: list[str] | None) -> dict[str, Any]:
     """The ``-o`` options of a simulation driver over the game's simulation settings (a
-    round limit for bots in a game the rulebook does not bound), saying on stderr which
-    settings were added and how to change them."""
+    round limit for bots in a game the rulebook does not bound). The command says so with
+    :func:`say_simulation_options` once its arguments are checked (a usage error stays one
+    line)."""
+    from spacetable.engine import game_class
+
+    return game_class(game_id).info.for_simulation(parse_options(items))
+
+
+def say_simulation_options(game_id: str, items: list[str] | None) -> None:
+    """Say on stderr which simulation settings :func:`simulation_options` added to the
+    ``-o`` options (checked already) and how to change them."""
     from spacetable.engine import game_class
 
     given = parse_options(items)
@@ -229,7 +238,6 @@ def simulation_options(game_id: str, items: list[str] | None) -> dict[str, Any]:
             f"{game_id}: simulated with {said}, the game's setting for bots "
             f"(-o {next(iter(added))}=... to change it)"
         )
-    return info.for_simulation(given)
 
 
 def parse_bot_seats(items: list[str] | None, players: int) -> dict[int, str]:

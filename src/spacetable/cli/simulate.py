@@ -48,6 +48,7 @@ from .common import (
     parse_bot_list,
     positive,
     read_data,
+    say_simulation_options,
     simulation_options,
 )
 from .tournament import Job, data_job_fields, run_job
@@ -274,6 +275,7 @@ def simulate(
         backend = open_backend(workers, ray, ray_address)
     except ValueError as e:
         fail_value(e)
+    say_simulation_options(game_id, option)
     label = first.data.label() if first.data is not None else None
     t0 = time.perf_counter()
     try:

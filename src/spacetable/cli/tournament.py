@@ -45,10 +45,11 @@ from spacetable.cli.common import (
     fail_value,
     parse_bot_list,
     read_data,
+    say_simulation_options,
     simulation_options,
 )
 from spacetable.cluster import Backend, LocalBackend
-from spacetable.engine import DataError, DataSet, Game, load_data, new_game
+from spacetable.engine import DataError, DataSet, Game, game_class, load_data, new_game
 from spacetable.records import RecordWriter, record_file
 from spacetable.sim import (
     entrant_names,
@@ -275,8 +276,10 @@ def make_jobs(
 ) -> list[Job]:
     """The jobs of a tournament: seeds from ``seed``, bots rotated over the seats
     (:func:`spacetable.sim.seating`; ``fixed_seats``: seat ``s`` gets bot ``s mod B`` in every
-    game), played with ``data`` (the shipped data by default); ``record``: each result
-    carries the game's record."""
+    game), played with ``data`` (the shipped data by default) and the game's simulation
+    options under ``options`` (bots may stall in a game the rulebook does not bound);
+    ``record``: each result carries the game's record."""
+    options = game_class(game).info.for_simulation(options)
     out = []
     names = entrant_names(bots)
     path, digest = data_job_fields(data)
@@ -548,8 +551,10 @@ def run_tournament(
     same for every backend. ``record`` is a directory: every game's record is written to a
     new JSON Lines file there (:mod:`spacetable.records`), named in the report's
     ``records``. The bots rotate over the seats from game to game; ``fixed_seats`` keeps
-    seat ``s`` for bot ``s mod B`` (then at most one bot per seat).
+    seat ``s`` for bot ``s mod B`` (then at most one bot per seat). The games are played
+    with the game's simulation options under ``options``.
     """
+    options = game_class(game).info.for_simulation(options)
     for b in bots:
         make_bot(b, 0)  # fail early on an unknown kind
     check_fixed_seats(len(bots), players, fixed_seats)
@@ -683,6 +688,7 @@ def register(app: typer.Typer) -> None:
             backend = open_backend(workers, ray, ray_address)
         except ValueError as err:
             fail_value(err)
+        say_simulation_options(game, option)
         console = Console(stderr=as_json)
         with (
             backend,

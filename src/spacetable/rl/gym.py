@@ -13,6 +13,9 @@ seat, the bots play until that seat must act again or the game ends.
   ``"medium"``, ``"hard"``, ``"mcts:200"``...) or a list, one per other seat in seat order;
 * ``render_mode="ansi"``: :meth:`render` draws the game as text from the learner's view;
 * ``views=True``: every info carries the learner's JSON view as ``info["view"]``;
+* options: the game's ``simulation_options`` under ``options``, as in the PettingZoo
+  environment; :attr:`SpacetableGymEnv.max_game_length` bounds the learner's steps of an
+  episode (each is one step of the PettingZoo environment; ``None``: no bound);
 * an illegal action: with ``illegal_action="lose"`` (the default) the game is left unchanged,
   the episode ends (``terminated``) with ``illegal_reward`` (default -1) and
   ``info["illegal_action"] = True``; with ``"raise"`` it raises
@@ -113,6 +116,8 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
         self.illegal_action = illegal_action
         self.illegal_reward = float(illegal_reward)
         self.observation_space = self.aec.observation_space(self.agent)
+        #: a true bound on the learner's steps of an episode (None: none)
+        self.max_game_length = self.aec.max_game_length
         self.action_space = self.aec.action_space(self.agent)
         self._seed = seed
         self._bots: dict[int, Bot] = {}

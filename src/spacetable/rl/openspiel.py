@@ -11,8 +11,11 @@ Importing this module registers each game with pyspiel as a Python game named
 Parameters: ``players`` (the game's default: two, or its smallest count above that),
 ``seed`` (``-1``: a fresh random seed; otherwise the first of a reproducible sequence of game
 seeds, one per ``new_initial_state``), every option of the game under its own name (default:
-the game's default), and for real-time games ``realtime_tick`` (seconds of game time per
-tick, default 1.0) and ``actions_per_tick`` (default 4).
+the game's simulation setting where it has one, ``GameInfo.simulation_options``, so that
+every game is bounded, e.g. Quazarys' ``round_limit=60``; otherwise the game's default; a
+parameter given wins, ``round_limit=0`` turning the limit off included), and for real-time
+games ``realtime_tick`` (seconds of game time per tick, default 1.0) and ``actions_per_tick``
+(default 4).
 
 The declared game type:
 
@@ -47,14 +50,14 @@ Observations (``make_py_observer``; a seat's own, ``PrivateInfoType.SINGLE_PLAYE
   view holds what the rules leave public (discards, tracks...), but it is not a full history.
 
 ``max_game_length`` is the engine's bound (``Game.max_decisions``, plus the *wait* steps in
-real time); a game whose rules have no bound (Tortuga 2199 without ``round_limit``, Wild Space
-with ``effects="every_lay"``) declares ``2**31 - 1``.
+real time: :func:`spacetable.rl.bounds.episode_bound`), finite for every game with the default
+parameters; a game played with a limit turned off (``round_limit=0``, Wild Space's
+``effects="every_lay"``) has none and declares ``2**31 - 1``.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -63,16 +66,15 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from spacetable.engine import (
-    NO_BOUND,
     Game,
     IllegalAction,
     SpacetableError,
-    game_class,
     game_info,
     list_games,
     new_game,
 )
 
+from .bounds import adapter_options, episode_bound
 from .observation import observation_shape, observe
 from .pettingzoo import default_players
 
@@ -104,11 +106,21 @@ def _param_default(value: Any) -> Any:
     raise SpacetableError(f"an option default of type {type(value).__name__} is not supported")
 
 
+def _option_defaults(game_id: str) -> dict[str, Any]:
+    """Each option's parameter default: the game's simulation setting where it has one
+    (a bounded game), else the option's default."""
+    info = game_info(game_id)
+    sim = info["simulation_options"]
+    return {
+        name: _param_default(sim.get(name, spec["default"]))
+        for name, spec in info["options"].items()
+    }
+
+
 def _game_type(game_id: str) -> Any:
     info = game_info(game_id)
     params: dict[str, Any] = {"players": default_players(game_id), "seed": -1}
-    for name, spec in info["options"].items():
-        params[name] = _param_default(spec["default"])
+    params.update(_option_defaults(game_id))
     if info["realtime"]:
         params["realtime_tick"] = 1.0
         params["actions_per_tick"] = 4
@@ -147,10 +159,11 @@ class Settings:
         info = game_info(game_id)
         p = dict(params)
         players = int(p.get("players", default_players(game_id)))
-        options: dict[str, Any] = {}
-        for name, spec in info["options"].items():
-            if name in p and p[name] != spec["default"]:
-                options[name] = p[name]
+        # pyspiel hands every parameter, those not given at their declared default (the
+        # simulation setting): an option given, even at the game's own default, wins
+        defaults = _option_defaults(game_id)
+        chosen = adapter_options(game_id, {k: p.get(k, v) for k, v in defaults.items()})
+        options = {k: v for k, v in chosen.items() if v != info["options"][k]["default"]}
         # a game built now checks the settings (OptionError) before anything else
         probe = new_game(game_id, players=players, seed=0, options=options)
         self.game_id = game_id
@@ -175,20 +188,12 @@ class Settings:
         self.shape = observation_shape(game_id, players, self.options)
         self.seed = int(p.get("seed", -1))
         self.seeds = random.Random(None if self.seed < 0 else self.seed)
-        bound = game_class(game_id).max_decisions(players, self.options)
-        if bound != NO_BOUND and self.realtime:
-            bound += players * (self._ticks_bound() + 1)
-        self.max_game_length = _INT_MAX if bound >= _INT_MAX else int(bound)
+        bound = episode_bound(game_id, players, self.options, self.tick)
+        self.max_game_length = _INT_MAX if bound is None or bound >= _INT_MAX else bound
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Settings:
         """Shared, not copied: pyspiel clones a Python state by deep-copying its attributes."""
         return self
-
-    def _ticks_bound(self) -> int:
-        """How many ticks a real-time game can last: its ``length`` plus two ``timer``
-        lengths (Spacedealer: the last timer turned before the end, then the last call)."""
-        end = float(self.options.get("length", 0)) + 2 * float(self.options.get("timer", 0))
-        return math.ceil(end / self.tick) + 2
 
     def new_engine_game(self, seed: int) -> Game:
         """An engine game with these settings."""

@@ -20,6 +20,12 @@ Which agent acts (``agent_selection``):
 
 An illegal index raises :class:`spacetable.engine.IllegalAction` and changes nothing.
 ``max_steps`` (default: none) truncates an episode after that many agent steps.
+
+Options: the game's ``simulation_options`` under ``options`` (an option given wins, a limit
+turned off included: :func:`spacetable.rl.bounds.adapter_options`), so that with the default
+options every game is bounded; :attr:`SpacetableAECEnv.game_options` are the options played and
+:attr:`SpacetableAECEnv.max_game_length` a true bound on the agent steps of an episode
+(``None`` when the options chosen leave the game without one).
 The plain JSON view of an agent is ``env.view(agent)``, and with ``views=True`` every info
 dict carries it as ``info["view"]``. ``render_mode="ansi"``: :meth:`render` draws the game as
 text from the view of the agent to act.
@@ -40,6 +46,7 @@ from rich.text import Text
 
 from spacetable.engine import Game, IllegalAction, SpacetableError, game_info, new_game
 
+from .bounds import adapter_options, episode_bound
 from .observation import observation_shape, observe
 
 __all__ = ["SpacetableAECEnv", "default_players"]
@@ -82,16 +89,20 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.lang = lang
         n = default_players(game) if players is None else players
         # a game built now checks the settings (OptionError) before anything else
-        probe = new_game(game, players=n, seed=0, options=dict(options or {}))
+        probe = new_game(game, players=n, seed=0, options=adapter_options(game, options))
         if tick <= 0:
             raise SpacetableError(f"tick must be positive, not {tick}")
         if actions_per_tick < 1:
             raise SpacetableError(f"actions_per_tick must be at least 1, not {actions_per_tick}")
         self.game_id = game
         self.players = n
+        #: the options played (every default filled in)
         self.game_options: dict[str, Any] = dict(probe.options)
         self.realtime = probe.realtime
         self.tick = float(tick)
+        #: a true bound on the agent steps of an episode (None: the options leave the game
+        #: without one)
+        self.max_game_length: int | None = episode_bound(game, n, self.game_options, self.tick)
         self.actions_per_tick = actions_per_tick
         self.max_steps = max_steps
         self.views = views

@@ -13,22 +13,35 @@ Config = tuple[int, dict[str, Any]]
 
 _TICKS_ADV = {"mode": "ticks", "rules": "advanced", "length": 120}
 
+#: The limits the simulation drivers play with (``GameInfo.simulation_options``; the rulebook
+#: default of these games has none).
+_QUAZARYS_SIM = {"round_limit": 60}
+_RAIDERS_SIM = {"round_limit": 100, "stall_rounds": 20}
+
 CONFIGS: dict[str, list[Config]] = {
+    # The rulebook's game (no limit) ends under random play: a table where nobody in play has
+    # anything left to decide ends it ("blocked"), and uniformly random play strands every
+    # raider within about 140 decisions (every one of 300 seeds at 2, 3 and 4 players).
     "planetraiders": [
         (2, {}),
         (3, {}),
         (4, {}),
         (4, {"teams": True}),
+        (3, dict(_RAIDERS_SIM)),
         (2, {"round_limit": 6, "stall_rounds": 2}),
         (3, {"zone_rockets": "one"}),
     ],
+    # The rulebook's race (no round limit) may never end under random play: at 2 players 3 of
+    # 200 seeds were still running after 200,000 decisions (a pawn nobody can bring home, the
+    # cards cycling). At 3 and 4 players all of 200 seeds ended (at most 3,363 decisions):
+    # those counts test the rulebook's default; 2 players plays the simulations' limit.
     "quazarys": [
-        (2, {}),
+        (2, dict(_QUAZARYS_SIM)),
         (3, {}),
         (4, {}),
         (2, {"round_limit": 30, "rotation": "quarter"}),
         (4, {"round_limit": 120, "tie_break": "first"}),
-        (3, {"action_moves_home": False}),
+        (3, {"action_moves_home": False, **_QUAZARYS_SIM}),
     ],
     "spacedealer": [
         *[

@@ -2,7 +2,10 @@
 
 Over seeded random playouts it checks, at random points:
 
-* the game ends within its declared maximum number of decisions;
+* the game ends within its declared maximum number of decisions (a setting whose options
+  leave the game without one, ``NO_BOUND``, must still end within
+  :data:`UNBOUNDED_DECISIONS` random decisions, or the check fails instead of running for
+  ever: test such a game with the limit of its ``GameInfo.simulation_options``);
 * ``to_act`` is sorted and unique; a seat not to act has no legal action; a seat to act has
   at least one; legal actions are unique, in the action space, and their JSON and text forms
   round-trip;
@@ -40,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spacetable.engine import (
+    NO_BOUND,
     Action,
     Game,
     IllegalAction,
@@ -57,6 +61,27 @@ from spacetable.playout import step
 
 from .configs import CONFIGS
 from .undo_spans import SpanReport, UndoSpanChecker
+
+#: The most random decisions a playout may take in a setting that declares no bound
+#: (``max_decisions`` is ``NO_BOUND``) before the check fails.
+UNBOUNDED_DECISIONS = 100_000
+
+
+def decision_limit(game_id: str, players: int, options: Mapping[str, Any]) -> int:
+    """The decisions a random playout may take: the declared bound, or
+    :data:`UNBOUNDED_DECISIONS` where the options leave the game without one."""
+    bound = game_class(game_id).max_decisions(players, options)
+    return UNBOUNDED_DECISIONS if bound >= NO_BOUND else bound
+
+
+def _unended(limit: int, bound: int) -> str:
+    if bound >= NO_BOUND:
+        return (
+            f"the game did not end within {limit} random decisions and declares no bound "
+            "(max_decisions is NO_BOUND with these options): test it with the limit of its "
+            "simulation_options"
+        )
+    return f"the game exceeded its declared maximum of {limit} decisions"
 
 
 class ConformanceError(AssertionError):
@@ -132,8 +157,15 @@ def _future(g: Game, seed: int, steps: int) -> str:
 def _playout(game_id: str, players: int, options: Mapping[str, Any], seed: int) -> str:
     g = new_game(game_id, players, seed, options)
     rng = random.Random(seed)
+    bound = type(g).max_decisions(players, g.options)
+    limit = decision_limit(game_id, players, g.options)
+    decisions = 0
     while not g.is_over:
-        _random_step(g, rng)
+        if decisions > limit:
+            where = f"[{game_id} players={players} options={dict(options)} seed={seed}]"
+            raise ConformanceError(f"{where} step {g.step}: {_unended(limit, bound)}")
+        if _random_step(g, rng)[0] is not None:
+            decisions += 1
     return g.to_json()
 
 
@@ -174,7 +206,8 @@ def check_game(
     cls = type(g)
     space = g.action_space
     codec = cls.codec()
-    limit = cls.max_decisions(players, g.options)
+    bound = cls.max_decisions(players, g.options)
+    limit = decision_limit(game_id, players, g.options)
     rng = random.Random(seed * 7919 + 1)
     urng = random.Random(seed * 7919 + 2)  # its own generator: the playout stays the same
     spans = UndoSpanChecker(random.Random(seed * 7919 + 3), undo_determinizations)
@@ -182,7 +215,7 @@ def check_game(
     first = True
     while True:
         if rep.decisions > limit:
-            raise fail(f"the game exceeded its declared maximum of {limit} decisions")
+            raise fail(_unended(limit, bound))
         over = g.is_over
         seats = g.to_act
         if over and seats:

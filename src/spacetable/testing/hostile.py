@@ -62,7 +62,7 @@ from spacetable.engine import (
 )
 from spacetable.playout import playout
 
-from .conformance import conformance_configs
+from .conformance import conformance_configs, decision_limit
 
 PARTS = ("actions", "saves", "records")
 #: Seeds of the playouts the stage attacks (positions vary by step within each).
@@ -304,7 +304,9 @@ def _length(game_id: str, players: int, options: Mapping[str, Any], seed: int) -
     n = _lengths.get(k)
     if n is None:
         g = new_game(game_id, players, seed, options)
-        n = sum(1 for _ in playout(g, random.Random(seed), checked=False))
+        # a setting without a bound (NO_BOUND) is cut where the conformance check fails it
+        cap = 4 * decision_limit(game_id, players, g.options) + 5000
+        n = sum(1 for _ in playout(g, random.Random(seed), checked=False, max_steps=cap))
         _lengths[k] = n
     return n
 
@@ -1047,8 +1049,7 @@ def _fmt(path: Path) -> str:
 def _play_through(ck: _Checker, g: Game, seed: int, what: str) -> None:
     """Play an accepted damaged game to its end: random legal moves, views, outcome."""
     rng = random.Random(seed)
-    cls = type(g)
-    limit = 4 * cls.max_decisions(g.players, g.options) + 5000
+    limit = 4 * decision_limit(g.game_id, g.players, g.options) + 5000
     steps = 0
 
     def views() -> None:

@@ -93,7 +93,10 @@ def test_a_corrected_directory_is_what_is_played(tmp_path: Path) -> None:
     and the drawing show c3 as meteorites, no blue rocket may go there, and the texts say so;
     a seeded game plays to its end with them, and its save needs that data."""
     mybox = _corrected(tmp_path)
-    g = spacetable.new_game("planetraiders", 2, 5, data=mybox)
+    # the limits it was written with: purposeful random players may never end the rulebook's
+    # game (which has none)
+    limits = {"round_limit": 100, "stall_rounds": 20}
+    g = spacetable.new_game("planetraiders", 2, 5, options=limits, data=mybox)
     assert isinstance(g, PlanetRaiders)
     assert g.data is not None and g.data.name == "mybox" and not g.data.shipped
     assert g.view(0)["board"][6] == "..*.*...."  # row 3: c3 and e3 are meteorites

@@ -28,12 +28,24 @@ GOLDEN = Path(__file__).parent / "golden"
 #: (file, players, seed, options, language, ending): the bots of seat s are seeded
 #: ``seed * 10 + s``. At 4 players without teams greedy games end when two players are home
 #: and a third has lost every raider (the last one in play), never with three players home.
+#: Each game was recorded with the limits that were the defaults before the options were off
+#: (the rulebook has none): they are given here, so that the recorded games stay the same.
+#: The limits only guard against a hang: each game ends by a rule of the rulebook.
+LIMITS: dict[str, Any] = {"round_limit": 100, "stall_rounds": 20}
+STALL10: dict[str, Any] = {**LIMITS, "stall_rounds": 10}
 CASES: list[tuple[str, int, int, dict[str, Any], str, End]] = [
-    ("planetraiders_greedy_p2_s3.txt", 2, 3, {}, "en", End.HOME),
-    ("planetraiders_greedy_p2_stall10_s4_fr.txt", 2, 4, {"stall_rounds": 10}, "fr", End.HOME),
-    ("planetraiders_greedy_p3_s0_fr.txt", 3, 0, {}, "fr", End.HOME),
-    ("planetraiders_greedy_p4_s2.txt", 4, 2, {}, "en", End.LAST_IN_PLAY),
-    ("planetraiders_greedy_p4_teams_s4_fr.txt", 4, 4, {"teams": True}, "fr", End.TEAM_HOME),
+    ("planetraiders_greedy_p2_s3.txt", 2, 3, {**LIMITS}, "en", End.HOME),
+    ("planetraiders_greedy_p2_stall10_s4_fr.txt", 2, 4, STALL10, "fr", End.HOME),
+    ("planetraiders_greedy_p3_s0_fr.txt", 3, 0, {**LIMITS}, "fr", End.HOME),
+    ("planetraiders_greedy_p4_s2.txt", 4, 2, {**LIMITS}, "en", End.LAST_IN_PLAY),
+    (
+        "planetraiders_greedy_p4_teams_s4_fr.txt",
+        4,
+        4,
+        {"teams": True, **LIMITS},
+        "fr",
+        End.TEAM_HOME,
+    ),
 ]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacetable.engine import DataError
+from spacetable.engine import NO_BOUND, DataError
 from spacetable.games.planetraiders import actions as A
 from spacetable.games.planetraiders.actions import SELECT, Give, Hop
 from spacetable.games.planetraiders.board import (
@@ -138,8 +138,11 @@ def test_hops_count_the_hops_of_the_move_so_far() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_max_decisions_reads_the_round_limit_option(players: int) -> None:
-    """``max_decisions`` is round_limit x players x (11 + 16 x players), with the option's
-    round limit when one is given."""
+    """``max_decisions`` is round_limit x players x (11 + 16 x players) with a round limit,
+    and ``NO_BOUND`` without one (the default: the rulebook's game has none)."""
     per_turn = 11 + 16 * players
-    assert PlanetRaiders.max_decisions(players, {}) == 100 * players * per_turn
+    assert PlanetRaiders.max_decisions(players, {}) == NO_BOUND
+    assert PlanetRaiders.max_decisions(players, {"stall_rounds": 20}) == NO_BOUND
     assert PlanetRaiders.max_decisions(players, {"round_limit": 7}) == 7 * players * per_turn
+    sim = PlanetRaiders.info.simulation_options
+    assert PlanetRaiders.max_decisions(players, sim) == 100 * players * per_turn

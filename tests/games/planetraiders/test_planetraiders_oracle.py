@@ -69,7 +69,8 @@ def test_legal_hops_match_an_independent_reading_of_the_rules() -> None:
     checked = 0
     for seed in range(4):
         for n, opts in ((2, {}), (3, {}), (4, {}), (4, {"teams": True})):
-            g = PlanetRaiders(n, seed, opts)
+            # the limits it was written with: random players may never end the rulebook's game
+            g = PlanetRaiders(n, seed, {**opts, "round_limit": 100, "stall_rounds": 20})
             rng = random.Random(seed)
             smart = purposeful_policy(rng) if seed % 2 else None
             for _ in playout(g, rng, smart):  # no hop (phase 1) at the start

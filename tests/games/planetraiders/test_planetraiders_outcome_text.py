@@ -26,7 +26,15 @@ from .test_planetraiders_props import purposeful_policy
 BOARD = shipped_parts()
 
 # Every reason string ``PlanetRaiders._outcome`` can produce (``_game_over`` codes).
-REASONS = ("home", "last in play", "team home", "team eliminated", "round limit", "no progress")
+REASONS = (
+    "home",
+    "last in play",
+    "team home",
+    "team eliminated",
+    "round limit",
+    "no progress",
+    "blocked",
+)
 # The words of each reason, as the sentence says them.
 WORDS = {
     "home": ("all players but one are home", "tous les joueurs sauf un sont rentrés"),
@@ -37,6 +45,10 @@ WORDS = {
     "no progress": (
         "too many turns without capture, alien or arrival",
         "trop de tours sans capture, alien ni arrivée",
+    ),
+    "blocked": (
+        "nobody in play can move a raider or place a rocket any more",
+        "plus aucun joueur en jeu ne peut déplacer un planet raider ni poser une fusée",
     ),
 }
 FR = {"red": "Rouge", "yellow": "Jaune", "violet": "Violet", "green": "Vert"}
@@ -76,21 +88,25 @@ def _check(out: dict[str, Any]) -> tuple[str, str]:
     return en, fr
 
 
+#: The limits the seeds below were found with (the defaults before the options were off):
+#: purposeful random players may never end the rulebook's game, which has none.
+LIMITS: dict[str, Any] = {"round_limit": 100, "stall_rounds": 20}
+TEAMS: dict[str, Any] = {"teams": True, **LIMITS}
 CASES = [
     # (reason, players, options, first seed, number of winners)
-    ("home", 2, None, 0, 1),
-    ("home", 3, None, 8, 1),
-    ("last in play", 3, None, 7, 1),
-    ("last in play", 4, None, 1, 1),
-    ("team home", 4, {"teams": True}, 0, 2),
-    ("team eliminated", 4, {"teams": True}, 57, 2),
+    ("home", 2, LIMITS, 0, 1),
+    ("home", 3, LIMITS, 8, 1),
+    ("last in play", 3, LIMITS, 7, 1),
+    ("last in play", 4, LIMITS, 1, 1),
+    ("team home", 4, TEAMS, 0, 2),
+    ("team eliminated", 4, TEAMS, 57, 2),
     ("round limit", 2, {"round_limit": 2}, 0, 2),  # a draw: both still in play
-    ("round limit", 3, None, 16, 1),
-    ("no progress", 2, None, 2, 2),  # a draw
-    ("no progress", 3, None, 1, 1),
-    ("no progress", 3, None, 67, 2),  # two seats share the win
-    ("no progress", 4, None, 416, 2),
-    ("no progress", 4, {"teams": True}, 4, 4),
+    ("round limit", 3, LIMITS, 16, 1),
+    ("no progress", 2, LIMITS, 2, 2),  # a draw
+    ("no progress", 3, LIMITS, 1, 1),
+    ("no progress", 3, LIMITS, 67, 2),  # two seats share the win
+    ("no progress", 4, LIMITS, 416, 2),
+    ("no progress", 4, TEAMS, 4, 4),
 ]
 
 
@@ -108,7 +124,7 @@ def test_every_reason_reads_as_a_sentence_in_both_languages(
         assert fr.startswith(f"{_name(players, out['winners'][0], 'fr')} gagne : ")
     elif nwin == players:
         assert en.startswith("Draw between ") and fr.startswith("Partie nulle entre ")
-    elif options:
+    elif options and options.get("teams"):
         assert " win: " in en and " gagnent : " in fr  # the two partners of a team
     else:
         assert " share the win: " in en and " se partagent la victoire : " in fr
@@ -117,6 +133,24 @@ def test_every_reason_reads_as_a_sentence_in_both_languages(
     if home and reason not in ("team home", "team eliminated"):
         assert "first crew brought home" in en
         assert "premier équipage rentré au vaisseau" in fr
+
+
+def test_a_blocked_table_reads_as_a_sentence_in_both_languages() -> None:
+    """The rulebook's game (no limit): uniformly random play strands every raider, and the
+    game ends when nobody in play has anything left to decide (ours), every player in play
+    sharing the place."""
+    g = new_game("planetraiders", 2, 0)
+    deque(playout(g, random.Random(0)), maxlen=0)
+    out = g.outcome().to_json()
+    assert out["reason"] == "blocked" and out["winners"] == [0, 1]
+    en, fr = _check(out)
+    assert en == (
+        "Draw between Red (seat 0) and Violet (seat 1): nobody in play can move a raider or "
+        "place a rocket any more; no crew is home, and no rule separates the players still "
+        "in play"
+    )
+    assert fr.startswith("Partie nulle entre Rouge (siège 0) et Violet (siège 1) : ")
+    assert WORDS["blocked"][1] in fr
 
 
 def test_the_ranking_criterion_is_the_one_that_decided() -> None:

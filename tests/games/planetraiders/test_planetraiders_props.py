@@ -27,12 +27,15 @@ from .policy import purposeful
 #: The shipped data set's board and set-up.
 BOARD = shipped_parts()
 
+#: The limits these playouts were written with (the defaults before the options were off):
+#: purposeful random players may never end the rulebook's game.
+LIMITS: dict[str, object] = {"round_limit": 100, "stall_rounds": 20}
 CONFIGS: list[tuple[int, dict[str, object]]] = [
-    (2, {}),
-    (3, {}),
-    (4, {}),
-    (4, {"teams": True}),
-    (2, {"zone_rockets": "one"}),
+    (2, {**LIMITS}),
+    (3, {**LIMITS}),
+    (4, {**LIMITS}),
+    (4, {"teams": True, **LIMITS}),
+    (2, {"zone_rockets": "one", **LIMITS}),
 ]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from spacetable.engine import IllegalAction, OptionError
+from spacetable.engine import NO_BOUND, IllegalAction, OptionError
 from spacetable.games.planetraiders.actions import (
     END_MOVES,
     END_TURN,
@@ -408,6 +408,44 @@ def test_no_progress_limit() -> None:
     assert g.outcome().ranks == (1, 1)
 
 
+def test_the_rulebooks_game_has_no_round_or_stall_limit() -> None:
+    """The rulebook ends a game only when crews are home (« Le premier joueur qui après avoir
+    constitué son équipage atteint son vaisseau a gagné »): by default no number of rounds,
+    with or without progress, stops it; the limits are options (ours), off by default."""
+    g = position(2, "R1@a1n V1@h8n hand:red=1b hand:violet=1b")
+    assert g.options["round_limit"] == 0 and g.options["stall_rounds"] == 0
+    assert g.turn_limit == 0 and g.stall_limit == 0
+    g.turns = g.quiet = 2 * 500  # far past the old defaults (100 rounds, 20 without progress)
+    skip_moves(g)
+    g.apply(0, END_TURN)
+    assert not g.is_over and g.cur == 1 and g.quiet == 1001
+    assert PlanetRaiders.max_decisions(2, g.options) == NO_BOUND
+
+
+def test_a_blocked_table_ends_the_game_only_without_a_limit() -> None:
+    """Nobody in play has anything left to decide (no raider can move, no rocket in hand):
+    the table can never change. Without a limit the game ends there ("blocked", ours: the
+    rulebook's game would pass turns for ever); a limit that is on ends it as before."""
+    ends = {}
+    for opts in ({}, {"stall_rounds": 20}, {"round_limit": 100}):
+        g = position(2, "R1@a1n V1@h8n hand:red=1b", opts)
+        g.apply(0, "place zone=a9 colour=blue nose=n")  # out of every raider's reach
+        assert g.is_over and g.step == 1
+        ends[g.reason] = g.turns
+        assert g.outcome().ranks == (1, 1)
+    # red's turn, violet passes, red passes: blocked; the limits pass turns up to themselves
+    assert ends == {"blocked": 2, "no progress": 40, "round limit": 200}
+
+
+def test_a_player_with_a_choice_keeps_the_game_going_without_limits() -> None:
+    """Passes alone do not end the game while a player in play may still decide."""
+    g = position(2, "R1@a1n V1@h8n hand:red=2b")
+    g.apply(0, "place zone=a9 colour=blue nose=n")
+    assert not g.is_over and g.cur == 0  # red still holds a rocket: its turn goes on
+    g.apply(0, END_TURN)  # red keeps its rocket: violet passes, red decides again
+    assert not g.is_over and g.cur == 0 and g.log[-2]["event"] == "pass"
+
+
 def test_turn_without_any_choice_is_passed() -> None:
     g = position(2, "R1@a1n V1@h8n hand:red=1b")
     skip_moves(g)
@@ -435,7 +473,7 @@ def test_teams_option_needs_four_players() -> None:
     with pytest.raises(OptionError):
         PlanetRaiders(3, 0, {"teams": True})
     with pytest.raises(OptionError):
-        PlanetRaiders(4, 0, {"round_limit": 1})
+        PlanetRaiders(4, 0, {"round_limit": 501})
 
 
 # ----------------------------------------------------------------------------- evaluation

@@ -4,8 +4,10 @@ where it is silent): a limit reached is allowed, one step past it is not.
 * "Distribuez 5 cartes" / "Piochez … pour en avoir de nouveau 5 en main" (hand of 5);
 * "1/C. Se défausser de 1 à 3 cartes" (at least 1, at most 3);
 * the table is at most ``MAX_DIM`` x ``MAX_DIM`` cards (interpretation 11), in both dimensions;
-* the option ``round_limit`` (interpretation 12) ends an unfinished race after exactly that
-  many rounds, and an arrival in that round still wins;
+* the option ``round_limit`` (interpretation 12, ours) ends an unfinished race after exactly
+  that many rounds, and an arrival in that round still wins; it is off by default (the
+  rulebook has no such limit: « Lorsqu'un joueur amène son pion sur sa base... il est déclaré
+  vainqueur »), and the simulation drivers turn it on;
 * "HYPER VITESSE ! Déplacez votre pion de deux stations" (two moves, not three);
 * "0 à 4 stations" per card; "2 à 4 joueurs".
 """
@@ -16,14 +18,16 @@ from typing import Any
 
 import pytest
 
-from spacetable.engine import OptionError, new_game
+from spacetable.engine import NO_BOUND, OptionError, new_game
 from spacetable.games.quazarys.actions import Discard, Move, Place
 from spacetable.games.quazarys.board import bounds
 from spacetable.games.quazarys.components import parse_layout
 from spacetable.games.quazarys.constants import (
+    BOT_ROUNDS,
     HAND_SIZE,
     MAX_DIM,
     MAX_DISCARD,
+    NO_ROUND_LIMIT,
     ROUND_LIMITS,
     End,
 )
@@ -180,7 +184,11 @@ def _last_turn_of_round(options: dict[str, Any], rounds_before: int) -> Quazarys
     return g
 
 
-@pytest.mark.parametrize("limit", ROUND_LIMITS)
+#: The limits the option offers (0 is none).
+LIMITS = [n for n in ROUND_LIMITS if n != NO_ROUND_LIMIT]
+
+
+@pytest.mark.parametrize("limit", LIMITS)
 def test_the_race_goes_on_until_the_round_limit(limit: int) -> None:
     g = _last_turn_of_round({"round_limit": limit}, limit - 2)
     g.apply(0, "move r=0 c=1 p=0")
@@ -189,7 +197,7 @@ def test_the_race_goes_on_until_the_round_limit(limit: int) -> None:
     assert g.view(1)["round"] == limit
 
 
-@pytest.mark.parametrize("limit", ROUND_LIMITS)
+@pytest.mark.parametrize("limit", LIMITS)
 def test_the_round_limit_ends_the_race_in_a_draw(limit: int) -> None:
     g = _last_turn_of_round({"round_limit": limit}, limit - 1)
     g.apply(0, "move r=0 c=1 p=0")
@@ -199,6 +207,33 @@ def test_the_round_limit_ends_the_race_in_a_draw(limit: int) -> None:
     assert out.reason is End.ROUND_LIMIT and out.ranks == (1, 1)
     assert out.details["rounds"] == limit and out.scores == (0.0, 0.0)
     assert g.step <= Quazarys.max_decisions(2, g.options)
+
+
+@pytest.mark.parametrize("options", [None, {"round_limit": NO_ROUND_LIMIT}])
+def test_the_rulebooks_race_has_no_round_limit(options: dict[str, Any] | None) -> None:
+    """By default (and with ``round_limit=0``) no number of rounds ends a race: only a pawn
+    home does (« Lorsqu'un joueur amène son pion sur sa base... il est déclaré vainqueur »)."""
+    for rounds in (BOT_ROUNDS, 10 * max(ROUND_LIMITS)):
+        g = _last_turn_of_round(options or {}, rounds - 1)
+        assert g.round_limit == NO_ROUND_LIMIT
+        g.apply(0, "move r=0 c=1 p=0")
+        g.apply(0, "skip")
+        assert not g.is_over and g.current == 1
+        assert g.view(1)["round"] == rounds + 1 and g.view(1)["round_limit"] == 0
+    assert Quazarys.max_decisions(2, g.options) == NO_BOUND
+
+
+def test_the_simulations_play_with_the_round_limit() -> None:
+    """The drivers that need a bounded game (simulate, tournament, balance, benchmarks, the
+    RL environments) apply ``simulation_options``: the limit that was the default before."""
+    assert Quazarys.info.simulation_options == {"round_limit": BOT_ROUNDS}
+    assert Quazarys.info.for_simulation(None) == {"round_limit": BOT_ROUNDS}
+    assert Quazarys.info.for_simulation({"round_limit": 0}) == {"round_limit": 0}
+    g = _last_turn_of_round(Quazarys.info.for_simulation(None), BOT_ROUNDS - 1)
+    g.apply(0, "move r=0 c=1 p=0")
+    g.apply(0, "skip")
+    assert g.is_over and g.reason == End.ROUND_LIMIT
+    assert g.step <= Quazarys.max_decisions(2, g.options) < NO_BOUND
 
 
 def test_an_arrival_in_the_last_allowed_round_still_wins() -> None:

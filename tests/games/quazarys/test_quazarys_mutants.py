@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from spacetable.engine import RecordError, load_trusted, new_game
+from spacetable.engine import NO_BOUND, RecordError, load_trusted, new_game
 from spacetable.games.quazarys import actions as A
 from spacetable.games.quazarys import components as C
 from spacetable.games.quazarys.board import BOARD, LINE_SUNS
-from spacetable.games.quazarys.constants import DEFAULT_ROUND_LIMIT, End
+from spacetable.games.quazarys.constants import End
 from spacetable.games.quazarys.notation import board_text, card_index, point_text, set_position
 from spacetable.games.quazarys.rules import TURN_BOUND, Quazarys
 from spacetable.games.quazarys.tables import DATA
@@ -72,9 +72,14 @@ def test_the_component_counts_check_passes_on_the_shipped_data() -> None:
     assert parts.vortex_cards == (0, 1)
 
 
-def test_the_decision_bound_uses_the_default_round_limit_when_the_option_is_absent() -> None:
-    assert Quazarys.max_decisions(2, {}) == DEFAULT_ROUND_LIMIT * 2 * TURN_BOUND
+def test_the_decision_bound_reads_the_round_limit_and_there_is_none_without_it() -> None:
+    """The rulebook's race (no round limit, the default) has no bound on its decisions; with
+    a limit, at most that many rounds of ``TURN_BOUND`` decisions a turn."""
+    assert Quazarys.max_decisions(2, {}) == NO_BOUND
+    assert Quazarys.max_decisions(2, {"round_limit": 0}) == NO_BOUND
     assert Quazarys.max_decisions(3, {"round_limit": 10}) == 10 * 3 * TURN_BOUND
+    sim = Quazarys.info.simulation_options
+    assert Quazarys.max_decisions(4, sim) == 60 * 4 * TURN_BOUND
 
 
 # ---------------------------------------------------------------------- the saved table

@@ -15,8 +15,14 @@ HAND = ["A01", "A05", "E13", "A23", "A20"]
 OTHER = ["A02", "A06", "A10", "A14", "A18"]
 
 
-def game(board: str, pawns: list[str], players: int = 2, **kw: object) -> Quazarys:
-    g = new_game("quazarys", players, 1)
+def game(
+    board: str,
+    pawns: list[str],
+    players: int = 2,
+    options: dict[str, object] | None = None,
+    **kw: object,
+) -> Quazarys:
+    g = new_game("quazarys", players, 1, options)
     assert isinstance(g, Quazarys)
     return set_position(g, board, pawns, **kw)  # type: ignore[arg-type]
 
@@ -199,7 +205,16 @@ def test_arrival_by_the_last_player_of_the_round_ends_at_once() -> None:
 
 
 def test_round_limit_ends_in_a_draw() -> None:
-    g = game(LINE, ["0,1,E", "0,4,C"], hands=[HAND, OTHER], discard=["A04"], first=1, current=0)
+    opts: dict[str, object] = {"round_limit": 60}  # the option (ours: not in the rulebook)
+    g = game(
+        LINE,
+        ["0,1,E", "0,4,C"],
+        options=opts,
+        hands=[HAND, OTHER],
+        discard=["A04"],
+        first=1,
+        current=0,
+    )
     g.turns = g.round_limit * 2 - 1
     g.apply(0, "move r=0 c=1 p=0")
     g.apply(0, "skip")

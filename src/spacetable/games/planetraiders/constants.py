@@ -59,6 +59,17 @@ ZONE_ROCKETS_ONE = "one"
 PHASE_MOVE, PHASE_HOP, PHASE_PLACE = 0, 1, 2
 PHASE_NAMES = ("move", "hop", "place")
 
+#: The options ``round_limit`` and ``stall_rounds`` (ours: the rulebook ends a game only when
+#: players reach their ship, « Le premier joueur qui après avoir constitué son équipage
+#: atteint son vaisseau a gagné »): 0 is no limit, the default (the rulebook's game).
+#: :data:`BOT_ROUNDS` and :data:`BOT_STALL_ROUNDS` are the limits the simulation drivers
+#: apply (``GameInfo.simulation_options``: random or stalling players may never bring a crew
+#: home), the defaults every game had before the options were off.
+NO_LIMIT = 0
+BOT_ROUNDS = 100
+BOT_STALL_ROUNDS = 20
+MAX_LIMIT_ROUNDS = 500
+
 
 class End(Termination):
     """How a game of Planet Raiders ends (the codes are the saves' ``reason`` values)."""
@@ -75,6 +86,9 @@ class End(Termination):
     ROUND_LIMIT = "round limit"
     #: the ``stall_rounds`` option: too many turns without capture, alien or arrival
     NO_PROGRESS = "no progress"
+    #: no limit is on and nobody in play has anything left to decide: the table can never
+    #: change again (ours: the rulebook's game would go on for ever)
+    BLOCKED = "blocked"
 
     @classmethod
     def sentences(cls) -> Mapping[str, Mapping[str, str]]:
@@ -92,4 +106,5 @@ REASON_KEYS: Mapping[str, str] = {
     End.TEAM_ELIMINATED.value: "reason_team_out",
     End.ROUND_LIMIT.value: "reason_rounds",
     End.NO_PROGRESS.value: "reason_stall",
+    End.BLOCKED.value: "reason_blocked",
 }

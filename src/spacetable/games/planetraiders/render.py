@@ -205,14 +205,16 @@ def render(view: dict[str, Any], lang: str) -> str:
         )
         lines.append("      " + escape(", ".join(raiders)))
     lines.append("")
+    limit, stall = view["turn_limit"], view["stall_limit"]
+    key = "turn" if limit and stall else "turn_rounds" if limit else "turn_stall" if stall else ""
     lines.append(
         _t(
             lang,
-            "turn",
+            key or "turn_open",
             turn=view["turn"],
-            limit=view["turn_limit"],
+            limit=limit,
             quiet=view["quiet_turns"],
-            stall=view["stall_limit"],
+            stall=stall,
         )
     )
     if view.get("is_over"):
@@ -325,6 +327,7 @@ _OUTCOME_KEY: dict[str, str] = {
     End.TEAM_ELIMINATED: "oc_team_out",
     End.ROUND_LIMIT: "oc_rounds",
     End.NO_PROGRESS: "oc_stall",
+    End.BLOCKED: "oc_blocked",
 }
 
 

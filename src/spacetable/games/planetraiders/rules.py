@@ -33,6 +33,7 @@ from typing import Any
 from spacetable.engine import (
     BOOL,
     INT,
+    NO_BOUND,
     STR,
     Action,
     Cache,
@@ -71,11 +72,15 @@ from .components import crew_complete, crew_missing
 from .constants import (
     ALIEN,
     BLUE,
+    BOT_ROUNDS,
+    BOT_STALL_ROUNDS,
     COLOURS,
     EMPTY,
+    MAX_LIMIT_ROUNDS,
     N_CELLS,
     N_EDGES,
     N_SLOTS,
+    NO_LIMIT,
     NOSES,
     PHASE_HOP,
     PHASE_MOVE,
@@ -144,26 +149,34 @@ class PlanetRaiders(Game):
                 "voir 3 fusées, comme dans l'exemple du §5.1), ou une seule (la lecture "
                 "précédente, que l'exemple exclut)",
             ),
+            # Not in the rulebook (a game ends when crews are home): off by default (0).
             "round_limit": OptionSpec(
-                default=100,
+                default=NO_LIMIT,
                 kind=int,
-                minimum=2,
-                maximum=500,
-                help_en="the game stops after this many rounds (players x rounds turns)",
-                help_fr="la partie s'arrête après ce nombre de tours de table",
+                minimum=NO_LIMIT,
+                maximum=MAX_LIMIT_ROUNDS,
+                help_en="not in the rulebook, for bots and simulations: the game stops after "
+                "this many rounds (players x rounds turns; 0: no limit, the rulebook's game)",
+                help_fr="hors règle, pour les bots et les simulations : la partie s'arrête "
+                "après ce nombre de tours de table (0 : sans limite, la partie de la règle)",
             ),
             "stall_rounds": OptionSpec(
-                default=20,
+                default=NO_LIMIT,
                 kind=int,
-                minimum=1,
-                maximum=500,
-                help_en="the game stops after this many rounds without capture, alien or arrival",
-                help_fr="la partie s'arrête après ce nombre de tours de table sans capture, "
-                "alien ni arrivée",
+                minimum=NO_LIMIT,
+                maximum=MAX_LIMIT_ROUNDS,
+                help_en="not in the rulebook, for bots and simulations: the game stops after "
+                "this many rounds without capture, alien or arrival (0: no limit)",
+                help_fr="hors règle, pour les bots et les simulations : la partie s'arrête "
+                "après ce nombre de tours de table sans capture, alien ni arrivée (0 : sans "
+                "limite)",
             ),
         },
         hidden_information=False,
         chance=False,
+        # The drivers of simulations play with the limits (random or stalling players may
+        # never bring a crew home).
+        simulation_options={"round_limit": BOT_ROUNDS, "stall_rounds": BOT_STALL_ROUNDS},
         # 2: a zone holds one rocket per side (hops name a nose); places no rule separates are
         # shared (issue 18)
         rules_version="2",
@@ -296,6 +309,10 @@ class PlanetRaiders(Game):
 
     def active(self, seat: int) -> bool:
         return not self.out[seat] and seat not in self.finished
+
+    def _in_play(self) -> int:
+        """How many players are still in play (neither home nor eliminated)."""
+        return sum(1 for s in range(self.players) if self.active(s))
 
     def has_crew(self, seat: int) -> bool:
         return crew_complete(self.aliens[seat].bit_count(), self.ncaps[seat])
@@ -634,6 +651,7 @@ class PlanetRaiders(Game):
 
     def _end_turn(self) -> None:
         """End the current turn and start the next player's (skipping turns with no choice)."""
+        passes = 0
         while True:
             self.emit({"event": "end_turn", "seat": self.cur, "colour": self._cname(self.cur)})
             self.turns += 1
@@ -645,10 +663,10 @@ class PlanetRaiders(Game):
             self._check_end()
             if self.over:
                 return
-            if self.turns >= self.turn_limit:
+            if self.turn_limit and self.turns >= self.turn_limit:
                 self._game_over(End.ROUND_LIMIT)
                 return
-            if self.quiet >= self.stall_limit:
+            if self.stall_limit and self.quiet >= self.stall_limit:
                 self._game_over(End.NO_PROGRESS)
                 return
             n = self.players
@@ -660,6 +678,13 @@ class PlanetRaiders(Game):
                     break
             self.cur = nxt
             if self._begin_turn():
+                return
+            # A pass changes nothing: once every player in play has passed in a row, nobody
+            # will ever have anything to decide. A limit that is on ends such a table (as it
+            # always did); without one, the game ends here instead of passing for ever.
+            passes += 1
+            if not self.turn_limit and not self.stall_limit and passes >= self._in_play():
+                self._game_over(End.BLOCKED)
                 return
 
     def _begin_turn(self) -> bool:
@@ -734,11 +759,19 @@ class PlanetRaiders(Game):
 
     @classmethod
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
-        """Turns are capped at ``round_limit * players``. In one turn: at most 3 selects and
-        3 stops, one hop per rocket on the board, one place/exchange/give per rocket in hand
-        after collection, ``end_moves`` and ``end_turn``. Rockets in play never exceed
-        5 per player plus one per capture (3 per player): 8 per player."""
+        """A true bound under the ``round_limit`` option, which caps the turns at
+        ``round_limit * players``. In one turn: at most 3 selects and 3 stops, one hop per
+        rocket on the board, one place/exchange/give per rocket in hand after collection,
+        ``end_moves`` and ``end_turn``. Rockets in play never exceed 5 per player plus one
+        per capture (3 per player): 8 per player.
+
+        The rulebook's game (no round limit) has none: raiders may ride the rockets round
+        and round for as long as nobody brings a crew home; it returns the engine's
+        ``NO_BOUND``, and a driver that must finish sets the limits
+        (``info.simulation_options``)."""
         opts = cls.info.normalize_options(players, options)
+        if opts["round_limit"] == NO_LIMIT:
+            return NO_BOUND
         total = 8 * players
         per_turn = 2 * RAIDERS + 2 + 2 * total + RAIDERS
         return int(opts["round_limit"]) * players * per_turn

@@ -73,9 +73,15 @@ T_DRAW = 7  # (T_DRAW,)                           Destinée incertaine: draw and
 T_SCAV = 8  # (T_SCAV,)                           Ferrailleur spatial: take the discard's top
 TASK_NAMES = ("move", "target", "blackhole", "pick", "place", "orient", "effect", "draw", "scav")
 
-#: The option ``round_limit`` (not in the rulebook): its choices and default.
-ROUND_LIMITS = (30, 60, 120)
-DEFAULT_ROUND_LIMIT = 60
+#: The option ``round_limit`` (ours, not in the rulebook: « Lorsqu'un joueur amène son pion
+#: sur sa base... il est déclaré vainqueur », nothing else ends a race): its choices and
+#: default, 0 for no limit (the rulebook's race). :data:`BOT_ROUNDS` is the limit the
+#: simulation drivers apply (``GameInfo.simulation_options``: random play may never end a
+#: race) and the limit every game had by default before the option was off.
+NO_ROUND_LIMIT = 0
+BOT_ROUNDS = 60
+ROUND_LIMITS = (NO_ROUND_LIMIT, 30, BOT_ROUNDS, 120)
+DEFAULT_ROUND_LIMIT = NO_ROUND_LIMIT
 
 
 @cache

@@ -209,10 +209,11 @@ def render(view: dict[str, Any], lang: str, parts: QuazarysParts | None = None) 
     lines = draw_grid(view, p)
     lines.append("")
     players = view["players"]
-    lines.append(
-        f"[bold]{t(lang, 'round', round=view['round'], limit=view['round_limit'])}[/]  ·  "
-        + t(lang, "to_play", player=player(view["current"], lang, p))
-    )
+    limit = view["round_limit"]  # 0: no limit (the rulebook's race)
+    key = "round" if limit else "round_open"
+    rnd = t(lang, key, round=view["round"], limit=limit)
+    to_play = t(lang, "to_play", player=player(view["current"], lang, p))
+    lines.append(f"[bold]{rnd}[/]  ·  {to_play}")
     sizes = ", ".join(f"{player(s, lang, p)}: {n}" for s, n in enumerate(view["hand_sizes"]))
     lines.append(f"{t(lang, 'hands')}: {sizes}")
     lines.append(t(lang, "deck", n=view["deck_size"]))

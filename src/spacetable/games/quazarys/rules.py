@@ -32,6 +32,7 @@ from typing import Any
 from spacetable.engine import (
     BOOL,
     INT,
+    NO_BOUND,
     STR,
     Action,
     Cache,
@@ -84,12 +85,14 @@ from .board import (
 )
 from .components import DECK_SIZE, FIRST_BASE, FIRST_SUN, KIND, QuazarysParts
 from .constants import (
+    BOT_ROUNDS,
     DEFAULT_ROUND_LIMIT,
     HAND_SIZE,
     KIND_BASE,
     KIND_EXPLO,
     KIND_SUN,
     MAX_DISCARD,
+    NO_ROUND_LIMIT,
     P_CHOOSE,
     P_COMBO,
     P_DISCARD,
@@ -140,6 +143,7 @@ class Quazarys(Game):
         min_players=2,
         max_players=4,
         options={
+            # Not in the rulebook (a race ends when a pawn is home): off by default.
             "round_limit": OptionSpec(
                 default=DEFAULT_ROUND_LIMIT,
                 choices=ROUND_LIMITS,
@@ -167,6 +171,9 @@ class Quazarys(Game):
         },
         hidden_information=True,
         chance=True,
+        # The drivers of simulations play with a limit: random or stalling players may never
+        # bring a pawn home.
+        simulation_options={"round_limit": BOT_ROUNDS},
     )
     action_types = ACTION_TYPES
     terminations = End
@@ -792,7 +799,7 @@ class Quazarys(Game):
             if self.arrived:
                 self._finish(End.ARRIVED)
                 return
-            if rounds >= self.round_limit:
+            if self.round_limit and rounds >= self.round_limit:
                 self._finish(End.ROUND_LIMIT)
                 return
         if self.passes >= self.players:
@@ -870,7 +877,16 @@ class Quazarys(Game):
 
     @classmethod
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
+        """A true bound under the ``round_limit`` option: at most that many rounds of
+        ``players`` turns, each of at most ``TURN_BOUND`` decisions.
+
+        The rulebook's race (no round limit) has none: pawns may wander and cards cycle
+        through the discard for as long as nobody reaches their base; it returns the
+        engine's ``NO_BOUND``, and a driver that must finish sets ``round_limit``
+        (``info.simulation_options``)."""
         limit = int(options.get("round_limit", DEFAULT_ROUND_LIMIT))
+        if limit == NO_ROUND_LIMIT:
+            return NO_BOUND
         return limit * players * TURN_BOUND
 
     def describe_action(self, action: Action, lang: str = "en") -> str:

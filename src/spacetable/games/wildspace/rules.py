@@ -142,6 +142,10 @@ class WildSpace(Game):
         },
         hidden_information=True,
         chance=True,
+        # The drivers of simulations and the RL environments play every card's effect once a
+        # turn: the rulebook lets a card laid again apply its effect again, so a player may
+        # loop for as long as they like, and only this option bounds the game.
+        simulation_options={"effects": "once_per_turn"},
     )
     action_types = A.ACTION_TYPES
     terminations = End

@@ -10,6 +10,8 @@ import numpy as np
 
 from spacetable.games.planetraiders.board import CELL_INDEX, PAD_INDEX
 from spacetable.games.planetraiders.constants import (
+    BOT_ROUNDS,
+    BOT_STALL_ROUNDS,
     COLOURS,
     N_CELLS,
     N_EDGES,
@@ -53,12 +55,18 @@ class PlanetRaidersEncoder:
             "rockets used this turn: blue, red / 3",
         )
         b.flag("teams", view["teams"], "two against two")
-        b.scalar("turn", view["turn"], view["turn_limit"], "turn / turn_limit")
+        # Without a limit (0, the rulebook's game), the simulations' limit is the scale.
+        b.scalar(
+            "turn",
+            view["turn"],
+            view["turn_limit"] or BOT_ROUNDS * n,
+            f"turn / turn_limit ({BOT_ROUNDS} x players without a limit)",
+        )
         b.scalar(
             "quiet_turns",
             view["quiet_turns"],
-            view["stall_limit"],
-            "turns without progress / stall_limit",
+            view["stall_limit"] or BOT_STALL_ROUNDS * n,
+            f"turns without progress / stall_limit ({BOT_STALL_ROUNDS} x players without one)",
         )
         board = np.zeros((N_CELLS, len(MARKS)), dtype=np.float32)
         for r, row in enumerate(view["board"]):

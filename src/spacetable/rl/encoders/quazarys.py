@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from spacetable.games.quazarys.components import KIND, N_CARDS
-from spacetable.games.quazarys.constants import MAX_DIM, PHASE_NAMES, TASK_NAMES
+from spacetable.games.quazarys.constants import BOT_ROUNDS, MAX_DIM, PHASE_NAMES, TASK_NAMES
 
 from ..observation import Builder, ObservationError, rel
 
@@ -63,7 +63,12 @@ class QuazarysEncoder:
             "current", rel(seat, view["current"], n), n, "the seat whose turn it is (relative)"
         )
         b.one_hot("first", rel(seat, view["first"], n), n, "the first player (relative)")
-        b.scalar("round", view["round"], view["round_limit"], "round / round_limit")
+        b.scalar(
+            "round",
+            view["round"],
+            view["round_limit"] or BOT_ROUNDS,
+            f"round / round_limit ({BOT_ROUNDS} without a limit)",
+        )
         b.one_hot("faction", view["faction"], FACTIONS, "the faction of the combination (none: 0)")
         b.scalar("discarded", view["discarded"], 3, "cards discarded this turn / 3")
         b.scalar("deck_size", view["deck_size"], N_CARDS, f"cards in the deck / {N_CARDS}")

@@ -39,7 +39,7 @@ const WORDS = {
     rocket: { blue: "B", red: "R" }, alien: "A", hand: "Hand", aliens: "Aliens", captured: "Captured",
     home: "home", capturedBy: "captured", finished: "home, place {n}", out: "eliminated",
     crewDone: "crew complete: fly home!", crewMissing: "crew: {n} missing", none: "none",
-    turn: "Turn {t}/{l} · no progress {q}/{s}", used: "used this turn: {b} blue, {r} red",
+    turn: "Turn {t}", turnLimit: "/{l}", stall: " · no progress {q}/{s}", used: "used this turn: {b} blue, {r} red",
     toPlay: "To play:", phase: { move: "move a raider, or end the moves", hop: "raider #{k}: ride a rocket, or stop",
       place: "place rockets, then end the turn" }, team: "team", you: "you", over: "Game over",
     planet: "planet", ship: "ship" },
@@ -47,7 +47,7 @@ const WORDS = {
     rocket: { blue: "B", red: "R" }, alien: "A", hand: "Main", aliens: "Aliens", captured: "Capturés",
     home: "à la base", capturedBy: "capturé", finished: "rentré, place {n}", out: "éliminé",
     crewDone: "équipage complet : rentrez !", crewMissing: "équipage : {n} manquant(s)", none: "aucun",
-    turn: "Tour {t}/{l} · sans progrès {q}/{s}", used: "utilisées ce tour : {b} bleues, {r} rouges",
+    turn: "Tour {t}", turnLimit: "/{l}", stall: " · sans progrès {q}/{s}", used: "utilisées ce tour : {b} bleues, {r} rouges",
     toPlay: "À jouer :", phase: { move: "déplacez un raider, ou finissez les déplacements",
       hop: "raider n°{k} : prenez une fusée, ou arrêtez-vous", place: "posez des fusées, puis finissez le tour" },
     team: "équipe", you: "vous", over: "Partie terminée", planet: "planète", ship: "vaisseau" },
@@ -257,7 +257,10 @@ export function draw(body, state, ctx) {
   let y = PY + 18;
   const cur = v.players_info[v.current];
   root.append(svg("text", { x: PX, y, "font-size": 12, class: "bt muted",
-    text: fill(words.turn, { t: Math.min(v.turn + 1, v.turn_limit), l: v.turn_limit, q: v.quiet_turns, s: v.stall_limit }) }));
+    // The limits are options (0: off, the rulebook's game): each is shown only when on.
+    text: fill(words.turn, { t: v.turn_limit ? Math.min(v.turn + 1, v.turn_limit) : v.turn + 1 }) +
+      (v.turn_limit ? fill(words.turnLimit, { l: v.turn_limit }) : "") +
+      (v.stall_limit ? fill(words.stall, { q: v.quiet_turns, s: v.stall_limit }) : "") }));
   y += 18;
   if (state.over || v.reason) {
     root.append(svg("text", { x: PX, y, "font-size": 13, class: "bt current", text: words.over }));

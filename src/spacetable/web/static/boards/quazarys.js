@@ -193,7 +193,7 @@ export function draw(body, state, ctx) {
   // seats: shape, name, cards in hand, arrived
   const sx = 220;
   root.append(svg("text", { x: sx, y: 16, class: "bt muted", "font-size": 11,
-    text: `${words.round} ${v.round}/${v.round_limit} · ${words.turn}: ${ctx.seatName(v.current)}` }));
+    text: `${words.round} ${v.round}${v.round_limit ? `/${v.round_limit}` : ""} · ${words.turn}: ${ctx.seatName(v.current)}` }));
   v.hand_sizes.forEach((n, q) => {
     const y = 34 + q * 19;
     root.append(seatToken(q, sx + 8, y - 4, 7));
