@@ -1,4 +1,5 @@
-"""The one package shape of every game (docs/architecture.md), checked on the source.
+"""The one package shape of every game (docs/architecture.md), checked on the source, and
+the length of every module of the package.
 
 Imports are read with ``ast``: an import under ``if TYPE_CHECKING:`` is for the type checker
 only and does not count; an import inside a function counts (it is an import all the same).
@@ -16,7 +17,8 @@ import spacetable
 from spacetable.engine import Game, Termination, game_class
 from spacetable.engine.registry import GAME_MODULES
 
-GAMES_DIR = Path(spacetable.__file__).parent / "games"
+PACKAGE_DIR = Path(spacetable.__file__).parent
+GAMES_DIR = PACKAGE_DIR / "games"
 #: The shipped games (test-only games registered by other tests are not packages).
 GAMES = [m.rsplit(".", 1)[1] for m in GAME_MODULES]
 REQUIRED = (
@@ -111,13 +113,27 @@ def test_every_game_package_has_the_same_modules(game: str) -> None:
         assert extra not in mods, f"{game}/{extra}.py: see docs/architecture.md"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_no_module_is_over_about_a_thousand_lines(game: str) -> None:
+def _long_modules(root: Path) -> dict[str, int]:
+    """The modules under ``root`` longer than ``MAX_LINES``, by path, with their length."""
     sizes = {
-        name: len(p.read_text(encoding="utf-8").splitlines()) for name, p in _modules(game).items()
+        p.relative_to(root).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+        for p in sorted(root.rglob("*.py"))
     }
-    big = {k: v for k, v in sizes.items() if v > MAX_LINES}
-    assert not big, f"{game}: {big}"
+    return {k: v for k, v in sizes.items() if v > MAX_LINES}
+
+
+def test_no_module_of_the_package_is_over_a_thousand_lines() -> None:
+    """Every module of the package, the games and the rest (web, testing, engine...)."""
+    assert PACKAGE_DIR.is_dir()
+    big = _long_modules(PACKAGE_DIR)
+    assert not big, f"modules over {MAX_LINES} lines (split them along their seams): {big}"
+
+
+def test_the_line_limit_catches_a_long_module(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "short.py").write_text("x = 1\n" * MAX_LINES, encoding="utf-8")
+    (tmp_path / "sub" / "long.py").write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
+    assert _long_modules(tmp_path) == {"sub/long.py": MAX_LINES + 1}
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -12,10 +12,6 @@ right, the tables are not. :func:`fail_value` picks the status from the error's 
 
 from __future__ import annotations
 
-import functools
-import importlib
-import importlib.util
-import inspect
 import json
 import math
 from collections.abc import Callable
@@ -27,6 +23,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from spacetable.engine import DataError
+from spacetable.engine.presentation import presentation
 
 if TYPE_CHECKING:
     from spacetable.engine import DataSet
@@ -318,56 +315,49 @@ def default_players(game_id: str, *, at_least: int = 1) -> int:
     return min(max(info.min_players, at_least), info.max_players)
 
 
-def _game_module(game_id: str, name: str) -> Any:
-    mod = f"spacetable.games.{game_id}.{name}"
-    try:
-        if importlib.util.find_spec(mod) is None:
-            return None
-    except ModuleNotFoundError:
-        return None
-    return importlib.import_module(mod)
-
-
-def _with_parts(fn: Callable[..., str], parts: Any) -> Callable[..., str]:
-    """``fn`` with the game's ``parts`` bound, when it takes them (``render``,
-    ``describe_event`` and ``describe_outcome`` draw names from a corrected data set)."""
-    if parts is None or "parts" not in inspect.signature(fn).parameters:
-        return fn
-    return functools.partial(fn, parts=parts)
-
-
 def renderer(game_id: str, parts: Any = None) -> Callable[[dict[str, Any], str], str]:
-    """The game's ``render(view, lang)`` (with ``parts``: the game's data, drawn with its
-    names), or a plain JSON dump when it has none."""
-    mod = _game_module(game_id, "render")
-    fn = getattr(mod, "render", None) if mod is not None else None
-    if fn is None:
-        return lambda view, lang: json.dumps(view, indent=1, ensure_ascii=False)
-    return _with_parts(fn, parts)
+    """The game's ``render(view, lang, parts)`` through the presentation contract
+    (:mod:`spacetable.engine.presentation`; ``parts``: the game's data, drawn with its
+    names), or a plain JSON dump when it has none. A broken render raises ``RenderError``."""
+    shown = presentation(game_id, parts)
+
+    def draw(view: dict[str, Any], lang: str) -> str:
+        text = shown.board(view, lang)
+        return json.dumps(view, indent=1, ensure_ascii=False) if text is None else text
+
+    return draw
 
 
 def event_describer(game_id: str, parts: Any = None) -> Callable[[dict[str, Any], str], str]:
-    """The game's ``describe_event(event, lang)`` (with ``parts``), or a compact generic form."""
-    mod = _game_module(game_id, "render")
-    fn = getattr(mod, "describe_event", None) if mod is not None else None
-    if fn is None:
-        return lambda ev, lang: " ".join(f"{k}={v}" for k, v in ev.items() if not k.startswith("_"))
-    return _with_parts(fn, parts)
+    """The game's ``describe_event(event, lang, parts)``, or a compact generic form."""
+    shown = presentation(game_id, parts)
+
+    def describe(ev: dict[str, Any], lang: str) -> str:
+        text = shown.event(ev, lang)
+        if text is None:
+            return " ".join(f"{k}={v}" for k, v in ev.items() if not k.startswith("_"))
+        return text
+
+    return describe
 
 
 def outcome_describer(
     game_id: str, parts: Any = None
 ) -> Callable[[dict[str, Any], str], str] | None:
-    """The game's ``describe_outcome(outcome_json, lang)`` (a localized reason), if it has one."""
-    mod = _game_module(game_id, "render")
-    fn = getattr(mod, "describe_outcome", None) if mod is not None else None
-    return None if fn is None else _with_parts(fn, parts)
+    """The game's ``describe_outcome(outcome_json, lang, parts)`` (a localized reason), if it
+    has one."""
+    shown = presentation(game_id, parts)
+    if getattr(shown.module, "describe_outcome", None) is None:
+        return None
+
+    def describe(outcome: dict[str, Any], lang: str) -> str:
+        return shown.outcome(outcome, lang) or ""
+
+    return describe
 
 
 def legend(game_id: str, lang: str) -> list[tuple[str, str]]:
     """The game's legend: ``(symbol, meaning)`` for every symbol and abbreviation its
     renderer draws, in ``lang`` (the render module's ``legend(lang)``); ``[]`` for a game
     without one."""
-    mod = _game_module(game_id, "render")
-    fn = getattr(mod, "legend", None) if mod is not None else None
-    return list(fn(lang)) if fn is not None else []
+    return presentation(game_id).legend(lang) or []

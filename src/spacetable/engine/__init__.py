@@ -46,6 +46,7 @@ from .state import (
     list_of,
     opt,
     record,
+    tagged,
     tuple_of,
 )
 
@@ -101,5 +102,6 @@ __all__ = [
     "register",
     "replay",
     "save_meta",
+    "tagged",
     "tuple_of",
 ]

@@ -326,7 +326,8 @@ class Game(ABC):
         """Every legal action of ``seat`` now, without duplicates; ``[]`` if it may not act.
 
         The engine keeps the last list it gave (for one seat, at this step), so that
-        :meth:`apply` of one of its actions checks legality in constant time.
+        :meth:`apply` of one of its actions checks legality by a scan of that list by
+        identity, without parsing it or comparing its fields.
         """
         if type(seat) is not int or not 0 <= seat < self.players:
             self._check_seat(seat)
@@ -337,9 +338,11 @@ class Game(ABC):
     def apply(self, seat: int, action: Action | Mapping[str, Any] | str) -> None:
         """Apply ``action`` for ``seat`` after checking it; a bad one raises and changes nothing.
 
-        An action taken from the last :meth:`legal_actions` list of that seat is found in
-        constant time; any other input is parsed, its fields checked against their declared
-        types exactly (``3.0`` or ``True`` is no ``int``), and looked up in a fresh list.
+        An action taken from the last :meth:`legal_actions` list of that seat is found by a
+        scan of that list by identity (``is``: linear in its length, but no parsing and no
+        field compared); any other input is parsed, its fields checked against their declared
+        types exactly (``3.0`` or ``True`` is no ``int``), and looked up by equality in a
+        fresh list.
         """
         c = self._legal_cache
         if (

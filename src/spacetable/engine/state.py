@@ -20,16 +20,17 @@ declared is a configuration set by ``setup`` and rebuilt by the game's ``_derive
 
 Kinds: :data:`INT`, :data:`FLOAT`, :data:`BOOL`, :data:`STR`, :func:`opt` (or ``None``),
 :func:`list_of` (a mutable list), :func:`tuple_of` (an immutable tuple, a JSON list),
-:func:`record` (a fixed-length tuple of kinds) and :class:`Kind` subclasses for anything
+:func:`record` (a fixed-length tuple of kinds), :func:`tagged` (named tuples of several classes,
+told apart by a tag) and :class:`Kind` subclasses for anything
 else (a board keyed by coordinates...).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, get_type_hints
 
 from .errors import RecordError
 
@@ -195,6 +196,59 @@ class _Record(Kind):
 def record(*items: Kind) -> Kind:
     """A fixed-length tuple whose items have the given kinds (a JSON list)."""
     return _Record(items)
+
+
+#: The kind of a ``NamedTuple`` field of :func:`tagged`, by its annotation.
+_SCALARS: dict[Any, Kind] = {int: INT, float: FLOAT, bool: BOOL, str: STR}
+
+
+class _Tagged(Kind):
+    def __init__(self, classes: Mapping[int, type[tuple[Any, ...]]]) -> None:
+        self.classes = dict(classes)
+        self.tags: dict[type, int] = {}
+        self.fields: dict[int, tuple[Kind, ...]] = {}
+        for tag, cls in self.classes.items():
+            if cls in self.tags:
+                raise ValueError(f"{cls.__name__} has two tags")
+            hints = get_type_hints(cls)
+            fields: tuple[str, ...] = getattr(cls, "_fields", ())
+            unknown = [f for f in fields if hints.get(f) not in _SCALARS]
+            if not hasattr(cls, "_fields") or unknown:
+                raise ValueError(f"{cls.__name__}: a NamedTuple of int, float, bool, str only")
+            self.tags[cls] = tag
+            self.fields[tag] = tuple(_SCALARS[hints[f]] for f in fields)
+
+    def name(self) -> str:
+        return " | ".join(f"[{tag}, ...{c.__name__}]" for tag, c in self.classes.items())
+
+    def load(self, v: Any, path: str, game: Any) -> Any:
+        if type(v) is not list or not v:
+            raise self.bad(v, path)
+        tag = INT.load(v[0], f"{path}[0]", game)
+        cls = self.classes.get(tag)
+        if cls is None:
+            known = ", ".join(map(str, self.classes))
+            raise RecordError(f"{path}[0]: unknown tag {tag} (known: {known})")
+        kinds = self.fields[tag]
+        if len(v) != 1 + len(kinds):
+            raise RecordError(
+                f"{path}: {cls.__name__} (tag {tag}) has {len(kinds)} fields, got {len(v) - 1}"
+            )
+        items = zip(kinds, v[1:], strict=True)
+        return cls(*(k.load(x, f"{path}[{i}]", game) for i, (k, x) in enumerate(items, 1)))
+
+    def dump(self, v: Any) -> Any:
+        tag = self.tags[type(v)]
+        return [tag, *(k.dump(x) for k, x in zip(self.fields[tag], v, strict=True))]
+
+
+def tagged(classes: Mapping[int, type[tuple[Any, ...]]]) -> Kind:
+    """A value of one of several ``NamedTuple`` classes (of ``int``, ``float``, ``bool`` and
+    ``str`` fields), told apart by a tag: saved as a JSON list, the class's tag in
+    ``classes`` first, then its fields in order (``[tag, field1, field2...]``). A load
+    checks the tag, the number of fields and each field's type. The values are immutable:
+    clones share them."""
+    return _Tagged(classes)
 
 
 @dataclass(frozen=True)

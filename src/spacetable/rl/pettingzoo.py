@@ -33,8 +33,6 @@ text from the view of the agent to act.
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -42,9 +40,9 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from rich.text import Text
 
 from spacetable.engine import Game, IllegalAction, SpacetableError, game_info, new_game
+from spacetable.engine.presentation import presentation
 
 from .bounds import adapter_options, episode_bound
 from .observation import observation_shape, observe
@@ -271,14 +269,10 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def render_text(self, seat: int) -> str:
         """The game drawn as plain text from ``seat``'s view (in :attr:`lang`)."""
-        mod = importlib.import_module(f"spacetable.games.{self.game_id}.render")
-        fn = mod.render
-        view = self.game.view(seat)
-        if "parts" in inspect.signature(fn).parameters:
-            text = fn(view, self.lang, parts=self.game.parts)
-        else:
-            text = fn(view, self.lang)
-        return Text.from_markup(str(text)).plain
+        text = presentation(self.game).board(self.game.view(seat), self.lang, plain=True)
+        if text is None:
+            raise SpacetableError(f"{self.game_id} has no render module to draw it with")
+        return text
 
     def close(self) -> None:
         """Nothing to release (the game lives in memory)."""

@@ -10,77 +10,47 @@ projections for its seat.
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import logging
-from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 import orjson
-from rich.errors import MarkupError
-from rich.text import Text
 
 from spacetable.engine import Game, Outcome, Termination
+from spacetable.engine.presentation import RenderError, presentation
 
 from .protocol import VERSION
 
 log = logging.getLogger("spacetable.web")
 
-_render: dict[str, ModuleType | None] = {}
-_takes_parts: dict[tuple[str, str], bool] = {}
+#: The render failures already logged, by game and function (each is logged once).
+_reported: set[tuple[str, str]] = set()
+#: What a client is told when the game's text could not be drawn (the details, which may
+#: name hidden components, stay in the server's log).
+RENDER_FAILED = "the game's text could not be drawn (a server bug, logged)"
 
 
-def render_module(game: Game) -> ModuleType | None:
-    """The game's ``render`` module (its sentences for events and outcomes), if any."""
-    gid = game.game_id
-    if gid not in _render:
-        package = type(game).__module__.rpartition(".")[0]
-        try:
-            _render[gid] = importlib.import_module(f"{package}.render")
-        except ImportError:
-            _render[gid] = None
-    return _render[gid]
+def _report(e: RenderError) -> None:
+    key = (e.game, e.function)
+    if key not in _reported:
+        _reported.add(key)
+        log.error("%s", e, exc_info=e)
 
 
-def _render_fn(game: Game, name: str) -> Callable[[dict[str, Any], str], Any] | None:
-    """The render module's ``name`` with the game's data bound, when it takes ``parts``
-    (a table played with corrected tables names its components from them)."""
-    fn = getattr(render_module(game), name, None)
-    if fn is None:
-        return None
-    parts = game.parts if game.data is not None else None
-    key = (game.game_id, name)
-    takes = _takes_parts.get(key)
-    if takes is None:
-        takes = _takes_parts[key] = "parts" in inspect.signature(fn).parameters
-    if parts is None or not takes:
-        return fn  # type: ignore[no-any-return]
-    return lambda value, lang: fn(value, lang, parts=parts)
-
-
-def plain(text: str) -> str:
-    """A sentence of the terminal's renderer without its colour markup (``[bold]...[/]``).
-
-    >>> plain("[bold blue]Blue (seat 1)[/] plays [3] cards")
-    'Blue (seat 1) plays [3] cards'
-    """
-    if "[" not in text:
-        return text
+def _event_text(game: Game, event: dict[str, Any], lang: str) -> tuple[str, bool]:
+    """The event as a plain sentence (the game's ``describe_event``), else its name; and
+    whether the game's render broke on it (logged once)."""
     try:
-        return Text.from_markup(text).plain
-    except MarkupError:
-        return text
+        text = presentation(game).event(event, lang, plain=True)
+    except RenderError as e:
+        _report(e)
+        return str(event.get("event", "?")), True
+    return (text if text is not None else str(event.get("event", "?"))), False
 
 
 def event_text(game: Game, event: dict[str, Any], lang: str) -> str:
-    fn = _render_fn(game, "describe_event")
-    if fn is not None:
-        try:
-            return plain(str(fn(event, lang)))
-        except Exception:  # a sentence missing for an event is not worth a crash
-            log.debug("no sentence for event %r", event.get("event"), exc_info=True)
-    return str(event.get("event", "?"))
+    """The event as a plain sentence (the game's ``describe_event``); a broken render is
+    logged and the event's name is shown."""
+    return _event_text(game, event, lang)[0]
 
 
 def outcome_message(game: Game, lang: str) -> dict[str, Any]:
@@ -89,14 +59,13 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
     data = out.to_json()
     reason = out.reason
     sentence = reason.sentence(lang) if isinstance(reason, Termination) else str(reason)
-    summary = ""
-    fn = _render_fn(game, "describe_outcome")
-    if fn is not None:
-        try:
-            summary = plain(str(fn(data, lang)))
-        except Exception:
-            log.debug("no outcome text", exc_info=True)
-    return {
+    error = None
+    try:
+        summary = presentation(game).outcome(data, lang, plain=True) or ""
+    except RenderError as e:
+        _report(e)
+        summary, error = "", RENDER_FAILED
+    msg = {
         "type": "end",
         "lang": lang,
         "outcome": data,
@@ -104,6 +73,9 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
         "summary": summary,
         "rewards": list(out.rewards()),
     }
+    if error is not None:
+        msg["render_error"] = error
+    return msg
 
 
 def state_message(
@@ -122,6 +94,12 @@ def state_message(
     events = game.last_events(seat, size - log_from) if size > log_from else []
     legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
     view = game.view(seat)
+    entries: list[dict[str, Any]] = []
+    broken = False
+    for e in events:
+        text, failed = _event_text(game, e, lang)
+        entries.append({"text": text, "event": e})
+        broken = broken or failed
     msg: dict[str, Any] = {
         "type": "state",
         "step": game.step,
@@ -129,10 +107,7 @@ def state_message(
         "lang": lang,
         "view": view,
         "legal": [{"action": a.to_json(), "label": game.describe_action(a, lang)} for a in legal],
-        "log": {
-            "from": log_from,
-            "events": [{"text": event_text(game, e, lang), "event": e} for e in events],
-        },
+        "log": {"from": log_from, "events": entries},
         "components": [
             {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text}
             for c in game.component_texts(seat, lang, view)
@@ -142,6 +117,8 @@ def state_message(
         # how many of its own last decisions the seat may take back now (0: no Undo)
         "undoable": game.undoable(seat) if seat is not None else 0,
     }
+    if broken:  # the client shows it; the details are in the server's log
+        msg["render_error"] = RENDER_FAILED
     if clocks is not None:
         msg["clocks"] = clocks
     if game.realtime:

@@ -13,9 +13,10 @@ from rich.text import Text
 from spacetable.engine import new_game
 from spacetable.games.quazarys.board import bounds
 from spacetable.games.quazarys.components import DECK_SIZE, FIRST_BASE, FIRST_SUN, KIND
-from spacetable.games.quazarys.constants import KIND_EXPLO, MAX_DIM, T_EFFECT, T_PLACE
+from spacetable.games.quazarys.constants import KIND_EXPLO, MAX_DIM
 from spacetable.games.quazarys.render import describe_event, render
 from spacetable.games.quazarys.rules import Quazarys
+from spacetable.games.quazarys.tasks import EffectTask, PlaceTask
 from spacetable.playout import playout
 
 
@@ -25,8 +26,8 @@ def check_invariants(g: Quazarys) -> None:
     # while its effect is applied ("Placez la carte … dans la défausse et appliquez son
     # effet"), once only.
     on_table = [code >> 2 for code in g.board.values()]
-    held = [t[1] for t in g.stack if t[0] == T_PLACE]
-    applying = [t[1] for t in g.stack if t[0] == T_EFFECT]
+    held = [t.card for t in g.stack if isinstance(t, PlaceTask)]
+    applying = [t.card for t in g.stack if isinstance(t, EffectTask)]
     assert len(set(applying)) == len(applying)
     assert set(applying) <= set(g.discard)
     explo_on_table = [c for c in on_table if c < DECK_SIZE]

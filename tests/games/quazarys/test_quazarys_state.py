@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,19 @@ from spacetable.engine import RecordError, load_trusted, new_game
 from spacetable.games.quazarys.board import Graph, pkey
 from spacetable.games.quazarys.constants import MAX_DIM, End
 from spacetable.games.quazarys.rules import Quazarys
+from spacetable.games.quazarys.tasks import (
+    TASK,
+    TASK_NUMBERS,
+    BlackHoleTask,
+    EffectTask,
+    MoveTask,
+    OrientTask,
+    PickTask,
+    PlaceTask,
+    ScavengeTask,
+    TargetTask,
+    task_name,
+)
 from spacetable.playout import playout
 
 
@@ -29,7 +43,7 @@ def test_every_saved_field_is_declared_once_with_the_save_format_unchanged() -> 
     state = json.loads(g.to_json())["state"]
     assert set(state) == set(Quazarys.state.names())
     assert state["board"] == [[r, c, v] for (r, c), v in sorted(g.board.items())]
-    assert state["stack"] == [list(t) for t in g.stack]
+    assert state["stack"] == [[TASK_NUMBERS[type(t)], *t] for t in g.stack]
     assert state["base_card"] == list(g.base_card)
     back = load_trusted(g.to_json())
     assert back.to_json() == g.to_json()
@@ -52,6 +66,12 @@ def _forged(g: Quazarys, change: Any) -> str:
         (lambda s: s["hands"][1].append("x"), r"state\.hands\[1\]\[\d\]: expected int"),
         (lambda s: s.__setitem__("over", 0), r"state\.over: expected bool"),
         (lambda s: s["stack"].append(["x"]), r"state\.stack\[\d+\]\[0\]: expected int"),
+        (lambda s: s["stack"].append([9]), r"state\.stack\[\d+\]\[0\]: unknown tag 9"),
+        (
+            lambda s: s["stack"].append([0, 1, 0]),
+            r"state\.stack\[\d+\]: MoveTask .* 3 fields, got 2",
+        ),
+        (lambda s: s["stack"].append([3, True]), r"state\.stack\[\d+\]\[1\]: expected int"),
     ],
 )
 def test_a_damaged_save_is_refused_naming_the_field(change: Any, message: str) -> None:
@@ -128,3 +148,40 @@ def test_the_outcome_reason_is_a_member_written_as_its_code() -> None:
     out = g.outcome()
     assert isinstance(out.reason, End) and out.reason == g.reason
     assert json.loads(json.dumps(out.to_json()))["reason"] == out.reason.value
+
+
+SAVES = Path(__file__).parent / "saves" / "pending_tasks.jsonl"
+
+
+def test_saves_written_before_the_named_tasks_load_and_save_byte_for_byte() -> None:
+    """Saves written when the pending tasks were plain tuples (one with each kind of task
+    that waits for a decision on top, and effects under them) load into named tasks and save
+    to the same text; they play on."""
+    lines = SAVES.read_text(encoding="utf-8").splitlines()
+    kinds: set[type] = set()
+    for text in lines:
+        g = load_trusted(text)
+        assert isinstance(g, Quazarys)
+        assert g.stack and all(type(t) in TASK_NUMBERS for t in g.stack)
+        kinds.update(type(t) for t in g.stack)
+        assert g.to_json() == text
+        assert g.clone().to_json() == text
+        deque(playout(g, random.Random(1), max_steps=30), maxlen=0)
+    assert {
+        MoveTask,
+        TargetTask,
+        BlackHoleTask,
+        PickTask,
+        PlaceTask,
+        OrientTask,
+        EffectTask,
+    } <= kinds
+
+
+def test_a_pending_task_is_a_named_tuple_of_its_kind() -> None:
+    t = MoveTask(mover=1, ignore=0, remaining=2)
+    assert (t.mover, t.ignore, t.remaining) == (1, 0, 2)
+    assert task_name(t) == "move" and task_name(ScavengeTask()) == "scav"
+    assert TASK.dump(t) == [0, 1, 0, 2]
+    assert TASK.load([4, 7, 1, 2, 3, 1], "t", None) == PlaceTask(7, 1, 2, 3, 1)
+    assert type(TASK.load([1], "t", None)) is TargetTask

@@ -164,4 +164,8 @@ def test_an_unknown_reason_falls_back_to_the_raw_reason() -> None:
 
 
 def test_the_terminal_client_finds_it() -> None:
-    assert outcome_describer("wildspace") is describe_outcome
+    describe = outcome_describer("wildspace")
+    assert describe is not None
+    out = {"scores": [3.0, 1.0], "ranks": [1, 2], "winners": [0], "reason": "mystery"}
+    for lang in ("en", "fr"):
+        assert describe(out, lang) == describe_outcome(out, lang)

@@ -19,7 +19,7 @@ board list each such zone in full (``c2: b^ r>``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
@@ -34,6 +34,9 @@ from .board import (
 )
 from .constants import COLOURS, N_EDGES, REASON_KEYS, SIDES, SIZE, TEXT, End
 from .tables import shipped_parts
+
+if TYPE_CHECKING:
+    from .board import RaidersParts
 
 STYLE = {"red": "red", "yellow": "yellow", "violet": "magenta", "green": "green"}
 ROCKET_STYLE = {"blue": "bold bright_blue", "red": "bold bright_red"}
@@ -153,7 +156,7 @@ def board_lines(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def render(view: dict[str, Any], lang: str) -> str:
+def render(view: dict[str, Any], lang: str, parts: RaidersParts | None = None) -> str:
     """The board, every player's crew, hand and raiders, and what is pending."""
     lines = [f"[bold]{_t(lang, 'title')}[/]", *board_lines(view), ""]
     seat = view.get("seat")
@@ -254,7 +257,7 @@ def _ordinal(lang: str, n: int) -> str:
     return _t(lang, f"ordinal_{n}") if 1 <= n <= 3 else _t(lang, "ordinal_n", n=n)
 
 
-def describe_event(event: dict[str, Any], lang: str) -> str:
+def describe_event(event: dict[str, Any], lang: str, parts: RaidersParts | None = None) -> str:
     """One log event as a sentence."""
     kind = event.get("event", "")
     who = _cname(lang, event["colour"]) if "colour" in event else ""
@@ -390,7 +393,7 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
     return _t(lang, head, who=_names(lang, colours, winners), why=why)
 
 
-def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
+def describe_outcome(outcome: dict[str, Any], lang: str, parts: RaidersParts | None = None) -> str:
     """The end of the game as one sentence (from ``Outcome.to_json()``): who won, by colour
     and seat, and why, e.g. "Rouge (siège 0) gagne : premier équipage rentré au vaisseau, et
     tous les joueurs sauf un sont rentrés". A reason this module does not know is shown raw; a

@@ -60,17 +60,16 @@ MAX_DISCARD = 3
 P_CHOOSE, P_COMBO, P_DISCARD, P_MOVE2 = 0, 1, 2, 3
 PHASE_NAMES = ("choose", "combo", "discard", "move2")
 
-# Pending tasks (tuples on ``stack``; the last one is resolved first).
-T_MOVE = 0  # (T_MOVE, mover, ignore_arrows, remaining)
-T_TARGET = 1  # (T_TARGET,)                       pirate attack: choose the opponent
-T_BH = 2  # (T_BH,)                               black hole: choose the row or column
-T_PICK = 3  # (T_PICK, mode)                      mode 0 tornado, 1 magnetic field
-T_PLACE = 4  # (T_PLACE, card, tornado, fr, fc, old_rot)
-T_ORIENT = 5  # (T_ORIENT, r, c, forbidden_rot)  forbidden -1: any rotation
-T_EFFECT = 6  # (T_EFFECT, card)                  an Action card (already on the discard) whose
-#                                                 effect is being applied; popped when it is over
-T_DRAW = 7  # (T_DRAW,)                           Destinée incertaine: draw and play
-T_SCAV = 8  # (T_SCAV,)                           Ferrailleur spatial: take the discard's top
+# The numbers of the kinds of pending tasks in the saves (the tasks themselves: ``tasks``).
+T_MOVE = 0  # MoveTask
+T_TARGET = 1  # TargetTask: pirate attack, choose the opponent
+T_BH = 2  # BlackHoleTask: choose the row or column
+T_PICK = 3  # PickTask: tornado or magnetic field
+T_PLACE = 4  # PlaceTask
+T_ORIENT = 5  # OrientTask
+T_EFFECT = 6  # EffectTask: an Action card whose effect is being applied
+T_DRAW = 7  # DrawTask: Destinée incertaine, draw and play
+T_SCAV = 8  # ScavengeTask: Ferrailleur spatial, take the discard's top
 TASK_NAMES = ("move", "target", "blackhole", "pick", "place", "orient", "effect", "draw", "scav")
 
 #: The option ``round_limit`` (ours, not in the rulebook: « Lorsqu'un joueur amène son pion

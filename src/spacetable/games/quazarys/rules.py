@@ -14,13 +14,13 @@ A turn (rulebook "DÉROULEMENT DU JEU"):
 3. phase 3: draw back to 5 cards (automatic; the deck is rebuilt from the discard, keeping
    the last discarded card, when it runs out).
 
-Card effects are resolved through a stack of pending tasks: every choice inside an effect
-(a destination, a card to rotate and its rotation, a slot, a row, an opponent) is an atomic
-decision of the active player. Automatic steps (drawing for Destinée incertaine, taking the
-discard for Ferrailleur spatial) run without a decision. A played Action card is put on the
-discard *before* its effect ("Placez la carte, face visible, dans la défausse et appliquez
-son effet"); while its effect is applied it is marked on the stack (``T_EFFECT``) and is not
-brought into play again (interpretation 5).
+Card effects are resolved through a stack of pending tasks (``tasks``): every choice inside
+an effect (a destination, a card to rotate and its rotation, a slot, a row, an opponent) is
+an atomic decision of the active player. Automatic steps (drawing for Destinée incertaine,
+taking the discard for Ferrailleur spatial) run without a decision. A played Action card is
+put on the discard *before* its effect ("Placez la carte, face visible, dans la défausse et
+appliquez son effet"); while its effect is applied it is marked on the stack (an
+``EffectTask``) and is not brought into play again (interpretation 5).
 """
 
 from __future__ import annotations
@@ -99,16 +99,6 @@ from .constants import (
     P_MOVE2,
     ROUND_LIMITS,
     STRIDE,
-    T_BH,
-    T_DRAW,
-    T_EFFECT,
-    T_MOVE,
-    T_ORIENT,
-    T_PICK,
-    T_PLACE,
-    T_SCAV,
-    T_TARGET,
-    TASK_NAMES,
     EffectId,
     End,
 )
@@ -116,6 +106,20 @@ from .evaluation import evaluate, race_distance
 from .labels import card_label, seat_label
 from .labels import t as text
 from .tables import DATA
+from .tasks import (
+    TASK,
+    BlackHoleTask,
+    DrawTask,
+    EffectTask,
+    MoveTask,
+    OrientTask,
+    PickTask,
+    PlaceTask,
+    ScavengeTask,
+    TargetTask,
+    Task,
+    task_name,
+)
 from .view import component_ids, view
 
 #: Decisions one turn can take at most: 5 hand cards, each bringing a chain of at most
@@ -196,7 +200,7 @@ class Quazarys(Game):
         Field("phase", INT),  # P_CHOOSE, P_COMBO, P_DISCARD, P_MOVE2
         Field("faction", INT),  # faction of the combination, -1 if none
         Field("ndiscard", INT),  # cards discarded this turn
-        Field("stack", list_of(tuple_of(INT))),  # pending tasks (T_*), the last one first
+        Field("stack", list_of(TASK)),  # pending tasks (``tasks``), the last one first
         Field("arrived", tuple_of(INT)),  # seats home, in order of arrival (replaced whole)
         Field("passes", INT),  # turns passed in a row without a draw
         Field("over", BOOL),
@@ -218,7 +222,7 @@ class Quazarys(Game):
     deck: list[int]
     discard: list[int]
     out: tuple[int, ...]
-    stack: list[tuple[int, ...]]
+    stack: list[Task]
     arrived: tuple[int, ...]
 
     # ------------------------------------------------------------------ setup
@@ -331,10 +335,10 @@ class Quazarys(Game):
         self.pos = [p + d for p in self.pos]
         st = self.stack
         for i, t in enumerate(st):
-            if t[0] == T_PLACE and t[2]:
-                st[i] = (T_PLACE, t[1], 1, t[3] + dr, t[4] + dc, t[5])
-            elif t[0] == T_ORIENT:
-                st[i] = (T_ORIENT, t[1] + dr, t[2] + dc, t[3])
+            if isinstance(t, PlaceTask) and t.tornado:
+                st[i] = t._replace(tornado=1, fr=t.fr + dr, fc=t.fc + dc)
+            elif isinstance(t, OrientTask):
+                st[i] = t._replace(r=t.r + dr, c=t.c + dc)
 
     def _board_changed(self) -> None:
         """Normalise the table (smallest row and column 0) and drop the cached graph."""
@@ -358,12 +362,14 @@ class Quazarys(Game):
         if self.over or seat != self.current:
             return []
         if self._opts is None:
-            self._opts = self._options()
+            self._opts = self._legal_now()
         return list(self._opts)
 
-    def _options(self) -> list[Action]:
+    def _legal_now(self) -> list[Action]:
+        """The legal actions of the player to act (the task on top of the stack, else the
+        phase of the turn)."""
         if self.stack:
-            return self._task_options(self.stack[-1])
+            return self._task_actions(self.stack[-1])
         ph = self.phase
         if ph == P_CHOOSE:
             return self._choose_options()
@@ -421,32 +427,32 @@ class Quazarys(Game):
             if faction[c] == f and (room or KIND[c] != KIND_EXPLO)
         ]
 
-    def _task_options(self, t: tuple[int, ...]) -> list[Action]:
-        kind = t[0]
-        if kind == T_MOVE:
-            return self._move_options(t[1], bool(t[2]), True)
-        if kind == T_TARGET:
+    def _task_actions(self, t: Task) -> list[Action]:
+        """The legal actions of the task ``t`` (none for a task without decision)."""
+        if isinstance(t, MoveTask):
+            return self._move_options(t.mover, bool(t.ignore), True)
+        if isinstance(t, TargetTask):
             return [
                 TARGETS[s]
                 for s in range(self.players)
                 if s != self.current and not self.on_base(s) and self.destinations(s, True, True)
             ]
-        if kind == T_BH:
+        if isinstance(t, BlackHoleTask):
             return [BLACKHOLES[x] for x in self.black_hole_lines()]
-        if kind == T_PICK:
+        if isinstance(t, PickTask):
             occ = self._occupied_cells()
-            want = (KIND_EXPLO,) if t[1] == 0 else (KIND_EXPLO, KIND_SUN)
+            want = (KIND_EXPLO,) if t.mode == 0 else (KIND_EXPLO, KIND_SUN)
             return [
                 PICKS[rc]
                 for rc in sorted(self.board)
                 if rc not in occ and KIND[self.board[rc] >> 2] in want
             ]
-        if kind == T_PLACE:
-            if t[2]:
-                return [PLACES[rc] for rc in placements(self.board, (t[3], t[4]))]
+        if isinstance(t, PlaceTask):
+            if t.tornado:
+                return [PLACES[rc] for rc in placements(self.board, (t.fr, t.fc))]
             return [PLACES[rc] for rc in self.slots()]
-        if kind == T_ORIENT:
-            f = t[3]
+        if isinstance(t, OrientTask):
+            f = t.forbidden
             if f >= 0 and self.options["rotation"] == "quarter":
                 return [ORIENTS[(f + 1) % 4], ORIENTS[(f + 3) % 4]]
             return [o for o in ORIENTS if o.rot != f]
@@ -504,51 +510,50 @@ class Quazarys(Game):
     def _apply_task(self, action: Action) -> None:
         st = self.stack
         t = st.pop()
-        kind = t[0]
-        if kind == T_MOVE:
+        if isinstance(t, MoveTask):
             assert isinstance(action, Move)
-            mover, ignore, remaining = t[1], t[2], t[3]
+            mover, ignore, remaining = t
             how = "pirates" if mover != self.current else ("winds" if ignore else "hyper")
             self._move_pawn(mover, pkey(action.r, action.c, action.p), how)
             if remaining > 1 and not self.on_base(mover):
-                st.append((T_MOVE, mover, ignore, remaining - 1))
-        elif kind == T_TARGET:
+                st.append(MoveTask(mover, ignore, remaining - 1))
+        elif isinstance(t, TargetTask):
             assert isinstance(action, Target)
             self.emit({"event": "target", "seat": self.current, "target": action.seat})
-            st.append((T_MOVE, action.seat, 1, 1))
-        elif kind == T_BH:
+            st.append(MoveTask(action.seat, 1, 1))
+        elif isinstance(t, BlackHoleTask):
             assert isinstance(action, BlackHole)
             self._black_hole(action.axis, action.index)
-        elif kind == T_PICK:
+        elif isinstance(t, PickTask):
             assert isinstance(action, Pick)
             rc = (action.r, action.c)
             code = self.board[rc]
             card, rot = code >> 2, code & 3
-            if t[1] == 0:  # tornado: lift the card, then place it elsewhere
+            if t.mode == 0:  # tornado: lift the card, then place it elsewhere
                 del self.board[rc]
                 self.emit(
                     {"event": "lift", "seat": self.current, "card": card, "r": rc[0], "c": rc[1]}
                 )
-                st.append((T_PLACE, card, 1, rc[0], rc[1], rot))
+                st.append(PlaceTask(card, 1, rc[0], rc[1], rot))
                 self._board_changed()
             else:
                 self.emit(
                     {"event": "pick", "seat": self.current, "card": card, "r": rc[0], "c": rc[1]}
                 )
-                st.append((T_ORIENT, rc[0], rc[1], rot))
-        elif kind == T_PLACE:
+                st.append(OrientTask(rc[0], rc[1], rot))
+        elif isinstance(t, PlaceTask):
             assert isinstance(action, Place)
-            card, tornado, old_rot = t[1], t[2], t[5]
+            card, tornado, old_rot = t.card, t.tornado, t.old_rot
             rot = old_rot if tornado else 0
             self.board[(action.r, action.c)] = card * 4 + rot
             self.emit(
                 {"event": "place", "seat": self.current, "card": card, "r": action.r, "c": action.c}
             )
-            st.append((T_ORIENT, action.r, action.c, old_rot if tornado else -1))
+            st.append(OrientTask(action.r, action.c, old_rot if tornado else -1))
             self._board_changed()
-        elif kind == T_ORIENT:
+        elif isinstance(t, OrientTask):
             assert isinstance(action, Orient)
-            rc = (t[1], t[2])
+            rc = (t.r, t.c)
             card = self.board[rc] >> 2
             self.board[rc] = card * 4 + action.rot
             self._graph = None
@@ -563,7 +568,7 @@ class Quazarys(Game):
                 }
             )
         else:  # pragma: no cover - automatic tasks never wait for a decision
-            raise AssertionError(f"task {TASK_NAMES[kind]} takes no decision")
+            raise AssertionError(f"task {task_name(t)} takes no decision")
 
     def _run(self) -> None:
         """Resolve automatic steps until a decision is needed or the game ends."""
@@ -571,11 +576,10 @@ class Quazarys(Game):
         while not self.over:
             if st:
                 t = st[-1]
-                kind = t[0]
-                if kind == T_EFFECT:
+                if isinstance(t, EffectTask):
                     st.pop()  # the card's effect is over (the card is on the discard)
                     continue
-                if kind == T_DRAW:
+                if isinstance(t, DrawTask):
                     st.pop()
                     card = self._draw_one()
                     if card is None:
@@ -583,7 +587,7 @@ class Quazarys(Game):
                     else:
                         self._bring(card, "deck")
                     continue
-                if kind == T_SCAV:
+                if isinstance(t, ScavengeTask):
                     st.pop()
                     card = self._take_from_discard()
                     if card is None:
@@ -591,14 +595,14 @@ class Quazarys(Game):
                     else:
                         self._bring(card, "discard")
                     continue
-                opts = self._task_options(t)
+                opts = self._task_actions(t)
                 if opts:
                     self._opts = opts
                     return
                 st.pop()
                 self._fizzle(t)
                 continue
-            opts = self._options()
+            opts = self._legal_now()
             if opts:
                 self._opts = opts
                 return
@@ -612,16 +616,15 @@ class Quazarys(Game):
             else:
                 self._end_turn()
 
-    def _fizzle(self, t: tuple[int, ...]) -> None:
-        kind = t[0]
-        if kind == T_PLACE:
-            card = t[1]
-            if t[2]:  # tornado with nowhere else to go: the card stays where it was
-                self.board[(t[3], t[4])] = card * 4 + t[5]
+    def _fizzle(self, t: Task) -> None:
+        if isinstance(t, PlaceTask):
+            card = t.card
+            if t.tornado:  # tornado with nowhere else to go: the card stays where it was
+                self.board[(t.fr, t.fc)] = card * 4 + t.old_rot
                 self._board_changed()
             else:  # an Exploration with no free slot (table full): it is discarded
                 self.discard.append(card)
-        self.emit({"event": "fizzle", "seat": self.current, "task": TASK_NAMES[kind]})
+        self.emit({"event": "fizzle", "seat": self.current, "task": task_name(t)})
 
     def _bring(self, card: int, via: str) -> None:
         """Put ``card`` into play: its faction now governs the combination."""
@@ -629,14 +632,14 @@ class Quazarys(Game):
         self.emit({"event": "play", "seat": self.current, "card": card, "via": via})
         st = self.stack
         if KIND[card] == KIND_EXPLO:
-            st.append((T_PLACE, card, 0, 0, 0, -1))
+            st.append(PlaceTask(card, 0, 0, 0, -1))
             return
         # "Placez la carte, face visible, dans la défausse et appliquez son effet": on the
         # discard first, then the effect (marked as being applied until it is over).
         effect = self.parts.effect[card]
         assert effect is not None  # a deck card that is no Exploration is an Action card
         self.discard.append(card)
-        st.append((T_EFFECT, card))
+        st.append(EffectTask(card))
         EFFECTS[effect](self)
 
     def applying(self) -> set[int]:
@@ -644,7 +647,7 @@ class Quazarys(Game):
         just played and, in a chain, the Destinée incertaine / Ferrailleur spatial cards that
         brought it into play. None of them is brought into play again before its effect is
         over (interpretation 5)."""
-        return {t[1] for t in self.stack if t[0] == T_EFFECT}
+        return {t.card for t in self.stack if isinstance(t, EffectTask)}
 
     def _take_from_discard(self) -> int | None:
         """Ferrailleur spatial: "Récupérez la carte du dessus de la défausse" -- the topmost
@@ -662,31 +665,31 @@ class Quazarys(Game):
         if self.on_base(self.current):
             self.emit({"event": "fizzle", "seat": self.current, "task": "base"})
         else:
-            self.stack.append((T_MOVE, self.current, 0, 2))
+            self.stack.append(MoveTask(self.current, 0, 2))
 
     def _fx_winds(self) -> None:
         if self.on_base(self.current):
             self.emit({"event": "fizzle", "seat": self.current, "task": "base"})
         else:
-            self.stack.append((T_MOVE, self.current, 1, 1))
+            self.stack.append(MoveTask(self.current, 1, 1))
 
     def _fx_pirates(self) -> None:
-        self.stack.append((T_TARGET,))
+        self.stack.append(TargetTask())
 
     def _fx_black_hole(self) -> None:
-        self.stack.append((T_BH,))
+        self.stack.append(BlackHoleTask())
 
     def _fx_tornado(self) -> None:
-        self.stack.append((T_PICK, 0))
+        self.stack.append(PickTask(0))
 
     def _fx_magnetic(self) -> None:
-        self.stack.append((T_PICK, 1))
+        self.stack.append(PickTask(1))
 
     def _fx_destiny(self) -> None:
-        self.stack.append((T_DRAW,))
+        self.stack.append(DrawTask())
 
     def _fx_scrapper(self) -> None:
-        self.stack.append((T_SCAV,))
+        self.stack.append(ScavengeTask())
 
     # pieces ------------------------------------------------------------
     def _move_pawn(self, seat: int, to: int, how: str) -> None:

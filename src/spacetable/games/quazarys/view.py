@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 from .board import bounds, pdecode
 from .components import KIND, QuazarysParts, component_id
-from .constants import KIND_BASE, PHASE_NAMES, T_MOVE, T_ORIENT, T_PICK, T_PLACE, TASK_NAMES
+from .constants import KIND_BASE, PHASE_NAMES
+from .tasks import MoveTask, OrientTask, PickTask, PlaceTask, task_name
 
 if TYPE_CHECKING:
     from .rules import Quazarys
@@ -19,16 +20,15 @@ def pending(game: Quazarys) -> dict[str, Any]:
         return {"kind": "over"}
     if game.stack:
         t = game.stack[-1]
-        kind = TASK_NAMES[t[0]]
-        d: dict[str, Any] = {"kind": kind}
-        if t[0] == T_MOVE:
-            d.update(pawn=t[1], ignore_arrows=bool(t[2]), remaining=t[3])
-        elif t[0] == T_PICK:
-            d["mode"] = "tornado" if t[1] == 0 else "rotate"
-        elif t[0] == T_PLACE:
-            d.update(card=t[1], tornado=bool(t[2]))
-        elif t[0] == T_ORIENT:
-            d.update(r=t[1], c=t[2], card=game.board[(t[1], t[2])] >> 2)
+        d: dict[str, Any] = {"kind": task_name(t)}
+        if isinstance(t, MoveTask):
+            d.update(pawn=t.mover, ignore_arrows=bool(t.ignore), remaining=t.remaining)
+        elif isinstance(t, PickTask):
+            d["mode"] = "tornado" if t.mode == 0 else "rotate"
+        elif isinstance(t, PlaceTask):
+            d.update(card=t.card, tornado=bool(t.tornado))
+        elif isinstance(t, OrientTask):
+            d.update(r=t.r, c=t.c, card=game.board[(t.r, t.c)] >> 2)
         return d
     return {"kind": PHASE_NAMES[game.phase]}
 

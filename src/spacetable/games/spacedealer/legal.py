@@ -237,7 +237,7 @@ class Legal(Timers):
         if self.done[p]:  # ticks: this tick is over; real time: finished in the last call
             return []
         if self.pending[p]:
-            return self._options(p)
+            return self._pending_actions(p)
         out: list[Action] = []
         if self.acts[p] < (TICK_CAP if self.ticks else BURST + RATE * self.clock):  # budget
             if self._plain:  # _free_actions, in short

@@ -30,7 +30,7 @@ class Pending(Sites):
     were on the planet at that instant (recorded in the decision), so holding a decision
     back never brings a ship that lands later into it."""
 
-    def _options(self, p: int) -> list[Action]:
+    def _pending_actions(self, p: int) -> list[Action]:
         """The choices of the first pending decision of ``p``."""
         item = self.pending[p][0]
         kind = item[0]
@@ -108,7 +108,7 @@ class Pending(Sites):
     def _autoresolve(self, p: int) -> None:
         pend = self.pending[p]
         while pend:
-            opts = self._options(p)
+            opts = self._pending_actions(p)
             if len(opts) > 1:
                 if not self.over and not (self.ticks and self.done[p]):
                     self._cache[p] = opts  # exactly legal_actions(p) now

@@ -249,7 +249,7 @@ def _offer_text(o: dict[str, Any], lang: str, cards: _Cards) -> str:
     return f"{cards.name(a[0], lang)} <-> {cards.name(a[1], lang)}"
 
 
-def render(view: dict[str, Any], lang: str = "en", parts: SdParts | None = None) -> str:
+def render(view: dict[str, Any], lang: str, parts: SdParts | None = None) -> str:
     """The whole table as text with rich markup (components named from the view, else from
     ``parts``: the game's; the shipped data set's when not given)."""
     cards = _Cards(view, parts)
@@ -349,7 +349,7 @@ def _pname(seat: Any, lang: str, parts: SdParts | None = None) -> str:
     return f"#{seat}"
 
 
-def describe_event(event: dict[str, Any], lang: str = "en", parts: SdParts | None = None) -> str:
+def describe_event(event: dict[str, Any], lang: str, parts: SdParts | None = None) -> str:
     """One log event as a sentence (components named from ``parts``: the game's; the
     shipped data set's when not given)."""
     parts = parts or shipped_parts()
@@ -453,7 +453,7 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
     return _t(lang, head, who=_names(winners, lang), n=_points(top, lang), why=why)
 
 
-def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
+def describe_outcome(outcome: dict[str, Any], lang: str, parts: SdParts | None = None) -> str:
     """The end of the game as one sentence (from ``Outcome.to_json()``): the winner(s) by
     planet, with how many points, and why, e.g. "Moimoi wins with 14 points: the game time is
     over". Shared wins and ties broken by the victory markers placed are said. A reason this

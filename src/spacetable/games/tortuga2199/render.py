@@ -145,7 +145,7 @@ def _where(view: dict[str, Any], slot: int, lang: str) -> str:
     return f"{_t(lang, 'ks_' + sectors[slot]['kind'])} ({slot})"
 
 
-def render(view: dict[str, Any], lang: str = "en", parts: TortugaParts | None = None) -> str:
+def render(view: dict[str, Any], lang: str, parts: TortugaParts | None = None) -> str:
     """The whole view as text with rich markup: map, players, markets, hand, pending; cards
     named from ``parts`` (the game's ``game.parts``; the shipped data set's when not given)."""
     P = parts or shipped_parts()
@@ -233,9 +233,7 @@ def render(view: dict[str, Any], lang: str = "en", parts: TortugaParts | None = 
     return "\n".join(out)
 
 
-def describe_event(
-    event: dict[str, Any], lang: str = "en", parts: TortugaParts | None = None
-) -> str:
+def describe_event(event: dict[str, Any], lang: str, parts: TortugaParts | None = None) -> str:
     """One log event as a sentence (private details included when the event has them);
     cards named from ``parts`` (the shipped data set's when not given)."""
     P = parts or shipped_parts()
@@ -340,7 +338,7 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
     return _t(lang, head, who=_names(winners, lang), n=n, why=why)
 
 
-def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
+def describe_outcome(outcome: dict[str, Any], lang: str, parts: TortugaParts | None = None) -> str:
     """The end of the game as one sentence (from ``Outcome.to_json()``): who won, with how
     much Influence, and why, e.g. "Joueur 1 gagne avec 15 points d'Influence : premier à
     atteindre 15 points d'Influence". A reason this module does not know is shown raw; a

@@ -399,7 +399,7 @@ def _outcome_sentence(outcome: dict[str, Any], lang: str) -> str:
     return _t(lang, head, who=_names(winners, lang), n=f"{top:g}", why=why)
 
 
-def describe_outcome(outcome: dict[str, Any], lang: str) -> str:
+def describe_outcome(outcome: dict[str, Any], lang: str, parts: WildParts | None = None) -> str:
     """The end of the game as one sentence (from ``Outcome.to_json()``): who won, with how
     many credits, and why, e.g. "Player 2 wins with 47 credits: every shuttle has been used
     twice". A reason this module does not know is shown raw; a malformed outcome gives the

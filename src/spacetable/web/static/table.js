@@ -99,9 +99,11 @@ function onMessage(entry, msg) {
     hideMessage();
     decide();
     render();
+    if (msg.render_error) toast(`${t("error")}: ${msg.render_error}`);
   } else if (msg.type === "end") {
     entry.end = msg;
     render();
+    if (msg.render_error) toast(`${t("error")}: ${msg.render_error}`);
   } else if (msg.type === "clocks") {
     entry.clocks = msg.clocks;
     entry.clocksAt = performance.now();

@@ -1,0 +1,133 @@
+"""The one presentation contract: how a game is drawn and told as text.
+
+Each game package may hold a ``render`` module (``spacetable/games/<id>/render.py``) with
+these four functions, all with the same signature in every game::
+
+    render(view, lang, parts=None) -> str              # the table seen from a view
+    describe_event(event, lang, parts=None) -> str     # one log event as a sentence
+    describe_outcome(outcome, lang, parts=None) -> str # the end (Outcome.to_json())
+    legend(lang) -> list[tuple[str, str]]              # every symbol render draws
+
+``parts`` is the game's data (``game.parts``: a table played with corrected tables names its
+components from them; ``None``: the shipped data set's). The text carries rich's colour
+markup (``[bold]...[/]``) for the terminal; ``plain=True`` asks for the text without it.
+
+:func:`presentation` finds the module once per game (by the package of the game's class)
+and is the only place that does: the command line, the terminal client, the web server and
+the RL adapters all draw through it. A render function that raises, or writes markup that
+does not parse, raises :class:`RenderError` naming the game and the function: a broken
+render is a bug to see, never a sentence silently lost.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from .errors import SpacetableError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+#: The functions of the contract that take ``(value, lang, parts)``.
+DRAWN = ("render", "describe_event", "describe_outcome")
+
+
+class RenderError(SpacetableError):
+    """A game's render module failed: a function raised, or its markup does not parse.
+
+    ``game`` and ``function`` say where; the message names the exception's type and text
+    (which may name components of the value drawn: a server logs it, it does not send it)."""
+
+    def __init__(self, game: str, function: str, problem: str) -> None:
+        super().__init__(f"{game}: render.{function} failed: {problem}")
+        self.game = game
+        self.function = function
+
+
+def _plain(text: str, game: str, function: str) -> str:
+    """``text`` without its markup (rich's own parser: the one that draws it)."""
+    if "[" not in text:
+        return text
+    from rich.errors import MarkupError
+    from rich.text import Text
+
+    try:
+        return Text.from_markup(text).plain
+    except MarkupError as e:
+        raise RenderError(game, function, f"broken markup: {e}") from e
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """A game's render module (``None``: the game has none) and the data it names
+    components from. Each method returns ``None`` when the module lacks the function."""
+
+    game_id: str
+    module: ModuleType | None
+    parts: Any = None
+
+    def _draw(self, function: str, value: Any, lang: str, plain: bool) -> str | None:
+        fn = getattr(self.module, function, None)
+        if fn is None:
+            return None
+        try:
+            text = fn(value, lang, self.parts)
+        except Exception as e:
+            raise RenderError(self.game_id, function, f"{type(e).__name__}: {e}") from e
+        if not isinstance(text, str):
+            raise RenderError(self.game_id, function, f"returned {type(text).__name__}")
+        return _plain(text, self.game_id, function) if plain else text
+
+    def board(self, view: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
+        """The table drawn from ``view`` (a seat's or a spectator's)."""
+        return self._draw("render", view, lang, plain)
+
+    def event(self, event: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
+        """One log event (as a seat sees it) as a sentence."""
+        return self._draw("describe_event", event, lang, plain)
+
+    def outcome(self, outcome: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
+        """The end of the game (``Outcome.to_json()``) as a sentence."""
+        return self._draw("describe_outcome", outcome, lang, plain)
+
+    def legend(self, lang: str) -> list[tuple[str, str]] | None:
+        """``(symbol, meaning)`` for every symbol and abbreviation :meth:`board` draws."""
+        fn = getattr(self.module, "legend", None)
+        if fn is None:
+            return None
+        try:
+            return [(str(a), str(b)) for a, b in fn(lang)]
+        except Exception as e:
+            raise RenderError(self.game_id, "legend", f"{type(e).__name__}: {e}") from e
+
+
+_modules: dict[type, ModuleType | None] = {}
+
+
+def render_module(cls: type[Game]) -> ModuleType | None:
+    """The ``render`` module of the package of the game class ``cls`` (``None``: none)."""
+    if cls not in _modules:
+        module = sys.modules.get(cls.__module__)
+        package = getattr(module, "__package__", None) or cls.__module__.rpartition(".")[0]
+        name = package + ".render"
+        try:
+            _modules[cls] = importlib.import_module(name) if package else None
+        except ModuleNotFoundError as e:
+            if e.name != name:  # the module exists but imports something missing: a bug
+                raise
+            _modules[cls] = None
+    return _modules[cls]
+
+
+def presentation(game: Game | str, parts: Any = None) -> Presentation:
+    """The presentation of ``game`` (a game, or a game id): its render module, with the
+    game's own data (``game.parts``) or ``parts``."""
+    from .registry import game_class
+
+    if isinstance(game, str):
+        return Presentation(game, render_module(game_class(game)), parts)
+    return Presentation(game.game_id, render_module(type(game)), game.parts)

@@ -1,0 +1,441 @@
+"""A live table: a game in memory, its connections, and its life.
+
+A :class:`LiveTable` changes its game only under its lock, in this order: apply the decision
+(the engine checks it; a bad one raises and changes nothing), **commit it**, then push each
+connection the state its seat may see. Its clocks and its driver (the bots, the real-time
+clock) are in :mod:`spacetable.web.drivers`; the hub that holds every table is
+:mod:`spacetable.web.live`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import spacetable
+from spacetable.engine import DataSet, Game, RecordError, SpacetableError
+
+from . import chat
+from .clocks import Clocks, TableSettings
+from .drivers import TableDrivers
+from .messages import dumps, outcome_message, state_message, welcome_message
+from .shared import Conn, MissingData, TableError, token_hash
+from .storage import BROKEN, OPEN, OVER, RUNNING, Append, Decision, Storage, TableRecord
+
+if TYPE_CHECKING:
+    from .live import Hub
+
+log = logging.getLogger("spacetable.web")
+
+
+def restore_game(storage: Storage, rec: TableRecord, data: DataSet[Any] | None = None) -> Game:
+    """Rebuild a table's game with its data set ``data`` (``None``: the shipped one): its
+    newest snapshot (``load_trusted``: the server's own copy), then every later decision,
+    each checked again with its clock. Raises ``ValueError`` (``RecordError``...) when the
+    stored table cannot be played back."""
+    snap = storage.snapshot(rec.id)
+    if snap is not None:
+        start, text = snap
+        game = spacetable.load_trusted(text, data=data)
+        if game.step != start:
+            raise RecordError(f"snapshot {start} of table {rec.id} holds step {game.step}")
+    else:
+        start = 0
+        game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options, data=data)
+        label = game.data.label() if game.data is not None else None
+        if label is not None and label["digest"] != rec.data_digest:
+            raise RecordError(
+                f"table {rec.id} was played with the data set {rec.data_name!r}, "
+                f"not with {label['name']!r}"
+            )
+    for d in storage.decisions(rec.id, start):
+        if d.n != game.step:
+            raise RecordError(f"table {rec.id}: decision {d.n} at step {game.step}")
+        if d.seat is None:
+            if d.advance is None:
+                raise RecordError(f"table {rec.id}: decision {d.n} is empty")
+            game.advance(d.advance)
+        else:
+            game.apply(d.seat, d.action or {})
+        if game.clock != d.clock:
+            raise RecordError(
+                f"table {rec.id}: decision {d.n} at clock {game.clock}, not {d.clock}"
+            )
+    if game.step != rec.steps:
+        raise RecordError(f"table {rec.id}: {game.step} decisions replayed, {rec.steps} stored")
+    return game
+
+
+class LiveTable(TableDrivers):
+    """A table in memory (see the module docstring)."""
+
+    def __init__(self, hub: Hub, rec: TableRecord, game: Game | None = None) -> None:
+        self.hub = hub
+        self.rec = rec
+        self.game = game
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.thinking: set[int] = set()
+        self.bot_tasks: set[asyncio.Task[None]] = set()
+        #: The record entries committed since this object holds the game (for the bots'
+        #: workers, which keep their own copy): entry ``i`` took the game from step
+        #: ``entries_base + i``.
+        self.entries: list[dict[str, Any]] = []
+        self.entries_base = game.step if game is not None else 0
+        #: A commit failed and the database could not be read back: the game in memory may
+        #: be ahead of the database, so nothing is played until :meth:`reload` succeeds.
+        self.stale = False
+        #: Why the table is broken, as anybody may read it (a record that does not play
+        #: back may name hidden cards: the server's log has its details).
+        self.reason: str | None = None
+        #: The table's chat rooms (in memory).
+        self.chat = chat.Chat(rec.players)
+        #: The turn clocks and the takeover bot (``None``: the table has neither).
+        self.clocks: Clocks | None = (
+            Clocks.restore(TableSettings.from_json(rec.settings), rec.players, rec.clocks)
+            if rec.settings
+            else None
+        )
+        self.clock_saved = 0.0
+        self.leaving: dict[int, asyncio.Task[None]] = {}
+
+    # ------------------------------------------------------------------ public info
+    def info(self) -> dict[str, Any]:
+        """What anybody may know of the table (no seed, no token)."""
+        return public_info(self.rec, self.game, self.reason)
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token holds, or ``None``."""
+        h = token_hash(token)
+        for s in self.rec.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                return s.seat
+        return None
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        async with self.lock:
+            if self.rec.status != OPEN:
+                raise TableError("not_open", f"table {self.rec.id} is {self.rec.status}", 409)
+            rec = self.rec
+            data = self.hub.data.of_table(rec)  # MissingData: the table stays open
+            game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options, data=data)
+            now = time.time()
+            await self.hub.db(self.hub.storage.set_status, rec.id, RUNNING, at=now)
+            rec.status = RUNNING
+            rec.started_at = now
+            self.game = game
+            self.entries, self.entries_base = [], 0
+            self.broadcast_table()
+            self.broadcast()
+            self.launch()
+
+    def launch(self) -> None:
+        """Start the driver (bots, clock) of a running table."""
+        if self.task is None and self.game is not None and not self.game.is_over:
+            self._run_clocks()
+            runner = self._run_realtime if self.game.realtime else self._run_turns
+            self.task = asyncio.create_task(runner(), name=f"table-{self.rec.id}")
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self.task, *self.bot_tasks) if t is not None]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        self.task = None
+        for c in list(self.conns):
+            c.close()
+
+    # ------------------------------------------------------------------ decisions
+    async def act(self, seat: int, action: dict[str, Any], step: int | None = None) -> None:
+        """A person's decision for ``seat`` (the caller checked they hold it)."""
+        async with self.lock:
+            if self.stale:
+                await self.reload()
+            game = self._running()
+            if step is not None and step != game.step:
+                raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
+            if self.clocks is not None and self.clocks.away(seat) is not None:
+                self._notice(self.clocks.back(seat))  # acting is being back
+            await self._apply(seat, action)
+        self.wake.set()
+
+    async def come_back(self, seat: int) -> None:
+        """The person of an away seat is back (the ``back`` message)."""
+        async with self.lock:
+            if self.clocks is None or self.clocks.away(seat) is None:
+                return
+            self._notice(self.clocks.back(seat))
+            self._run_clocks()
+            await self._save_clocks()
+        self.wake.set()
+
+    async def undo(self, seat: int, count: int = 1, step: int | None = None) -> None:
+        """A person takes back their seat's last ``count`` decisions (the ``undo`` message),
+        under the engine's rule (:meth:`Game.undoable`). The game is rebuilt without them, the
+        database forgets them (a restart resumes the game as it is now), the bots' work for
+        the table is dropped, and everybody gets the new state with the whole log."""
+        async with self.lock:
+            if self.stale:
+                await self.reload()
+            game = self._running()
+            if step is not None and step != game.step:
+                raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
+            back = game.clone()
+            back.undo(seat, count)  # UndoError: not allowed now, nothing changed
+            if self.clocks is not None and self.clocks.away(seat) is not None:
+                self._notice(self.clocks.back(seat))  # taking back is being back
+            clocks = self.clocks.to_json(time.monotonic()) if self.clocks is not None else None
+            try:
+                await self.hub.db(self.hub.storage.undo, self.rec.id, back.step, clocks)
+            except Exception as e:
+                log.exception("table %s: undo to step %d not stored", self.rec.id, back.step)
+                await self.reload()
+                raise TableError("storage", "the undo could not be stored; try again", 503) from e
+            # A new game object: a bot still thinking on the old one sees its turn is gone.
+            self.game = back
+            self.hub.bots.invalidate(self.rec.id)
+            self.entries, self.entries_base = [], back.step
+            self.rec.steps = back.step
+            log.info("table %s: seat %d took back %d decision(s)", self.rec.id, seat, count)
+            self._run_clocks()
+            for c in self.conns:
+                c.log_sent = 0  # the log got shorter: every client starts it afresh
+            self.broadcast()
+        self.wake.set()
+
+    def _running(self) -> Game:
+        if self.stale:
+            raise TableError("storage", "the database does not answer; try again", 503)
+        if self.rec.status == BROKEN:
+            why = self.reason or "its record could not be played back"
+            raise TableError("broken", f"this table could not be resumed: {why}", 409)
+        if self.game is None or self.rec.status == OPEN:
+            raise TableError("not_started", "the table has not started yet", 409)
+        if self.game.is_over:
+            raise TableError("game_over", "the game is over", 409)
+        return self.game
+
+    async def _apply(self, seat: int, action: dict[str, Any]) -> None:
+        """Under the lock: check and apply, commit, push. Raises the engine's
+        ``InvalidAction``/``IllegalAction`` (nothing changed) or ``TableError``."""
+        game = self._running()
+        act = game.parse_action(action)
+        game.apply(seat, act)
+        if self.clocks is not None:
+            self.clocks.decided(seat, time.monotonic())
+            self._run_clocks()
+        d = Decision(game.step - 1, seat, act.to_json(), None, game.clock, time.time())
+        await self._commit(d)
+
+    async def _advance(self, seconds: float) -> None:
+        game = self._running()
+        game.advance(seconds)
+        d = Decision(game.step - 1, None, None, seconds, game.clock, time.time())
+        await self._commit(d)
+
+    async def _commit(self, d: Decision) -> None:
+        game = self.game
+        assert game is not None
+        every = self.hub.settings.snapshot_every
+        over = game.is_over
+        snapshot = (game.step, game.to_json()) if over or game.step % every == 0 else None
+        outcome = game.outcome().to_json() if over else None
+        try:
+            clocks = self.clocks.to_json(time.monotonic()) if self.clocks is not None else None
+            await self.hub.append(Append(self.rec.id, (d,), snapshot, outcome, clocks))
+        except Exception as e:
+            log.exception("table %s: decision %d not stored; reloading it", self.rec.id, d.n)
+            await self.reload()
+            raise TableError("storage", "the decision could not be stored; try again", 503) from e
+        if self.entries_base + len(self.entries) == d.n:
+            self.entries.append(d.entry(game.realtime))
+        self.rec.steps = game.step
+        if over:
+            self.rec.status = OVER
+            self.rec.outcome = outcome
+            self.rec.finished_at = d.at
+            self.broadcast_table()
+        self.broadcast()
+        if over:
+            asyncio.get_running_loop().create_task(self.hub.bots.forget(self.rec.id))
+
+    async def reload(self) -> bool:
+        """Rebuild the game from storage (after a failed commit): the decision that was not
+        stored is undone. When the storage cannot be read either, the table waits
+        (``stale``): every later request tries again. Returns whether it is in step."""
+        try:
+            rec = await self.hub.db(self.hub.storage.table, self.rec.id)
+            if rec is None:
+                raise LookupError(f"table {self.rec.id} is gone from the database")
+            data = self.hub.data.of_table(rec)
+            game = await self.hub.db(restore_game, self.hub.storage, rec, data)
+        except (ValueError, SpacetableError) as e:  # the stored record does not play back
+            log.error("table %s cannot be restored: %s", self.rec.id, e)
+            self.rec.status = BROKEN
+            self.reason = str(e) if isinstance(e, MissingData) else None
+            self.stale = False
+            self.broadcast_table()
+            return False
+        except Exception:  # the database does not answer: try again later
+            log.exception("table %s: the database does not answer", self.rec.id)
+            self.stale = True
+            return False
+        self.rec = rec
+        self.game = game
+        self.entries, self.entries_base = [], game.step
+        self.stale = False
+        for c in self.conns:
+            c.log_sent = 0
+        self.broadcast()
+        return True
+
+    # ------------------------------------------------------------------ pushing
+    def broadcast(self) -> None:
+        """Push every connection the state its seat may see (and the end, once over)."""
+        game = self.game
+        if game is None:
+            return
+        cache: dict[tuple[int | None, str, int], str] = {}
+        ends: dict[str, str] = {}
+        clocks = self.clocks_info()
+        for conn in list(self.conns):
+            if conn.closed:
+                continue
+            self.send_state(conn, cache, clocks)
+            if game.is_over:
+                if conn.lang not in ends:
+                    ends[conn.lang] = dumps(outcome_message(game, conn.lang))
+                conn.send(ends[conn.lang])
+
+    def send_state(
+        self,
+        conn: Conn,
+        cache: dict[tuple[int | None, str, int], str] | None = None,
+        clocks: dict[str, Any] | None = None,
+    ) -> None:
+        game = self.game
+        if game is None:
+            return
+        key = (conn.seat, conn.lang, conn.log_sent)
+        text = cache.get(key) if cache is not None else None
+        if text is None:
+            msg = state_message(
+                game,
+                conn.seat,
+                conn.lang,
+                conn.log_sent,
+                speed=self.rec.speed,
+                clocks=clocks if cache is not None else self.clocks_info(),
+            )
+            text = dumps(msg)
+            if cache is not None:
+                cache[key] = text
+        conn.log_sent = game.log_size
+        conn.send(text)
+
+    def broadcast_table(self) -> None:
+        msg = dumps({"type": "table", "table": self.info()})
+        for conn in list(self.conns):
+            conn.send(msg)
+
+    def attach(self, conn: Conn) -> None:
+        if len(self.conns) >= self.hub.settings.max_connections:
+            raise TableError("full", "too many connections to this table", 429)
+        self.conns.add(conn)
+        conn.send(welcome_message(self.info(), conn.seat, conn.lang))
+        if self.game is not None:
+            self.send_state(conn)
+            if self.game.is_over:
+                conn.send(outcome_message(self.game, conn.lang))
+        conn.send({"type": "chat_history", "messages": self.chat.history(conn.seat)})
+        seat = conn.seat
+        if seat is not None and seat in self.leaving:
+            self.leaving.pop(seat).cancel()
+        if seat is not None and self.clocks is not None and self.clocks.away(seat) == "left":
+            asyncio.get_running_loop().create_task(self.come_back(seat))
+
+    def say(self, conn: Conn, scope: str, text: str) -> None:
+        """Post ``text`` from ``conn`` in the table's chat or in its seat's, and send it to
+        every connection that may read it."""
+        if not conn.chat_bucket.take(time.monotonic()):
+            raise TableError("rate_limited", "too many chat messages; slow down", 429)
+        if scope == "seat" and conn.seat is None:
+            raise TableError("no_seat", "a spectator has no seat to talk to")
+        words = chat.clean(text)
+        if not words:
+            raise TableError("bad_message", "the message is empty")
+        name = conn.name
+        if conn.seat is not None and not name:
+            name = self.rec.seats[conn.seat].name
+        posted = self.chat.post(scope, conn.seat, name, words)
+        self.hub.keep(self.hub.db(self.hub.storage.add_chat, self.rec.id, posted), "chat")
+        msg = dumps(posted)
+        for c in list(self.conns):
+            if scope == "table" or c.seat == conn.seat:
+                c.send(msg)
+
+    def detach(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        conn.close()
+        if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
+            self._leaving(conn.seat)
+        finished = self.task is None or self.task.done()
+        if not self.conns and self.rec.status in (OVER, BROKEN) and finished:
+            # nobody watches a finished table: it is read back from storage if asked again
+            self.hub.tables.pop(self.rec.id, None)
+
+    async def join(self, seat: int, name: str) -> None:
+        s = self.rec.seats[seat]
+        if s.joined and s.name == name:
+            return
+        await self.hub.db(self.hub.storage.join, self.rec.id, seat, name)
+        s.joined = True
+        s.name = name
+        self.broadcast_table()
+
+
+def public_info(
+    rec: TableRecord, game: Game | None = None, reason: str | None = None
+) -> dict[str, Any]:
+    """A table as anybody may see it: no seed, no token. A broken table says why
+    (``reason``, or that its record could not be played back)."""
+    out: dict[str, Any] = {
+        "id": rec.id,
+        "game": rec.game,
+        "players": rec.players,
+        "options": rec.options,
+        "data": None
+        if rec.data_digest is None
+        else {"name": rec.data_name, "digest": rec.data_digest},
+        "status": rec.status,
+        "speed": rec.speed,
+        "bot_delay": rec.bot_delay,
+        "title": rec.title,
+        "created_at": rec.created_at,
+        "started_at": rec.started_at,
+        "finished_at": rec.finished_at,
+        "steps": rec.steps,
+        "seats": [
+            {"seat": s.seat, "kind": s.kind, "level": s.level, "name": s.name, "joined": s.joined}
+            for s in rec.seats
+        ],
+    }
+    if rec.settings is not None:
+        out["settings"] = rec.settings
+    if rec.outcome is not None:
+        out["outcome"] = rec.outcome
+    if rec.status == BROKEN:
+        out["reason"] = reason or "its record could not be played back"
+    if game is not None:
+        out["to_act"] = list(game.to_act)
+        out["realtime"] = game.realtime
+    return out
