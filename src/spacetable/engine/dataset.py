@@ -144,6 +144,12 @@ class Component:
     generated from the component's row; ``table``, ``key`` and ``source`` say which row of
     which file to edit to correct it, and ``known`` which of its fields the rulebook states
     (every field for a ``rulebook`` row).
+
+    ``facts`` are what a client draws the component with, as typed values computed from its
+    rows (never from its text): a Quazarys card's faction and tile layout, a Tortuga card's
+    sector and cost... Each game documents its facts per kind (``docs/games/<game>.md``).
+    They are JSON values (strings, numbers, booleans, lists and objects of them), the same
+    in every language, so that no client parses a sentence or repeats a table of the rules.
     """
 
     id: str
@@ -154,6 +160,7 @@ class Component:
     key: str
     source: Source
     known: tuple[str, ...] = ()
+    facts: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -165,6 +172,7 @@ class Component:
             "key": self.key,
             "source": self.source,
             "known": list(self.known),
+            "facts": dict(self.facts),
         }
 
 
@@ -178,6 +186,7 @@ def component(
     *,
     source: Source | None = None,
     known: tuple[str, ...] = (),
+    facts: Mapping[str, Any] | None = None,
 ) -> Component:
     """A :class:`Component` for ``row`` of ``table`` (its source and known fields), or for a
     component made of several rows (then ``source`` is the least known of them)."""
@@ -194,6 +203,7 @@ def component(
         key=str(key),
         source=source,
         known=known,
+        facts=dict(facts or {}),
     )
 
 

@@ -337,11 +337,18 @@ def _sample_checks(
         _jsonable(g.log_for(s), f"log_for({s})")
     _jsonable(g.log, "log")
     # Every component a view mentions exists, with a text in both languages.
+    # Their facts are JSON values, the same in both languages.
     for s in [None, *range(players)]:
+        facts: list[list[Any]] = []
         for lang in ("en", "fr"):
-            for comp in g.component_texts(s, lang):
+            comps = g.component_texts(s, lang)
+            for comp in comps:
                 if not comp.name or not comp.text:
                     raise fail(f"component {comp.id} has no name or text in {lang}")
+                _jsonable(dict(comp.facts), f"the facts of {comp.id}")
+            facts.append([(c.id, dict(c.facts)) for c in comps])
+        if facts[0] != facts[1]:
+            raise fail(f"the facts of the components of view({s}) depend on the language")
     if g.log != g.log_for(None):
         raise fail("the public log differs from a spectator's log")
     # The engine's bookkeeping lives under names starting with "_": no game field may.
@@ -416,8 +423,10 @@ def _sample_checks(
             raise fail(f"determinize({s}) changed what a spectator sees: the view leaks")
         if d.next_event() != g.next_event():
             raise fail(f"determinize({s}) changed next_event(): it must be public")
-        if [c.id for c in d.component_texts(s)] != [c.id for c in g.component_texts(s)]:
-            raise fail(f"determinize({s}) changed the components its view mentions")
+        if [c.to_json() for c in d.component_texts(s)] != [
+            c.to_json() for c in g.component_texts(s)
+        ]:
+            raise fail(f"determinize({s}) changed the components or facts its view mentions")
         if d._component_ids(g.view(s)) != g._component_ids(g.view(s)):
             raise fail(f"the component ids of view({s}) depend on more than the view")
         if json.dumps(d.state_dict(), sort_keys=True) != original_state:

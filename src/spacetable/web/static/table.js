@@ -313,8 +313,21 @@ function render() {
   drawEnd(entry);
 }
 
+// The list is drawn again only when what it offers changed: in real time a state arrives with
+// every tick of the clock, and a button drawn again under a finger or a pointer loses its
+// click (and the filter its text). The buttons send with the newest state (box.state).
 function drawActions(entry, st) {
-  const box = clear($("#actions .list"));
+  const list = $("#actions .list");
+  const key = JSON.stringify([lang(), st.realtime ? null : st.step, st.over, st.undoable,
+    st.legal.map((a) => [a.action, a.label])]);
+  list.state = st;
+  if (list.drawn === key && list.entry === entry && list.childElementCount) {
+    for (const b of list.querySelectorAll("button")) b.disabled = false; // a newer state: choose again
+    return;
+  }
+  list.drawn = key;
+  list.entry = entry;
+  const box = clear(list);
   if (st.undoable > 0 && !st.over) box.append(undoButton(entry, st, "undo", t("undo")));
   if (!st.legal.length) {
     box.append(el("p", { class: "muted", "data-testid": "no-actions", text: st.over ? t("end") : t("no_actions") }));
@@ -329,7 +342,7 @@ function drawActions(entry, st) {
     type: "button", "data-testid": "action", text: a.label,
     onclick: (ev) => {
       for (const b of box.querySelectorAll("button")) b.disabled = true;
-      send(entry, st, a.action);
+      send(entry, box.state, a.action);
       ev.preventDefault();
     },
   }));
