@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import json
 import random
 import re
@@ -557,3 +558,53 @@ def test_choices_that_stop_being_legal_and_the_local_countdown(
     assert lobby.evaluate("() => window.__acted") == []
     with contextlib.suppress(Exception):
         ctx.close()
+
+
+# Counts how many times the action list is drawn again (its buttons replaced).
+REDRAWS = """(() => {
+  window.__redraws = 0;
+  const watch = () => {
+    const list = document.querySelector('#actions .list');
+    if (!list) { setTimeout(watch, 20); return; }
+    new MutationObserver((records) => {
+      if (records.some((r) => [...r.removedNodes].some((n) => n.nodeName === 'BUTTON'))) {
+        window.__redraws += 1;
+      }
+    }).observe(list, { childList: true });
+  };
+  watch();
+})();"""
+
+
+def test_the_action_list_is_not_drawn_again_while_the_clock_ticks(
+    browser: Browser, rt_server: Server
+) -> None:
+    """A state arrives with every tick of the clock; the buttons of the action list are
+    replaced only when what the list offers changed, so that a click is never lost on a
+    button drawn again between the press and the release."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    seats.append({"kind": "bot", "level": "random"})
+    t = create(rt_server.base, "spacedealer", seats, options=OPTIONS, speed=1.0, start=True)
+    ctx = browser.new_context(viewport=VIEWPORTS["desktop"])
+    try:
+        page, streams = open_page(ctx, rt_server.base, t["seats"][0]["link"], "en", REDRAWS)
+        page.wait_for_selector("#actions .list button[data-testid=action]")
+        # a dozen states of the seat, most of them the clock's ticks
+        page.wait_for_function(
+            "() => document.querySelectorAll('#actions .list button').length > 0"
+            " && Number(document.querySelector('#view [data-testid=board]').dataset.step) > 12",
+            timeout=30000,
+        )
+        redraws = page.evaluate("() => window.__redraws")
+        states = [m for s in streams for m in s if m["type"] == "state"]
+        offers = [
+            json.dumps([m["over"], m["undoable"], [(a["action"], a["label"]) for a in m["legal"]]])
+            for m in states
+        ]
+        changes = sum(1 for a, b in itertools.pairwise(offers) if a != b)
+        assert len(states) > changes + 5, (len(states), changes)  # ticks that changed nothing
+        # the first draw fills an empty list (nothing removed); each change replaces it once
+        assert redraws <= changes, (redraws, changes, len(states))
+    finally:
+        with contextlib.suppress(Exception):
+            ctx.close()
