@@ -132,6 +132,9 @@ FAST = Settings(
     bot_workers=1,
     rate=1000,
     burst=2000,
+    # tests read replay frames as fast as the server answers; the limit has its own test
+    replay_rate=1000,
+    replay_burst=2000,
     warm_bots=False,
 )
 
