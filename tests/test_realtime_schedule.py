@@ -187,7 +187,7 @@ def _pettingzoo_episode(
 def _openspiel_episode(
     players: int, seed: int, options: dict[str, Any], tick: float, apt: int
 ) -> list[tuple[int, int, float]]:
-    import pyspiel
+    import pyspiel  # type: ignore[import-not-found]
 
     import spacetable.rl.openspiel  # noqa: F401  (registers the games)
 
