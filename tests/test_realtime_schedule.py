@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import spacetable
 from spacetable.engine import Game, SpacetableError
-from spacetable.engine.schedule import Scheduler, quiet_seconds
+from spacetable.engine.schedule import SeatTurns, quiet_seconds
 from spacetable.playout import playout
 
 REALTIME = {"length": 120, "timer": 10}
@@ -35,7 +35,7 @@ def _snapshot(g: Game) -> tuple[Any, ...]:
     return (g.state_dict(), g.clock, g.step, g.rng.state, g.to_json())
 
 
-def _fields(s: Scheduler) -> tuple[Any, ...]:
+def _fields(s: SeatTurns) -> tuple[Any, ...]:
     return (s.realtime, s.tick, s.actions_per_tick, s.seat, s.acts)
 
 
@@ -53,7 +53,7 @@ def test_selection_changes_neither_the_game_nor_the_scheduler(
     players: int, seed: int, steps: int, options: dict[str, Any], seat: int, acts: int
 ) -> None:
     g = _position(players, seed, steps, options)
-    s = Scheduler(g.realtime, tick=2.0, actions_per_tick=4)
+    s = SeatTurns(g.realtime, tick=2.0, actions_per_tick=4)
     s.seat, s.acts = min(seat, players), acts
     before, fields = _snapshot(g), _fields(s)
     chosen = s.select(g)
@@ -73,7 +73,7 @@ def test_selection_changes_neither_the_game_nor_the_scheduler(
 
 def test_selection_in_a_turn_based_game_is_the_lowest_seat_to_act() -> None:
     g = spacetable.new_game("quazarys", 2, seed=3)
-    s = Scheduler(g.realtime)
+    s = SeatTurns(g.realtime)
     assert not g.realtime and s.select(g) == min(g.to_act)
     assert s.pass_time_until_decision(g) == min(g.to_act) and g.clock == 0.0 and g.step == 0
 
@@ -81,7 +81,7 @@ def test_selection_in_a_turn_based_game_is_the_lowest_seat_to_act() -> None:
 # ---------------------------------------------------------------------- time passing
 def test_a_tick_passes_only_when_every_seat_had_its_turn() -> None:
     g = spacetable.new_game("spacedealer", 3, seed=2, options=REALTIME)
-    s = Scheduler(g.realtime, tick=2.5, actions_per_tick=4)
+    s = SeatTurns(g.realtime, tick=2.5, actions_per_tick=4)
     for seat in range(3):
         assert s.pass_time_until_decision(g) == seat
         assert g.clock == 0.0  # a seat may still decide: no time passes
@@ -96,7 +96,7 @@ def test_a_tick_passes_only_when_every_seat_had_its_turn() -> None:
 
 def test_pass_tick_advances_the_clock_by_the_tick_and_restarts_at_seat_zero() -> None:
     g = _position(4, 7, 60, LONG)
-    s = Scheduler(True, tick=1.5)
+    s = SeatTurns(True, tick=1.5)
     s.seat, s.acts = 3, 2
     clock = g.clock
     assert not g.is_over
@@ -109,7 +109,7 @@ def test_a_seat_keeps_the_turn_for_actions_per_tick_actions() -> None:
     kept = 0
     for seed in range(8):
         g = _position(3, seed, 30, LONG)
-        s = Scheduler(True, tick=1.0, actions_per_tick=2)
+        s = SeatTurns(True, tick=1.0, actions_per_tick=2)
         rng = random.Random(seed)
         seat = s.pass_time_until_decision(g)
         assert seat is not None
@@ -129,7 +129,7 @@ def test_a_seat_keeps_the_turn_for_actions_per_tick_actions() -> None:
 
 
 def test_a_seat_with_nothing_legal_is_skipped_and_the_next_starts_afresh() -> None:
-    s = Scheduler(True, tick=1.0, actions_per_tick=4)
+    s = SeatTurns(True, tick=1.0, actions_per_tick=4)
     s.seat, s.acts = 0, 3
     s.record_action(2)  # seats 0 and 1 were skipped (select named seat 2)
     assert (s.seat, s.acts) == (2, 1)
@@ -150,13 +150,13 @@ def test_quiet_seconds_jumps_to_the_next_event_within_bounds() -> None:
 
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(SpacetableError, match="tick must be positive"):
-        Scheduler(True, tick=0.0)
+        SeatTurns(True, tick=0.0)
     with pytest.raises(SpacetableError, match="actions_per_tick"):
-        Scheduler(True, actions_per_tick=0)
+        SeatTurns(True, actions_per_tick=0)
 
 
 def test_a_copy_is_independent() -> None:
-    s = Scheduler(True, tick=2.0, actions_per_tick=3)
+    s = SeatTurns(True, tick=2.0, actions_per_tick=3)
     s.seat, s.acts = 1, 2
     c = s.copy()
     c.record_wait(1)
@@ -172,7 +172,7 @@ def _pettingzoo_episode(
 
     env = pettingzoo_env("spacedealer", players, seed, options, tick=tick, actions_per_tick=apt)
     env.reset(seed=seed)
-    assert isinstance(env.scheduler, Scheduler)
+    assert isinstance(env.scheduler, SeatTurns)
     rng = random.Random(seed)
     out = []
     while not env.game.is_over:
@@ -193,7 +193,7 @@ def _openspiel_episode(
 
     params = {"players": players, "realtime_tick": tick, "actions_per_tick": apt, **options}
     state = pyspiel.load_game("spacetable_spacedealer", params).new_initial_state_from_seed(seed)
-    assert isinstance(state.scheduler, Scheduler)
+    assert isinstance(state.scheduler, SeatTurns)
     rng = random.Random(seed)
     out = []
     while not state.is_terminal():

@@ -39,7 +39,7 @@ The declared game type:
   action, or has made ``actions_per_tick`` actions; after the last seat the clock advances
   ``realtime_tick`` seconds (``game.advance``) and seat 0 starts the next tick. This is the
   PettingZoo environment's rule: both adapters follow the one
-  :class:`spacetable.engine.schedule.Scheduler` (:attr:`SpacetableState.scheduler`).
+  :class:`spacetable.engine.schedule.SeatTurns` (:attr:`SpacetableState.scheduler`).
 
 Observations (``make_py_observer``; a seat's own, ``PrivateInfoType.SINGLE_PLAYER``):
 
@@ -74,7 +74,7 @@ from spacetable.engine import (
     list_games,
     new_game,
 )
-from spacetable.engine.schedule import Scheduler
+from spacetable.engine.schedule import SeatTurns
 
 from .bounds import adapter_options, episode_bound
 from .observation import observation_shape, observe
@@ -201,9 +201,9 @@ class Settings:
         """An engine game with these settings."""
         return new_game(self.game_id, players=self.players, seed=seed, options=self.given_options)
 
-    def new_scheduler(self) -> Scheduler:
+    def new_scheduler(self) -> SeatTurns:
         """The turn rule of a new game with these settings."""
-        return Scheduler(self.realtime, self.tick, self.actions_per_tick)
+        return SeatTurns(self.realtime, self.tick, self.actions_per_tick)
 
 
 _SETTINGS: dict[tuple[str, str], Settings] = {}
@@ -317,7 +317,7 @@ class SpacetableState(pyspiel.State):  # type: ignore[misc]
     def _move_to_next_decision(self) -> None:
         """Point the current player at the seat that decides next; in real time, game time
         passes first while no seat may act in the current tick
-        (:meth:`Scheduler.pass_time_until_decision`)."""
+        (:meth:`SeatTurns.pass_time_until_decision`)."""
         seat = self.scheduler.pass_time_until_decision(self.game)
         if seat is not None:
             self._player = seat

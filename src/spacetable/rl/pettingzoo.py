@@ -18,7 +18,7 @@ Which agent acts (``agent_selection``):
   ``actions_per_tick`` actions; after the last seat the clock advances ``tick`` seconds of
   game time (``game.advance``), and seat 0 starts the next tick.
 
-Both rules are :class:`spacetable.engine.schedule.Scheduler`'s, shared with the OpenSpiel
+Both rules are :class:`spacetable.engine.schedule.SeatTurns`'s, shared with the OpenSpiel
 adapter (:attr:`SpacetableAECEnv.scheduler`).
 
 An illegal index raises :class:`spacetable.engine.IllegalAction` and changes nothing.
@@ -46,7 +46,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from spacetable.engine import Game, IllegalAction, SpacetableError, game_info, new_game
 from spacetable.engine.presentation import presentation
-from spacetable.engine.schedule import Scheduler
+from spacetable.engine.schedule import SeatTurns
 
 from .bounds import adapter_options, episode_bound
 from .observation import observation_shape, observe
@@ -93,7 +93,7 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         # a game built now checks the settings (OptionError) before anything else
         probe = new_game(game, players=n, seed=0, options=adapter_options(game, options))
         #: who acts next, and when game time passes (real time): the shared turn rule
-        self.scheduler = Scheduler(probe.realtime, tick, actions_per_tick)
+        self.scheduler = SeatTurns(probe.realtime, tick, actions_per_tick)
         self.game_id = game
         self.players = n
         #: the options played (every default filled in)
@@ -222,7 +222,7 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def _move_to_next_decision(self) -> None:
         """Point ``agent_selection`` at the agent to act; in real time, game time passes
         first while no seat may act in the current tick
-        (:meth:`Scheduler.pass_time_until_decision`). The first agent once the game is
+        (:meth:`SeatTurns.pass_time_until_decision`). The first agent once the game is
         over."""
         seat = self.scheduler.pass_time_until_decision(self.game)
         if seat is None:
