@@ -1,6 +1,6 @@
-"""The one turn rule of drivers that take one decision at a time (``engine/schedule.py``):
-selecting a seat changes nothing, time passes only where the scheduler says so, and the
-PettingZoo and OpenSpiel adapters follow the same scheduler, decision for decision."""
+"""The turn rule of drivers (``engine/schedule.py``): selecting a seat changes nothing, time
+passes only where the scheduler says so, the PettingZoo and OpenSpiel adapters follow the same
+scheduler decision for decision, and the bot loop follows its rounds."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import spacetable
-from spacetable.engine import Game, SpacetableError
-from spacetable.engine.schedule import SeatTurns, quiet_seconds
+from spacetable.bots import Bot, SeatPort
+from spacetable.engine import Action, Game, SpacetableError
+from spacetable.engine.schedule import Rounds, SeatTurns, quiet_seconds
 from spacetable.playout import playout
+from spacetable.sim import step_bots
 
 REALTIME = {"length": 120, "timer": 10}
 ADVANCED = {"rules": "advanced", "length": 120, "timer": 10}
@@ -69,6 +71,33 @@ def test_selection_changes_neither_the_game_nor_the_scheduler(
     else:
         assert chosen >= s.seat and g.legal_actions(chosen)
         assert not [p for p in range(s.seat, chosen) if g.legal_actions(p)]
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    players=st.integers(3, 5),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 120),
+    options=st.sampled_from([REALTIME, ADVANCED, TICKS]),
+    rounds=st.integers(0, 3),
+)
+def test_selection_by_rounds_changes_neither_the_game_nor_the_scheduler(
+    players: int, seed: int, steps: int, options: dict[str, Any], rounds: int
+) -> None:
+    g = _position(players, seed, steps, options)
+    s = Rounds(g.realtime, tick=2.0, actions_per_tick=4)
+    for _ in range(rounds):
+        s.begin_round(g)
+        s.moved = True
+    before, where = _snapshot(g), repr(s)
+    chosen = s.select(g)
+    assert _snapshot(g) == before and repr(s) == where
+    if g.is_over:
+        assert chosen is None
+    elif not g.realtime:
+        assert chosen == min(g.to_act)
+    elif chosen is not None:
+        assert chosen in s.order[s.pos :] and chosen in g.to_act
 
 
 def test_selection_in_a_turn_based_game_is_the_lowest_seat_to_act() -> None:
@@ -221,3 +250,67 @@ def test_pettingzoo_and_openspiel_decide_the_same_seats_at_the_same_clocks(
     assert pz == os_
     if "mode" not in options:
         assert max(c for _, _, c in pz) > 0  # game time passed between the decisions
+
+
+# ---------------------------------------------------------------------- the bot loop's rounds
+class _Script(Bot):
+    """Acts (the first legal action) while it has ``budget`` actions left, then waits;
+    writes down the seat of every action it makes."""
+
+    def __init__(self, budget: int, trace: list[int]) -> None:
+        super().__init__(0)
+        self.budget = budget
+        self.trace = trace
+
+    def choose(self, port: SeatPort) -> Action | None:
+        legal = port.legal_actions()
+        if self.budget <= 0 or not legal:
+            return None
+        self.budget -= 1
+        self.trace.append(port.seat)
+        return legal[0]
+
+
+def _started(seed: int) -> Game:
+    """A real-time Spacedealer game past its setup (every seat chose its start)."""
+    g = spacetable.new_game("spacedealer", 3, seed, {"length": 600, "timer": 10})
+    while g.step < 3 and not g.is_over:
+        seat = g.to_act[0]
+        g.apply(seat, g.legal_actions(seat)[0])
+    return g
+
+
+def test_the_bot_loop_interleaves_the_seats_round_by_round() -> None:
+    g = _started(4)
+    trace: list[int] = []
+    bots = [_Script(b, trace) for b in (3, 1, 2)]
+    clock, step = g.clock, g.step
+    assert step_bots(g, bots, tick=2.0, actions_per_tick=4) == len(trace)
+    # round 1: every seat acts once; round 2: seats 0 and 2; round 3: seat 0; then a round
+    # where nobody acts ends the tick
+    assert trace == [0, 1, 2, 0, 2, 0]
+    assert g.clock == clock + 2.0 and g.step == step + len(trace) + 1
+
+
+def test_the_bot_loop_stops_after_actions_per_tick_rounds() -> None:
+    g = _started(4)
+    trace: list[int] = []
+    bots = [_Script(9, trace) for _ in range(3)]
+    assert step_bots(g, bots, tick=1.0, actions_per_tick=2) == len(trace) == 6
+    assert trace == [0, 1, 2, 0, 1, 2]
+
+
+def test_a_tick_where_every_bot_waits_passes_after_one_round() -> None:
+    g = _started(5)
+    trace: list[int] = []
+    s = Rounds(True, tick=3.0, actions_per_tick=4)
+    clock = g.clock
+    asked = []
+    while (seat := s.select(g)) is not None or s.begin_round(g):
+        if seat is not None:
+            asked.append(seat)
+            s.record_wait(seat)
+    assert asked == g.to_act and s.rounds == 1 and not trace
+    assert g.clock == clock  # deciding who acts moved no clock
+    s.pass_tick(g)
+    assert g.clock == clock + 3.0 and s.rounds == 0 and s.actions == 0
