@@ -52,12 +52,16 @@ Selection and time passing are kept apart:
 game time: how long until the next scheduled change (``game.next_event``).
 
 The web server schedules nobody: at a live table people and bots act whenever they want, and
-the server's clock, not a tick rule, lets game time pass (``docs/web.md``).
+the server's clock, not a tick rule, lets game time pass (``docs/web.md``). Nor does the
+playout driver of the conformance suite and the golden transcripts
+(:func:`spacetable.playout.step`): it draws the seat and the time that passes at random, on
+purpose, to reach every interleaving.
 """
 
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from typing import Any, Self
 
 from .errors import SpacetableError
@@ -66,7 +70,7 @@ from .game import Game
 __all__ = ["Rounds", "Scheduler", "SeatTurns", "quiet_seconds"]
 
 
-class Scheduler:
+class Scheduler(ABC):
     """Who decides next, and when game time passes (see the module doc): the part both
     orders share. Use :class:`SeatTurns` or :class:`Rounds`.
 
@@ -130,8 +134,10 @@ class Scheduler:
             return min(to_act)
         return self._select_in_tick(game)
 
+    @abstractmethod
     def _select_in_tick(self, game: Game) -> int | None:
-        raise NotImplementedError
+        """Real time, the game not over: the order's seat to decide in this tick, or
+        ``None``; pure."""
 
     # ------------------------------------------------------------------ what was decided
     def record_action(self, seat: int) -> None:
