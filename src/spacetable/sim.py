@@ -1,8 +1,11 @@
 """Driving games with bots: the one loop shared by the simulator, tournaments and the CLI.
 
-Turn-based games: ask the bot of a seat in ``to_act`` and apply its choice. Real-time games
-(``game.realtime``): in each tick, every seat's bot may act (up to ``actions_per_tick`` times,
-returning ``None`` to wait); then the clock advances by ``tick`` seconds.
+Turn-based games: ask the bot of the lowest seat in ``to_act`` and apply its choice.
+Real-time games (``game.realtime``): in each tick, every seat's bot may act up to
+``actions_per_tick`` times (returning ``None`` to wait), in rounds: each round asks every seat
+of ``to_act`` once, in seat order; then the clock advances by ``tick`` seconds. That is the
+turn rule :class:`spacetable.engine.schedule.Rounds` (the RL adapters' is its sibling
+:class:`~spacetable.engine.schedule.SeatTurns`, where a seat keeps the turn).
 
 A run of many games (``simulate``, ``tournament``) seats its bots with :func:`seating`: rotated
 from game to game by default, so that no bot keeps the advantage (or the handicap) of one
@@ -20,6 +23,7 @@ from typing import Any
 
 from spacetable.bots import Bot, SeatPort
 from spacetable.engine import NO_BOUND, Game, SpacetableError
+from spacetable.engine.schedule import Rounds
 
 #: The safety limit of :func:`play_game` on a game whose rulebook sets no bound (its
 #: ``max_decisions`` is ``NO_BOUND``): bots that stall raise instead of running for ever.
@@ -69,7 +73,8 @@ def step_bots(
     actions_per_tick: int = 4,
     on_action: Callable[[int, Any], None] | None = None,
 ) -> int:
-    """Advance ``game`` by one decision (turn-based) or one tick (real time).
+    """Advance ``game`` by one decision (turn-based) or one tick (real time, in the order of
+    :class:`~spacetable.engine.schedule.Rounds`).
 
     Returns how many actions were applied.
     """
@@ -87,25 +92,25 @@ def step_bots(
         if on_action:
             on_action(seat, a)
         return 1
-    applied = 0
-    for _ in range(actions_per_tick):
-        acted = False
-        for seat in game.to_act:
+    schedule = Rounds(True, tick, actions_per_tick)
+    while True:
+        who = schedule.select(game)
+        if who is None:
             if game.is_over:
-                return applied
-            if seat not in game.to_act:
+                return schedule.actions
+            if schedule.begin_round(game):
                 continue
-            a = bots[seat].choose(SeatPort(game, seat))
-            if a is not None:
-                game.apply(seat, a)
-                applied += 1
-                acted = True
-                if on_action:
-                    on_action(seat, a)
-        if not acted:
-            break
-    if not game.is_over:
-        game.advance(tick)
+            break  # the tick is over
+        a = bots[who].choose(SeatPort(game, who))
+        if a is None:
+            schedule.record_wait(who)
+            continue
+        game.apply(who, a)
+        schedule.record_action(who)
+        if on_action:
+            on_action(who, a)
+    applied = schedule.actions
+    schedule.pass_tick(game)  # the next tick starts afresh
     return applied
 
 

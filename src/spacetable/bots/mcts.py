@@ -41,6 +41,7 @@ from collections.abc import Callable
 from typing import Any
 
 from spacetable.engine import NO_BOUND, Action, Game
+from spacetable.engine.schedule import Rounds, quiet_seconds
 
 from .base import Bot, SeatPort
 from .greedy import best_actions, one_ply, score_after
@@ -267,38 +268,34 @@ class MCTSBot(Bot):
 
     def _greedy_rollout(self, game: Game, seat: int) -> float:
         """Every seat plays the greedy bot's policy, as the driver (``sim.step_bots``) runs
-        bots: in each tick every seat in ``to_act`` may act (up to 4 rounds), then the clock
-        advances by ``tick``; when nobody acted it jumps to the next scheduled change (at most
-        ``pace`` seconds). It stops after ``depth`` seconds of game time (``None``: at the
-        end) and returns the reward of ``seat``. Ties go to the first best action, so a
-        rollout is a function of its determinization."""
+        bots: in each tick every seat in ``to_act`` may act (up to 4 rounds: the turn rule
+        :class:`~spacetable.engine.schedule.Rounds`), then the clock advances by ``tick``;
+        when nobody acted it jumps to the next scheduled change (at most ``pace`` seconds:
+        :func:`~spacetable.engine.schedule.quiet_seconds`). It stops after ``depth`` seconds
+        of game time (``None``: at the end) and returns the reward of ``seat``. Ties go to
+        the first best action, so a rollout is a function of its determinization."""
         end = math.inf if self.depth is None else game.clock + self.depth
+        schedule = Rounds(True, self.tick, 4)
         while not game.is_over and game.clock < end:
-            acted = False
-            for _ in range(4):
-                moved = False
-                for s in game.to_act:
-                    if game.is_over:
-                        break
-                    legal = game.legal_actions(s)
-                    if not legal:
-                        continue
-                    best, _ = best_actions(game, s, legal, self.tick)
-                    for a in best:
-                        if a is not None:
-                            game.apply_unchecked(s, a)
-                            moved = acted = True
-                            break
-                if not moved or game.is_over:
-                    break
+            while (s := schedule.select(game)) is not None or (
+                not game.is_over and schedule.begin_round(game)
+            ):
+                if s is None:
+                    continue  # a new round of the tick begins
+                legal = game.legal_actions(s)
+                best, _ = best_actions(game, s, legal, self.tick) if legal else ([], 0.0)
+                a = next((b for b in best if b is not None), None)
+                if a is None:
+                    schedule.record_wait(s)
+                else:
+                    game.apply_unchecked(s, a)
+                    schedule.record_action(s)
             if game.is_over:
                 break
+            # the tick is over: a tick passes, or the quiet time when nobody acted
             now = game.clock
-            step = self.tick
-            if not acted:
-                nxt = game.next_event()
-                step = self.pace if nxt is None else max(self.tick, min(nxt - now, self.pace))
-            game.advance_unchecked(min(step, end - now))
+            step = self.tick if schedule.actions else quiet_seconds(game, self.tick, self.pace)
+            schedule.pass_time(game, min(step, end - now), checked=False)
         return score_after(game, seat)
 
     def _wait(self, port: SeatPort) -> None:

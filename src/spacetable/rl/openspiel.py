@@ -38,7 +38,8 @@ The declared game type:
   the seats act in seat order; a seat keeps the turn until it plays *wait*, has no legal
   action, or has made ``actions_per_tick`` actions; after the last seat the clock advances
   ``realtime_tick`` seconds (``game.advance``) and seat 0 starts the next tick. This is the
-  PettingZoo environment's rule.
+  PettingZoo environment's rule: both adapters follow the one
+  :class:`spacetable.engine.schedule.SeatTurns` (:attr:`SpacetableState.scheduler`).
 
 Observations (``make_py_observer``; a seat's own, ``PrivateInfoType.SINGLE_PLAYER``):
 
@@ -73,6 +74,7 @@ from spacetable.engine import (
     list_games,
     new_game,
 )
+from spacetable.engine.schedule import SeatTurns
 
 from .bounds import adapter_options, episode_bound
 from .observation import observation_shape, observe
@@ -199,6 +201,10 @@ class Settings:
         """An engine game with these settings."""
         return new_game(self.game_id, players=self.players, seed=seed, options=self.given_options)
 
+    def new_scheduler(self) -> SeatTurns:
+        """The turn rule of a new game with these settings."""
+        return SeatTurns(self.realtime, self.tick, self.actions_per_tick)
+
 
 _SETTINGS: dict[tuple[str, str], Settings] = {}
 
@@ -272,17 +278,17 @@ class _Engine:
 
 
 class SpacetableState(pyspiel.State):  # type: ignore[misc]
-    """A state: one engine game (:attr:`game`) and, in real time, whose turn it is in the
-    tick."""
+    """A state: one engine game (:attr:`game`) and its :attr:`scheduler` (who decides next;
+    in real time, whose turn it is in the tick)."""
 
     def __init__(self, spiel_game: SpacetableGame, seed: int, game: Game | None = None) -> None:
         super().__init__(spiel_game)
         self._sg = _settings_of(spiel_game)
         self._engine = _Engine(self._sg.new_engine_game(seed) if game is None else game)
-        self._rt_seat = 0
-        self._rt_acts = 0
+        #: who decides next, and when game time passes (real time): the shared turn rule
+        self.scheduler = self._sg.new_scheduler()
         self._player = 0
-        self._select()
+        self._move_to_next_decision()
 
     @property
     def game(self) -> Game:
@@ -298,8 +304,7 @@ class SpacetableState(pyspiel.State):  # type: ignore[misc]
         pyspiel.State.__init__(s, self.get_game())
         s._sg = self._sg
         s._engine = _Engine(self.game.determinize(player, rng))
-        s._rt_seat = self._rt_seat
-        s._rt_acts = self._rt_acts
+        s.scheduler = self.scheduler.copy()
         s._player = self._player
         return s
 
@@ -309,28 +314,13 @@ class SpacetableState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.TERMINAL)
         return self._player
 
-    def _select(self) -> None:
-        g = self.game
-        if g.is_over:
-            return
-        if not g.realtime:
-            to_act = g.to_act
-            if not to_act:
-                raise SpacetableError(f"{g.game_id}: nobody to act in a game not over")
-            self._player = min(to_act)
-            return
-        n = g.players
-        while not g.is_over:
-            if self._rt_seat >= n:
-                g.advance(self._sg.tick)
-                self._rt_seat = 0
-                self._rt_acts = 0
-                continue
-            if g.legal_actions(self._rt_seat):
-                self._player = self._rt_seat
-                return
-            self._rt_seat += 1
-            self._rt_acts = 0
+    def _move_to_next_decision(self) -> None:
+        """Point the current player at the seat that decides next; in real time, game time
+        passes first while no seat may act in the current tick
+        (:meth:`SeatTurns.pass_time_until_decision`)."""
+        seat = self.scheduler.pass_time_until_decision(self.game)
+        if seat is not None:
+            self._player = seat
 
     def _legal_actions(self, player: int) -> list[int]:
         if self.game.is_over or player != self._player:
@@ -349,17 +339,12 @@ class SpacetableState(pyspiel.State):  # type: ignore[misc]
         if not 0 <= index < self._sg.num_actions:
             raise IllegalAction(f"action index {index} outside 0..{self._sg.num_actions - 1}")
         if index == self._sg.wait:
-            self._rt_seat += 1
-            self._rt_acts = 0
+            self.scheduler.record_wait(seat)
         else:
             a = self.game.action_space.from_index(index)
             self.game.apply(seat, a)  # IllegalAction if not legal: nothing changes
-            if self._sg.realtime:
-                self._rt_acts += 1
-                if self._rt_acts >= self._sg.actions_per_tick:
-                    self._rt_seat += 1
-                    self._rt_acts = 0
-        self._select()
+            self.scheduler.record_action(seat)
+        self._move_to_next_decision()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if int(action) == self._sg.wait:

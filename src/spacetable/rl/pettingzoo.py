@@ -18,6 +18,9 @@ Which agent acts (``agent_selection``):
   ``actions_per_tick`` actions; after the last seat the clock advances ``tick`` seconds of
   game time (``game.advance``), and seat 0 starts the next tick.
 
+Both rules are :class:`spacetable.engine.schedule.SeatTurns`'s, shared with the OpenSpiel
+adapter (:attr:`SpacetableAECEnv.scheduler`).
+
 An illegal index raises :class:`spacetable.engine.IllegalAction` and changes nothing.
 ``max_steps`` (default: none) truncates an episode after that many agent steps.
 
@@ -43,6 +46,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from spacetable.engine import Game, IllegalAction, SpacetableError, game_info, new_game
 from spacetable.engine.presentation import presentation
+from spacetable.engine.schedule import SeatTurns
 
 from .bounds import adapter_options, episode_bound
 from .observation import observation_shape, observe
@@ -88,10 +92,8 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         n = default_players(game) if players is None else players
         # a game built now checks the settings (OptionError) before anything else
         probe = new_game(game, players=n, seed=0, options=adapter_options(game, options))
-        if tick <= 0:
-            raise SpacetableError(f"tick must be positive, not {tick}")
-        if actions_per_tick < 1:
-            raise SpacetableError(f"actions_per_tick must be at least 1, not {actions_per_tick}")
+        #: who acts next, and when game time passes (real time): the shared turn rule
+        self.scheduler = SeatTurns(probe.realtime, tick, actions_per_tick)
         self.game_id = game
         self.players = n
         #: the options played (every default filled in)
@@ -124,8 +126,6 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._next_seed: int | None = seed
         self.game: Game = probe
         self.steps = 0
-        self._rt_seat = 0
-        self._rt_acts = 0
 
     def __str__(self) -> str:
         return f"spacetable_{self.game_id}"
@@ -161,9 +161,8 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
-        self._rt_seat = 0
-        self._rt_acts = 0
-        self._select()
+        self.scheduler.restart()
+        self._move_to_next_decision()
         self._update_infos()
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -200,18 +199,15 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if not 0 <= index < self.num_actions:
             raise IllegalAction(f"action index {index} outside 0..{self.num_actions - 1}")
         if index == self.wait:
-            self._rt_next_seat()
+            self.scheduler.record_wait(seat)
         else:
             a = self.game.action_space.from_index(index)
             self.game.apply(seat, a)  # IllegalAction if not legal: game and env unchanged
-            if self.realtime:
-                self._rt_acts += 1
-                if self._rt_acts >= self.actions_per_tick:
-                    self._rt_next_seat()
+            self.scheduler.record_action(seat)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.steps += 1
-        self._select()
+        self._move_to_next_decision()
         if self.game.is_over:
             for name, r in zip(self.possible_agents, self.game.outcome().rewards(), strict=True):
                 self.rewards[name] = float(r)
@@ -223,33 +219,16 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._update_infos()
 
     # ------------------------------------------------------------------ who acts
-    def _select(self) -> None:
-        """Point ``agent_selection`` at the agent to act (see the module doc)."""
-        g = self.game
-        if g.is_over:
+    def _move_to_next_decision(self) -> None:
+        """Point ``agent_selection`` at the agent to act; in real time, game time passes
+        first while no seat may act in the current tick
+        (:meth:`SeatTurns.pass_time_until_decision`). The first agent once the game is
+        over."""
+        seat = self.scheduler.pass_time_until_decision(self.game)
+        if seat is None:
             self.agent_selection = self.agents[0] if self.agents else self.possible_agents[0]
-            return
-        if not self.realtime:
-            to_act = g.to_act
-            if not to_act:
-                raise SpacetableError(f"{self.game_id}: nobody to act in a game not over")
-            self.agent_selection = self.possible_agents[min(to_act)]
-            return
-        while not g.is_over:
-            if self._rt_seat >= self.players:
-                g.advance(self.tick)
-                self._rt_seat = 0
-                self._rt_acts = 0
-                continue
-            if g.legal_actions(self._rt_seat):
-                self.agent_selection = self.possible_agents[self._rt_seat]
-                return
-            self._rt_next_seat()
-        self.agent_selection = self.possible_agents[0]
-
-    def _rt_next_seat(self) -> None:
-        self._rt_seat += 1
-        self._rt_acts = 0
+        else:
+            self.agent_selection = self.possible_agents[seat]
 
     def _update_infos(self) -> None:
         for a in self.agents:
