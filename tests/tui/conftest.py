@@ -24,7 +24,7 @@ GAMES: dict[str, dict[str, Any]] = {
         "seed": 3,
         "options": {"round_limit": 100, "stall_rounds": 20},
     },
-    "quazarys": {"players": 2, "seed": 3, "options": {"round_limit": 60}},
+    "quazarys": {"players": 2, "seed": 3, "options": {"round_limit": 30}},
     "spacedealer": {"players": 3, "seed": 3, "options": {"length": 300}},
     "tortuga2199": {"players": 2, "seed": 3, "options": {"round_limit": 3}},
     "wildspace": {"players": 2, "seed": 3, "options": {}},
