@@ -80,7 +80,7 @@ def _plain(app: WatchApp, widget: str) -> str:
 async def test_a_spectator_follows_pauses_steps_jumps_and_sees_no_hidden_card(
     server: Server,
 ) -> None:
-    made = create(server.base, "wildspace", BOTS, start=True, bot_delay=0.15)
+    made = create(server.base, "wildspace", BOTS, start=True, bot_delay=0.05)
     table_id = made["id"]
     _wait_steps(server, table_id, 3)  # the viewer connects mid-game
     app = prepare(server.base + made["spectate"], "en", backoff=(0.1,))
