@@ -137,7 +137,6 @@ CASES = [
     ("en", "desktop", 2),
     ("fr", "phone", 2),
     ("fr", "desktop", 3),
-    ("en", "phone", 2),
 ]
 
 

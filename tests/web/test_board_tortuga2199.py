@@ -132,7 +132,6 @@ CASES = [
     ("en", "desktop", "standard"),
     ("fr", "phone", "aggressive"),
     ("fr", "desktop", "peaceful"),
-    ("en", "phone", "standard"),
 ]
 RULES = {
     ("en", "standard"): "Standard rules",

@@ -41,8 +41,6 @@ class WildSpace(Player):
 CASES = [
     ("en", "desktop", 2),
     ("fr", "phone", 2),
-    ("fr", "desktop", 2),
-    ("en", "phone", 2),
     ("fr", "desktop", 1),  # solo: the Contrebandier's choices are seat 0's, on its Hostile Planets
 ]
 
