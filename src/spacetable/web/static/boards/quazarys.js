@@ -109,7 +109,7 @@ function paths(lay, s, vortex) {
   for (const [d, arm] of Object.entries(lay.arms)) {
     const [dx, dy] = EDGE[d];
     g.append(svg("line", { x1: m, y1: m, x2: m + dx * m, y2: m + dy * m, stroke: "#c9d3ea", "stroke-width": sw,
-      "stroke-linecap": "butt" }));
+      "stroke-linecap": "butt", "data-arm": d }));
     if (arm.arrow) {
       // a chevron halfway along the arm, pointing outwards (>) or inwards (<)
       const cx = m + dx * m * 0.55;
@@ -120,12 +120,12 @@ function paths(lay, s, vortex) {
       const tipy = cy + dy * a * dir;
       const bx = cx - dx * a * dir;
       const by = cy - dy * a * dir;
-      g.append(svg("polygon", { class: "arrow", fill: "#ffb86b", stroke: "#061021", "stroke-width": 1,
+      g.append(svg("polygon", { class: "arrow", "data-arm": d, "data-arrow": dir, fill: "#ffb86b", stroke: "#061021", "stroke-width": 1,
         points: `${tipx},${tipy} ${bx - dy * a},${by + dx * a} ${bx + dy * a},${by - dx * a}` }));
     }
   }
   if (vortex) {
-    g.append(svg("circle", { cx: m, cy: m, r: s * 0.16, fill: "none", stroke: "#b48cff", "stroke-width": sw,
+    g.append(svg("circle", { class: "vortex", cx: m, cy: m, r: s * 0.16, fill: "none", stroke: "#b48cff", "stroke-width": sw,
       "stroke-dasharray": `${s * 0.08} ${s * 0.05}` }));
   }
   const stations = [];
@@ -134,7 +134,7 @@ function paths(lay, s, vortex) {
   if (!lay.hub) g.append(svg("circle", { cx: m, cy: m, r: sw * 0.9, fill: "#c9d3ea" }));
   for (const p of stations) {
     const [x, y] = pointAt(p, s);
-    g.append(svg("circle", { cx: x, cy: y, r: s * 0.075, fill: "#e8ecf6", stroke: "#061021", "stroke-width": 1.5 }));
+    g.append(svg("circle", { class: "stationdot", "data-point": p, cx: x, cy: y, r: s * 0.075, fill: "#e8ecf6", stroke: "#061021", "stroke-width": 1.5 }));
   }
   return g;
 }
@@ -267,7 +267,7 @@ export function draw(body, state, ctx) {
     const comp = cc ? cc.id : null;
     const lay = turned(cc ? cc.facts.layout : null, e.rot);
     const g = svg("g", { class: "card tile", transform: `translate(${cellX(e.c)} ${gy + (e.r + 1) * S})`,
-      "data-cell": `${e.r}:${e.c}` });
+      "data-cell": `${e.r}:${e.c}`, "data-faction": cc && cc.facts.faction ? cc.facts.faction : "" });
     const turnable = svg("g", { class: "turnable" },
       svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 6, class: "face", fill: fill(cat, cc) }),
       paths(lay, S, Boolean(cc && cc.facts.vortex)));
@@ -360,7 +360,7 @@ function handCard(b, cat, card, x, y, key, { w = HAND_W, h = HAND_H, mark = null
     svg("rect", { width: w, height: h, rx: 6, class: "face" }));
   if (faction) {
     g.append(svg("rect", { x: 1, y: h - 22, width: w - 2, height: 21, rx: 5, class: "band",
-      fill: COLOUR_FILL[faction.facts.colour] || PLAIN_FILL }));
+      "data-colour": faction.facts.colour, fill: COLOUR_FILL[faction.facts.colour] || PLAIN_FILL }));
   }
   const tile = Boolean(f.layout);
   const tw = tile ? w - h * 0.5 - 8 : w - 10;

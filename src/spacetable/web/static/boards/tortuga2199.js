@@ -277,8 +277,10 @@ export function draw(body, state, ctx) {
   for (const m of MARKETS) {
     const mk = v.markets[m];
     const seller = sellers.get(m);
-    root.append(textBlock(x0, y + 14, seller ? `${seller.name} (${m})` : m, { width: 14, count: 1, size: 10.5 }));
-    root.append(textBlock(x0, y + 30, `${words.deck} ${mk.deck}`, { width: 14, count: 1, size: 9.5, cls: "bt muted" }));
+    const title = textBlock(x0, y + 14, seller ? `${seller.name} (${m})` : m, { width: 14, count: 2, size: 10.5 });
+    title.setAttribute("data-testid", `tg-market-${m}`);
+    root.append(title);
+    root.append(textBlock(x0, y + 44, `${words.deck} ${mk.deck}`, { width: 14, count: 1, size: 9.5, cls: "bt muted" }));
     mk.face.forEach((c, k) => root.append(card(x0 + 84 + k * (CW + 6), y, c, `offer:${c}`, { mark: `face:${m}:${k}` })));
     const kb = mk.known_bottom;
     if (kb.length) {
@@ -334,7 +336,7 @@ export function draw(body, state, ctx) {
     root.append(svg("text", { x: x0, y: panelY + 12, "font-size": 10.5, class: "bt pending", text: words.ships }));
     shipChoices.forEach((a, k) => {
       root.append(card(x0 + (k % 4) * (CW + 6), panelY + 18, a.action.card, `shipchoice:${a.action.card}`,
-        { label: a.label, mark: `shipchoice:${a.action.card}` }));
+        { mark: `shipchoice:${a.action.card}` }));
     });
   } else if (v.marking !== null && v.marking !== undefined) {
     root.append(textBlock(x0, panelY + 12, words.marking, { width: 70, count: 1, size: 10.5, cls: "bt pending" }));
