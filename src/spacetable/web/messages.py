@@ -88,7 +88,8 @@ def state_message(
     clocks: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """``state``: the seat's view, its legal actions with their labels, the log events it
-    has not been sent yet (from ``log_from``), the components its view mentions, the clock
+    has not been sent yet (from ``log_from``), the components its view mentions (names,
+    texts and facts: what a board draws them with), the clock
     of a real-time game, and the table's turn clocks (``clocks``, the same for everybody)."""
     size = game.log_size
     events = game.last_events(seat, size - log_from) if size > log_from else []
@@ -109,7 +110,7 @@ def state_message(
         "legal": [{"action": a.to_json(), "label": game.describe_action(a, lang)} for a in legal],
         "log": {"from": log_from, "events": entries},
         "components": [
-            {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text}
+            {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text, "facts": dict(c.facts)}
             for c in game.component_texts(seat, lang, view)
         ],
         "over": game.is_over,

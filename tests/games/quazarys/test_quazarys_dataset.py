@@ -318,9 +318,14 @@ def test_a_spectator_and_a_seat_see_the_top_of_the_discard_and_the_combination()
     set_position(g, LINE, ["0,1,C", "0,5,C"], hands=[["A25", "A01"], OTHER], deck=["E14"])
     g.apply(0, f"play card={card_index('A25')}")  # Destinée (Comète) draws E14 (Pulsar)
     ids = [c.id for c in g.component_texts(0, "en")]
-    assert ids[-3:] == ["action:A25", "exploration:E14", "faction:pulsar"]
+    # the cards, then the factions: the combination's first, then those of the cards named
+    cards = [i for i in ids if not i.startswith("faction:")]
+    assert cards[-2:] == ["action:A25", "exploration:E14"]
+    assert ids[len(cards) :] == ["faction:pulsar", "faction:comete", *ids[len(cards) + 2 :]]
     assert "action:A01" in ids and "action:A02" not in ids  # own hand, not seat 1's
     spectator = [c.id for c in g.component_texts(None, "en")]
     assert not any(i in spectator for i in ("action:A01", "action:A02"))
-    assert spectator[-3:] == ids[-3:]
+    seen = [i for i in spectator if not i.startswith("faction:")]
+    assert seen[-2:] == cards[-2:]
+    assert spectator[len(seen)] == "faction:pulsar"
     assert CARD_ID[g.discard[-1]] == "A25"

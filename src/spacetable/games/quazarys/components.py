@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import field_validator
 
@@ -426,9 +426,63 @@ def layout_text(lay: Layout, lang: str) -> str:
     return _t(lang, "cx_paths", hub=hub, arms=", ".join(arms), n=n)
 
 
+def layout_facts(lay: Layout) -> dict[str, Any]:
+    """A layout as facts (``docs/games/quazarys.md``): ``centre`` (whether the centre holds
+    a station), ``arms`` (each arm in N, E, S, W order: its ``dir``, its ``point`` 1..4,
+    whether its end holds a ``station`` and its ``arrow``: 1 one way outwards, -1 one way
+    inwards, 0 both ways) and ``notation`` (the layout notation of the row)."""
+    return {
+        "centre": lay.hub_station,
+        "arms": [
+            {
+                "dir": DIR_NAMES[d],
+                "point": d,
+                "station": d in lay.stations,
+                "arrow": lay.arrow[d],
+            }
+            for d in lay.arms
+        ],
+        "notation": lay.notation(),
+    }
+
+
+def card_facts(parts: QuazarysParts, card: int) -> dict[str, Any]:
+    """What a client draws card index ``card`` with, from its row (see the module doc and
+    ``docs/games/quazarys.md``): its index, kind, faction, effect, layout, exits and Vortex."""
+    kind = KIND[card]
+    f = parts.faction[card]
+    lay = parts.layout[card]
+    facts: dict[str, Any] = {
+        "card": card,
+        "kind": COMPONENT_KIND[kind],
+        "faction": parts.factions[f].id if f >= 0 else None,
+        "faction_index": f if f >= 0 else None,
+        "effect": parts.effect[card],
+        "tile": lay is not None,
+        "layout": layout_facts(lay) if lay is not None else None,
+        "exits": [DIR_NAMES[d] for d in lay.arms] if lay is not None else [],
+        "stations": sorted(lay.stations) if lay is not None else [],
+        "vortex": parts.vortex[card],
+        "deck": card < DECK_SIZE,
+    }
+    if kind == KIND_BASE:
+        facts["colour"] = parts.colour[card - FIRST_BASE]
+    return facts
+
+
+def faction_facts(parts: QuazarysParts, f: int) -> dict[str, Any]:
+    """What a client draws faction ``f`` with: its index (the view's ``faction``), its
+    colour and the ids of its cards."""
+    return {
+        "faction": f,
+        "colour": parts.factions[f].colour,
+        "cards": [CARD_ID[i] for i in range(DECK_SIZE) if parts.faction[i] == f],
+    }
+
+
 def describe_components(parts: QuazarysParts, lang: str) -> list[Component]:
-    """Every component with its rules text in ``lang``, generated from its row: the 20
-    Explorations, the 28 Actions, the 9 Suns, the 4 Bases, then the factions."""
+    """Every component with its rules text in ``lang`` and its facts, generated from its row:
+    the 20 Explorations, the 28 Actions, the 9 Suns, the 4 Bases, then the factions."""
     out: list[Component] = []
     for i in range(N_CARDS):
         row = parts.row(i)
@@ -464,7 +518,7 @@ def describe_components(parts: QuazarysParts, lang: str) -> list[Component]:
             colour = colour_name(parts.colour[i - FIRST_BASE], lang)
             text = _t(lang, "cx_base", colour=colour, paths=layout_text(lay, lang))
             table = BASES_CSV
-        out.append(component(ckind, row.id, name, text, table, row))
+        out.append(component(ckind, row.id, name, text, table, row, facts=card_facts(parts, i)))
     for f, frow in enumerate(parts.factions):
         cards = [CARD_ID[i] for i in range(DECK_SIZE) if parts.faction[i] == f]
         explos = sum(1 for i in range(N_EXPLO) if parts.faction[i] == f)
@@ -476,9 +530,9 @@ def describe_components(parts: QuazarysParts, lang: str) -> list[Component]:
             actions=len(cards) - explos,
             cards=", ".join(cards),
         )
-        out.append(
-            component("faction", frow.id, faction_label(parts, f, lang), text, FACTIONS_CSV, frow)
-        )
+        name = faction_label(parts, f, lang)
+        facts = faction_facts(parts, f)
+        out.append(component("faction", frow.id, name, text, FACTIONS_CSV, frow, facts=facts))
     return out
 
 

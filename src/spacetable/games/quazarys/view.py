@@ -88,16 +88,20 @@ def view(game: Quazarys, seat: int | None) -> dict[str, Any]:
 def component_ids(view: Mapping[str, Any], parts: QuazarysParts) -> list[str]:
     """The components ``view`` mentions, in the order a reader meets them: the cards on the
     table (row by row), the seat's own hand, the top of the discard (face up), the card being
-    placed, the faction of the combination. It reads only the view (and the data set, which
+    placed, the faction of the combination, then the factions of those cards (a client names
+    a card's faction from its component). It reads only the view (and the data set, which
     is public): another seat's hand and the deck are never in a view, so never here."""
-    ids = [component_id(e["card"]) for e in view["cards"]]
-    ids.extend(component_id(c) for c in view["hand"] or ())
+    cards = [e["card"] for e in view["cards"]]
+    cards.extend(view["hand"] or ())
     if view["discard"]:
-        ids.append(component_id(view["discard"][-1]))
+        cards.append(view["discard"][-1])
     card = view["pending"].get("card")
     if card is not None:
-        ids.append(component_id(card))
-    f = view["faction"]
-    if f is not None:
-        ids.append(f"faction:{parts.factions[f].id}")
+        cards.append(card)
+    ids = [component_id(c) for c in cards]
+    factions: list[int] = []
+    if view["faction"] is not None:
+        factions.append(view["faction"])
+    factions.extend(parts.faction[c] for c in cards if parts.faction[c] >= 0)
+    ids.extend(f"faction:{parts.factions[f].id}" for f in dict.fromkeys(factions))
     return ids

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
@@ -477,3 +477,69 @@ def build_parts(t: Tables) -> TortugaParts:
         kind_influence=tuple(r.influence for r in sectors),
         layouts=layouts,
     )
+
+
+# ---------------------------------------------------------------- facts
+def ability_facts(ab: tuple[tuple[str, int], ...]) -> list[dict[str, Any]]:
+    """A card's abilities as facts: each ``{"kind", "n", "combat", "bespoke"}`` in the
+    row's order (``n`` is 0 for a kind without a number)."""
+    return [
+        {"kind": k, "n": n, "combat": k in COMBAT_KINDS, "bespoke": k in BESPOKE} for k, n in ab
+    ]
+
+
+def card_facts(p: TortugaParts, c: int) -> dict[str, Any]:
+    """What a client draws card type ``c`` with, from its row (``docs/games/tortuga2199.md``):
+    the number the view uses for it (``card``, its row), its deck, the market that sells it
+    and the sector kinds of that market, its T pile, copies, cost, resources, abilities and,
+    for a hunt card, its difficulty and Influence."""
+    deck = p.deck[c]
+    market = deck if deck in ("T", *MARKETS) else None
+    sectors = [
+        r.id
+        for r in p.sector_rows
+        if market is not None and (r.tcard if market == "T" else r.market == market)
+    ]
+    hunt = deck == "hunt"
+    return {
+        "card": c,
+        "deck": deck,
+        "market": market,
+        "sectors": sectors,
+        "pile": p.t_index.get(c),
+        "count": p.count[c],
+        "cost": p.cost[c],
+        "crypto": p.crypto[c],
+        "manoeuvre": p.mano[c],
+        "abilities": ability_facts(p.abilities[c]),
+        "difficulty": p.difficulty[c] if hunt else None,
+        "influence": p.hunt_influence[c] if hunt else None,
+    }
+
+
+def sector_facts(p: TortugaParts, k: int) -> dict[str, Any]:
+    """What a client draws sector kind ``k`` with, from its row: whether it is a T sector,
+    the market it sells (``V``, ``R``, ``M``, ``F``), its Defence track, its control token's
+    Influence and its bonus."""
+    r = p.sector_rows[k]
+    return {
+        "kind": r.id,
+        "tcard": r.tcard,
+        "market": r.market,
+        "start_defence": r.start_defence,
+        "max_defence": r.max_defence,
+        "influence": r.influence,
+        "bonus": r.bonus,
+    }
+
+
+def board_facts(p: TortugaParts, players: int) -> dict[str, Any]:
+    """What a client draws the map of ``players`` with: per slot its hex (``q``, ``r``) and
+    its kind in the layout (``tortuga``, ``terminal``, ``turret`` or ``special``)."""
+    lay = p.layouts[players]
+    return {
+        "players": players,
+        "slots": [
+            {"slot": s, "q": q, "r": r, "kind": lay.kinds[s]} for s, (q, r) in enumerate(lay.coords)
+        ],
+    }

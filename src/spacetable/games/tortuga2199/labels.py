@@ -258,16 +258,19 @@ def board_text(p: TortugaParts, players: int, lang: str) -> str:
 
 
 def describe_components(p: TortugaParts, lang: str) -> list[Component]:
-    """Every component of a data set with its rules text in ``lang`` (``DataSpec.describe``):
+    """Every component of a data set with its rules text in ``lang`` and its facts
+    (``DataSpec.describe``):
     the cards (``card:<id>``), the sector kinds (``sector:<kind>``) and the maps
     (``board:<players>``)."""
     out: list[Component] = []
     for c, row in enumerate(p.card_rows):
         name = p.card_name(c, lang)
-        out.append(component("card", row.id, name, card_text(p, c, lang), CARD_FILE, row))
+        text, facts = card_text(p, c, lang), C.card_facts(p, c)
+        out.append(component("card", row.id, name, text, CARD_FILE, row, facts=facts))
     for k, srow in enumerate(p.sector_rows):
         name = p.kind_name(k, lang)
-        out.append(component("sector", srow.id, name, sector_text(p, k, lang), SECTOR_FILE, srow))
+        text, facts = sector_text(p, k, lang), C.sector_facts(p, k)
+        out.append(component("sector", srow.id, name, text, SECTOR_FILE, srow, facts=facts))
     for players in sorted(p.layouts):
         rows = [r for r in p.layout_rows if r.players == players]
         known = min((r.source for r in rows), key=("reconstructed", "reference", "rulebook").index)
@@ -279,6 +282,7 @@ def describe_components(p: TortugaParts, lang: str) -> list[Component]:
                 board_text(p, players, lang),
                 LAYOUT_FILE,
                 source=known,
+                facts=C.board_facts(p, players),
             )
         )
     return out
@@ -289,7 +293,9 @@ def component_ids(p: TortugaParts, view: Mapping[str, Any]) -> list[str]:
     ``Game._component_ids`` hook): the map and its sectors, each player's ship, played cards,
     discard and hunt tokens, the markets' face-up and known bottom cards, the T piles still
     stocked, the hunt pile, the destroyed cards, the creatures the seat looked at, the
-    pending card, the combat's visible cards, then the seat's own hand and Reserved card.
+    pending card, the combat's visible cards, the seat's own hand and Reserved card, then,
+    while the ships are chosen, the ship cards still free (public: the view says which are
+    taken).
     It reads only the view (card numbers are mapped to ids with the data set's parts), so it
     names nothing the seat may not see."""
     out: dict[str, None] = {}
@@ -324,4 +330,9 @@ def component_ids(p: TortugaParts, view: Mapping[str, Any]) -> list[str]:
     for c in view["hand"] or ():
         card(c)
     card(view["reserved_card"])
+    if view["phase"] == "ship":
+        taken = {pl["ship"] for pl in view["players"]}
+        for c in p.ships:
+            if c not in taken:
+                card(c)
     return list(out)

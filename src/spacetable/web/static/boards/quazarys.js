@@ -8,28 +8,25 @@
 // a row's or column's end the line a black hole removes, and a turned copy of the card turns
 // it: hovering, focusing or a first tap on a touch screen shows the turn on the grid before the
 // click (or second tap) confirms it. Only `stop` and `skip` are buttons under the board.
+// What a card is (its kind, faction, paths, Vortex) comes from its component's facts
+// (`state.components`, docs/games/quazarys.md), its faction's name and colour from the faction's
+// component: the board never reads a card's text nor knows the card counts.
 import { lines, makeBoard, seatColour, seatGlyph, seatToken, svg, textBlock } from "./board.js";
 
 const W = 1000;
 const HAND_W = 150;
 const HAND_H = 92;
-// The four factions of the shipped data, by index (a corrected data set keeps the order).
-const FACTION_FILL = ["#7a3d6e", "#2f6675", "#7a6a1f", "#3d6b3a"];
-const FACTION_NAMES = [["comète", "comet"], ["nébuleuse", "nebula"], ["pulsar"], ["astéroïde", "asteroid"]];
-// Card index -> component id (fixed by the rulebook's counts: 20 E, 28 A, 9 S, 4 B).
-function componentOf(card) {
-  if (card < 20) return `exploration:E${String(card + 1).padStart(2, "0")}`;
-  if (card < 48) return `action:A${String(card - 19).padStart(2, "0")}`;
-  if (card < 57) return `sun:S${card - 47}`;
-  return `base:B${card - 56}`;
-}
-const isAction = (card) => card >= 20 && card < 48;
+// A faction's colour (its `colour` fact, a terminal colour's name) as a card's fill.
+const COLOUR_FILL = { magenta: "#7a3d6e", cyan: "#2f6675", yellow: "#7a6a1f", green: "#3d6b3a",
+  red: "#7a2f2f", blue: "#2f3f7a", white: "#5a5f6e", black: "#15171c" };
+const PLAIN_FILL = "#1a2338";
+const SUN_FILL = "#3b3416";
+const BASE_FILL = "#2a2f45";
 
 const WORDS = {
   en: { deck: "Deck", discard: "Discard", hand: "Your hand", out: "out of the game", round: "Round",
-    turn: "To play", cards: "cards", arrived: "arrived", action: "Action", exploration: "Exploration",
+    turn: "To play", cards: "cards", arrived: "arrived",
     combo: "Faction played", none: "empty", turnCard: "Turn the card", toPlace: "Card to place",
-    base: "Base", onBase: "on a base",
     pending: {
       choose: "Move your pawn, or play or discard cards", combo: "Play another card of the faction, or stop",
       discard: "Discard up to three cards, or stop", move2: "You may move your pawn",
@@ -39,9 +36,8 @@ const WORDS = {
       place: "Place the card in a dashed slot", orient: "Turn the card", over: "The race is over",
       effect: "An Action card's effect", draw: "Draw and play", scav: "Take the discard's top card" } },
   fr: { deck: "Pioche", discard: "Défausse", hand: "Votre main", out: "hors jeu", round: "Tour",
-    turn: "À jouer", cards: "cartes", arrived: "arrivé", action: "Action", exploration: "Exploration",
+    turn: "À jouer", cards: "cartes", arrived: "arrivé",
     combo: "Faction jouée", none: "vide", turnCard: "Pivoter la carte", toPlace: "Carte à placer",
-    base: "Base", onBase: "sur une base",
     pending: {
       choose: "Déplacez votre pion, ou jouez ou défaussez des cartes",
       combo: "Jouez une autre carte de la faction, ou arrêtez",
@@ -68,15 +64,15 @@ export function keyOf(a) {
   }
 }
 
-// "@ N E*> S W" -> {hub, arms: {1..4: {station, arrow}}}
-function parseLayout(text) {
+// A card's `layout` fact turned `rot` quarter turns clockwise -> {hub, arms: {1..4: {station,
+// arrow}}} (points 1-4: N E S W).
+function turned(layout, rot) {
   const out = { hub: false, arms: {} };
-  const dirs = { N: 1, E: 2, S: 3, W: 4 };
-  for (const [i, tok] of String(text || "").trim().split(/\s+/).entries()) {
-    if (i === 0) { out.hub = tok === "@"; continue; }
-    const d = dirs[tok[0]];
-    if (!d) continue;
-    out.arms[d] = { station: tok.includes("*"), arrow: tok.includes(">") ? 1 : tok.includes("<") ? -1 : 0 };
+  if (!layout) return out;
+  out.hub = Boolean(layout.centre);
+  for (const arm of layout.arms) {
+    const d = ((arm.point - 1 + (rot || 0)) % 4) + 1;
+    out.arms[d] = { station: Boolean(arm.station), arrow: arm.arrow || 0 };
   }
   return out;
 }
@@ -89,19 +85,20 @@ function pointAt(p, s) {
 }
 const EDGE = [null, [0, -1], [1, 0], [0, 1], [-1, 0]];
 
-function factionIndex(name) {
-  const n = String(name || "").toLowerCase();
-  const i = FACTION_NAMES.findIndex((xs) => xs.includes(n));
-  if (i >= 0) return i;
-  let h = 0;
-  for (const ch of n) h = (h * 31 + ch.charCodeAt(0)) % 997;
-  return h % FACTION_FILL.length;
-}
-
-// The faction's name in a card's text ("… of the faction Comet." / "… de la faction Comète.").
-function factionOfText(c) {
-  const m = c ? /faction ([^.,:;]+)[.,:;]/.exec(c.text) : null;
-  return m ? m[1].trim() : null;
+// The components of the state by card index (their `card` fact) and the factions by id and by
+// index (the view's `faction`).
+function catalogue(components) {
+  const cards = new Map();
+  const factions = new Map();
+  const factionAt = new Map();
+  for (const c of components) {
+    const f = c.facts || {};
+    if (c.kind === "faction") {
+      factions.set(c.id.slice("faction:".length), c);
+      factionAt.set(f.faction, c);
+    } else if (typeof f.card === "number") cards.set(f.card, c);
+  }
+  return { cards, factions, factionAt };
 }
 
 // The paths of a tile (arms, stations, arrows, the Vortex) in a group of size s.
@@ -112,7 +109,7 @@ function paths(lay, s, vortex) {
   for (const [d, arm] of Object.entries(lay.arms)) {
     const [dx, dy] = EDGE[d];
     g.append(svg("line", { x1: m, y1: m, x2: m + dx * m, y2: m + dy * m, stroke: "#c9d3ea", "stroke-width": sw,
-      "stroke-linecap": "butt" }));
+      "stroke-linecap": "butt", "data-arm": d }));
     if (arm.arrow) {
       // a chevron halfway along the arm, pointing outwards (>) or inwards (<)
       const cx = m + dx * m * 0.55;
@@ -123,12 +120,12 @@ function paths(lay, s, vortex) {
       const tipy = cy + dy * a * dir;
       const bx = cx - dx * a * dir;
       const by = cy - dy * a * dir;
-      g.append(svg("polygon", { class: "arrow", fill: "#ffb86b", stroke: "#061021", "stroke-width": 1,
+      g.append(svg("polygon", { class: "arrow", "data-arm": d, "data-arrow": dir, fill: "#ffb86b", stroke: "#061021", "stroke-width": 1,
         points: `${tipx},${tipy} ${bx - dy * a},${by + dx * a} ${bx + dy * a},${by - dx * a}` }));
     }
   }
   if (vortex) {
-    g.append(svg("circle", { cx: m, cy: m, r: s * 0.16, fill: "none", stroke: "#b48cff", "stroke-width": sw,
+    g.append(svg("circle", { class: "vortex", cx: m, cy: m, r: s * 0.16, fill: "none", stroke: "#b48cff", "stroke-width": sw,
       "stroke-dasharray": `${s * 0.08} ${s * 0.05}` }));
   }
   const stations = [];
@@ -137,15 +134,19 @@ function paths(lay, s, vortex) {
   if (!lay.hub) g.append(svg("circle", { cx: m, cy: m, r: sw * 0.9, fill: "#c9d3ea" }));
   for (const p of stations) {
     const [x, y] = pointAt(p, s);
-    g.append(svg("circle", { cx: x, cy: y, r: s * 0.075, fill: "#e8ecf6", stroke: "#061021", "stroke-width": 1.5 }));
+    g.append(svg("circle", { class: "stationdot", "data-point": p, cx: x, cy: y, r: s * 0.075, fill: "#e8ecf6", stroke: "#061021", "stroke-width": 1.5 }));
   }
   return g;
 }
 
-function fill(entry) {
-  if (entry.owner !== undefined) return "#2a2f45";
-  if (entry.card >= 48) return "#3b3416";
-  return entry.faction === null || entry.faction === undefined ? "#1a2338" : FACTION_FILL[entry.faction % 4];
+// A card's fill: a Base's, a Sun's, else its faction's colour.
+function fill(cat, comp) {
+  const f = comp ? comp.facts : null;
+  if (!f) return PLAIN_FILL;
+  if (f.kind === "base") return BASE_FILL;
+  if (f.kind === "sun") return SUN_FILL;
+  const fc = f.faction ? cat.factions.get(f.faction) : null;
+  return fc ? COLOUR_FILL[fc.facts.colour] || PLAIN_FILL : PLAIN_FILL;
 }
 
 export function draw(body, state, ctx) {
@@ -172,7 +173,8 @@ export function draw(body, state, ctx) {
   const rel = (r, c) => `${r - anchor.r},${c - anchor.c}`; // stable when the grid grows
   const cellX = (c) => gx + (c + 1) * S;
   const cellY = (r) => gy + (r + 1) * S;
-  const nameOf = (card) => { const t = b.texts.get(componentOf(card)); return t ? t.name : `#${card}`; };
+  const cat = catalogue(state.components);
+  const nameOf = (card) => { const t = cat.cards.get(card); return t ? t.name : `#${card}`; };
 
   // ---- the table's edge: deck, discard, out of the game, turn, seats, what is to do
   root.append(svg("text", { x: 8, y: 16, class: "bt muted", "font-size": 11, text: words.deck }));
@@ -183,7 +185,7 @@ export function draw(body, state, ctx) {
   root.append(svg("text", { x: 88, y: 16, class: "bt muted", "font-size": 11, text: `${words.discard} (${v.discard.length})` }));
   if (v.discard.length) {
     const c = v.discard[v.discard.length - 1];
-    root.append(handCard(b, words, c, 88, 22, null, { w: 120, h: 82, mark: "discard" }));
+    root.append(handCard(b, cat, c, 88, 22, null, { w: 120, h: 82, mark: "discard" }));
   } else {
     root.append(svg("rect", { x: 88, y: 22, width: 120, height: 82, rx: 6, class: "face", "stroke-dasharray": "4 3" }));
   }
@@ -211,9 +213,10 @@ export function draw(body, state, ctx) {
   if (v.reason) what = v.reason;
   root.append(textBlock(8, 128, what, { width: 120, count: 1, size: 13, cls: "bt pending" }));
   if (v.faction !== null && v.faction !== undefined) {
-    const fc = state.components.find((c) => c.kind === "faction");
+    const fc = cat.factionAt.get(v.faction);
     const g = svg("g", { transform: `translate(${px} 22)` },
-      svg("rect", { width: 200, height: 24, rx: 5, fill: FACTION_FILL[v.faction % 4], stroke: "#c9d3ea" }),
+      svg("rect", { width: 200, height: 24, rx: 5, fill: fc ? COLOUR_FILL[fc.facts.colour] || PLAIN_FILL : PLAIN_FILL,
+        stroke: "#c9d3ea" }),
       svg("text", { x: 8, y: 16, class: "bt", "font-size": 12, text: `${words.combo}: ${fc ? fc.name : v.faction}` }));
     root.append(b.piece(null, g, fc ? fc.id : null));
   }
@@ -223,7 +226,7 @@ export function draw(body, state, ctx) {
     const sy = top;
     if (pend.card !== undefined && pend.kind === "place") {
       root.append(svg("text", { x: 8, y: sy + 10, class: "bt muted", "font-size": 11, text: words.toPlace }));
-      root.append(handCard(b, words, pend.card, 8, sy + 16, null, { w: 140, h: 92, mark: "toplace" }));
+      root.append(handCard(b, cat, pend.card, 8, sy + 16, null, { w: 140, h: 92, mark: "toplace" }));
     }
     if (orienting) {
       const e = v.cards.find((x) => x.r === pend.r && x.c === pend.c);
@@ -236,8 +239,10 @@ export function draw(body, state, ctx) {
         const turns = e ? (a.rot - e.rot + 4) % 4 : 0;
         const g = svg("g", { class: "orient", transform: `translate(${ox} ${sy + 18})`, "data-rot": a.rot },
           svg("rect", { width: k, height: k, rx: 6, class: "face" }));
-        if (e) {
-          const inner = svg("g", { transform: `rotate(${turns * 90} ${k / 2} ${k / 2})` }, paths(parseLayout(e.layout), k, e.vortex));
+        const ec = e ? cat.cards.get(e.card) : null;
+        if (ec) {
+          const inner = svg("g", { transform: `rotate(${turns * 90} ${k / 2} ${k / 2})` },
+            paths(turned(ec.facts.layout, e.rot), k, ec.facts.vortex));
           g.append(inner);
         }
         g.append(svg("text", { x: k - 4, y: 12, "text-anchor": "end", class: "bt", "font-size": 10, text: `${a.rot * 90}°` }));
@@ -258,18 +263,20 @@ export function draw(body, state, ctx) {
   grid.append(svg("rect", { x: gx, y: gy, width: cols * S, height: rows * S, rx: 8, fill: "#0b1120", stroke: "#2b3656" }));
   const destinations = []; // drawn over the pawns: a base may hold a pawn and be a destination
   for (const e of v.cards) {
-    const comp = componentOf(e.card);
+    const cc = cat.cards.get(e.card);
+    const comp = cc ? cc.id : null;
+    const lay = turned(cc ? cc.facts.layout : null, e.rot);
     const g = svg("g", { class: "card tile", transform: `translate(${cellX(e.c)} ${gy + (e.r + 1) * S})`,
-      "data-cell": `${e.r}:${e.c}` });
+      "data-cell": `${e.r}:${e.c}`, "data-faction": cc && cc.facts.faction ? cc.facts.faction : "" });
     const turnable = svg("g", { class: "turnable" },
-      svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 6, class: "face", fill: fill(e) }),
-      paths(parseLayout(e.layout), S, e.vortex));
-    turnable.firstChild.style.fill = fill(e);
+      svg("rect", { x: 2, y: 2, width: S - 4, height: S - 4, rx: 6, class: "face", fill: fill(cat, cc) }),
+      paths(lay, S, Boolean(cc && cc.facts.vortex)));
+    turnable.firstChild.style.fill = fill(cat, cc);
     g.append(turnable);
     if (e.owner !== undefined && e.owner !== null) {
       g.append(seatToken(e.owner, S * 0.2, S * 0.2, Math.max(6, S * 0.1)));
     } else if (S >= 64) {
-      const t = b.texts.get(comp);
+      const t = cc;
       const size = Math.round(S * 0.1);
       // the name fits on the card (cut with … when it is too long)
       g.append(svg("text", { x: S - 5, y: S - 5, "text-anchor": "end", class: "bt tilename", "font-size": size,
@@ -279,7 +286,6 @@ export function draw(body, state, ctx) {
     b.mark(`tile:${e.card}`, g, `${rel(e.r, e.c)},${e.rot}`);
     grid.append(b.piece(`cell:${e.r}:${e.c}`, g, comp));
     // its stations: the pawn's destinations
-    const lay = parseLayout(e.layout);
     const pts = (lay.hub ? [0] : []).concat(Object.entries(lay.arms).filter(([, a]) => a.station).map(([d]) => Number(d)));
     for (const p of pts) {
       const key = `station:${e.r}:${e.c}:${p}`;
@@ -337,56 +343,36 @@ export function draw(body, state, ctx) {
     hand.forEach((c, i) => {
       const x = 8 + (i % 6) * (HAND_W + 14);
       const y = handY + 18 + Math.floor(i / 6) * (HAND_H + 8);
-      root.append(handCard(b, words, c, x, y, `hand:${c}`, { mark: `hand:${c}:${i}` }));
+      root.append(handCard(b, cat, c, x, y, `hand:${c}`, { mark: `hand:${c}:${i}` }));
     });
   }
   b.finish();
 }
 
-// A card as a hand shows it: its name, its kind and faction (a band of the faction's colour and
-// its name), and for an Exploration card its paths.
-function handCard(b, words, card, x, y, key, { w = HAND_W, h = HAND_H, mark = null } = {}) {
-  const comp = componentOf(card);
-  const c = b.texts.get(comp);
-  const faction = factionOfText(c);
-  const g = svg("g", { class: "card", transform: `translate(${x} ${y})`, "data-card": card },
+// A card as a hand shows it: its name, its faction (a band of the faction's colour and its
+// name), and for a tile (an Exploration card) its paths as it comes (it is turned when placed).
+function handCard(b, cat, card, x, y, key, { w = HAND_W, h = HAND_H, mark = null } = {}) {
+  const c = cat.cards.get(card);
+  const f = c ? c.facts : {};
+  const faction = f.faction ? cat.factions.get(f.faction) : null;
+  const g = svg("g", { class: "card", transform: `translate(${x} ${y})`, "data-card": card,
+    "data-kind": f.kind || "", "data-faction": f.faction || "" },
     svg("rect", { width: w, height: h, rx: 6, class: "face" }));
   if (faction) {
-    g.append(svg("rect", { x: 1, y: h - 22, width: w - 2, height: 21, rx: 5, fill: FACTION_FILL[factionIndex(faction)] }));
+    g.append(svg("rect", { x: 1, y: h - 22, width: w - 2, height: 21, rx: 5, class: "band",
+      "data-colour": faction.facts.colour, fill: COLOUR_FILL[faction.facts.colour] || PLAIN_FILL }));
   }
-  const explo = !isAction(card) && card < 20;
-  const tw = explo ? w - h * 0.5 - 8 : w - 10;
+  const tile = Boolean(f.layout);
+  const tw = tile ? w - h * 0.5 - 8 : w - 10;
   g.append(textBlock(6, 16, c ? c.name : `#${card}`, { width: Math.floor(tw / 6.4), count: 2, size: 11 }));
-  g.append(svg("text", { x: 6, y: h - 27, class: "bt muted", "font-size": 9,
-    text: isAction(card) ? words.action : explo ? words.exploration : "" }));
-  if (faction) g.append(svg("text", { x: 6, y: h - 7, class: "bt", "font-size": 10, text: faction }));
-  if (explo) {
-    // the paths of an Exploration card (as it comes: it is turned when placed)
+  if (faction) g.append(svg("text", { x: 6, y: h - 7, class: "bt factionname", "font-size": 10, text: faction.name }));
+  if (tile) {
     const s = h * 0.5;
-    const lay = layoutOfText(c);
-    if (lay) g.append(svg("g", { transform: `translate(${w - s - 4} 4)` },
-      svg("rect", { width: s, height: s, rx: 4, fill: "#0b1120" }), paths(lay, s, /vortex/i.test(c.text) && /Vortex :|Vortex:/.test(c.text))));
+    g.append(svg("g", { transform: `translate(${w - s - 4} 4)` },
+      svg("rect", { width: s, height: s, rx: 4, fill: "#0b1120" }), paths(turned(f.layout, 0), s, Boolean(f.vortex))));
   }
   if (mark !== null) b.mark(mark, g, String(card));
-  return b.piece(key, g, comp);
-}
-
-// An Exploration card's paths from its text ("Centre: a station. Arms: east (station), west.").
-function layoutOfText(c) {
-  if (!c) return null;
-  const arms = /(?:Arms|Branches) ?: ([^.]*)\./.exec(c.text);
-  const hub = /Centre ?: ([^.]*)\./.exec(c.text);
-  if (!arms || !hub) return null;
-  const names = { north: 1, east: 2, south: 3, west: 4, nord: 1, est: 2, sud: 3, ouest: 4 };
-  const out = { hub: /station/.test(hub[1]) && !/(sans|without|no) station/.test(hub[1]), arms: {} };
-  for (const part of arms[1].split(/,(?![^()]*\))/)) {
-    const m = /^\s*(\w+)\s*(?:\(([^)]*)\))?/.exec(part);
-    if (!m || !names[m[1]]) continue;
-    const extra = m[2] || "";
-    out.arms[names[m[1]]] = { station: /station/.test(extra),
-      arrow: /(outwards|vers le bord)/.test(extra) ? 1 : /(inwards|vers le centre)/.test(extra) ? -1 : 0 };
-  }
-  return out;
+  return b.piece(key, g, c ? c.id : null);
 }
 
 export { seatColour };

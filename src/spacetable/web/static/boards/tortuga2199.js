@@ -6,8 +6,10 @@
 // Crypto and Manoeuvre; the combat (the attacker's cards face down until the reveal), the
 // card whose abilities are being used, the ships to choose; the seat's hand, Reserved card,
 // deck, discard, played cards, minerals and Influence; every player's row; the scenario in
-// play with its changed rules. Card types are numbers in the view: their ids come from the
-// order in which the view names them (the state's component list, see `cardIds`).
+// play with its changed rules. Card types are numbers in the view: each card component says
+// which number it is, and its cost, resources and T pile, in its facts (`state.components`,
+// docs/games/tortuga2199.md); a market's name is its sector's component name. The board never
+// reads a card's text nor the order of the component list.
 import { makeBoard, seatColour, seatShape, seatToken, svg, textBlock } from "./board.js";
 
 const W = 1000;
@@ -46,10 +48,6 @@ const TEXTS = {
       ],
     },
   },
-  markets: {
-    V: ["Vortex (V)", "Vortex (V)"], R: ["Research (R)", "Recherches (R)"], M: ["Mines (M)", "Mines (M)"],
-    F: ["Fortress (F)", "Forteresse (F)"],
-  },
   tpiles: ["T-sector piles (on Tortuga, Terminals, Turrets)", "Piles des secteurs T (Tortuga, Terminaux, Tourelles)"],
   deck: ["deck", "pioche"], left: ["left", "reste"], bank: ["Influence bank", "Banque d'Influence"],
   depot: ["Mineral depot", "Dépôt de Minerais"], huntpile: ["Hunt cards", "Cartes Chasse"],
@@ -63,7 +61,7 @@ const TEXTS = {
   defence: ["Defence", "Défense"], none: ["—", "—"], spectator: ["Spectator", "Spectateur"], you: ["you", "vous"],
   noship: ["no ship yet", "pas encore de vaisseau"],
   marking: ["Probe: put a marker on the token?", "Sonde : un marqueur sur le jeton ?"],
-  conquest: ["conquest", "conquête"],
+  conquest: ["conquest", "conquête"], cost: ["cost", "coût"],
 };
 
 // The texts of `lang` (English for a language the board does not know): each [en, fr] pair
@@ -113,66 +111,22 @@ function mine(v) {
   return v.seat !== null && v.seat !== undefined ? v.players[v.seat] : { pos: -1 };
 }
 
-// Card numbers -> component ids: the state names its components in the order the view
-// mentions them (the game's component_ids): the map, the sector kinds, each player's ship,
-// played cards, discard and hunt tokens, the markets, the T piles (by id), the hunt pile, the
-// destroyed cards, the creatures, the pending card, the combat's cards, the hand, the Reserved
-// card. Walking the view in that order pairs each new number with the next card component. A
-// T card named after the T piles is not named again: the T piles' card numbers follow each
-// other in the piles' order (one row per type in the data set), so the walk tries each first
-// number `f` and keeps the first one under which every component is paired, in order, and
-// every legal action's label names the card its number stands for (the shipped order first).
-function walk(state, comps, f) {
-  const v = state.view;
-  const tIds = Object.keys(v.t_piles).map((cid) => `card:${cid}`);
-  const tOf = (c) => (f !== null && c >= f && c < f + tIds.length ? tIds[c - f] : null);
-  const ids = new Map();
-  const used = new Set();
-  let i = 0;
-  let ok = true;
-  const take = (id) => {
-    if (used.has(id)) return;
-    if (i >= comps.length || comps[i].id !== id) { ok = false; return; }
-    used.add(id);
-    i += 1;
-  };
-  const num = (c) => {
-    if (!ok || typeof c !== "number" || c < 0 || ids.has(c)) return;
-    const t = tOf(c);
-    if (t !== null) { ids.set(c, t); take(t); return; }
-    if (i >= comps.length || tIds.includes(comps[i].id)) { ok = false; return; }
-    ids.set(c, comps[i].id);
-    take(comps[i].id);
-  };
-  for (const p of v.players) {
-    num(p.ship);
-    for (const c of [...p.played, ...p.discard, ...p.hunt_tokens]) num(c);
+// The card components of the state by card number (their `card` fact).
+export function cardComponents(state) {
+  const cards = new Map();
+  for (const c of state.components) {
+    if (c.kind === "card" && c.facts && typeof c.facts.card === "number") cards.set(c.facts.card, c);
   }
-  for (const m of Object.values(v.markets)) for (const c of [...m.face, ...m.known_bottom]) num(c);
-  for (const [cid, left] of Object.entries(v.t_piles)) if (ok && left > 0) take(`card:${cid}`);
-  for (const c of [...v.hunt_pile, ...v.destroyed]) num(c);
-  for (const s of v.sectors) num(s.creature);
-  if (v.pending) num(v.pending.card);
-  if (v.combat) for (const c of [...(v.combat.attack_cards || []), ...v.combat.defence_cards]) num(c);
-  for (const c of v.hand || []) num(c);
-  num(v.reserved_card);
-  if (!ok || i !== comps.length) return null;
-  const names = new Map(comps.map((c) => [c.id, c.name]));
-  for (const a of state.legal) {
-    const c = a.action.card;
-    if (typeof c === "number" && ids.has(c) && !a.label.includes(names.get(ids.get(c)))) return null;
-  }
-  return ids;
+  return cards;
 }
 
-export function cardIds(state) {
-  const comps = state.components.filter((c) => c.kind === "card");
-  // the rulebook's box puts its 3 starting cards and 4 ships first (cards 0 to 6): try 7
-  for (const f of [7, ...Array.from({ length: 100 }, (_, k) => k)]) {
-    const ids = walk(state, comps, f);
-    if (ids) return ids;
-  }
-  return walk(state, comps, null) || new Map();
+// What a card brings, from its facts: Crypto, Manoeuvre and, for a market card, its cost.
+function gist(words, f) {
+  const out = [];
+  if (f.crypto) out.push(`${words.crypto} ${f.crypto}`);
+  if (f.manoeuvre) out.push(`${words.mano} ${f.manoeuvre}`);
+  if (f.market) out.push(`${words.cost} ${f.cost}`);
+  return out.join(" · ");
 }
 
 function counted(list) {
@@ -185,9 +139,9 @@ export function draw(body, state, ctx) {
   const v = state.view;
   const words = WORDS[ctx.lang] || WORDS.en;
   const me = v.seat === null || v.seat === undefined ? null : v.seat;
-  const ids = cardIds(state);
+  const cards = cardComponents(state);
   const texts = new Map(state.components.map((c) => [c.id, c]));
-  const comp = (c) => (ids.has(c) ? ids.get(c) : null);
+  const comp = (c) => (cards.has(c) ? cards.get(c).id : null);
   const hand = counted(v.hand || []);
   const shipChoices = state.legal.filter((a) => a.action.type === "ship");
   const n = v.players.length;
@@ -204,9 +158,9 @@ export function draw(body, state, ctx) {
     const g = svg("g", { class: `card${back ? " back" : ""}`, transform: `translate(${x} ${y})` },
       svg("rect", { width: w, height: h, rx: 6, class: "face" }));
     if (t) {
+      g.setAttribute("data-cost", t.facts.cost);
       g.append(textBlock(5, 14, t.name, { width: Math.floor((w - (count > 1 ? 18 : 0)) / 6.2), count: 2, size: 10.5 }));
-      const gist = t.text.split(/\.\s+/)[1] || "";
-      if (h >= 50) g.append(textBlock(5, h - 8, gist, { width: Math.floor(w / 5.2), count: 1, size: 8.5, cls: "bt muted" }));
+      if (h >= 50) g.append(textBlock(5, h - 8, gist(words, t.facts), { width: Math.floor(w / 5.2), count: 1, size: 8.5, cls: "bt muted gist" }));
     } else if (label !== null) {
       g.append(textBlock(w / 2, h / 2 + 4, label, { width: Math.floor(w / 6.5), count: 3, size: 10, anchor: "middle" }));
     }
@@ -318,10 +272,15 @@ export function draw(body, state, ctx) {
   // The markets of the special sectors, the T piles, the bank, the depot, the hunt pile.
   let x0 = 556;
   let y = 50;
+  const sellers = new Map(state.components.filter((c) => c.kind === "sector" && c.facts && c.facts.market)
+    .map((c) => [c.facts.market, c]));
   for (const m of MARKETS) {
     const mk = v.markets[m];
-    root.append(textBlock(x0, y + 14, words.markets[m], { width: 14, count: 1, size: 10.5 }));
-    root.append(textBlock(x0, y + 30, `${words.deck} ${mk.deck}`, { width: 14, count: 1, size: 9.5, cls: "bt muted" }));
+    const seller = sellers.get(m);
+    const title = textBlock(x0, y + 14, seller ? `${seller.name} (${m})` : m, { width: 14, count: 2, size: 10.5 });
+    title.setAttribute("data-testid", `tg-market-${m}`);
+    root.append(title);
+    root.append(textBlock(x0, y + 44, `${words.deck} ${mk.deck}`, { width: 14, count: 1, size: 9.5, cls: "bt muted" }));
     mk.face.forEach((c, k) => root.append(card(x0 + 84 + k * (CW + 6), y, c, `offer:${c}`, { mark: `face:${m}:${k}` })));
     const kb = mk.known_bottom;
     if (kb.length) {
@@ -376,8 +335,8 @@ export function draw(body, state, ctx) {
   } else if (shipChoices.length) {
     root.append(svg("text", { x: x0, y: panelY + 12, "font-size": 10.5, class: "bt pending", text: words.ships }));
     shipChoices.forEach((a, k) => {
-      const name = a.label.replace(/^[^A-ZÀ-Ý]*/, "");
-      root.append(card(x0 + (k % 4) * (CW + 6), panelY + 18, null, `shipchoice:${a.action.card}`, { label: name }));
+      root.append(card(x0 + (k % 4) * (CW + 6), panelY + 18, a.action.card, `shipchoice:${a.action.card}`,
+        { mark: `shipchoice:${a.action.card}` }));
     });
   } else if (v.marking !== null && v.marking !== undefined) {
     root.append(textBlock(x0, panelY + 12, words.marking, { width: 70, count: 1, size: 10.5, cls: "bt pending" }));
@@ -386,27 +345,22 @@ export function draw(body, state, ctx) {
   // The T piles (bought on Tortuga, the Terminals and the Turrets).
   y = 566;
   root.append(svg("text", { x: 6, y: y - 4, "font-size": 10.5, class: "bt muted", text: words.tpiles }));
-  const byId = new Map([...ids.entries()].map(([c, id]) => [id, c]));
-  const buyOf = new Map(); // pile id -> its card number, from the legal buy actions' labels
-  for (const a of state.legal) {
-    if (a.action.type !== "buy" || ids.has(a.action.card)) continue;
-    let best = null;
-    for (const cid of Object.keys(v.t_piles)) {
-      const t = texts.get(`card:${cid}`);
-      if (t && a.label.includes(t.name) && (!best || t.name.length > best[1])) best = [cid, t.name.length];
-    }
-    if (best) buyOf.set(best[0], a.action.card);
-  }
-  Object.entries(v.t_piles).forEach(([cid, left], k) => {
+  // each pile at its place in the T piles (its `pile` fact; an empty pile, whose card the view
+  // no longer names, keeps the view's place)
+  const piles = Object.entries(v.t_piles).map(([cid, left], k) => {
+    const t = texts.get(`card:${cid}`);
+    return { cid, left, t, at: t && typeof t.facts.pile === "number" ? t.facts.pile : k };
+  }).sort((p, q) => p.at - q.at);
+  piles.forEach(({ cid, left, t }, k) => {
     const id = `card:${cid}`;
-    const c = byId.has(id) ? byId.get(id) : buyOf.has(cid) ? buyOf.get(cid) : null;
+    const c = t ? t.facts.card : null;
     const px = 6 + k * (CW + 8);
     if (px + CW > W) return;
-    const t = texts.get(id);
     const g = svg("g", { class: `card${left ? "" : " back"}`, transform: `translate(${px} ${y})` },
       svg("rect", { width: CW, height: 44, rx: 6, class: "face" }),
       textBlock(5, 14, t ? t.name : cid, { width: 14, count: 1, size: 10.5 }),
-      svg("text", { x: 5, y: 34, "font-size": 9.5, class: "bt muted", text: `${words.left} ${left}` }));
+      svg("text", { x: 5, y: 34, "font-size": 9.5, class: "bt muted", text: t ? `${words.left} ${left} · ${words.cost} ${t.facts.cost}` : `${words.left} ${left}` }));
+    if (t) g.setAttribute("data-cost", t.facts.cost);
     root.append(b.mark(`tpile:${cid}`, b.piece(c === null ? null : `offer:${c}`, g, t ? id : null), left));
   });
   y += 56;
