@@ -52,7 +52,7 @@ def mismatch(game: Any, seat: int | None, msg: dict[str, Any]) -> str | None:
         if e["text"] != event_text(game, e["event"], lang):
             return f"event text of {at}"
     comps = [
-        {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text}
+        {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text, "facts": dict(c.facts)}
         for c in game.component_texts(seat, lang)
     ]
     if msg["components"] != comps:

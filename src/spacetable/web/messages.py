@@ -109,7 +109,7 @@ def state_message(
         "legal": [{"action": a.to_json(), "label": game.describe_action(a, lang)} for a in legal],
         "log": {"from": log_from, "events": entries},
         "components": [
-            {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text}
+            {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text, "facts": dict(c.facts)}
             for c in game.component_texts(seat, lang, view)
         ],
         "over": game.is_over,

@@ -107,7 +107,7 @@ def frame_message(replay: Replay, step: int, seat: int | None, lang: str) -> dic
             "events": [{"text": event_text(g, ev, lang), "event": ev} for ev in events[start:]],
         },
         "components": [
-            {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text}
+            {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text, "facts": dict(c.facts)}
             for c in g.component_texts(seat, lang, view)
         ],
         "over": g.is_over,
