@@ -360,7 +360,7 @@ function planet(b, st, v, words, q, y0, names, now) {
   // left column: who, score, markers, tech, the sand timers
   const head = svg("g", { class: "seathead" }, svg("rect", { x: 6, y: 4, width: GX - 14, height: 30, rx: 6, class: "face" }),
     seatMark(q, 20, 19, 8),
-    svg("text", { x: 34, y: 17, "font-size": 12, class: "bt", text: names[q] }),
+    svg("text", { x: 34, y: 17, "font-size": 12, class: "bt planetname", text: names[q] }),
     svg("text", { x: 34, y: 30, "font-size": 9, class: "bt muted", text: b.seatName(q) }));
   g.append(b.piece(`seat:${q}`, head, b.planetComp(q)));
   g.append(svg("text", { x: 8, y: 48, "font-size": 11, class: "bt", "data-testid": `score-${q}`,
