@@ -319,9 +319,12 @@ function ring(b, st, v, words, y0, names, now) {
       fd.goods.forEach((c, k) => g.append(cube(b, p.x + fw - 4 - (4 - k) * 20, p.y + fh - 20, k, c, `fcube:${f}:${k}`, words, { w: 18, h: 14 })));
     }
     if (fd.gizzi) {
-      const gz = svg("g", { transform: `translate(${p.x + fw - 84} ${p.y + 20})`, class: "card" },
+      // the Gizzi card named by its component, its points by its facts
+      const gc = b.texts.get(b.gizziComp(fd.gizzi.id));
+      const pts = gc && gc.facts && typeof gc.facts.points === "number" ? gc.facts.points : fd.gizzi.points;
+      const gz = svg("g", { transform: `translate(${p.x + fw - 84} ${p.y + 20})`, class: "card gizzi" },
         svg("rect", { width: 80, height: 34, rx: 4, class: "face" }),
-        svg("text", { x: 4, y: 13, "font-size": 9, class: "bt", text: `Gizzi ${fd.gizzi.points}` }),
+        svg("text", { x: 4, y: 13, "font-size": 9, class: "bt", text: `${gc ? gc.name : ""} · ${pts}` }),
         svg("text", { x: 4, y: 27, "font-size": 9, class: "bt muted", text: goodsText(fd.gizzi.goods, words) }));
       g.append(b.piece(`gizzi:${f}`, gz, b.gizziComp(fd.gizzi.id)));
     }

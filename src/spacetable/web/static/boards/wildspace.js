@@ -7,6 +7,9 @@
 // performs the matching legal action; `use`, `skip` and `end_turn` are buttons under it.
 // Shuttles and scores carry their seat's shape and number; what changed since the seat's last
 // state (a card in a Reserve slot, a shuttle landed, a crew card, a score) is highlighted.
+// What a card is (its species, profession, Veteran status, a captain's track) comes from its
+// component's facts, and the words naming a species, a profession or a kind from the game's
+// vocabulary components (species:, profession:, cardkind:): never from a card's text.
 import { makeBoard, seatColour as seatColourOf, seatShape, seatToken, svg, textBlock } from "./board.js";
 
 const W = 1000;
