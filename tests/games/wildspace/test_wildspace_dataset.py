@@ -83,7 +83,9 @@ def test_the_shipped_data_passes_every_check_and_is_built_once() -> None:
     ds = spacetable.load_data("wildspace")
     assert ds is DATA.shipped("wildspace") and ds.parts is P
     assert sorted(ds.texts) == ["cards.csv", "difficulty.csv", "hostile.csv", "planets.csv"]
-    assert check_data_set("wildspace") == 108 + 10 + 12 + 3
+    # the cards, tiles, Hostile Planets and levels, then the vocabulary of the cards: six
+    # species, six professions, four kinds of crew card
+    assert check_data_set("wildspace") == 108 + 10 + 12 + 3 + 6 + 6 + 4
     g = new_game("wildspace", 2, 1)
     assert isinstance(g, WildSpace) and g.parts is P and g.data is ds
     assert len(P.deck_cards) == 102 and P.captains == tuple(range(6))
@@ -403,6 +405,12 @@ def test_every_component_has_a_name_and_a_text_in_both_languages() -> None:
         + [f"planet:{i}" for i in range(10)]
         + [f"hostile:{i}" for i in range(12)]
         + ["level:easy", "level:medium", "level:hard"]
+        + [f"species:{s}" for s in ("bear", "rhino", "owl", "chameleon", "monkey", "octopus")]
+        + [
+            f"profession:{p}"
+            for p in ("botanist", "military", "programmer", "pilot", "mechanic", "scientist")
+        ]
+        + [f"cardkind:{k}" for k in ("captain", "specialist", "emissary", "robot")]
     )
     for c in (*en, *fr):
         assert c.name.strip() and c.text.strip(), c

@@ -27,6 +27,14 @@ from .constants import (
     START_RED_HAND,
     TEXT,
 )
+from .facts import (
+    board_facts,
+    colour_facts,
+    planet_facts,
+    rocket_facts,
+    ship_facts,
+    zone_facts,
+)
 
 if TYPE_CHECKING:
     from .board import RaidersParts
@@ -115,7 +123,7 @@ def _colour(colour: str, lang: str) -> str:
 def describe_components(parts: RaidersParts, lang: str) -> list[Component]:
     """Every component with its rules text in ``lang``, generated from the rows: the board,
     the two kinds of zone, the planets and the ships (by colour), the two kinds of rocket and
-    the four colours (their raiders, rockets and seats)."""
+    the four colours (their raiders, rockets and seats); each with its facts (:mod:`.facts`)."""
     names = parts.cell_names
     out: list[Component] = []
     by_kind = {
@@ -143,6 +151,7 @@ def describe_components(parts: RaidersParts, lang: str) -> list[Component]:
             ),
             BOARD_CSV,
             source="reconstructed",
+            facts=board_facts(parts),
         )
     )
     for kind in ("neutral", "meteorite"):
@@ -150,14 +159,27 @@ def describe_components(parts: RaidersParts, lang: str) -> list[Component]:
         first = next((c for c in parts.cells if c.kind == kind), None)
         name = _cell_name(first, lang) if first is not None else _t(lang, f"cx_{kind}_name")
         text = _t(lang, f"cx_{kind}", n=len(squares), squares=_listing(squares, lang))
-        out.append(component("zone", kind, name, text, BOARD_CSV, source="reconstructed"))
+        out.append(
+            component(
+                "zone",
+                kind,
+                name,
+                text,
+                BOARD_CSV,
+                source="reconstructed",
+                facts=zone_facts(parts, kind),
+            )
+        )
     for c in planets:
         col = COLOURS.index(str(c.colour))
         sides = parts.cell_pads[parts.planet_cell[col]]
         # each alien's pad named as a side of its planet (e8n, e8e...)
         around = [c.id + SIDES[sides.index(p)] for p, k in parts.aliens if k == col]
         text = _t(lang, "cx_planet", square=c.id, n=len(around), pads=_listing(around, lang))
-        out.append(component("planet", c.colour, _cell_name(c, lang), text, BOARD_CSV, c))
+        facts = planet_facts(parts, str(c.colour))
+        out.append(
+            component("planet", c.colour, _cell_name(c, lang), text, BOARD_CSV, c, facts=facts)
+        )
     for c in ships:
         col = COLOURS.index(str(c.colour))
         text = _t(
@@ -167,7 +189,10 @@ def describe_components(parts: RaidersParts, lang: str) -> list[Component]:
             colour=_colour(str(c.colour), lang),
             pads=_listing([c.id + side for side in SIDES], lang),
         )
-        out.append(component("ship", c.colour, _cell_name(c, lang), text, BOARD_CSV, c))
+        facts = ship_facts(parts, str(c.colour))
+        out.append(
+            component("ship", c.colour, _cell_name(c, lang), text, BOARD_CSV, c, facts=facts)
+        )
     hand = {BLUE: START_BLUE_HAND, RED: START_RED_HAND}
     for rc, colour in enumerate(ROCKET_COLOURS):
         placed = {
@@ -190,6 +215,7 @@ def describe_components(parts: RaidersParts, lang: str) -> list[Component]:
                 SETUP_CSV,
                 source="reconstructed",
                 known=("colour", "kind", "rocket"),
+                facts=rocket_facts(colour, on_board, hand[rc]),
             )
         )
     for col, colour in enumerate(COLOURS):
@@ -236,6 +262,7 @@ def describe_components(parts: RaidersParts, lang: str) -> list[Component]:
                 SETUP_CSV,
                 source="reconstructed",
                 known=("colour", "kind"),
+                facts=colour_facts(parts, colour),
             )
         )
     return out

@@ -29,6 +29,7 @@ from .components import (
     SdParts,
 )
 from .constants import BASE_TIMERS, MARKERS_PER_COLOUR, SHIP_CAP, TEXT
+from .facts import card_facts, gizzi_facts, planet_facts, ship_facts, timer_facts
 
 
 def _t(lang: str, key: str, **kw: Any) -> str:
@@ -159,7 +160,8 @@ def _card_text(t: CardType, parts: SdParts, lang: str) -> str:
 def describe_components(parts: SdParts, lang: str) -> list[Component]:
     """Every component with its rules text in ``lang``, generated from the data: the 72
     technology cards of a box (``card:<row>``), the 12 Gizzi cards (``gizzi:<row>``), the
-    eight planets (``planet:<seat>``), the spaceship and the sand timers (``setup.toml``)."""
+    eight planets (``planet:<seat>``), the spaceship and the sand timers (``setup.toml``);
+    each with its facts (:mod:`.facts`)."""
     out: list[Component] = []
     for t in parts.box:
         out.append(
@@ -171,16 +173,35 @@ def describe_components(parts: SdParts, lang: str) -> list[Component]:
                 CARDS_CSV,
                 source=t.source,
                 known=t.known,
+                facts=card_facts(parts, t),
             )
         )
     for g, need in zip(parts.gizzi, parts.gizzi_goods, strict=True):
         text = _t(lang, "cx_gizzi", goods=goods_text(need, lang), vp=g.vp_deliver)
-        out.append(component("gizzi", g.id, parts.gizzi_name(g.id, lang), text, GIZZI_CSV, g))
+        out.append(
+            component(
+                "gizzi",
+                g.id,
+                parts.gizzi_name(g.id, lang),
+                text,
+                GIZZI_CSV,
+                g,
+                facts=gizzi_facts(parts, g.id),
+            )
+        )
     for pl in parts.planets:
         col = pl.colour_fr if lang == "fr" else pl.colour_en
         text = _t(lang, "cx_planet", colour=col, seat=pl.seat, markers=MARKERS_PER_COLOUR)
         out.append(
-            component("planet", pl.seat, parts.planet_name(pl.seat, lang), text, PLANETS_CSV, pl)
+            component(
+                "planet",
+                pl.seat,
+                parts.planet_name(pl.seat, lang),
+                text,
+                PLANETS_CSV,
+                pl,
+                facts=planet_facts(parts, pl.seat),
+            )
         )
     out.append(
         component(
@@ -190,6 +211,7 @@ def describe_components(parts: SdParts, lang: str) -> list[Component]:
             _t(lang, "cx_ship", cap=SHIP_CAP),
             SETUP_TOML,
             source="rulebook",
+            facts=ship_facts(),
         )
     )
     out.append(
@@ -200,6 +222,7 @@ def describe_components(parts: SdParts, lang: str) -> list[Component]:
             _t(lang, "cx_timer", n=BASE_TIMERS),
             SETUP_TOML,
             source="rulebook",
+            facts=timer_facts(),
         )
     )
     return out

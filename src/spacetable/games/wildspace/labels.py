@@ -15,6 +15,7 @@ from spacetable.engine.data import Texts
 
 from .components import WildParts
 from .constants import PKG, SPECIES
+from .facts import card_facts, hostile_facts, level_facts, planet_facts, vocabulary_facts
 
 TEXT = Texts.load(PKG)
 
@@ -267,8 +268,9 @@ def hostile_description(parts: WildParts, h: int, lang: str) -> str:
 def describe_components(parts: WildParts, lang: str) -> list[Component]:
     """Every component of a data set with its rules text in ``lang``, generated from its row:
     the 108 crew cards (``card:<id>``, captains with their track), the 10 planet tiles
-    (``planet:<id>``), the 12 Hostile Planets (``hostile:<id>``) and the 3 solo levels
-    (``level:<id>``)."""
+    (``planet:<id>``), the 12 Hostile Planets (``hostile:<id>``), the 3 solo levels
+    (``level:<id>``) and the vocabulary of the crew cards (``species:<s>``,
+    ``profession:<p>``, ``cardkind:<k>``); each with its facts (:mod:`.facts`)."""
     lang = lang_of(lang)
     out = [
         component(
@@ -278,6 +280,7 @@ def describe_components(parts: WildParts, lang: str) -> list[Component]:
             card_description(parts, r.id, lang),
             "cards.csv",
             r,
+            facts=card_facts(parts, r.id),
         )
         for r in parts.cards
     ]
@@ -289,6 +292,7 @@ def describe_components(parts: WildParts, lang: str) -> list[Component]:
             planet_description(parts, r.id, lang),
             "planets.csv",
             r,
+            facts=planet_facts(parts, r.id),
         )
         for r in parts.planets
     ]
@@ -300,6 +304,7 @@ def describe_components(parts: WildParts, lang: str) -> list[Component]:
             hostile_description(parts, r.id, lang),
             "hostile.csv",
             r,
+            facts=hostile_facts(parts, r.id),
         )
         for r in parts.hostiles
     ]
@@ -310,10 +315,35 @@ def describe_components(parts: WildParts, lang: str) -> list[Component]:
         name = r.name_fr if lang == "fr" else r.name_en
         out.append(
             component(
-                "level", level, name, t(lang, "level_text", counts=counts), "difficulty.csv", r
+                "level",
+                level,
+                name,
+                t(lang, "level_text", counts=counts),
+                "difficulty.csv",
+                r,
+                facts=level_facts(parts, level),
+            )
+        )
+    # The vocabulary of the crew cards, named in ``lang``: what a client calls a species, a
+    # profession or a kind of card that a card's facts give.
+    for kind, key, facts, n in vocabulary_facts(parts):
+        word = t(lang, f"{_VOCAB_KEY[kind]}_{key}")
+        out.append(
+            component(
+                kind,
+                key,
+                word,
+                t(lang, f"cx_{kind}", word=word, n=n),
+                "cards.csv",
+                source="rulebook",
+                facts=facts,
             )
         )
     return out
+
+
+#: the text.toml prefix of each vocabulary kind's words
+_VOCAB_KEY = {"species": "species", "profession": "prof", "cardkind": "kind"}
 
 
 def _check_species() -> None:

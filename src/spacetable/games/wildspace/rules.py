@@ -76,6 +76,7 @@ from .constants import (
     src_json,
 )
 from .evaluation import evaluate
+from .facts import vocabulary_ids
 from .labels import t as text
 from .scoring import score_sheet, smuggler_sheet
 from .tables import DATA
@@ -789,7 +790,8 @@ class WildSpace(Game):
         return A.label(action, self.parts, lang)
 
     def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
-        return list(component_ids(view))
+        ids = list(dict.fromkeys(component_ids(view)))
+        return ids + vocabulary_ids(self.parts, ids)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         # Unknown hand cards of the others and the deck order.

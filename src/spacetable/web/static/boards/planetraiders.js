@@ -1,11 +1,12 @@
 // Planet Raiders' board, drawn from the seat's `state` alone (the game has no hidden
-// information: every seat and a spectator see the same board). The 9 x 9 grid of squares as
-// the view gives it (neutral zones, meteorite zones, the four planets and the four ships in
-// their colours), the pads (the squares' sides where raiders stand, a ship's boarding pads in
+// information: every seat and a spectator see the same board). The grid of squares as the
+// board's facts give it (the component board:main: neutral zones, meteorite zones, the four
+// planets and the four ships in their colours), the pads (the squares' sides where raiders stand, a ship's boarding pads in
 // its colour), the rockets lying in their zones with their noses (blue or red, with a letter),
 // the raiders (their colour's shape and their number) and the aliens (their planet's shape and
 // an "A"); beside it each player's panel: colour, rockets in hand, aliens and enemy raiders
-// taken (the crew), raiders home, captured or finished, and the turn and phase.
+// taken (the crew), raiders home, captured or finished, and the turn and phase. Colours are
+// named by their colour: components and shaped by their facts' index, never by a table here.
 //
 // The pieces: a raider of the player to act is clicked to move it (`select`), and clicked
 // again to stop (`stop`); a rocket is clicked to ride it (`hop`), its trajectory (from the
@@ -18,16 +19,11 @@ import { makeBoard, svg, textBlock, seatShape } from "./board.js";
 
 const S = 64; // a square
 const M = 22; // the margin around the grid (border pads)
-const GRID = 9 * S + 2 * M;
 const WIDE = 1000; // the grid with the panels beside it
 const NARROW = 700; // a screen narrower than this: the panels under the grid
-const COLS = "abcdefghi";
-const COLOURS = ["red", "yellow", "violet", "green"];
 // the game's four colours, taken from Okabe-Ito (colour-blind safe); each also has a shape
 const FILL = { red: "#D55E00", yellow: "#F0E442", violet: "#CC79A7", green: "#009E73" };
 const ROCKET_FILL = { blue: "#0072B2", red: "#D55E00" };
-const PLANET_MARKS = { r: "red", y: "yellow", v: "violet", g: "green" };
-const SHIP_MARKS = { R: "red", Y: "yellow", V: "violet", G: "green" };
 const ANGLE = { n: -90, e: 0, s: 90, w: 180 };
 // where a rocket lies in its zone: near the side its nose points at
 const OFFSET = { n: [0, -13], s: [0, 13], e: [13, 0], w: [-13, 0] };
@@ -35,16 +31,14 @@ const OFFSET = { n: [0, -13], s: [0, 13], e: [13, 0], w: [-13, 0] };
 const ARROW = [[-10, -6], [3, -6], [10, 0], [3, 6], [-10, 6], [-7, 0]];
 
 const WORDS = {
-  en: { colour: { red: "red", yellow: "yellow", violet: "violet", green: "green" },
-    rocket: { blue: "B", red: "R" }, alien: "A", hand: "Hand", aliens: "Aliens", captured: "Captured",
+  en: { rocket: { blue: "B", red: "R" }, alien: "A", hand: "Hand", aliens: "Aliens", captured: "Captured",
     home: "home", capturedBy: "captured", finished: "home, place {n}", out: "eliminated",
     crewDone: "crew complete: fly home!", crewMissing: "crew: {n} missing", none: "none",
     turn: "Turn {t}", turnLimit: "/{l}", stall: " · no progress {q}/{s}", used: "used this turn: {b} blue, {r} red",
     toPlay: "To play:", phase: { move: "move a raider, or end the moves", hop: "raider #{k}: ride a rocket, or stop",
       place: "place rockets, then end the turn" }, team: "team", you: "you", over: "Game over",
     planet: "planet", ship: "ship" },
-  fr: { colour: { red: "rouge", yellow: "jaune", violet: "violet", green: "vert" },
-    rocket: { blue: "B", red: "R" }, alien: "A", hand: "Main", aliens: "Aliens", captured: "Capturés",
+  fr: { rocket: { blue: "B", red: "R" }, alien: "A", hand: "Main", aliens: "Aliens", captured: "Capturés",
     home: "à la base", capturedBy: "capturé", finished: "rentré, place {n}", out: "éliminé",
     crewDone: "équipage complet : rentrez !", crewMissing: "équipage : {n} manquant(s)", none: "aucun",
     turn: "Tour {t}", turnLimit: "/{l}", stall: " · sans progrès {q}/{s}", used: "utilisées ce tour : {b} bleues, {r} rouges",
@@ -65,16 +59,37 @@ export function keyOf(a, v) {
   }
 }
 
+// The board as its facts give it (the component board:main): its size and its squares by id,
+// each with its row (from the north), column, kind and colour. Every colour's index (its
+// seat shape) and name come from the components too (colour:, planet:, ship:).
+function boardOf(state) {
+  const texts = new Map(state.components.map((c) => [c.id, c]));
+  const facts = (texts.get("board:main") || {}).facts || {};
+  const size = facts.size || 0;
+  const squares = new Map((facts.squares || []).map((q) => [q.id, q]));
+  const grid = [...Array(size)].map(() => Array(size).fill(null));
+  for (const q of squares.values()) grid[q.row][q.col] = q;
+  const index = new Map();
+  for (const c of state.components) {
+    const f = c.facts || {};
+    if (["colour", "planet", "ship"].includes(c.kind) && typeof f.index === "number") index.set(f.colour, f.index);
+  }
+  const at = (r, c) => (r >= 0 && r < size && c >= 0 && c < size ? grid[r][c] : null);
+  return {
+    size, squares, at, index: (colour) => (index.has(colour) ? index.get(colour) : 0),
+    name: (colour) => (texts.get(`colour:${colour}`) ? texts.get(`colour:${colour}`).name : colour),
+  };
+}
+
 // square "c3" -> its top-left corner on the board
-function cellXY(name) {
-  const c = COLS.indexOf(name[0]);
-  const r = 9 - Number(name.slice(1));
-  return [M + c * S, M + r * S];
+function cellXY(bd, name) {
+  const q = bd.squares.get(name);
+  return q ? [M + q.col * S, M + q.row * S] : [M, M];
 }
 
 // pad "c1s" (a square and a side) -> the middle of that side
-function padXY(name) {
-  const [x, y] = cellXY(name.slice(0, -1));
+function padXY(bd, name) {
+  const [x, y] = cellXY(bd, name.slice(0, -1));
   switch (name[name.length - 1]) {
     case "n": return [x + S / 2, y];
     case "s": return [x + S / 2, y + S];
@@ -88,9 +103,9 @@ function fill(text, values) {
 }
 
 // A colour's token: its shape (by colour) filled with it, and a label on it.
-function token(colour, cx, cy, r, label) {
-  const i = COLOURS.indexOf(colour);
-  return svg("g", { class: "seat-token" }, seatShape(i, cx, cy, r, { fill: FILL[colour], "data-seat": i }),
+function token(bd, colour, cx, cy, r, label) {
+  const i = bd.index(colour);
+  return svg("g", { class: "seat-token", "data-colour": colour }, seatShape(i, cx, cy, r, { fill: FILL[colour], "data-seat": i }),
     svg("text", { x: cx, y: cy + r * 0.42, "text-anchor": "middle", "font-size": Math.round(r * 1.1),
       class: "seatno", text: label }));
 }
@@ -109,6 +124,8 @@ function rocketShape(colour, nose, cx, cy, words, scale = 1) {
 export function draw(body, state, ctx) {
   const v = state.view;
   const words = WORDS[ctx.lang] || WORDS.en;
+  const bd = boardOf(state);
+  const GRID = bd.size * S + 2 * M;
   const n = v.players_info.length;
   const boxH = 132;
   // on a phone the panels go under the grid, so that the board scrolls less sideways
@@ -125,16 +142,17 @@ export function draw(body, state, ctx) {
   // The grid: zones, planets and ships.
   const grid = svg("g", { class: "pr-grid" });
   const zoneAt = new Map();
-  v.board.forEach((row, r) => [...row].forEach((m, c) => {
-    const name = `${COLS[c]}${9 - r}`;
-    const x = M + c * S;
-    const y = M + r * S;
+  for (const q of bd.squares.values()) {
+    const name = q.id;
+    const x = M + q.col * S;
+    const y = M + q.row * S;
     let g;
-    if (m === "." || m === "*") {
-      g = svg("g", { class: `pr-zone ${m === "*" ? "meteorite" : "neutral"}`, "data-zone": name },
+    if (q.kind === "neutral" || q.kind === "meteorite") {
+      const meteor = q.kind === "meteorite";
+      g = svg("g", { class: `pr-zone ${q.kind}`, "data-zone": name },
         svg("rect", { x, y, width: S, height: S, class: "face" }),
         svg("text", { x: x + 3, y: y + S - 4, "font-size": 9, class: "bt muted", text: name }));
-      if (m === "*") {
+      if (meteor) {
         for (const [dx, dy, rr] of [[14, 16, 4], [48, 20, 3], [20, 50, 3], [50, 48, 5]]) {
           g.append(svg("circle", { cx: x + dx, cy: y + dy, r: rr, class: "meteor" }));
         }
@@ -148,21 +166,23 @@ export function draw(body, state, ctx) {
           transform: `translate(${x + S / 2 + ox} ${y + S / 2 + oy}) rotate(${ANGLE[nose]})` });
       }));
       g.append(ghosts);
-      b.piece(`zone:${name}`, g, m === "*" ? "zone:meteorite" : "zone:neutral",
+      b.piece(`zone:${name}`, g, `zone:${q.kind}`,
         noses.length ? { preview: (on) => ghosts.classList.toggle("hidden", !on) } : {});
       zoneAt.set(name, g);
-    } else if (PLANET_MARKS[m]) {
-      const colour = PLANET_MARKS[m];
-      g = svg("g", { class: "pr-planet" }, svg("rect", { x, y, width: S, height: S, class: "face" }),
+    } else if (q.kind === "planet") {
+      const colour = q.colour;
+      g = svg("g", { class: "pr-planet", "data-square": name, "data-colour": colour },
+        svg("rect", { x, y, width: S, height: S, class: "face" }),
         svg("circle", { cx: x + S / 2, cy: y + S / 2, r: S / 2 - 14, fill: FILL[colour], class: "planet-disc" }),
         svg("text", { x: x + S / 2, y: y + S / 2 + 4, "text-anchor": "middle", "font-size": 10, class: "seatno",
           text: words.planet[0].toUpperCase() }));
       b.piece(null, g, `planet:${colour}`);
     } else {
-      const colour = SHIP_MARKS[m];
+      const colour = q.colour;
       const cx = x + S / 2;
       const cy = y + S / 2;
-      g = svg("g", { class: "pr-ship" }, svg("rect", { x, y, width: S, height: S, class: "face" }),
+      g = svg("g", { class: "pr-ship", "data-square": name, "data-colour": colour },
+        svg("rect", { x, y, width: S, height: S, class: "face" }),
         svg("polygon", { points: `${cx},${cy - 20} ${cx + 13},${cy + 14} ${cx},${cy + 8} ${cx - 13},${cy + 14}`,
           fill: FILL[colour], class: "ship-hull" }),
         svg("text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 10, class: "seatno",
@@ -170,26 +190,26 @@ export function draw(body, state, ctx) {
       b.piece(null, g, `ship:${colour}`);
     }
     grid.append(g);
-  }));
+  }
   root.append(svg("rect", { x: 2, y: 2, width: GRID - 4, height: GRID - 4, rx: 10, class: "pr-frame" }));
   root.append(b.piece(null, svg("text", { x: M, y: 15, "font-size": 11, class: "bt muted",
     text: b.texts.get("board:main") ? b.texts.get("board:main").name : "" }), "board:main"));
   root.append(grid);
 
   // The pads: every side of a square that borders a rocket zone; a ship's in its colour.
-  const isZone = (r, c) => r >= 0 && r < 9 && c >= 0 && c < 9 && (v.board[r][c] === "." || v.board[r][c] === "*");
-  const shipAt = (r, c) => (r >= 0 && r < 9 && c >= 0 && c < 9 ? SHIP_MARKS[v.board[r][c]] : undefined);
+  const isZone = (r, c) => { const q = bd.at(r, c); return q !== null && (q.kind === "neutral" || q.kind === "meteorite"); };
+  const shipAt = (r, c) => { const q = bd.at(r, c); return q !== null && q.kind === "ship" ? q.colour : undefined; };
   const pads = svg("g", { class: "pr-pads" });
-  for (let r = 0; r <= 9; r++) {
-    for (let c = 0; c < 9; c++) { // the horizontal side above row r
+  for (let r = 0; r <= bd.size; r++) {
+    for (let c = 0; c < bd.size; c++) { // the horizontal side above row r
       if (!isZone(r - 1, c) && !isZone(r, c)) continue;
       const ship = shipAt(r - 1, c) || shipAt(r, c);
       pads.append(svg("rect", { x: M + c * S + S / 2 - 14, y: M + r * S - 4, width: 28, height: 8, rx: 3,
         class: "pad", fill: ship ? FILL[ship] : null }));
     }
   }
-  for (let r = 0; r < 9; r++) {
-    for (let c = 0; c <= 9; c++) { // the vertical side left of column c
+  for (let r = 0; r < bd.size; r++) {
+    for (let c = 0; c <= bd.size; c++) { // the vertical side left of column c
       if (!isZone(r, c - 1) && !isZone(r, c)) continue;
       const ship = shipAt(r, c - 1) || shipAt(r, c);
       pads.append(svg("rect", { x: M + c * S - 4, y: M + r * S + S / 2 - 14, width: 8, height: 28, rx: 3,
@@ -205,7 +225,7 @@ export function draw(body, state, ctx) {
 
   // The rockets, each near the side its nose points at.
   for (const [zone, rs] of Object.entries(v.rockets)) {
-    const [x, y] = cellXY(zone);
+    const [x, y] = cellXY(bd, zone);
     for (const rk of rs) {
       const off = OFFSET[rk.nose];
       const cx = x + S / 2 + off[0];
@@ -218,8 +238,8 @@ export function draw(body, state, ctx) {
         preview: (on) => {
           trail.classList.toggle("hidden", !on || movingPad === null);
           if (!on || movingPad === null) return;
-          const [ax, ay] = padXY(movingPad);
-          const [bx, by] = padXY(dest);
+          const [ax, ay] = padXY(bd, movingPad);
+          const [bx, by] = padXY(bd, dest);
           const points = `${ax},${ay} ${x + S / 2},${y + S / 2} ${bx},${by}`;
           trail.replaceChildren(svg("polyline", { points, class: "trail-under" }),
             svg("polyline", { points, class: "trail-line" }),
@@ -232,8 +252,8 @@ export function draw(body, state, ctx) {
 
   // The aliens on their planets' sides.
   for (const [pad, colour] of Object.entries(v.aliens)) {
-    const [x, y] = padXY(pad);
-    const g = token(colour, x, y, 8, words.alien);
+    const [x, y] = padXY(bd, pad);
+    const g = token(bd, colour, x, y, 8, words.alien);
     g.classList.add("alien");
     root.append(b.mark(`alien:${pad}`, b.piece(null, g, `planet:${colour}`), colour));
   }
@@ -243,8 +263,8 @@ export function draw(body, state, ctx) {
     const colour = v.players_info[q].colour;
     row.forEach((rd, k) => {
       if (rd.status !== "board") return;
-      const [x, y] = padXY(rd.pad);
-      const g = token(colour, x, y, 11, String(k + 1));
+      const [x, y] = padXY(bd, rd.pad);
+      const g = token(bd, colour, x, y, 11, String(k + 1));
       g.classList.add("raider");
       if (q === v.current && k === v.selected) g.classList.add("selected");
       g.setAttribute("data-testid", `raider-${q}-${k}`);
@@ -265,7 +285,7 @@ export function draw(body, state, ctx) {
   if (state.over || v.reason) {
     root.append(svg("text", { x: PX, y, "font-size": 13, class: "bt current", text: words.over }));
   } else {
-    root.append(token(cur.colour, PX + 8, y - 4, 8, String(v.current)));
+    root.append(token(bd, cur.colour, PX + 8, y - 4, 8, String(v.current)));
     const k = v.selected === null || v.selected === undefined ? "" : v.selected + 1;
     root.append(textBlock(PX + 22, y, `${words.toPlay} ${ctx.seatName(v.current)} · ${fill(words.phase[v.phase], { k })}`,
       { width: 52, count: 2, size: 12, cls: "bt current" }));
@@ -278,13 +298,13 @@ export function draw(body, state, ctx) {
     const g = svg("g", { class: `pr-player${q === v.current ? " current" : ""}`, "data-testid": `player-${q}`,
       transform: `translate(${PX} ${y})` },
       svg("rect", { x: 0, y: 0, width: W - PX - 6, height: boxH, rx: 8, class: "face", stroke: FILL[info.colour] }));
-    g.append(token(info.colour, 14, 16, 9, String(q)));
+    g.append(token(bd, info.colour, 14, 16, 9, String(q)));
     const team = v.teams ? ` · ${words.team} ${info.team}` : "";
     const me = q === v.seat ? ` (${words.you})` : "";
     let status = "";
     if (info.finished) status = ` · ${fill(words.finished, { n: info.finished })}`;
     else if (info.eliminated) status = ` · ${words.out}`;
-    g.append(textBlock(30, 20, `${ctx.seatName(q)} · ${words.colour[info.colour]}${me}${team}${status}`,
+    g.append(textBlock(30, 20, `${ctx.seatName(q)} · ${bd.name(info.colour)}${me}${team}${status}`,
       { width: 50, count: 1, size: 12, cls: `bt${q === v.current ? " current" : ""}` }));
     // rockets in hand
     g.append(svg("text", { x: 10, y: 44, "font-size": 11, class: "bt muted", text: words.hand }));
@@ -300,12 +320,12 @@ export function draw(body, state, ctx) {
     // the crew: aliens and enemy raiders taken
     g.append(svg("text", { x: 10, y: 72, "font-size": 11, class: "bt muted", text: words.aliens }));
     if (!info.aliens.length) g.append(svg("text", { x: 70, y: 72, "font-size": 11, class: "bt muted", text: words.none }));
-    info.aliens.forEach((c, i) => g.append(b.piece(null, token(c, 76 + i * 22, 68, 8, words.alien), `planet:${c}`)));
+    info.aliens.forEach((c, i) => g.append(b.piece(null, token(bd, c, 76 + i * 22, 68, 8, words.alien), `planet:${c}`)));
     const caps = Object.entries(info.captured);
     g.append(svg("text", { x: 170, y: 72, "font-size": 11, class: "bt muted", text: words.captured }));
     if (!caps.length) g.append(svg("text", { x: 240, y: 72, "font-size": 11, class: "bt muted", text: words.none }));
     caps.forEach(([c, count], i) => {
-      g.append(b.piece(null, token(c, 246 + i * 36, 68, 8, "R"), `colour:${c}`));
+      g.append(b.piece(null, token(bd, c, 246 + i * 36, 68, 8, "R"), `colour:${c}`));
       g.append(svg("text", { x: 257 + i * 36, y: 72, "font-size": 10, class: "bt", text: `×${count}` }));
     });
     b.mark(`crew:${q}`, g, `${info.aliens.join(",")}|${caps.map((x) => x.join(":")).join(",")}`);

@@ -148,6 +148,13 @@ function tick(root, state) {
 }
 
 // ------------------------------------------------------------------ small pieces
+// The goods colour of a card that has one (its facts), as a strip along its top.
+function colourStrip(g, f, w) {
+  if (typeof f.colour !== "number" || f.colour < 0) return;
+  const strip = svg("rect", { x: 2, y: 2, width: w - 4, height: 4, rx: 2, fill: GOODS[f.colour], class: "colour", "data-colour": f.colour });
+  g.append(strip);
+}
+
 function cube(b, x, y, k, n, key, words, { w = 22, h = 16 } = {}) {
   const g = svg("g", { class: "cube", transform: `translate(${x} ${y})`, opacity: n ? 1 : 0.3 },
     svg("rect", { width: w, height: h, rx: 3, class: "face", fill: GOODS[k] }),
@@ -170,16 +177,42 @@ function goodsText(goods, words) {
 }
 
 function cardName(b, c) {
-  const t = b.texts.get(`card:${c % 72}`);
+  const t = b.texts.get(b.cardComp(c));
   return t ? t.name : `#${c}`;
 }
 
+// A card's facts (its component's: colour, level...), or {} for a card the seat does not see.
+function cardFacts(b, c) {
+  const t = b.texts.get(b.cardComp(c));
+  return t && t.facts ? t.facts : {};
+}
+
+// The component of each game card, Gizzi card and seat's planet, from the components' facts
+// (a card lists the game ids of its copies, a planet its seat): never computed from an id.
+function componentsOf(components) {
+  const copies = new Map();
+  const planets = new Map();
+  for (const c of components) {
+    const f = c.facts || {};
+    if (Array.isArray(f.copies)) for (const id of f.copies) copies.set(`${c.kind}:${id}`, c.id);
+    if (c.kind === "planet" && typeof f.seat === "number") planets.set(f.seat, c);
+  }
+  return {
+    card: (id) => copies.get(`card:${id}`) || null,
+    gizzi: (id) => copies.get(`gizzi:${id}`) || null,
+    planet: (q) => planets.get(q) || null,
+  };
+}
+
 function smallCard(b, x, y, c, key, { w = 92, h = 44, note = null, cls = "" } = {}) {
-  const g = svg("g", { class: `card ${cls}`, transform: `translate(${x} ${y})` },
+  const f = cardFacts(b, c);
+  const g = svg("g", { class: `card ${cls}`, transform: `translate(${x} ${y})`, "data-card": c },
     svg("rect", { width: w, height: h, rx: 5, class: "face" }),
     textBlock(5, 14, cardName(b, c), { width: Math.floor(w / 6.2), count: 2, size: 10 }));
+  colourStrip(g, f, w);
+  if (f.level) g.append(svg("text", { x: 5, y: h - 5, "font-size": 8, class: "bt muted level", text: `${f.level}` }));
   if (note) g.append(svg("text", { x: w - 4, y: h - 5, "text-anchor": "end", "font-size": 9, class: "bt pending", text: note }));
-  return b.piece(key, g, `card:${c % 72}`);
+  return b.piece(key, g, b.cardComp(c));
 }
 
 function containerName(v, code, words, names) {
@@ -246,7 +279,7 @@ function ring(b, st, v, words, y0, names, now) {
         stroke: "#7bd88f", "stroke-width": 3, "stroke-dasharray": "4 3", "pointer-events": "none", class: "preview" });
       g.append(route);
     };
-    g.append(b.piece(`field:${f}`, fg, owner >= 0 ? `planet:${owner}` : null, flights.length ? { preview } : undefined));
+    g.append(b.piece(`field:${f}`, fg, owner >= 0 ? b.planetComp(owner) : null, flights.length ? { preview } : undefined));
     // what sits in the field: the planet's depots, then the ships docked here
     const here = v.ships.map((s, i) => [s, i]).filter(([s]) => s.field === f);
     const slotOf = new Map(here.map(([, i]) => [i, slotIn(f, i, here.map(([, j]) => j))]));
@@ -275,7 +308,7 @@ function ring(b, st, v, words, y0, names, now) {
       boxOf(v.store_code + owner, 4, `${pl.store.reduce((a, c) => a + c, 0)}/${pl.store_cap}`, pl.store, null, null);
     }
     probes.forEach(([pr, k], j) => {
-      boxOf(v.probe_code + k, 4 + (1 + j) * cw, cw > 60 ? cardName(b, pr.card).slice(0, 10) : "P", pr.goods, `card:${pr.card % 72}`, null);
+      boxOf(v.probe_code + k, 4 + (1 + j) * cw, cw > 60 ? cardName(b, pr.card).slice(0, 10) : "P", pr.goods, b.cardComp(pr.card), null);
     });
     for (const [s, i] of here) {
       const x = 4 + (fixed + slotOf.get(i)) * cw;
@@ -286,11 +319,14 @@ function ring(b, st, v, words, y0, names, now) {
       fd.goods.forEach((c, k) => g.append(cube(b, p.x + fw - 4 - (4 - k) * 20, p.y + fh - 20, k, c, `fcube:${f}:${k}`, words, { w: 18, h: 14 })));
     }
     if (fd.gizzi) {
-      const gz = svg("g", { transform: `translate(${p.x + fw - 84} ${p.y + 20})`, class: "card" },
+      // the Gizzi card named by its component, its points by its facts
+      const gc = b.texts.get(b.gizziComp(fd.gizzi.id));
+      const pts = gc && gc.facts && typeof gc.facts.points === "number" ? gc.facts.points : fd.gizzi.points;
+      const gz = svg("g", { transform: `translate(${p.x + fw - 84} ${p.y + 20})`, class: "card gizzi" },
         svg("rect", { width: 80, height: 34, rx: 4, class: "face" }),
-        svg("text", { x: 4, y: 13, "font-size": 9, class: "bt", text: `Gizzi ${fd.gizzi.points}` }),
+        svg("text", { x: 4, y: 13, "font-size": 9, class: "bt", text: `${gc ? gc.name : ""} · ${pts}` }),
         svg("text", { x: 4, y: 27, "font-size": 9, class: "bt muted", text: goodsText(fd.gizzi.goods, words) }));
-      g.append(b.piece(`gizzi:${f}`, gz, `gizzi:${fd.gizzi.id % 12}`));
+      g.append(b.piece(`gizzi:${f}`, gz, b.gizziComp(fd.gizzi.id)));
     }
   }
   // ships in flight, in the lane between the two rows, moving as their timer runs
@@ -327,9 +363,9 @@ function planet(b, st, v, words, q, y0, names, now) {
   // left column: who, score, markers, tech, the sand timers
   const head = svg("g", { class: "seathead" }, svg("rect", { x: 6, y: 4, width: GX - 14, height: 30, rx: 6, class: "face" }),
     seatMark(q, 20, 19, 8),
-    svg("text", { x: 34, y: 17, "font-size": 12, class: "bt", text: names[q] }),
+    svg("text", { x: 34, y: 17, "font-size": 12, class: "bt planetname", text: names[q] }),
     svg("text", { x: 34, y: 30, "font-size": 9, class: "bt muted", text: b.seatName(q) }));
-  g.append(b.piece(`seat:${q}`, head, `planet:${q}`));
+  g.append(b.piece(`seat:${q}`, head, b.planetComp(q)));
   g.append(svg("text", { x: 8, y: 48, "font-size": 11, class: "bt", "data-testid": `score-${q}`,
     text: `${pl.score} ${words.score} · ${pl.markers} ${words.markers}` }));
   g.append(svg("text", { x: 8, y: 62, "font-size": 10, class: "bt muted",
@@ -369,13 +405,13 @@ function planet(b, st, v, words, q, y0, names, now) {
         text: top === null ? words.none : cards.map((c) => cardName(b, c)).join(" < ") }),
       svg("text", { x: side ? 8 : w - 8, y: 27, "text-anchor": side ? "start" : "end", "font-size": 9, class: "bt muted",
         text: `${words.power} ${pl.power[side]}` }));
-    g.append(b.piece(`plant:${q}:${side}`, pg, top === null ? null : `card:${top % 72}`));
+    g.append(b.piece(`plant:${q}:${side}`, pg, top === null ? null : b.cardComp(top)));
     if (b.mark) b.mark(`plant:${q}:${side}`, pg, cards.join(","));
   });
   const disc = svg("g", { class: "planet" }, svg("circle", { cx, cy: zy + 16, r: 22, class: "face" }),
     svg("text", { x: cx, y: zy + 14, "text-anchor": "middle", "font-size": 9, class: "bt", text: names[q].slice(0, 8) }),
     svg("text", { x: cx, y: zy + 26, "text-anchor": "middle", "font-size": 9, class: "bt muted", text: `${words.tech} ${pl.tech}` }));
-  g.append(b.piece(`planet:${q}`, disc, `planet:${q}`));
+  g.append(b.piece(`planet:${q}`, disc, b.planetComp(q)));
 
   // the connections (sites) and the two rows
   const powered = (c) => (c <= 5 ? 5 - c < pl.power[0] : c - 6 < pl.power[1]);
@@ -422,8 +458,8 @@ function planet(b, st, v, words, q, y0, names, now) {
     const w = (r.end - r.start + 1) * CELL - 4;
     const cg = svg("g", { class: "card built", transform: `translate(${GX + r.start * CELL} ${ay})` },
       svg("rect", { width: w, height: 42, rx: 5, class: "face" }));
-    const cd = v.cards[String(r.card)] || {};
-    if (cd.colour >= 0) cg.append(svg("rect", { x: 2, y: 2, width: w - 4, height: 4, rx: 2, fill: GOODS[cd.colour] }));
+    cg.setAttribute("data-card", r.card);
+    colourStrip(cg, cardFacts(b, r.card), w);
     cg.append(textBlock(4, 17, cardName(b, r.card), { width: Math.floor(w / 5.6), count: 2, size: 9 }));
     const t = info.timer >= 0 ? timerOf.get(info.timer) : null;
     if (t && t.state === "running") {
@@ -433,7 +469,7 @@ function planet(b, st, v, words, q, y0, names, now) {
     }
     if (info.attack) cg.append(svg("text", { x: 3, y: 39, "font-size": 9, class: "bt pending", text: "●".repeat(info.attack) }));
     if (info.blocked) cg.append(svg("text", { x: 3, y: 39, "font-size": 9, class: "bt pending", text: "✖" }));
-    g.append(b.piece(`built:${r.card}`, cg, `card:${r.card % 72}`));
+    g.append(b.piece(`built:${r.card}`, cg, b.cardComp(r.card)));
     if (b.mark) b.mark(`built:${r.card}`, cg, `${r.start}-${r.end}:${info.timer}:${info.attack || 0}`);
   }
   for (const r of runs(pl.demand_row)) {
@@ -441,7 +477,7 @@ function planet(b, st, v, words, q, y0, names, now) {
     const cd = v.cards[String(r.card)] || { demands: [] };
     const cg = svg("g", { class: "card demandhalf", transform: `translate(${GX + r.start * CELL} ${dy})` },
       svg("rect", { width: w, height: 42, rx: 5, class: "face" }));
-    g.append(b.piece(null, cg, `card:${r.card % 72}`));
+    g.append(b.piece(null, cg, b.cardComp(r.card)));
     const ds = cd.demands || [];
     const cells = r.end - r.start + 1;
     ds.forEach((d, j) => {
@@ -465,7 +501,7 @@ function planet(b, st, v, words, q, y0, names, now) {
       } else {
         dg.append(svg("text", { x: 3, y: h - 4, "font-size": 9, class: "bt muted", text: `${d.deliver}/${d.owner}` }));
       }
-      g.append(b.piece(`demand:${2 * r.card + j}`, dg, `card:${r.card % 72}`));
+      g.append(b.piece(`demand:${2 * r.card + j}`, dg, b.cardComp(r.card)));
       if (b.mark) b.mark(`demand:${2 * r.card + j}`, dg, `${d.by}`);
     });
   }
@@ -492,7 +528,9 @@ export function draw(body, state, ctx) {
   }
   if (state.step !== mem.step) { mem.step = state.step; mem.at = performance.now(); }
   const now = nowOf(state);
-  const names = v.players.map((p) => (ctx.lang === "fr" ? p.name_fr : p.name_en));
+  const comps = componentsOf(state.components);
+  // each seat's planet named by its component (the game's name for it in this language)
+  const names = v.players.map((p) => (comps.planet(p.seat) ? comps.planet(p.seat).name : `${p.seat}`));
   // what had the focus, a sideways scroll or an open menu before this draw (the page has
   // emptied the board already: the module keeps them as they happen)
   const focused = mem.focus;
@@ -511,6 +549,9 @@ export function draw(body, state, ctx) {
   if (me !== null) order.sort((a, c) => (a === me ? -1 : c === me ? 1 : a - c));
   const height = planetsY + order.length * PANEL + 8;
   const b = makeBoard(body, state, ctx, keyOf, W, height);
+  b.cardComp = comps.card;
+  b.gizziComp = comps.gizzi;
+  b.planetComp = (q) => (comps.planet(q) ? comps.planet(q).id : null);
   b.byKey = new Map(); // piece key -> its legal actions, for the previews
   for (const a of state.legal) {
     const k = keyOf(a.action, v);

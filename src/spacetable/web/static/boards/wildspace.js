@@ -7,6 +7,9 @@
 // performs the matching legal action; `use`, `skip` and `end_turn` are buttons under it.
 // Shuttles and scores carry their seat's shape and number; what changed since the seat's last
 // state (a card in a Reserve slot, a shuttle landed, a crew card, a score) is highlighted.
+// What a card is (its species, profession, Veteran status, a captain's track) comes from its
+// component's facts, and the words naming a species, a profession or a kind from the game's
+// vocabulary components (species:, profession:, cardkind:): never from a card's text.
 import { makeBoard, seatColour as seatColourOf, seatShape, seatToken, svg, textBlock } from "./board.js";
 
 const W = 1000;
@@ -18,7 +21,7 @@ const WORDS = {
     right: "right", facedown: "face down", needs: "needs", crew: "crew", score: "score",
     shuttles: "shuttles", turn: "turn", track: "Captain's track", smuggler: "Contrebandier",
     hostile: "Hostile deck", top: "top back", level: "level", pending: "To do", none: "empty",
-    robot: "Robot", cards: "cards", hidden: "in hand",
+    cards: "cards", hidden: "in hand",
     frames: { draw: "draw {n}", use_draw: "you may draw {n}", play: "play a card",
       take_play: "take a card and play it", cost: "pay a cost" },
     from: { planet: "the planet", explore: "exploring", track_step: "the captain's track, step" } },
@@ -26,7 +29,7 @@ const WORDS = {
     right: "droit", facedown: "face cachée", needs: "il faut", crew: "équipage", score: "score",
     shuttles: "navettes", turn: "tour", track: "Piste du capitaine", smuggler: "Contrebandier",
     hostile: "Pioche hostile", top: "dos du dessus", level: "niveau", pending: "À faire",
-    none: "vide", robot: "Robot", cards: "cartes", hidden: "en main",
+    none: "vide", cards: "cartes", hidden: "en main",
     frames: { draw: "piocher {n}", use_draw: "vous pouvez piocher {n}", play: "poser une carte",
       take_play: "prendre une carte et la poser", cost: "payer un coût" },
     from: { planet: "la planète", explore: "l'exploration", track_step: "la piste du capitaine, étape" } },
@@ -45,13 +48,15 @@ export function keyOf(a, v) {
   }
 }
 
-// "Specialist · Monkey · Scientist. ..." -> {kind, species, profession}
-function facts(c) {
-  if (!c) return { species: "?", profession: "" };
-  const parts = c.text.split(".")[0].split(" · ");
-  if (parts.length >= 3) return { species: parts[1], profession: parts[2] };
-  if (parts[0] === "Robot") return { species: "Robot", profession: parts[1] || "" };
-  return { species: parts[1] || parts[0], profession: "" };
+// What a card is, from its facts (never from its text): the group it is drawn in (its species,
+// or its kind for a Robot, which is no animal) and the words naming the group and its
+// profession, which are the names of the game's vocabulary components.
+function facts(texts, c) {
+  const f = c && c.facts ? c.facts : {};
+  const word = (id) => (texts.get(id) ? texts.get(id).name : "");
+  const group = f.species ? `species:${f.species}` : f.kind ? `cardkind:${f.kind}` : "";
+  return { group, groupName: group ? word(group) : "?", profession: f.profession ? word(`profession:${f.profession}`) : "",
+    veteran: Boolean(f.veteran), track: Array.isArray(f.track_credits) ? f.track_credits : [] };
 }
 
 function card(b, x, y, id, key, { back = false, label = null, mark = null } = {}) {
@@ -61,8 +66,11 @@ function card(b, x, y, id, key, { back = false, label = null, mark = null } = {}
     svg("rect", { width: CW, height: CH, rx: 6, class: "face" }));
   if (c) {
     g.append(textBlock(6, 16, c.name, { width: 17, count: 2, size: 11 }));
-    const f = facts(c);
-    g.append(textBlock(6, CH - 8, f.profession, { width: 17, count: 1, size: 9, cls: "bt muted" }));
+    const f = facts(b.texts, c);
+    const prof = textBlock(6, CH - 8, f.profession, { width: 17, count: 1, size: 9, cls: "bt muted profession" });
+    g.append(prof);
+    if (f.veteran) g.append(svg("text", { x: CW - 6, y: CH - 8, "text-anchor": "end", "font-size": 11, class: "bt veteran", text: "★" }));
+    g.setAttribute("data-card", id);
   } else if (label !== null) {
     g.append(textBlock(CW / 2, CH / 2 + 4, label, { width: 16, count: 2, size: 11, anchor: "middle" }));
   }
@@ -103,7 +111,10 @@ function planet(b, v, words, pl, x) {
 function track(b, x, y, ps, words) {
   const g = svg("g", { transform: `translate(${x} ${y})`, class: "track" });
   g.append(svg("text", { x: 0, y: 0, "font-size": 10, class: "bt muted", text: words.track }));
-  for (let i = 0; i <= 5; i++) {
+  // one box more than the captain's track has steps: the token starts before the first
+  const steps = facts(b.texts, b.texts.get(`card:${ps.captain}`)).track.length;
+  g.setAttribute("data-steps", steps);
+  for (let i = 0; i <= steps; i++) {
     g.append(svg("circle", { cx: 8 + i * 20, cy: 12, r: 7, class: i === ps.veteran ? "token" : "step" }));
     g.append(svg("text", { x: 8 + i * 20, y: 15, "font-size": 8, "text-anchor": "middle", class: "seatno", text: i }));
   }
@@ -119,19 +130,20 @@ export function draw(body, state, ctx) {
   const mine = me !== null && me !== undefined ? v.player_states[me] : null;
   const hand = mine && mine.hand ? mine.hand : [];
   const handRows = Math.max(1, Math.ceil(hand.length / 9));
+  // a crew's cards by group (species, or kind for the Robots): [group id, its name, cards]
   const groupsOf = (tab, texts) => {
     const m = new Map();
     for (const c of tab) {
-      const s = facts(texts.get(`card:${c}`)).species;
-      if (!m.has(s)) m.set(s, []);
-      m.get(s).push(c);
+      const f = facts(texts, texts.get(`card:${c}`));
+      if (!m.has(f.group)) m.set(f.group, [f.groupName, []]);
+      m.get(f.group)[1].push(c);
     }
-    return [...m.entries()];
+    return [...m.entries()].map(([group, [name, cs]]) => [group, name, cs]);
   };
   const texts = new Map(state.components.map((c) => [c.id, c]));
   const crewH = v.player_states.map((ps) => {
     const groups = groupsOf(ps.tableau, texts);
-    const tall = Math.max(1, ...groups.map(([, cs]) => cs.length));
+    const tall = Math.max(1, ...groups.map(([, , cs]) => cs.length));
     return 44 + Math.ceil(groups.length / 8) * (tall * 24 + CH - 24 + 22);
   });
   const solo = v.smuggler ? 140 + Math.max(1, Math.ceil(v.smuggler.tableau.length / 9)) * (CH + 8) : 0;
@@ -191,12 +203,15 @@ export function draw(body, state, ctx) {
     g.append(svg("text", { x: 10, y: 16, class: "bt", "font-size": 12,
       text: `${ctx.seatName(q)} · ${words.score} ${ps.score}${others}${ps.veteran ? ` · ${"★".repeat(ps.veteran)}` : ""}` }));
     g.append(track(b, 560, 14, ps, words));
-    groupsOf(ps.tableau, texts).forEach(([species, cs], gi) => {
+    const groups = groupsOf(ps.tableau, texts);
+    const tall = Math.max(1, ...groups.map(([, , x]) => x.length));
+    groups.forEach(([group, name, cs], gi) => {
       const gx = 10 + (gi % 8) * (CW + 18);
-      const tall = Math.max(1, ...groupsOf(ps.tableau, texts).map(([, x]) => x.length));
       const gy = 40 + Math.floor(gi / 8) * (tall * 24 + CH - 24 + 22);
-      g.append(svg("text", { x: gx, y: gy - 4, class: "bt muted", "font-size": 10, text: species }));
-      cs.forEach((c, k) => g.append(card(b, gx, gy + k * 24, c, `crew:${q}:${c}`, { mark: `crew:${q}:${c}` })));
+      const gg = svg("g", { class: "crewgroup", "data-group": group });
+      gg.append(svg("text", { x: gx, y: gy - 4, class: "bt muted groupname", "font-size": 10, text: name }));
+      cs.forEach((c, k) => gg.append(card(b, gx, gy + k * 24, c, `crew:${q}:${c}`, { mark: `crew:${q}:${c}` })));
+      g.append(gg);
     });
     root.append(g);
     y += crewH[q];
@@ -206,9 +221,10 @@ export function draw(body, state, ctx) {
   const sm = v.smuggler;
   if (sm) {
     const g = svg("g", { transform: `translate(0 ${y})`, "data-testid": "smuggler" });
+    const level = b.texts.get(`level:${sm.difficulty}`);
     g.append(svg("rect", { x: 2, y: 0, width: W - 4, height: solo - 8, rx: 8, class: "zonebox" }));
     g.append(svg("text", { x: 10, y: 16, class: "bt", "font-size": 12,
-      text: `${words.smuggler} · ${words.level} ${sm.difficulty}${sm.score === null ? "" : ` · ${words.score} ${sm.score}`}` }));
+      text: `${words.smuggler} · ${words.level} ${level ? level.name : sm.difficulty}${sm.score === null ? "" : ` · ${words.score} ${sm.score}`}` }));
     const hd = sm.hostile_deck;
     g.append(card(b, 10, 30, null, "hostiledeck", { back: true,
       label: `${words.hostile}: ${hd.size}${hd.top === null ? "" : ` · ${words.top} ${hd.top}`}` }));
