@@ -100,7 +100,8 @@ def describe_cards(parts: Deck, lang: str) -> list[Component]:
             copies = f"{n} cop{'ies' if n > 1 else 'y'}"
             text = f"Played, it scores {v} point{'s' if v > 1 else ''}. {copies}."
             name = f"Card {v}"
-        out.append(component("card", v, name, text, "cards.csv", row))
+        facts = {"points": v, "copies": n}  # what a client draws, from the row: no text parsed
+        out.append(component("card", v, name, text, "cards.csv", row, facts=facts))
     return out
 
 
