@@ -253,7 +253,7 @@ def test_tortuga_draws_a_corrected_data_set_from_its_facts(
 
 # ---------------------------------------------------------------------- the scripts
 def test_the_boards_read_no_component_text_and_copy_no_rules_table() -> None:
-    for game in ("quazarys", "tortuga2199"):
+    for game in ("quazarys", "tortuga2199", "wildspace", "spacedealer", "planetraiders"):
         js = (BOARDS / f"{game}.js").read_text(encoding="utf-8")
         # no component's or label's text is read, let alone matched
         assert not re.search(r"\.text\b(?!Content)", js), game
