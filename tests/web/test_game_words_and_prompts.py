@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,10 @@ __all__ = ["browser"]
 
 ROOT = Path(__file__).resolve().parents[2] / "src" / "spacetable"
 GAMES = ["quazarys", "tortuga2199", "wildspace", "spacedealer", "planetraiders"]
-PROMPTS = {"quazarys": quazarys_render.prompt, "tortuga2199": tortuga_render.prompt}
+PROMPTS: dict[str, Callable[..., str]] = {
+    "quazarys": quazarys_render.prompt,
+    "tortuga2199": tortuga_render.prompt,
+}
 
 
 def _plain(markup: str) -> str:
