@@ -194,7 +194,7 @@ def test_tortuga_prompt_names_the_phase_from_the_games_text() -> None:
     for lang in ("en", "fr"):
         view = g.view(0)
         phase = TEXT.get(lang, "ph_" + view["phase"])
-        assert presentation(g).prompt(view, lang) == f"{TEXT.get(lang, 'r_phase')}: {phase}"
+        assert presentation(g).prompt(view, lang) == TEXT.get(lang, "r_phase_is", phase=phase)
 
 
 def test_a_render_module_without_a_prompt_gives_none_and_a_game_without_text_no_table() -> None:

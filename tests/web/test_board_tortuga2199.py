@@ -138,7 +138,7 @@ CASES = [
 
 def scenario_title(lang: str, scenario: str) -> str:
     """How the board names the scenario: the game's own words (``text.toml``)."""
-    return f"{TEXT.get(lang, 'r_scenario')}: {TEXT.get(lang, 'sc_' + scenario)}"
+    return TEXT.get(lang, "r_scenario_is", scenario=TEXT.get(lang, "sc_" + scenario))
 
 
 @pytest.mark.parametrize(

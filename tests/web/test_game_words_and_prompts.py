@@ -189,7 +189,7 @@ def test_the_tortuga_board_names_the_scenario_and_phase_in_the_games_words(
         shown = _normal(" ".join(block))
         name = TORTUGA_TEXT.get(lang, "sc_" + scenario)
         rules = TORTUGA_TEXT.get(lang, f"sc_{scenario}_rules")
-        title = f"{TORTUGA_TEXT.get(lang, 'r_scenario')}: {name}"
+        title = TORTUGA_TEXT.get(lang, "r_scenario_is", scenario=name)
         assert shown.startswith(f"{title} — {_normal(rules)[:40]}"), shown
         step = int(page.locator("#view [data-testid=board]").get_attribute("data-step") or -1)
         st = state_at(table.streams, step)

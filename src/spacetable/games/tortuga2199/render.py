@@ -146,9 +146,9 @@ def _where(view: dict[str, Any], slot: int, lang: str) -> str:
 
 
 def prompt(view: dict[str, Any], lang: str, parts: TortugaParts | None = None) -> str:
-    """The phase the game is in ("Phase: actions"), as one sentence from the view (the
-    contract's ``prompt``; the web board shows it)."""
-    return f"{_t(lang, 'r_phase')}: {_t(lang, 'ph_' + view['phase'])}"
+    """The phase the game is in ("Phase: actions"; "Phase : actions"), as one sentence from
+    the view (the contract's ``prompt``; the web board shows it)."""
+    return _t(lang, "r_phase_is", phase=_t(lang, "ph_" + view["phase"]))
 
 
 def render(view: dict[str, Any], lang: str, parts: TortugaParts | None = None) -> str:
@@ -162,7 +162,7 @@ def render(view: dict[str, Any], lang: str, parts: TortugaParts | None = None) -
         f"[bold]{_t(lang, 'r_title')}[/] — "
         + _t(lang, "r_round", round=view["round"], seat=cur)
         + f" — {prompt(view, lang, P)}"
-        + f" — {_t(lang, 'r_scenario')}: {_t(lang, 'sc_' + view['scenario'])}"
+        + f" — {_t(lang, 'r_scenario_is', scenario=_t(lang, 'sc_' + view['scenario']))}"
     )
     if view.get("is_over"):
         out.append(f"[bold reverse] {_t(lang, 'r_over')} [/]")

@@ -155,7 +155,7 @@ export function draw(body, state, ctx) {
   const game = ctx.words || {};
   const scName = game[`sc_${v.scenario}`] || v.scenario;
   const scRules = game[`sc_${v.scenario}_rules`] || "";
-  const scTitle = game.r_scenario ? `${game.r_scenario}: ${scName}` : scName;
+  const scTitle = (game.r_scenario_is || "{scenario}").replace("{scenario}", scName);
   root.append(svg("text", { x: 6, y: 16, class: "bt", "font-size": 13, "data-testid": "tg-header",
     text: `${words.round} ${v.round} · ${state.prompt || v.phase} · ${words.turn} ${ctx.seatName(cur)}` +
       (v.phase === "main" || v.phase === "ability" || v.phase === "mark" ? ` · ${words.crypto} ${v.crypto} · ${words.mano} ${v.manoeuvre}` : "") }));
