@@ -15,7 +15,14 @@ from rich.text import Text
 
 from spacetable.cli.common import event_describer, legend, outcome_describer, renderer
 from spacetable.engine import Game, new_game, register
-from spacetable.engine.presentation import RenderError, presentation, render_module
+from spacetable.engine.presentation import (
+    DRAWN,
+    Presentation,
+    RenderError,
+    game_texts,
+    presentation,
+    render_module,
+)
 from spacetable.engine.registry import GAME_MODULES, unregister
 from spacetable.playout import playout
 from spacetable.web import messages
@@ -100,6 +107,8 @@ def test_a_broken_render_raises_naming_the_game_and_the_function(broken: Game) -
     draw = next(e for e in broken.last_events(0, 50) if e["event"] == "draw")
     with pytest.raises(RenderError, match=r"render\.describe_event failed: broken markup"):
         shown.event(draw, "en", plain=True)
+    with pytest.raises(RenderError, match=r"broken_render: render\.prompt failed: IndexError"):
+        shown.prompt(broken.view(0), "en", plain=True)
     with pytest.raises(RenderError, match=r"render\.legend failed: LookupError"):
         shown.legend("fr")
     # The command line surfaces it too.
@@ -127,7 +136,8 @@ def test_the_web_logs_a_broken_render_once_and_tells_the_client(
         end = messages.outcome_message(broken, "en")
         messages.outcome_message(broken, "fr")
     assert end["render_error"] == messages.RENDER_FAILED and end["summary"] == ""
-    for function in ("describe_event", "describe_outcome"):
+    assert first["prompt"] is None and again["prompt"] is None
+    for function in ("describe_event", "describe_outcome", "prompt"):
         logged = [r for r in caplog.records if f"render.{function} failed" in r.getMessage()]
         assert len(logged) == 1, [r.getMessage() for r in caplog.records]
 
@@ -135,3 +145,64 @@ def test_the_web_logs_a_broken_render_once_and_tells_the_client(
 def test_a_state_drawn_without_fault_carries_no_render_error() -> None:
     g = _played("quazarys")
     assert "render_error" not in messages.state_message(g, 0, "en", 0, speed=1.0)
+
+
+# The games whose render says what the seat is asked now (the contract's optional ``prompt``).
+PROMPTED = ["quazarys", "tortuga2199"]
+
+
+@pytest.mark.parametrize("game_id", PROMPTED)
+def test_the_prompt_has_the_contracts_signature(game_id: str) -> None:
+    assert "prompt" in DRAWN
+    fn = presentation(game_id).module.prompt  # type: ignore[union-attr]
+    sig = inspect.signature(fn)
+    assert list(sig.parameters) == ["view", "lang", "parts"]
+    assert sig.parameters["parts"].default is None
+
+
+@pytest.mark.parametrize("game_id", PROMPTED)
+def test_the_prompt_is_one_sentence_in_both_languages_for_every_seat(game_id: str) -> None:
+    g = new_game(game_id, 2, 7)
+    shown = presentation(g)
+    rng = random.Random(7)
+    seen: dict[str, set[str]] = {"en": set(), "fr": set()}
+    for _ in playout(g, rng, max_steps=400):
+        for seat in [None, *range(g.players)]:
+            view = g.view(seat)
+            for lang in ("en", "fr"):
+                marked = shown.prompt(view, lang)
+                plain = shown.prompt(view, lang, plain=True)
+                assert marked and plain == Text.from_markup(marked).plain
+                assert "\n" not in plain and "_" not in plain, plain  # no key, one line
+                seen[lang].add(plain)
+    # Two languages, told apart, and the prompt follows the game.
+    assert len(seen["en"]) > 2 and seen["en"] != seen["fr"]
+
+
+def test_quazarys_prompt_is_the_line_its_terminal_draws() -> None:
+    g = _played("quazarys")
+    shown = presentation(g)
+    for lang in ("en", "fr"):
+        view = g.view(0)
+        assert shown.prompt(view, lang, plain=True) in shown.board(view, lang, plain=True)  # type: ignore[operator]
+
+
+def test_tortuga_prompt_names_the_phase_from_the_games_text() -> None:
+    from spacetable.games.tortuga2199.constants import TEXT
+
+    g = new_game("tortuga2199", 2, 5)
+    for lang in ("en", "fr"):
+        view = g.view(0)
+        phase = TEXT.get(lang, "ph_" + view["phase"])
+        assert presentation(g).prompt(view, lang) == TEXT.get(lang, "r_phase_is", phase=phase)
+
+
+def test_a_render_module_without_a_prompt_gives_none_and_a_game_without_text_no_table() -> None:
+    assert Presentation("x", None).prompt({"phase": "main"}, "en") is None
+    register(BrokenRender)
+    try:
+        assert game_texts("broken_render") is None  # the toy game's package has no text.toml
+    finally:
+        unregister("broken_render")
+    texts = game_texts("tortuga2199")
+    assert texts is not None and texts.get("fr", "sc_peaceful") == "pirates pacifiques"

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import spacetable
+from spacetable.engine.presentation import presentation
 from spacetable.web.messages import event_text
 from spacetable.web.storage import Storage
 
@@ -38,6 +39,8 @@ def mismatch(game: Any, seat: int | None, msg: dict[str, Any]) -> str | None:
         return f"step {msg['step']} for {at}"
     if msg["view"] != _j(game.view(seat)):
         return f"view of {at}"
+    if msg["prompt"] != presentation(game).prompt(game.view(seat), lang, plain=True):
+        return f"prompt of {at}"
     legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
     if [x["action"] for x in msg["legal"]] != [a.to_json() for a in legal]:
         return f"legal actions of {at}"

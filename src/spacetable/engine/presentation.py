@@ -1,12 +1,17 @@
 """The one presentation contract: how a game is drawn and told as text.
 
 Each game package may hold a ``render`` module (``spacetable/games/<id>/render.py``) with
-these four functions, all with the same signature in every game::
+these five functions, all with the same signature in every game::
 
     render(view, lang, parts=None) -> str              # the table seen from a view
+    prompt(view, lang, parts=None) -> str              # what the view's seat is asked now
     describe_event(event, lang, parts=None) -> str     # one log event as a sentence
     describe_outcome(outcome, lang, parts=None) -> str # the end (Outcome.to_json())
     legend(lang) -> list[tuple[str, str]]              # every symbol render draws
+
+``prompt`` is one sentence read from the view alone: what its seat (or, for a spectator,
+the seat to play) is asked to do now, or the phase the game is in; the web boards show it
+instead of keeping the game's words themselves.
 
 ``parts`` is the game's data (``game.parts``: a table played with corrected tables names its
 components from them; ``None``: the shipped data set's). The text carries rich's colour
@@ -27,13 +32,14 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from .data import Texts
 from .errors import SpacetableError
 
 if TYPE_CHECKING:
     from .game import Game
 
 #: The functions of the contract that take ``(value, lang, parts)``.
-DRAWN = ("render", "describe_event", "describe_outcome")
+DRAWN = ("render", "prompt", "describe_event", "describe_outcome")
 
 
 class RenderError(SpacetableError):
@@ -86,6 +92,10 @@ class Presentation:
         """The table drawn from ``view`` (a seat's or a spectator's)."""
         return self._draw("render", view, lang, plain)
 
+    def prompt(self, view: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
+        """What ``view``'s seat is asked to do now, or the phase, as one sentence."""
+        return self._draw("prompt", view, lang, plain)
+
     def event(self, event: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
         """One log event (as a seat sees it) as a sentence."""
         return self._draw("describe_event", event, lang, plain)
@@ -121,6 +131,26 @@ def render_module(cls: type[Game]) -> ModuleType | None:
                 raise
             _modules[cls] = None
     return _modules[cls]
+
+
+_texts: dict[type, Texts | None] = {}
+
+
+def game_texts(game_id: str) -> Texts | None:
+    """The game's own text (``text.toml`` of the package of its class, English and French:
+    the words its render draws with, which a web board reads instead of keeping copies);
+    ``None`` for a game without one. An unknown game raises :class:`UnknownGame`."""
+    from .registry import game_class
+
+    cls = game_class(game_id)
+    if cls not in _texts:
+        module = sys.modules.get(cls.__module__)
+        package = getattr(module, "__package__", None) or cls.__module__.rpartition(".")[0]
+        try:
+            _texts[cls] = Texts.load(package)
+        except FileNotFoundError:
+            _texts[cls] = None
+    return _texts[cls]
 
 
 def presentation(game: Game | str, parts: Any = None) -> Presentation:

@@ -35,6 +35,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 import spacetable
 from spacetable.engine import DataSet, SpacetableError
+from spacetable.engine.presentation import game_texts
 
 from .bots import LEVELS
 from .clocks import TableSettings
@@ -331,6 +332,19 @@ def create_app(
             "langs": list(LANGS),
             "protocol": VERSION,
         }
+
+    @app.get("/api/games/{game_id}/text", tags=["games"])
+    async def game_text(game_id: str, lang: str = "en") -> dict[str, Any]:
+        """The game's own words in ``lang`` (its ``text.toml`` table: phases, prompts,
+        scenario names and rules...): what a board draws the game's vocabulary with, rather
+        than keeping copies. An unknown game is ``no_game`` (404), a language the server
+        does not speak ``bad_lang`` (400)."""
+        if game_id not in spacetable.list_games():
+            raise TableError("no_game", f"no game {game_id[:60]!r}", 404)
+        if lang not in LANGS:
+            raise TableError("bad_lang", f"no language {lang[:20]!r}; known: {', '.join(LANGS)}")
+        texts = game_texts(game_id)
+        return {"game": game_id, "lang": lang, "text": texts.tables[lang] if texts else {}}
 
     @app.post("/api/tables", tags=["tables"], status_code=201)
     async def create_table(body: CreateTable) -> Created:

@@ -47,6 +47,17 @@ def _event_text(game: Game, event: dict[str, Any], lang: str) -> tuple[str, bool
     return (text if text is not None else str(event.get("event", "?"))), False
 
 
+def prompt_text(game: Game, view: dict[str, Any], lang: str) -> tuple[str | None, bool]:
+    """What the view's seat is asked now, as a plain sentence (the game's ``prompt``;
+    ``None`` for a game without one); and whether the game's render broke on it (logged
+    once: the prompt is then ``None``)."""
+    try:
+        return presentation(game).prompt(view, lang, plain=True), False
+    except RenderError as e:
+        _report(e)
+        return None, True
+
+
 def event_text(game: Game, event: dict[str, Any], lang: str) -> str:
     """The event as a plain sentence (the game's ``describe_event``); a broken render is
     logged and the event's name is shown."""
@@ -88,7 +99,8 @@ def state_message(
     clocks: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """``state``: the seat's view, its legal actions with their labels, the log events it
-    has not been sent yet (from ``log_from``), the components its view mentions (names,
+    has not been sent yet (from ``log_from``), what the seat is asked now (``prompt``, the
+    game's sentence), the components its view mentions (names,
     texts and facts: what a board draws them with), the clock
     of a real-time game, and the table's turn clocks (``clocks``, the same for everybody)."""
     size = game.log_size
@@ -96,7 +108,7 @@ def state_message(
     legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
     view = game.view(seat)
     entries: list[dict[str, Any]] = []
-    broken = False
+    prompt, broken = prompt_text(game, view, lang)
     for e in events:
         text, failed = _event_text(game, e, lang)
         entries.append({"text": text, "event": e})
@@ -107,6 +119,7 @@ def state_message(
         "seat": seat,
         "lang": lang,
         "view": view,
+        "prompt": prompt,
         "legal": [{"action": a.to_json(), "label": game.describe_action(a, lang)} for a in legal],
         "log": {"from": log_from, "events": entries},
         "components": [

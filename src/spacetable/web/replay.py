@@ -21,7 +21,7 @@ from typing import Any
 
 from spacetable.engine import Game
 
-from .messages import event_text, outcome_message
+from .messages import RENDER_FAILED, event_text, outcome_message, prompt_text
 
 #: Steps between two checkpoints of a replay.
 EVERY = 32
@@ -75,12 +75,13 @@ def _step(g: Game, entry: dict[str, Any]) -> None:
 def frame_message(replay: Replay, step: int, seat: int | None, lang: str) -> dict[str, Any]:
     """``frame``: the game after ``step`` decisions as ``seat`` saw it (``None``: the public
     view), with the decision taken next (``next``: its seat and label, or the game time that
-    passed), the newest events of the log, the components in view and, at the last step, the
-    end."""
+    passed), what the seat was asked (``prompt``), the newest events of the log, the
+    components in view and, at the last step, the end."""
     g = replay.at(step)
     view = g.view(seat)
     events = g.log_for(seat)
     start = max(0, len(events) - LOG_TAIL)
+    prompt, broken = prompt_text(g, view, lang)
     nxt: dict[str, Any] | None = None
     if step < replay.steps:
         e = replay.entries[step]
@@ -100,6 +101,7 @@ def frame_message(replay: Replay, step: int, seat: int | None, lang: str) -> dic
         "seat": seat,
         "lang": lang,
         "view": view,
+        "prompt": prompt,
         "legal": [],
         "next": nxt,
         "log": {
@@ -113,6 +115,8 @@ def frame_message(replay: Replay, step: int, seat: int | None, lang: str) -> dic
         "over": g.is_over,
         "realtime": g.realtime,
     }
+    if broken:
+        msg["render_error"] = RENDER_FAILED
     if g.realtime:
         msg["clock"] = g.clock
     if g.is_over:

@@ -1,4 +1,4 @@
-"""The broken render module of :class:`BrokenRender`: the contract's four functions, each
+"""The broken render module of :class:`BrokenRender`: the contract's functions, each
 failing in its own way."""
 
 from __future__ import annotations
@@ -8,6 +8,10 @@ from typing import Any
 
 def render(view: dict[str, Any], lang: str, parts: Any = None) -> str:
     raise KeyError("board")
+
+
+def prompt(view: dict[str, Any], lang: str, parts: Any = None) -> str:
+    raise IndexError("no prompt")
 
 
 def describe_event(event: dict[str, Any], lang: str, parts: Any = None) -> str:

@@ -167,7 +167,10 @@ def _card(card: int, lang: str, p: QuazarysParts) -> str:
     return f"[{p.factions[f].colour}]{card_label(card, lang, p)}[/]"
 
 
-def _prompt(view: dict[str, Any], lang: str, p: QuazarysParts) -> str:
+def prompt(view: dict[str, Any], lang: str, parts: QuazarysParts | None = None) -> str:
+    """What the view's seat (or the seat to play) is asked to do now, or why the race is
+    over, as one sentence (the contract's ``prompt``; the web board shows it)."""
+    p = _parts(parts)
     pend = view["pending"]
     kind = pend["kind"]
     if kind == "over":
@@ -234,7 +237,7 @@ def render(view: dict[str, Any], lang: str, parts: QuazarysParts | None = None) 
         seat = view["seat"]
         who = player(seat, lang, p) if seat is not None and seat < players else ""
         lines.append(f"[bold]{t(lang, 'hand')}[/] ({who}): {hand}")
-    lines.append(f"[bold cyan]{_prompt(view, lang, p)}[/]")
+    lines.append(f"[bold cyan]{prompt(view, lang, p)}[/]")
     lines.append(f"[dim]{t(lang, 'aid')}[/]")
     # The board's legend last, so that the race and the prompt stay next to the board.
     board = TEXT.pairs(lang, "legend_board")

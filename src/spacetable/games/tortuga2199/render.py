@@ -145,6 +145,12 @@ def _where(view: dict[str, Any], slot: int, lang: str) -> str:
     return f"{_t(lang, 'ks_' + sectors[slot]['kind'])} ({slot})"
 
 
+def prompt(view: dict[str, Any], lang: str, parts: TortugaParts | None = None) -> str:
+    """The phase the game is in ("Phase: actions"; "Phase : actions"), as one sentence from
+    the view (the contract's ``prompt``; the web board shows it)."""
+    return _t(lang, "r_phase_is", phase=_t(lang, "ph_" + view["phase"]))
+
+
 def render(view: dict[str, Any], lang: str, parts: TortugaParts | None = None) -> str:
     """The whole view as text with rich markup: map, players, markets, hand, pending; cards
     named from ``parts`` (the game's ``game.parts``; the shipped data set's when not given)."""
@@ -155,8 +161,8 @@ def render(view: dict[str, Any], lang: str, parts: TortugaParts | None = None) -
     out.append(
         f"[bold]{_t(lang, 'r_title')}[/] — "
         + _t(lang, "r_round", round=view["round"], seat=cur)
-        + f" — {_t(lang, 'r_phase')}: {_t(lang, 'ph_' + view['phase'])}"
-        + f" — {_t(lang, 'r_scenario')}: {_t(lang, 'sc_' + view['scenario'])}"
+        + f" — {prompt(view, lang, P)}"
+        + f" — {_t(lang, 'r_scenario_is', scenario=_t(lang, 'sc_' + view['scenario']))}"
     )
     if view.get("is_over"):
         out.append(f"[bold reverse] {_t(lang, 'r_over')} [/]")

@@ -5,6 +5,7 @@
 // generic view. The address keeps the step and the seat followed (#step=12&seat=1).
 import { $, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
+import { loadWords, wordsOf } from "./gametext.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -62,7 +63,7 @@ async function go(n) {
   writeHash();
   let f;
   try {
-    f = await frame(step);
+    [f] = await Promise.all([frame(step), loadWords(table.game, lang())]);
   } catch (e) {
     stop();
     toast(`${t("error")}: ${e.message}`);
@@ -143,7 +144,7 @@ function draw() {
   let done = false;
   if (drawn) {
     try {
-      board.draw(body, f, { lang: lang(), t, seatName, act: () => {} });
+      board.draw(body, f, { lang: lang(), t, seatName, words: wordsOf(table.game, lang()) || {}, act: () => {} });
       done = true;
     } catch (e) {
       console.error(e);

@@ -4,6 +4,7 @@
 // invitation link carries one in its #fragment, which never reaches the server's logs).
 import { $, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
+import { loadWords, wordsOf } from "./gametext.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -300,8 +301,9 @@ function render() {
   const st = entry.state;
   if (board === null && table && BOARDS.has(table.game)) {
     board = "loading";
-    import(`./boards/${table.game}.js`).then((m) => { board = m; render(); },
-      () => { board = "none"; render(); }); // the generic view stays
+    Promise.all([import(`./boards/${table.game}.js`), loadWords(table.game, lang())])
+      .then(([m]) => { board = m; render(); },
+        () => { board = "none"; render(); }); // the generic view stays
   }
   drawActions(entry, st);
   drawView(entry, st);
@@ -380,7 +382,9 @@ function drawView(entry, st) {
   if (drawn) {
     for (const b of $("#actions .list").querySelectorAll("button")) b.classList.add("secondary");
     try {
-      board.draw(body, st, { lang: lang(), t, seatName, act: (action) => {
+      const words = wordsOf(table.game, lang());
+      if (words === null) loadWords(table.game, lang()).then(render); // drawn again with them
+      board.draw(body, st, { lang: lang(), t, seatName, words: words || {}, act: (action) => {
         for (const b of $("#actions .list").querySelectorAll("button")) b.disabled = true;
         send(entry, st, action);
       } });

@@ -1,7 +1,8 @@
 // The Quazarys board, drawn from the seat's `state` alone: the grid of Sun, Exploration and
 // Base cards as they lie (each turned as it is: arms, stations, one-way arrows, Vortexes), the
 // pawns by seat (colour, shape and number), the deck, the discard's top card, the cards out of
-// the game, the seat's hand with each card's faction, every seat's hand size and the turn.
+// the game, the seat's hand with each card's faction, every seat's hand size and the turn; what
+// the seat is asked now is the game's own sentence (the state's `prompt`).
 // Every legal action is a piece: a hand card plays or discards it (a menu when both are legal),
 // a station moves the pawn there, a dashed slot places the Exploration card, a grid card is the
 // target of a rotation or a tornado, an opponent's pawn the target of a pirate attack, a ✕ at
@@ -11,7 +12,7 @@
 // What a card is (its kind, faction, paths, Vortex) comes from its component's facts
 // (`state.components`, docs/games/quazarys.md), its faction's name and colour from the faction's
 // component: the board never reads a card's text nor knows the card counts.
-import { lines, makeBoard, seatColour, seatGlyph, seatToken, svg, textBlock } from "./board.js";
+import { lines, makeBoard, seatColour, seatToken, svg, textBlock } from "./board.js";
 
 const W = 1000;
 const HAND_W = 150;
@@ -26,29 +27,10 @@ const BASE_FILL = "#2a2f45";
 const WORDS = {
   en: { deck: "Deck", discard: "Discard", hand: "Your hand", out: "out of the game", round: "Round",
     turn: "To play", cards: "cards", arrived: "arrived",
-    combo: "Faction played", none: "empty", turnCard: "Turn the card", toPlace: "Card to place",
-    pending: {
-      choose: "Move your pawn, or play or discard cards", combo: "Play another card of the faction, or stop",
-      discard: "Discard up to three cards, or stop", move2: "You may move your pawn",
-      move: "Move pawn {seat}: {n} left", move_one: "Move pawn {seat}",
-      target: "Choose the opponent whose pawn moves", blackhole: "Choose the row or column the black hole removes",
-      pick_tornado: "Choose the card the tornado moves", pick_rotate: "Choose the card to turn",
-      place: "Place the card in a dashed slot", orient: "Turn the card", over: "The race is over",
-      effect: "An Action card's effect", draw: "Draw and play", scav: "Take the discard's top card" } },
+    combo: "Faction played", none: "empty", turnCard: "Turn the card", toPlace: "Card to place" },
   fr: { deck: "Pioche", discard: "Défausse", hand: "Votre main", out: "hors jeu", round: "Tour",
     turn: "À jouer", cards: "cartes", arrived: "arrivé",
-    combo: "Faction jouée", none: "vide", turnCard: "Pivoter la carte", toPlace: "Carte à placer",
-    pending: {
-      choose: "Déplacez votre pion, ou jouez ou défaussez des cartes",
-      combo: "Jouez une autre carte de la faction, ou arrêtez",
-      discard: "Défaussez jusqu'à trois cartes, ou arrêtez", move2: "Vous pouvez déplacer votre pion",
-      move: "Déplacez le pion {seat} : encore {n}", move_one: "Déplacez le pion {seat}",
-      target: "Choisissez l'adversaire dont le pion se déplace",
-      blackhole: "Choisissez la ligne ou la colonne que le trou noir retire",
-      pick_tornado: "Choisissez la carte que la tornade déplace", pick_rotate: "Choisissez la carte à pivoter",
-      place: "Placez la carte dans un emplacement en pointillés", orient: "Pivotez la carte",
-      over: "La course est finie", effect: "L'effet d'une carte Action", draw: "Piochez et jouez",
-      scav: "Prenez la carte du dessus de la défausse" } },
+    combo: "Faction jouée", none: "vide", turnCard: "Pivoter la carte", toPlace: "Carte à placer" },
 };
 
 export function keyOf(a) {
@@ -205,13 +187,8 @@ export function draw(body, state, ctx) {
   });
   // what is to do now (at the left: a phone shows it before scrolling)
   const px = 560;
-  let what = words.pending[pend.kind] || pend.kind;
-  if (pend.kind === "move") {
-    what = (pend.remaining > 1 ? words.pending.move : words.pending.move_one)
-      .replace("{seat}", `${seatGlyph(pend.pawn)} ${pend.pawn}`).replace("{n}", pend.remaining);
-  } else if (pend.kind === "pick") what = words.pending[pend.mode === "tornado" ? "pick_tornado" : "pick_rotate"];
-  if (v.reason) what = v.reason;
-  root.append(textBlock(8, 128, what, { width: 120, count: 1, size: 13, cls: "bt pending" }));
+  root.append(textBlock(8, 128, state.prompt || "", { width: 120, count: 1, size: 13, cls: "bt pending" }));
+  root.lastChild.setAttribute("data-testid", "qz-prompt");
   if (v.faction !== null && v.faction !== undefined) {
     const fc = cat.factionAt.get(v.faction);
     const g = svg("g", { transform: `translate(${px} 22)` },

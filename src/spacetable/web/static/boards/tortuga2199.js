@@ -6,7 +6,9 @@
 // Crypto and Manoeuvre; the combat (the attacker's cards face down until the reveal), the
 // card whose abilities are being used, the ships to choose; the seat's hand, Reserved card,
 // deck, discard, played cards, minerals and Influence; every player's row; the scenario in
-// play with its changed rules. Card types are numbers in the view: each card component says
+// play with its changed rules. The game's own words (the phase, the scenario's name and rules,
+// the bank's name) come from the game: the state's `prompt` and its text (`ctx.words`,
+// GET /api/games/tortuga2199/text). Card types are numbers in the view: each card component says
 // which number it is, and its cost, resources and T pile, in its facts (`state.components`,
 // docs/games/tortuga2199.md); a market's name is its sector's component name. The board never
 // reads a card's text nor the order of the component list.
@@ -20,36 +22,10 @@ const CH = 58;
 // one language, and `wordsIn` picks the texts of one.
 const LANGS = ["en", "fr"];
 const TEXTS = {
-  round: ["Round", "Manche"], phase: ["Phase", "Phase"], turn: ["turn of", "tour de"], crypto: ["Crypto", "Crypto"],
+  round: ["Round", "Manche"], turn: ["turn of", "tour de"], crypto: ["Crypto", "Crypto"],
   mano: ["Manoeuvre", "Manœuvre"],
-  phases: {
-    ship: ["choosing ships", "choix des vaisseaux"], reenter: ["back from the hold", "retour de la soute"],
-    main: ["actions", "actions"], ability: ["abilities", "capacités"],
-    attack: ["combat: the attacker commits", "combat : l'attaquant engage"],
-    defend: ["combat: the defender commits", "combat : le défenseur engage"],
-    sacrifice: ["combat: a card destroyed", "combat : une carte détruite"],
-    spoils: ["combat: the spoils", "combat : le butin"], over: ["game over", "partie terminée"],
-    mark: ["a marker on the token?", "un marqueur sur le jeton ?"],
-  },
-  scenarios: {
-    standard: { name: ["Standard rules", "Règles standard"], rules: ["", ""] },
-    aggressive: {
-      name: ["Aggressive pirates", "Pirates agressifs"],
-      rules: [
-        "A winning attacker takes 2 Influence from the defender or 3 from the bank; the loser picks the card destroyed; a winning defender gains no Influence; Tortuga's conquest ends the game at once (only by who then wins).",
-        "L'attaquant vainqueur prend 2 Influence au défenseur ou 3 à la banque ; le vaincu choisit la carte détruite ; le défenseur vainqueur ne gagne pas d'Influence ; la conquête de Tortuga termine la partie aussitôt (seulement par qui gagne alors).",
-      ],
-    },
-    peaceful: {
-      name: ["Peaceful pirates", "Pirates pacifiques"],
-      rules: [
-        "No attacks; sectors may be conquered with Crypto instead of Manoeuvres; no conquest of a sector guarded by another ship.",
-        "Pas d'attaque ; on peut conquérir un secteur avec des Cryptos au lieu de Manœuvres ; pas de conquête d'un secteur protégé par un autre vaisseau.",
-      ],
-    },
-  },
   tpiles: ["T-sector piles (on Tortuga, Terminals, Turrets)", "Piles des secteurs T (Tortuga, Terminaux, Tourelles)"],
-  deck: ["deck", "pioche"], left: ["left", "reste"], bank: ["Influence bank", "Banque d'Influence"],
+  deck: ["deck", "pioche"], left: ["left", "reste"],
   depot: ["Mineral depot", "Dépôt de Minerais"], huntpile: ["Hunt cards", "Cartes Chasse"],
   destroyed: ["destroyed", "détruites"], hand: ["Your hand", "Votre main"], reserved: ["Reserved", "Réservée"],
   played: ["Played", "Jouées"], discard: ["Discard", "Défausse"], minerals: ["Minerals", "Minerais"],
@@ -174,12 +150,17 @@ export function draw(body, state, ctx) {
 
   // The header: round, phase, whose turn, the turn's resources, the scenario and its rules.
   const cur = v.current;
-  const { name: scName, rules: scRules } = words.scenarios[v.scenario] || { name: v.scenario, rules: "" };
+  // The game's own words (its text.toml): the phase (the state's prompt), the scenario's
+  // name and its changed rules.
+  const game = ctx.words || {};
+  const scName = game[`sc_${v.scenario}`] || v.scenario;
+  const scRules = game[`sc_${v.scenario}_rules`] || "";
+  const scTitle = (game.r_scenario_is || "{scenario}").replace("{scenario}", scName);
   root.append(svg("text", { x: 6, y: 16, class: "bt", "font-size": 13, "data-testid": "tg-header",
-    text: `${words.round} ${v.round} · ${words.phases[v.phase] || v.phase} · ${words.turn} ${ctx.seatName(cur)}` +
+    text: `${words.round} ${v.round} · ${state.prompt || v.phase} · ${words.turn} ${ctx.seatName(cur)}` +
       (v.phase === "main" || v.phase === "ability" || v.phase === "mark" ? ` · ${words.crypto} ${v.crypto} · ${words.mano} ${v.manoeuvre}` : "") }));
   root.append(seatToken(cur, 6 + 8, 30, 7));
-  root.append(textBlock(26, 34, `${scName}${scRules ? ` — ${scRules}` : ""}`,
+  root.append(textBlock(26, 34, `${scTitle}${scRules ? ` — ${scRules}` : ""}`,
     { width: 170, count: 2, size: 10, cls: "bt pending" }));
   root.lastChild.setAttribute("data-testid", "tg-scenario");
 
@@ -293,7 +274,7 @@ export function draw(body, state, ctx) {
   y += 4;
   const bankKey = "bank";
   const bk = svg("g", { class: "card" }, svg("rect", { x: x0, y, width: 140, height: 34, rx: 6, class: "face" }),
-    textBlock(x0 + 6, y + 14, words.bank, { width: 24, count: 1, size: 10 }),
+    textBlock(x0 + 6, y + 14, game.r_bank || "", { width: 24, count: 1, size: 10 }),
     svg("text", { x: x0 + 6, y: y + 28, "font-size": 10, class: "bt muted", text: `${v.bank}` }));
   root.append(b.mark("bank", b.piece(bankKey, bk, null), v.bank));
   const dp = svg("g", { class: "card" }, svg("rect", { x: x0 + 148, y, width: 130, height: 34, rx: 6, class: "face" }),
