@@ -25,6 +25,7 @@ from spacetable.engine.presentation import game_texts, presentation
 from spacetable.games.quazarys import render as quazarys_render
 from spacetable.games.tortuga2199 import render as tortuga_render
 from spacetable.games.tortuga2199.constants import TEXT as TORTUGA_TEXT
+from spacetable.games.wildspace import render as wildspace_render
 from spacetable.playout import playout
 from spacetable.web.messages import state_message
 from spacetable.web.replay import Replay, frame_message
@@ -40,6 +41,7 @@ GAMES = ["quazarys", "tortuga2199", "wildspace", "spacedealer", "planetraiders"]
 PROMPTS: dict[str, Callable[..., str]] = {
     "quazarys": quazarys_render.prompt,
     "tortuga2199": tortuga_render.prompt,
+    "wildspace": wildspace_render.prompt,
 }
 
 
@@ -85,9 +87,9 @@ def test_a_replay_frame_carries_the_prompt_of_the_followed_seat() -> None:
 
 
 def test_a_game_without_a_prompt_sends_none() -> None:
-    g = new_game("wildspace", 2, 3)
+    g = new_game("spacedealer", 3, 3)
     if presentation(g).module is not None and hasattr(presentation(g).module, "prompt"):
-        pytest.fail("wildspace has a prompt now: add it to PROMPTS")
+        pytest.fail("spacedealer has a prompt now: add it to PROMPTS")
     assert state_message(g, 0, "en", 0, speed=1.0)["prompt"] is None
 
 
@@ -134,7 +136,7 @@ def _sentences(node: Any) -> set[str]:
 
 # The boards that take every word of the game from the game (the others still keep some:
 # Wild Space, Space Dealer and Planet Raiders, a work left).
-WORDLESS = ["quazarys", "tortuga2199"]
+WORDLESS = ["quazarys", "tortuga2199", "wildspace", "spacedealer", "planetraiders"]
 
 
 @pytest.mark.parametrize("game_id", WORDLESS)

@@ -111,6 +111,17 @@ def _crew_summary(parts: WildParts, cards: list[int], lang: str) -> str:
     )
 
 
+def prompt(view: dict[str, Any], lang: str, parts: WildParts | None = None) -> str:
+    """What the seat to act must resolve now: the decision on top of the pending stack and
+    where it comes from, as one sentence from the view (the contract's ``prompt``; the web
+    board shows it); empty when nothing is pending."""
+    lang = "fr" if lang == "fr" else "en"
+    if not view["pending"]:
+        return ""
+    line = _pending_line(parts or shipped_parts(), view["pending"][-1], lang)
+    return f"{_t(lang, 'pending')}: {line}"
+
+
 def render(view: dict[str, Any], lang: str, parts: WildParts | None = None) -> str:
     """The board, the Reserve, every crew, your hand and what is pending (components named
     from ``parts``: the game's; the shipped data set's when not given)."""

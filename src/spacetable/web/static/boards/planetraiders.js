@@ -33,14 +33,14 @@ const ARROW = [[-10, -6], [3, -6], [10, 0], [3, 6], [-10, 6], [-7, 0]];
 const WORDS = {
   en: { rocket: { blue: "B", red: "R" }, alien: "A", hand: "Hand", aliens: "Aliens", captured: "Captured",
     home: "home", capturedBy: "captured", finished: "home, place {n}", out: "eliminated",
-    crewDone: "crew complete: fly home!", crewMissing: "crew: {n} missing", none: "none",
+    none: "none",
     turn: "Turn {t}", turnLimit: "/{l}", stall: " · no progress {q}/{s}", used: "used this turn: {b} blue, {r} red",
     toPlay: "To play:", phase: { move: "move a raider, or end the moves", hop: "raider #{k}: ride a rocket, or stop",
       place: "place rockets, then end the turn" }, team: "team", you: "you", over: "Game over",
     planet: "planet", ship: "ship" },
   fr: { rocket: { blue: "B", red: "R" }, alien: "A", hand: "Main", aliens: "Aliens", captured: "Capturés",
     home: "à la base", capturedBy: "capturé", finished: "rentré, place {n}", out: "éliminé",
-    crewDone: "équipage complet : rentrez !", crewMissing: "équipage : {n} manquant(s)", none: "aucun",
+    none: "aucun",
     turn: "Tour {t}", turnLimit: "/{l}", stall: " · sans progrès {q}/{s}", used: "utilisées ce tour : {b} bleues, {r} rouges",
     toPlay: "À jouer :", phase: { move: "déplacez un raider, ou finissez les déplacements",
       hop: "raider n°{k} : prenez une fusée, ou arrêtez-vous", place: "posez des fusées, puis finissez le tour" },
@@ -124,6 +124,7 @@ function rocketShape(colour, nose, cx, cy, words, scale = 1) {
 export function draw(body, state, ctx) {
   const v = state.view;
   const words = WORDS[ctx.lang] || WORDS.en;
+  const game = ctx.words || {}; // the game's own words (its text)
   const bd = boardOf(state);
   const GRID = bd.size * S + 2 * M;
   const n = v.players_info.length;
@@ -330,7 +331,7 @@ export function draw(body, state, ctx) {
     });
     b.mark(`crew:${q}`, g, `${info.aliens.join(",")}|${caps.map((x) => x.join(":")).join(",")}`);
     g.append(svg("text", { x: 10, y: 96, "font-size": 11, class: `bt${info.crew_complete ? " current" : ""}`,
-      text: info.crew_complete ? words.crewDone : fill(words.crewMissing, { n: info.crew_missing }) }));
+      text: info.crew_complete ? game.crew_done || "" : fill(game.crew_missing || "", { n: info.crew_missing }) }));
     // raiders off the board
     const off = v.raiders[q].map((rd, k) => (rd.status === "board" ? null
       : `#${k + 1} ${rd.status === "home" ? words.home : `${words.capturedBy} (${ctx.seatName(rd.by)})`}`)).filter(Boolean);

@@ -28,10 +28,8 @@ const WORDS = {
     neutral: "Neutral field", offers: "Offers", none: "—", score: "pts", markers: "markers",
     tech: "tech", cards: "cards", ready: "ready", setup: "Set-up: choose your starting mine",
     play: "Playing", closing: "No new timer: the timers running finish", last: "Last call",
-    over: "Game over", gives: "gives", wants: "for", track: "Score", done: "finished",
-    goods: "RYGB", research: "research", build: "build", use: "use", fly: "flight",
-    idle: "idle", to: "to", power: "power", kinds: { put: "put a good", convert: "convert",
-      send: "send goods", keep: "keep one card" }, hidden: "in pile", attacked: "attacked",
+    gives: "gives", wants: "for", track: "Score", done: "finished",
+    goods: "RYGB", to: "to", power: "power", hidden: "in pile", attacked: "attacked",
     inflight: "in flight" },
   fr: { left: "Temps restant", clock: "horloge", supply: "Réserve", pile: "Niveau",
     hand: "Votre pile", planning: "Planification", drawn: "Piochées", todo: "À faire",
@@ -39,10 +37,8 @@ const WORDS = {
     score: "pts", markers: "marqueurs", tech: "niveau", cards: "cartes", ready: "prêt",
     setup: "Mise en place : choisissez votre mine de départ", play: "En cours",
     closing: "Plus de nouveau sablier : ceux en cours finissent", last: "Dernier appel",
-    over: "Partie terminée", gives: "donne", wants: "contre", track: "Score", done: "fini",
-    goods: "RJVB", research: "recherche", build: "construction", use: "utilisation",
-    fly: "vol", idle: "libre", to: "vers", power: "énergie", kinds: { put: "placer une marchandise",
-      convert: "convertir", send: "envoyer des marchandises", keep: "garder une carte" },
+    gives: "donne", wants: "contre", track: "Score", done: "fini",
+    goods: "RJVB", to: "vers", power: "énergie",
     hidden: "dans la pile", attacked: "attaqué", inflight: "en vol" },
 };
 
@@ -518,9 +514,16 @@ function planet(b, st, v, words, q, y0, names, now) {
 }
 
 // ------------------------------------------------------------------ the board
+// The game's own words (its text, `ctx.words`): the end, a timer's activities, what is pending.
+const GAME_WORDS = ["idle", "research", "build", "use", "fly"];
+const PENDING = ["put", "convert", "send", "keep"];
+
 export function draw(body, state, ctx) {
   const v = state.view;
-  const words = WORDS[ctx.lang] || WORDS.en;
+  const game = ctx.words || {};
+  const words = { ...(WORDS[ctx.lang] || WORDS.en), over: game.over || "", kinds: {} };
+  for (const k of GAME_WORDS) words[k] = game[`word_${k}`] || k;
+  for (const k of PENDING) words.kinds[k] = game[`word_${k}`] || k;
   const me = v.seat === undefined ? null : v.seat;
   const scope = `${location.pathname}:${me}`;
   if (mem.scope !== scope) {

@@ -19,20 +19,12 @@ const CH = 66;
 const WORDS = {
   en: { deck: "Deck", reserve: "Reserve", discard: "Discard", hand: "Your hand", left: "left",
     right: "right", facedown: "face down", needs: "needs", crew: "crew", score: "score",
-    shuttles: "shuttles", turn: "turn", track: "Captain's track", smuggler: "Contrebandier",
-    hostile: "Hostile deck", top: "top back", level: "level", pending: "To do", none: "empty",
-    cards: "cards", hidden: "in hand",
-    frames: { draw: "draw {n}", use_draw: "you may draw {n}", play: "play a card",
-      take_play: "take a card and play it", cost: "pay a cost" },
-    from: { planet: "the planet", explore: "exploring", track_step: "the captain's track, step" } },
+    shuttles: "shuttles", turn: "turn", track: "Captain's track", hostile: "Hostile deck",
+    top: "top back", level: "level", none: "empty", cards: "cards", hidden: "in hand" },
   fr: { deck: "Pioche", reserve: "Réserve", discard: "Défausse", hand: "Votre main", left: "gauche",
     right: "droit", facedown: "face cachée", needs: "il faut", crew: "équipage", score: "score",
-    shuttles: "navettes", turn: "tour", track: "Piste du capitaine", smuggler: "Contrebandier",
-    hostile: "Pioche hostile", top: "dos du dessus", level: "niveau", pending: "À faire",
-    none: "vide", cards: "cartes", hidden: "en main",
-    frames: { draw: "piocher {n}", use_draw: "vous pouvez piocher {n}", play: "poser une carte",
-      take_play: "prendre une carte et la poser", cost: "payer un coût" },
-    from: { planet: "la planète", explore: "l'exploration", track_step: "la piste du capitaine, étape" } },
+    shuttles: "navettes", turn: "tour", track: "Piste du capitaine", hostile: "Pioche hostile",
+    top: "dos du dessus", level: "niveau", none: "vide", cards: "cartes", hidden: "en main" },
 };
 
 export function keyOf(a, v) {
@@ -171,19 +163,9 @@ export function draw(body, state, ctx) {
       "data-testid": `score-${q}`,
       text: `${ctx.seatName(q)}: ${ps.score} · ${words.shuttles} ${ps.shuttles_left} · ${words.turn} ${ps.turns}` }), ps.score));
   });
-  if (v.pending.length) {
-    // the decision on top of the stack, and where it comes from
-    const p = v.pending[v.pending.length - 1];
-    const n = typeof p.arg === "number" ? p.arg : "";
-    let what = `${words.pending}: ${(words.frames[p.kind] || p.kind).replace("{n}", n)}`;
-    if (p.card !== undefined) {
-      const c = b.texts.get(`card:${p.card}`);
-      what += ` (${c ? c.name : `#${p.card}`})`;
-    } else if (p.planet) what += ` (${words.from.planet})`;
-    else if (p.explore) what += ` (${words.from.explore})`;
-    else if (p.track_step !== undefined) what += ` (${words.from.track_step} ${p.track_step})`;
-    if (p.optional) what += " ?";
-    root.append(textBlock(px, y + 30 + v.player_states.length * 18 + 8, what,
+  if (state.prompt) {
+    // the decision on top of the stack, and where it comes from: the game's sentence
+    root.append(textBlock(px, y + 30 + v.player_states.length * 18 + 8, state.prompt,
       { width: 60, count: 2, size: 11, cls: "bt pending" }));
   }
 
@@ -224,7 +206,7 @@ export function draw(body, state, ctx) {
     const level = b.texts.get(`level:${sm.difficulty}`);
     g.append(svg("rect", { x: 2, y: 0, width: W - 4, height: solo - 8, rx: 8, class: "zonebox" }));
     g.append(svg("text", { x: 10, y: 16, class: "bt", "font-size": 12,
-      text: `${words.smuggler} · ${words.level} ${level ? level.name : sm.difficulty}${sm.score === null ? "" : ` · ${words.score} ${sm.score}`}` }));
+      text: `${(ctx.words || {}).smuggler || ""} · ${words.level} ${level ? level.name : sm.difficulty}${sm.score === null ? "" : ` · ${words.score} ${sm.score}`}` }));
     const hd = sm.hostile_deck;
     g.append(card(b, 10, 30, null, "hostiledeck", { back: true,
       label: `${words.hostile}: ${hd.size}${hd.top === null ? "" : ` · ${words.top} ${hd.top}`}` }));
