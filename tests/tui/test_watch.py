@@ -26,6 +26,9 @@ from web.conftest import FAST, Server, connect, create, start_server
 
 pytestmark = pytest.mark.anyio
 
+# Wild Space's components that are words (a species, a profession, a kind of card): a
+# public sentence may use them ("play a Pilot") whatever the hands hold.
+WORDS = {"species", "profession", "cardkind"}
 BOTS = [{"kind": "bot", "level": "random"}, {"kind": "bot", "level": "random"}]
 
 
@@ -144,11 +147,11 @@ async def test_a_spectator_follows_pauses_steps_jumps_and_sees_no_hidden_card(
             if g.is_over:
                 continue
             public = {c.name for c in g.component_texts(None, "en")}
-            hidden = {
+            hidden = {  # the cards in hands (not the words that name a card's group)
                 c.name
                 for seat in range(g.players)
                 for c in g.component_texts(seat, "en")
-                if c.name not in public
+                if c.name not in public and c.kind not in WORDS
             }
             hidden_seen += len(hidden)
             await pilot.press("g", *str(step), "enter")

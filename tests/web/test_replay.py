@@ -244,6 +244,7 @@ def test_my_games_lists_a_game_played_in_this_browser(server: Server, browser: B
         server.base,
         "quazarys",
         [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "random"}],
+        options={"round_limit": 30},  # the rulebook's race may never end between these two
     )
     token = made["seats"][0]["token"]
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
