@@ -13,16 +13,13 @@ row by row, as a box owner would.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import spacetable
 from spacetable.engine import DataSet
-
-Rows = list[dict[str, str]]
+from spacetable.testing.corrected import Rows, edit_table
 
 #: Quazarys: the factions' new order, names (fr, en) and colours.
 Q_FACTIONS: dict[str, tuple[str, str, str]] = {
@@ -47,22 +44,6 @@ Q_RENAMED = {"E03": ("Chemin neuf", "New path"), "S1": ("Polaris", "Polaris")}
 T_CARD = "hacker"
 T_NAME = ("Pirate informatique", "Code pirate")
 T_COST = 9
-
-
-def edit_rows(folder: Path, file: str, change: Callable[[Rows], Rows]) -> None:
-    """Rewrite the rows of ``folder/file`` (its comment lines kept) with ``change``."""
-    path = folder / file
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    comments = [ln for ln in lines if ln.startswith("#")]
-    body = "".join(ln for ln in lines if not ln.startswith("#"))
-    reader = csv.DictReader(io.StringIO(body))
-    fields = list(reader.fieldnames or ())
-    rows = change(list(reader))
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    path.write_text("".join(comments) + out.getvalue(), encoding="utf-8")
 
 
 def _factions(rows: Rows) -> Rows:
@@ -91,10 +72,10 @@ def qbox(tmp: Path) -> DataSet[Any]:
     """The corrected Quazarys data set (see the module doc), named ``qbox``."""
     folder = tmp / "qbox"
     spacetable.load_data("quazarys").export(folder)
-    edit_rows(folder, "factions.csv", _factions)
-    edit_rows(folder, "explorations.csv", _cards(Q_EXPLO_LAYOUT))
-    edit_rows(folder, "actions.csv", _cards(None))
-    edit_rows(folder, "suns.csv", _cards(Q_SUN_LAYOUT))
+    edit_table(folder, "factions.csv", _factions)
+    edit_table(folder, "explorations.csv", _cards(Q_EXPLO_LAYOUT))
+    edit_table(folder, "actions.csv", _cards(None))
+    edit_table(folder, "suns.csv", _cards(Q_SUN_LAYOUT))
     return spacetable.load_data("quazarys", folder)
 
 
@@ -113,7 +94,7 @@ def tbox(tmp: Path) -> DataSet[Any]:
     """The corrected Tortuga 2199 data set (see the module doc), named ``tbox``."""
     folder = tmp / "tbox"
     spacetable.load_data("tortuga2199").export(folder)
-    edit_rows(folder, "cards.csv", _reorder)
+    edit_table(folder, "cards.csv", _reorder)
     return spacetable.load_data("tortuga2199", folder)
 
 

@@ -15,6 +15,7 @@ import spacetable
 from spacetable.engine import DataSet
 from spacetable.engine.presentation import presentation
 from spacetable.games.quazarys.render import CH, CW, draw_grid
+from spacetable.testing.corrected import edit_table
 
 from .facts_boxes import (
     Q_EXPLO_LAYOUT,
@@ -24,7 +25,6 @@ from .facts_boxes import (
     T_CARD,
     T_COST,
     T_NAME,
-    edit_rows,
     qbox,
     tbox,
     turned,
@@ -67,7 +67,7 @@ def test_quazarys_facts_follow_the_rows_not_the_names(tmp_path: Path) -> None:
         return rows
 
     for file in ("factions.csv", "explorations.csv", "actions.csv", "suns.csv", "bases.csv"):
-        edit_rows(folder, file, rename)
+        edit_table(folder, file, rename)
     renamed = spacetable.load_data("quazarys", folder)
     assert renamed.component("exploration:E03", "en").name.startswith("Other ")
     assert facts(renamed) == shipped
@@ -105,8 +105,8 @@ def test_tortuga_facts_follow_the_rows_not_the_names(tmp_path: Path) -> None:
             r["name_fr"], r["name_en"] = "Autre " + r["name_fr"], "Other " + r["name_en"]
         return rows
 
-    edit_rows(folder, "cards.csv", rename)
-    edit_rows(folder, "sectors.csv", rename)
+    edit_table(folder, "cards.csv", rename)
+    edit_table(folder, "sectors.csv", rename)
     renamed = spacetable.load_data("tortuga2199", folder)
     assert renamed.component(f"card:{T_CARD}", "en").name.startswith("Other ")
     assert facts(renamed) == shipped
