@@ -57,7 +57,9 @@ async def settle(pilot: Any) -> None:
     for _ in range(1000):
         await app.workers.wait_for_complete()
         await pilot.pause()
-        if not any(w.is_running for w in app.workers):
+        # a bot's worker that hands over to the next bot's starts it before it ends: the new
+        # one is pending, not yet running, and the table still says a bot is thinking
+        if all(w.is_finished for w in app.workers) and getattr(app, "_thinking", None) is None:
             return
 
 

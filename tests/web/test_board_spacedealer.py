@@ -107,12 +107,16 @@ POINT = """(k) => {
   return null;
 }"""
 
-# The open menu: its items (with where to click them) and the actions of its piece now.
+# The open menu: the piece it is open at, its items (with where to click them) and the
+# actions of that piece now (the pointer may have landed on another piece drawn in that place
+# when the seat's own last move was applied between the look and the click).
 MENU = """(k) => {
   const menu = document.querySelector('#view [data-testid=board-menu]:not(.hidden)');
   if (!menu) return null;
-  const n = document.querySelector(`#view [data-testid=board] [data-piece="${CSS.escape(k)}"]`);
+  const at = menu.dataset.piece || k;
+  const n = document.querySelector(`#view [data-testid=board] [data-piece="${CSS.escape(at)}"]`);
   return {
+    at,
     piece: n ? JSON.parse(n.getAttribute('data-actions')) : null,
     items: [...menu.querySelectorAll('[data-testid=board-menu-item]')].map((b) => {
       const r = b.getBoundingClientRect();
@@ -242,6 +246,8 @@ def act_once(seat: Seat, rng: random.Random, *, keyboard: bool = False) -> None:
             page.wait_for_timeout(25)
         if menu is None or not menu["items"]:
             return  # the piece lost its choices meanwhile
+        if menu["at"] != k:  # drawn again between the look and the click: another piece there
+            seat.counts["missed"] += 1
         if menu["piece"] is not None:
             # the menu lists exactly the piece's actions (those still legal)
             assert sorted(key(i["action"]) for i in menu["items"]) == sorted(

@@ -194,6 +194,7 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
     }
     menu.append(el("button", { type: "button", class: "secondary", "data-testid": "board-menu-close",
       text: "✕", onclick: () => { closeMenu(); target.focus(); } }));
+    menu.dataset.piece = target.getAttribute("data-piece") || ""; // the piece it is open at
     menu.classList.remove("hidden");
     place(menu, target);
     menu.querySelector("button").focus();
