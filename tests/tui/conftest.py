@@ -60,6 +60,8 @@ async def settle(pilot: Any) -> None:
         # a bot's worker that hands over to the next bot's starts it before it ends: the new
         # one is pending, not yet running, and the table still says a bot is thinking
         if all(w.is_finished for w in app.workers) and getattr(app, "_thinking", None) is None:
+            await pilot.pause()  # what runs after the last refresh (the log scrolled to its end)
+            await pilot.pause()
             return
 
 

@@ -507,7 +507,9 @@ class TableApp(App[bool]):
         self._main.query_one("#log-text", Static).update(
             log_text(self.describe_event(ev, self.lang) for ev in events)
         )
-        self._main.query_one("#log", VerticalScroll).scroll_end(animate=False)
+        # once the new text is laid out: scrolled now, it would stop at the old text's end
+        log = self._main.query_one("#log", VerticalScroll)
+        self.call_after_refresh(log.scroll_end, animate=False)
         playing = viewer is not None and viewer in g.to_act and viewer not in self.bots
         self._set_actions(g.legal_actions(viewer) if playing and viewer is not None else [])
         self._show_status()
