@@ -182,19 +182,26 @@ def open_table(
 
 def check_tip(page: Page, streams: Streams, selector: str) -> str:
     """Hovering the first component ``selector`` finds on the board shows its full text in the
-    page's language; returns that text."""
-    node = page.locator(f"#view [data-testid=board] {selector}").first
-    comp = node.get_attribute("data-component")
-    node.hover()
-    tip = page.locator("#view [data-testid=board-tip]")
-    tip.wait_for(state="visible", timeout=3000)
-    step = int(page.locator("#view [data-testid=board]").get_attribute("data-step") or 0)
-    st = state_at(streams, step)
-    assert st is not None
-    text = next(c for c in st["components"] if c["id"] == comp)
-    shown = tip.inner_text().replace("\n", "")
-    assert shown == text["name"] + text["text"], (shown, text)
-    return shown
+    page's language; returns that text. The board may be drawn again meanwhile (a bot moved
+    and another piece came under the pointer): then it looks again, up to three times."""
+    board = page.locator("#view [data-testid=board]")
+    for _ in range(3):
+        before = board.get_attribute("data-step")
+        comp = page.locator(f"#view [data-testid=board] {selector}").first.get_attribute(
+            "data-component"
+        )
+        page.locator(f'#view [data-testid=board] [data-component="{comp}"]').first.hover()
+        tip = page.locator("#view [data-testid=board-tip]")
+        tip.wait_for(state="visible", timeout=3000)
+        shown = tip.inner_text().replace("\n", "")
+        step = board.get_attribute("data-step")
+        st = state_at(streams, int(step or 0))
+        assert st is not None
+        text = next(c for c in st["components"] if c["id"] == comp)
+        if shown == text["name"] + text["text"]:
+            return shown
+        assert step != before, (shown, text)  # a still board shows the hovered piece's text
+    raise AssertionError(f"the board was drawn again at every look: {shown!r}")
 
 
 def check_end(table: Table, db: str, table_id: str, lang: str) -> None:
