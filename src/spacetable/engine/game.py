@@ -35,6 +35,7 @@ from .info import GameInfo
 from .outcome import Outcome, Termination
 from .rng import Rng
 from .state import StateSpec
+from .why import Reason, Rules
 
 SAVE_FORMAT = "spacetable-save/2"
 #: What :meth:`Game.max_decisions` returns for a game its rulebook does not bound (a player
@@ -60,6 +61,10 @@ def _roll(items: Sequence[Any]) -> Cons:
     for item in items:
         cell = (cell, item)
     return cell
+
+
+_rules: dict[type, Rules | None] = {}
+_about: dict[tuple[type, int, str], dict[str, list[Action]]] = {}
 
 
 class ActionSpace:
@@ -263,6 +268,19 @@ class Game(ABC):
         may not see; the conformance suite checks it on determinized copies."""
         return ()
 
+    def _why_not(self, seat: int, action: Action) -> list[Reason]:
+        """Game hook: why ``action`` (well formed, of this game) is not legal for ``seat`` now
+        (see :mod:`spacetable.engine.why`): one reason or more, each naming a rule of the
+        game's ``rules.csv``. Called only for an action that is not legal; it reads only what
+        ``seat`` may see. ``[]``: the game cannot say (the conformance suite refuses that)."""
+        return []
+
+    def _action_components(self, action: Action) -> Iterable[str]:
+        """Game hook: the ids of the components ``action`` is about (the card it plays, the
+        tile it turns, the sector it goes to...), as its seat presses them on a board. It
+        reads only the action's own fields, never hidden state."""
+        return ()
+
     def evaluate(self, seat: int) -> float:
         """Game hook: heuristic value of this state for ``seat`` in [0, 1] (for bots)."""
         return 0.5
@@ -396,6 +414,63 @@ class Game(ABC):
         self.step += 1
         self._history = (self._history, (None, seconds, self.clock))
         self._undo_floor = self.step  # game time passed: nothing before it is taken back
+
+    # ------------------------------------------------------------------ why not
+    @classmethod
+    def rules(cls) -> Rules | None:
+        """The game's rules a player can break (``data/rules.csv`` of its package), or
+        ``None`` for a game without that file."""
+        if cls not in _rules:
+            module = sys.modules.get(cls.__module__)
+            package = getattr(module, "__package__", None) or cls.__module__.rpartition(".")[0]
+            try:
+                _rules[cls] = Rules.load(package)
+            except FileNotFoundError:
+                _rules[cls] = None
+        return _rules[cls]
+
+    def why_not(self, seat: int, action: Action | Mapping[str, Any] | str) -> list[Reason]:
+        """Why ``action`` is not legal for ``seat`` now: ``[]`` if it is legal, else the
+        reasons (see :mod:`spacetable.engine.why`). A malformed action raises
+        :class:`InvalidAction`, a bad seat :class:`IllegalAction`; nothing changes."""
+        self._check_seat(seat)
+        a = self.parse_action(action)
+        if a in self._legal_actions(seat):
+            return []
+        return list(self._why_not(seat, a))
+
+    def action_components(self, action: Action) -> tuple[str, ...]:
+        """The ids of the components ``action`` is about (see :meth:`_action_components`)."""
+        return tuple(self._action_components(action))
+
+    def actions_about(self, component: str) -> list[Action]:
+        """Every action of :attr:`action_space` that is about ``component``, in its order."""
+        key = (type(self), self.players, json.dumps(self.options, sort_keys=True))
+        table = _about.get(key)
+        if table is None:
+            table = {}
+            for a in self.action_space.actions:
+                for c in self._action_components(a):
+                    table.setdefault(c, []).append(a)
+            _about[key] = table
+        return list(table.get(component, ()))
+
+    def why_not_component(self, seat: int, component: str) -> list[Reason]:
+        """Why ``seat`` can do nothing with ``component`` now (a piece it pressed on a
+        board): ``[]`` if some legal action is about it, else the distinct reasons of the
+        actions about it (at most ``8``), the commonest first. A component no action is about
+        gets the reasons of :meth:`why_not` for none: ``[]``."""
+        self._check_seat(seat)
+        about = self.actions_about(component)
+        legal = set(self._legal_actions(seat))
+        if any(a in legal for a in about):
+            return []
+        counts: dict[Reason, int] = {}
+        for a in about:
+            for r in self._why_not(seat, a):
+                counts[r] = counts.get(r, 0) + 1
+        ranked = sorted(counts, key=lambda r: -counts[r])
+        return ranked[:8]
 
     # ------------------------------------------------------------------ undo
     def revealed(self) -> None:

@@ -8,10 +8,15 @@ these five functions, all with the same signature in every game::
     describe_event(event, lang, parts=None) -> str     # one log event as a sentence
     describe_outcome(outcome, lang, parts=None) -> str # the end (Outcome.to_json())
     legend(lang) -> list[tuple[str, str]]              # every symbol render draws
+    explain(reason, lang, parts=None) -> str           # a Reason.to_json() as a sentence
 
 ``prompt`` is one sentence read from the view alone: what its seat (or, for a spectator,
 the seat to play) is asked to do now, or the phase the game is in; the web boards show it
 instead of keeping the game's words themselves.
+
+``explain`` says what in the position breaks a rule (a :class:`~spacetable.engine.why.Reason`
+of :meth:`Game.why_not`); without it, :meth:`Presentation.reason` fills the ``why_<detail>``
+template of the game's ``text.toml`` with the reason's parameters.
 
 ``parts`` is the game's data (``game.parts``: a table played with corrected tables names its
 components from them; ``None``: the shipped data set's). The text carries rich's colour
@@ -34,12 +39,13 @@ from typing import TYPE_CHECKING, Any
 
 from .data import Texts
 from .errors import SpacetableError
+from .why import Reason
 
 if TYPE_CHECKING:
     from .game import Game
 
 #: The functions of the contract that take ``(value, lang, parts)``.
-DRAWN = ("render", "prompt", "describe_event", "describe_outcome")
+DRAWN = ("render", "prompt", "describe_event", "describe_outcome", "explain")
 
 
 class RenderError(SpacetableError):
@@ -103,6 +109,35 @@ class Presentation:
     def outcome(self, outcome: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
         """The end of the game (``Outcome.to_json()``) as a sentence."""
         return self._draw("describe_outcome", outcome, lang, plain)
+
+    def reason(self, reason: Reason, lang: str, *, plain: bool = True) -> dict[str, str]:
+        """``reason`` for a player who reads ``lang``: the rule's id and rulebook section, the
+        rulebook's sentence (``quote``, French) and its translation (``translation``,
+        English), and what in the position breaks it (``detail``, in ``lang``)."""
+        from .registry import game_class
+
+        data = reason.to_json()
+        detail = self._draw("explain", data, lang, plain)
+        if detail is None:
+            texts = game_texts(self.game_id)
+            key = "why_" + reason.detail
+            if texts is None or key not in texts.tables["en"]:
+                raise RenderError(self.game_id, "explain", f"no text {key!r} in text.toml")
+            try:
+                detail = texts.get(lang, key, **data["params"])
+            except (KeyError, IndexError, ValueError) as e:
+                raise RenderError(self.game_id, "explain", f"{key}: {e!r}") from e
+        rules = game_class(self.game_id).rules()
+        if rules is None or reason.rule not in rules:
+            raise RenderError(self.game_id, "explain", f"no rule {reason.rule!r} in rules.csv")
+        row = rules.get(reason.rule)
+        return {
+            "rule": row.id,
+            "section": row.section,
+            "quote": row.fr,
+            "translation": row.en,
+            "detail": detail,
+        }
 
     def legend(self, lang: str) -> list[tuple[str, str]] | None:
         """``(symbol, meaning)`` for every symbol and abbreviation :meth:`board` draws."""
