@@ -34,11 +34,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
 
 import spacetable
-from spacetable.engine import DataSet, SpacetableError
+from spacetable.engine import DataSet, IllegalAction, SpacetableError
 from spacetable.engine.presentation import game_texts
 
 from .bots import LEVELS
 from .clocks import TableSettings
+from .guides import GUIDE, guide_of
 from .live import Conn, Hub, Settings, TableError, pump, restore_game
 from .messages import dumps, error_message
 from .protocol import (
@@ -48,12 +49,14 @@ from .protocol import (
     Back,
     ChatText,
     Hello,
+    Lang,
     Name,
     Ping,
     ProtocolError,
     SetLang,
     TokenBucket,
     Undo,
+    Why,
     parse,
 )
 from .replay import Replay, Replays, frame_message
@@ -114,6 +117,15 @@ class CreateTable(_In):
     #: The data set to play with, by name (``GET /api/games`` lists each game's); the
     #: shipped one by default.
     data: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+
+
+class Guided(_In):
+    """A guided first game: the learner's name and language, and the pause (seconds) before
+    each of the guide's own moves, so that the learner sees it."""
+
+    name: Name = ""
+    lang: Lang = "en"
+    pause: Annotated[float, Field(ge=0.0, le=10.0)] = 0.8
 
 
 class SeatOut(BaseModel):
@@ -325,6 +337,7 @@ def create_app(
                     **spacetable.game_info(g),
                     "data": [{"name": ds.name, "digest": ds.digest} for ds in hub.data.of(g)],
                     "board": (STATIC / "boards" / f"{g}.js").is_file(),
+                    "guide": guide_of(g) is not None,
                 }
                 for g in spacetable.list_games()
             ],
@@ -368,6 +381,45 @@ def create_app(
         )
         if body.start:
             await table.start()
+        rec = table.rec
+        out = [
+            SeatOut(
+                seat=s.seat,
+                kind=s.kind,
+                level=s.level,
+                token=tokens.get(s.seat),
+                link=f"/table/{rec.id}#token={tokens[s.seat]}" if s.seat in tokens else None,
+            )
+            for s in rec.seats
+        ]
+        return Created(
+            id=rec.id, host_token=host, seats=out, spectate=f"/table/{rec.id}", table=table.info()
+        )
+
+    @app.post("/api/guides/{game_id}", tags=["tables"], status_code=201)
+    async def create_guided(game_id: str, body: Guided) -> Created:
+        """Start a guided first game of ``game_id`` (:mod:`spacetable.web.guides`): a new
+        running table where the learner sits at the guide's seat and the guide's script
+        plays the others. ``no_guide`` (404) for a game without one."""
+        if game_id not in spacetable.list_games():
+            raise TableError("no_game", f"no game {game_id[:60]!r}", 404)
+        guide = guide_of(game_id)
+        if guide is None:
+            raise TableError("no_guide", f"{game_id} has no guided first game", 404)
+        seats = [
+            ("human", None, body.name) if i == guide.learner else (GUIDE, None, "")
+            for i in range(guide.players)
+        ]
+        table, host, tokens = await hub.create(
+            game_id,
+            guide.players,
+            guide.options,
+            seats,
+            title=guide.title["fr" if body.lang == "fr" else "en"],
+            bot_delay=body.pause,
+            seed=guide.seed,
+        )
+        await table.start()
         rec = table.rec
         out = [
             SeatOut(
@@ -542,7 +594,14 @@ async def _handle(table: Any, conn: Conn, msg: Any) -> None:
     if isinstance(msg, Act):
         if conn.seat is None:
             raise TableError("no_seat", "a spectator cannot act")
-        await table.act(conn.seat, msg.action, msg.step)
+        try:
+            await table.act(conn.seat, msg.action, msg.step)
+        except IllegalAction as e:
+            conn.send(error_message("illegal_action", str(e), table.reasons(conn, msg.action)))
+    elif isinstance(msg, Why):
+        if conn.seat is None:
+            raise TableError("no_seat", "a spectator has no move to ask about")
+        conn.send(table.why(conn, msg.action, msg.component))
     elif isinstance(msg, SetLang):
         conn.lang = msg.lang
         conn.log_sent = 0

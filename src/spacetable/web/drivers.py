@@ -21,6 +21,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from spacetable.engine import Game, SpacetableError
+from spacetable.engine.guide import Guide
 
 from .bots import BotPool
 from .clocks import Clocks
@@ -53,6 +54,7 @@ class TableDrivers:
     clocks: Clocks | None
     clock_saved: float
     leaving: dict[int, asyncio.Task[None]]
+    guide: Guide | None
 
     async def _apply(self, seat: int, action: dict[str, Any]) -> None:
         raise NotImplementedError  # the table's life: LiveTable
@@ -228,6 +230,44 @@ class TableDrivers:
                         await asyncio.sleep(1.0)
                         continue
                     await self._apply(seat, fallback)
+
+    async def _run_guide(self) -> None:
+        """A guided first game (:mod:`spacetable.web.guides`): play the script's moves and
+        waits, each after the table's bot delay (so that the learner sees it), and wait for
+        the learner whenever the step due is theirs. Game time passes only by the script's
+        waits, in a real-time game too."""
+        guide = self.guide
+        assert guide is not None
+        while True:
+            self.wake.clear()
+            if self.stale:
+                async with self.lock:
+                    if self.stale and not await self.reload():
+                        await asyncio.sleep(1.0)
+                        continue
+            game = self.game
+            if game is None or game.is_over or self.rec.status != RUNNING:
+                return
+            step = guide.at(game.step)
+            if step is None:
+                log.error("table %s: the game left its guide at step %d", self.rec.id, game.step)
+                return
+            if step.seat == guide.learner:
+                await self.wake.wait()
+                continue
+            if self.rec.bot_delay > 0:
+                await asyncio.sleep(self.rec.bot_delay)
+            async with self.lock:
+                if game is not self.game or game.step != step.at or game.is_over:
+                    continue
+                try:
+                    if step.wait is not None:
+                        await self._advance(step.wait)
+                    else:
+                        assert step.seat is not None and step.action is not None
+                        await self._apply(step.seat, step.action.to_json())
+                except TableError:
+                    continue  # the database: the loop waits for it above
 
     async def _run_realtime(self) -> None:
         """Real time: the server's clock advances the game; bots act whenever they want."""

@@ -32,6 +32,7 @@ from . import chat
 from .bots import BotPool
 from .clocks import TableSettings
 from .collector import Collector
+from .guides import GUIDE
 from .messages import error_message
 from .shared import (
     Conn,
@@ -208,9 +209,12 @@ class Hub:
         bot_delay: float = 0.0,
         data_name: str | None = None,
         settings: TableSettings | None = None,
+        seed: int | None = None,
     ) -> tuple[LiveTable, str, dict[int, str]]:
         """A new open table, played with the data set ``data_name`` (``None``: the shipped
-        one); returns it, the host's token and each human seat's token."""
+        one); returns it, the host's token and each human seat's token. ``seed``: the game's
+        seed (``None``: a random one); a seat of kind ``"guide"`` is played by the game's
+        guide (:mod:`spacetable.web.guides`)."""
         try:
             cls = spacetable.game_class(game)
             options = cls.info.normalize_options(players, options)
@@ -234,13 +238,15 @@ class Hub:
             if kind == "human":
                 tokens[i] = new_token()
                 seat_recs.append(SeatRecord(i, "human", None, token_hash(tokens[i]), name, False))
+            elif kind == GUIDE:
+                seat_recs.append(SeatRecord(i, GUIDE, None, None, name, True))
             else:
                 seat_recs.append(SeatRecord(i, "bot", level or "medium", None, name, True))
         rec = TableRecord(
             id=new_table_id(),
             game=game,
             players=players,
-            seed=secrets.randbits(62),
+            seed=secrets.randbits(62) if seed is None else seed,
             options=options,
             data_name=data.name if data is not None else None,
             data_digest=data.digest if data is not None else None,

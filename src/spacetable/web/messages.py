@@ -17,6 +17,7 @@ import orjson
 
 from spacetable.engine import Game, Outcome, Termination
 from spacetable.engine.presentation import RenderError, presentation
+from spacetable.engine.why import Reason
 
 from .protocol import VERSION
 
@@ -148,8 +149,49 @@ def dumps(msg: dict[str, Any]) -> str:
     return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
-def error_message(code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message}
+def error_message(
+    code: str, message: str, reasons: list[dict[str, str]] | None = None
+) -> dict[str, Any]:
+    msg: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if reasons:
+        msg["reasons"] = reasons
+    return msg
+
+
+def reasons_json(game: Game, reasons: list[Reason], lang: str) -> list[dict[str, str]]:
+    """``reasons`` (of :meth:`Game.why_not`) as a person reading ``lang`` is told them: the
+    rule (id, section, the rulebook's French sentence, its English translation) and what in
+    the position breaks it, in ``lang``."""
+    pres = presentation(game)
+    return [pres.reason(r, lang) for r in reasons]
+
+
+def why_message(
+    game: Game,
+    seat: int,
+    lang: str,
+    *,
+    action: dict[str, Any] | None = None,
+    component: str | None = None,
+) -> dict[str, Any]:
+    """``why``: why ``action`` (its JSON form), or anything about ``component``, is not
+    possible for ``seat`` now; ``reasons`` is ``[]`` when it is. Reads only what the seat may
+    see (the game's ``why_not`` does)."""
+    if action is not None:
+        reasons = game.why_not(seat, action)
+    else:
+        assert component is not None
+        reasons = game.why_not_component(seat, component)
+    msg: dict[str, Any] = {
+        "type": "why",
+        "step": game.step,
+        "reasons": reasons_json(game, reasons, lang),
+    }
+    if action is not None:
+        msg["action"] = action
+    else:
+        msg["component"] = component
+    return msg
 
 
 def welcome_message(table: dict[str, Any], seat: int | None, lang: str) -> dict[str, Any]:

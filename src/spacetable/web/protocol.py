@@ -10,7 +10,15 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
 from .chat import clean
 
@@ -87,7 +95,22 @@ class Back(_Msg):
     type: Literal["back"]
 
 
-Message = Hello | Act | SetLang | Ping | ChatText | Back | Undo
+class Why(_Msg):
+    """Ask why an action (its JSON form) or anything about a component (a piece pressed on
+    the board: its id) is not possible for the seat now; answered by ``why``."""
+
+    type: Literal["why"]
+    action: dict[str, Any] | None = None
+    component: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> Why:
+        if (self.action is None) == (self.component is None):
+            raise ValueError("give an action or a component, not both")
+        return self
+
+
+Message = Hello | Act | SetLang | Ping | ChatText | Back | Undo | Why
 ClientMessage = Annotated[Message, Field(discriminator="type")]
 _adapter: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 

@@ -18,11 +18,20 @@ from typing import TYPE_CHECKING, Any
 
 import spacetable
 from spacetable.engine import DataSet, Game, RecordError, SpacetableError
+from spacetable.engine.guide import Guide, GuideError
 
 from . import chat
 from .clocks import Clocks, TableSettings
 from .drivers import TableDrivers
-from .messages import dumps, outcome_message, state_message, welcome_message
+from .guides import GUIDE, guide_message, guide_of
+from .messages import (
+    dumps,
+    outcome_message,
+    reasons_json,
+    state_message,
+    welcome_message,
+    why_message,
+)
 from .shared import Conn, MissingData, TableError, token_hash
 from .storage import BROKEN, OPEN, OVER, RUNNING, Append, Decision, Storage, TableRecord
 
@@ -104,6 +113,10 @@ class LiveTable(TableDrivers):
         )
         self.clock_saved = 0.0
         self.leaving: dict[int, asyncio.Task[None]] = {}
+        #: A guided first game (its other seats are the guide's: ``kind`` ``"guide"``).
+        self.guide: Guide | None = (
+            guide_of(rec.game) if any(s.kind == GUIDE for s in rec.seats) else None
+        )
 
     # ------------------------------------------------------------------ public info
     def info(self) -> dict[str, Any]:
@@ -140,7 +153,10 @@ class LiveTable(TableDrivers):
         """Start the driver (bots, clock) of a running table."""
         if self.task is None and self.game is not None and not self.game.is_over:
             self._run_clocks()
-            runner = self._run_realtime if self.game.realtime else self._run_turns
+            if self.guide is not None:
+                runner = self._run_guide
+            else:
+                runner = self._run_realtime if self.game.realtime else self._run_turns
             self.task = asyncio.create_task(runner(), name=f"table-{self.rec.id}")
 
     async def stop(self) -> None:
@@ -165,8 +181,36 @@ class LiveTable(TableDrivers):
                 raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
             if self.clocks is not None and self.clocks.away(seat) is not None:
                 self._notice(self.clocks.back(seat))  # acting is being back
+            if self.guide is not None:
+                try:
+                    self.guide.check_move(game.step, seat, game.parse_action(action))
+                except GuideError:
+                    raise TableError(
+                        "not_the_guide", "the guide asks for another move: see its words"
+                    ) from None
             await self._apply(seat, action)
         self.wake.set()
+
+    # ------------------------------------------------------------------ why not
+    def reasons(self, conn: Conn, action: dict[str, Any]) -> list[dict[str, str]]:
+        """Why ``action`` is not legal for ``conn``'s seat, in its language (``[]``: no
+        game, or nothing to say)."""
+        game = self.game
+        if game is None or conn.seat is None:
+            return []
+        try:
+            return reasons_json(game, game.why_not(conn.seat, action), conn.lang)
+        except (ValueError, SpacetableError):
+            return []
+
+    def why(
+        self, conn: Conn, action: dict[str, Any] | None, component: str | None
+    ) -> dict[str, Any]:
+        """The ``why`` message for ``conn``'s seat (see :func:`why_message`)."""
+        game = self.game
+        if game is None or conn.seat is None:
+            raise TableError("not_started", "the table has not started yet", 409)
+        return why_message(game, conn.seat, conn.lang, action=action, component=component)
 
     async def come_back(self, seat: int) -> None:
         """The person of an away seat is back (the ``back`` message)."""
@@ -336,6 +380,8 @@ class LiveTable(TableDrivers):
                 speed=self.rec.speed,
                 clocks=clocks if cache is not None else self.clocks_info(),
             )
+            if self.guide is not None:
+                msg["guide"] = guide_message(self.guide, game, conn.lang)
             text = dumps(msg)
             if cache is not None:
                 cache[key] = text

@@ -10,7 +10,7 @@ export function seatName(table, i) {
   if (i === null || i === undefined) return t("spectator");
   const s = table && table.seats[i];
   if (!s) return `${t("seat")} ${i}`;
-  const who = s.kind === "bot" ? `${t("bot")} ${t(s.level)}` : s.name;
+  const who = s.kind === "bot" ? `${t("bot")} ${t(s.level)}` : s.kind === "guide" ? t("guide") : s.name;
   return who ? `${t("seat")} ${i} (${who})` : `${t("seat")} ${i}`;
 }
 

@@ -25,6 +25,32 @@ function labels() {
   $("#h-tables").textContent = t("tables");
   $("#h-history").textContent = t("my_games");
   $("#refresh").textContent = t("refresh");
+  $("#h-learn").textContent = t("learn");
+  $("#learn-help").textContent = t("learn_help");
+}
+
+// Learn to play: one button per game with a guided first game; it starts one at once and
+// opens it (the learner's seat link is kept in this browser like any seat's).
+function fillLearn() {
+  const box = clear($("#learn"));
+  const guided = GAMES.filter((g) => g.guide);
+  $("#learn-section").classList.toggle("hidden", !guided.length);
+  for (const g of guided) {
+    box.append(el("button", { type: "button", class: "secondary", "data-testid": `learn-${g.id}`,
+      text: gameName(g), onclick: () => learn(g) }));
+  }
+}
+
+async function learn(g) {
+  const r = await fetch(`/api/guides/${encodeURIComponent(g.id)}`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ lang: lang() }),
+  });
+  const data = await r.json();
+  if (!r.ok) { toast(`${t("error")}: ${data.error ? data.error.message : r.status}`, 6000); return; }
+  const seat = data.seats.find((s) => s.link);
+  remember(data.id, { host: data.host_token });
+  location.href = seat.link;
 }
 
 function current() {
@@ -240,7 +266,7 @@ async function loadTables() {
   for (const tb of data.tables) {
     const info = GAMES.find((g) => g.id === tb.game);
     const seats = tb.seats.map((s) => (s.kind === "bot" ? `${t("bot")} (${t(s.level)})`
-      : s.name || t("human"))).join(", ");
+      : s.kind === "guide" ? t("guide") : s.name || t("human"))).join(", ");
     const data = tb.data && tb.data.name !== "shipped" ? ` · ${tb.data.name}` : "";
     list.append(el("li", { "data-table": tb.id },
       el("a", { href: `/table/${tb.id}`, text: `${tb.title || (info ? gameName(info) : tb.game)}` }),
@@ -254,7 +280,8 @@ async function loadTables() {
 
 function seatLabel(tb, i) {
   const s = tb.seats[i];
-  const who = s.kind === "bot" ? `${t("bot")} (${t(s.level)})` : s.name || `${t("seat")} ${i}`;
+  const who = s.kind === "bot" ? `${t("bot")} (${t(s.level)})`
+    : s.kind === "guide" ? t("guide") : s.name || `${t("seat")} ${i}`;
   return who;
 }
 
@@ -311,6 +338,7 @@ async function main() {
     setLang(e.target.value);
     labels();
     fillGames();
+    fillLearn();
     loadTables();
     loadHistory();
   });
@@ -319,6 +347,7 @@ async function main() {
   GAMES = data.games;
   LEVELS = data.levels;
   fillGames();
+  fillLearn();
   $("#game").addEventListener("change", fillGame);
   $("#players").addEventListener("change", () => { fillOptions(); fillSeats(); fillTiming(); });
   $("#options").addEventListener("change", fillTiming);

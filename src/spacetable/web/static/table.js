@@ -118,8 +118,11 @@ function onMessage(entry, msg) {
   } else if (msg.type === "chat") {
     entry.chat = [...(entry.chat || []), msg].slice(-200);
     if (held.get(shown) === entry) drawChat();
+  } else if (msg.type === "why") {
+    if (held.get(shown) === entry) drawWhy(msg);
   } else if (msg.type === "error") {
     if (undoing === entry) undoing = null;
+    if (msg.reasons && held.get(shown) === entry) drawWhy(msg);
     if (msg.code === "bad_token" || msg.code === "no_table") {
       entry.closed = true;
       showMessage(`${t("error")}: ${msg.message}`);
@@ -307,6 +310,7 @@ function render() {
   }
   drawActions(entry, st);
   drawView(entry, st);
+  drawGuide(st);
   drawChat();
   drawComponents(st);
   drawLog(entry);
@@ -341,7 +345,7 @@ function drawActions(entry, st) {
     box.append(filter);
   }
   const buttons = st.legal.map((a) => el("button", {
-    type: "button", "data-testid": "action", text: a.label,
+    type: "button", "data-testid": "action", text: a.label, "data-action": JSON.stringify(a.action),
     onclick: (ev) => {
       for (const b of box.querySelectorAll("button")) b.disabled = true;
       send(entry, box.state, a.action);
@@ -386,7 +390,10 @@ function drawView(entry, st) {
       if (words === null) loadWords(table.game, lang()).then(render); // drawn again with them
       board.draw(body, st, { lang: lang(), t, seatName, words: words || {}, act: (action) => {
         for (const b of $("#actions .list").querySelectorAll("button")) b.disabled = true;
+        hideWhy();
         send(entry, st, action);
+      }, why: st.seat === null || st.over ? null : (component) => {
+        entry.ws.send(JSON.stringify({ type: "why", component }));
       } });
       return;
     } catch (e) { // a board that cannot draw this state leaves the generic view
@@ -408,6 +415,65 @@ function drawView(entry, st) {
       const z = el("div", { class: "zone" }, el("div", { class: "zt", text: k }), value(k, x, v.players, v.seat, 0));
       body.append(z);
     }
+  }
+}
+
+// ---------------------------------------------------------------- why not, and the guide
+// Why a piece pressed cannot be played now (or why a move was refused): what in the position
+// breaks which rule, the rulebook's sentence in French and, in English, its translation.
+function drawWhy(msg) {
+  const panel = $("#why");
+  const body = clear($("#why .body"));
+  $("#why h2").textContent = t("why_title");
+  const reasons = msg.reasons || [];
+  if (!reasons.length) { hideWhy(); return; }
+  for (const r of reasons) {
+    const item = el("div", { class: "reason", "data-testid": "reason", "data-rule": r.rule },
+      el("p", { class: "detail", text: r.detail }),
+      el("blockquote", { lang: "fr", text: `« ${r.quote.replace(/^«\s*|\s*»$/g, "")} »` }));
+    if (lang() !== "fr") item.append(el("p", { class: "translation", lang: "en", text: r.translation }));
+    item.append(el("p", { class: "muted", text: `${t("rulebook")} · ${r.section}` }));
+    body.append(item);
+  }
+  body.append(el("button", { type: "button", class: "secondary", "data-testid": "why-close", text: "OK",
+    onclick: hideWhy }));
+  panel.classList.remove("hidden");
+}
+
+function hideWhy() { $("#why").classList.add("hidden"); }
+
+// A guided first game: the step due now, in the page's language, and the piece to press
+// (outlined on the board, or its button in the list).
+function drawGuide(st) {
+  const g = st.guide;
+  const panel = $("#guide");
+  if (!g) { panel.classList.add("hidden"); return; }
+  panel.classList.remove("hidden");
+  $("#guide h2").textContent = `${g.title} · ${g.done}/${g.total}`;
+  const body = clear($("#guide .body"));
+  for (const n of document.querySelectorAll(".guide-point")) n.classList.remove("guide-point");
+  const step = g.step;
+  if (g.over || !step) {
+    body.append(el("p", { "data-testid": "guide-say", text: t("guide_done") }));
+    return;
+  }
+  const mine = step.seat === g.learner && st.seat === g.learner;
+  if (step.say) body.append(el("p", { "data-testid": "guide-say", class: mine ? "guide-now" : "", text: step.say }));
+  if (!mine) {
+    body.append(el("p", { class: "muted", "data-testid": "guide-wait", text: t("guide_wait") }));
+    return;
+  }
+  const want = JSON.stringify(step.action);
+  let pointed = false;
+  if (step.point) {
+    for (const n of document.querySelectorAll(`#view [data-component="${CSS.escape(step.point)}"]`)) {
+      n.classList.add("guide-point");
+      pointed = true;
+    }
+  }
+  for (const b of document.querySelectorAll("#view [data-actions], #actions [data-testid=action]")) {
+    const acts = b.hasAttribute("data-actions") ? JSON.parse(b.getAttribute("data-actions")).map((a) => JSON.stringify(a)) : [b.dataset.action];
+    if (acts.includes(want) && (!pointed || b.closest("#actions"))) b.classList.add("guide-point");
   }
 }
 

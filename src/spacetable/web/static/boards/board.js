@@ -24,7 +24,8 @@
 //     drawn elsewhere before, slides from there (under 300 ms; none under
 //     prefers-reduced-motion; a press or a key anywhere on the board ends the slides at once,
 //     and nothing ever waits on them). The first draw of a seat highlights nothing.
-//   b.finish() wires the pieces to the legal actions and puts the others on buttons.
+//   b.finish() wires the pieces to the legal actions and puts the others on buttons; a
+//     component that no legal action takes asks ctx.why(component) when pressed (if given).
 //   b.root, b.box (the <svg>), b.texts (component id -> {name, text}).
 //   SEAT_COLOURS (Okabe-Ito), seatColour(q), SEAT_SHAPES, seatGlyph(q) (a character for
 //     texts), seatShape(q, cx, cy, r) (an SVG shape filled with the seat's colour, class
@@ -138,6 +139,7 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
   const previews = new Map(); // node -> preview(on)
   const overs = new Map(); // node -> the key of the piece it is drawn on
   const marks = new Map(); // id -> [node, sig]
+  const asked = []; // [node, component id]: a press on one that is not playable asks why
   let busy = false;
   let pointer = "mouse"; // the kind of the last pointer pressed on the board
   let pressedLong = null; // a node whose long press showed its tip: its click is not an action
@@ -229,6 +231,7 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
 
   function piece(key, node, component, opts = {}) {
     if (component) {
+      asked.push([node, component]);
       node.setAttribute("data-component", component);
       if (!node.hasAttribute("tabindex")) node.setAttribute("tabindex", "0");
       node.addEventListener("mouseenter", () => showTip(node, component));
@@ -325,6 +328,25 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
     }
     for (const [node, under] of overs) {
       if (!node.classList.contains("playable") && groups.has(under)) node.classList.add("through");
+    }
+    // A component that cannot be played now says why when pressed (ctx.why: the seat asks the
+    // server, which answers with the rule and what in the position breaks it).
+    if (ctx.why) {
+      for (const [node, component] of asked) {
+        if (node.classList.contains("playable") || node.classList.contains("through")) continue;
+        if (node.parentElement && node.parentElement.closest(".playable")) continue;
+        node.setAttribute("data-why", component);
+        const ask = (ev) => {
+          if (pressedLong === node) return;
+          ev.stopPropagation();
+          closeMenu();
+          ctx.why(component);
+        };
+        node.addEventListener("click", ask);
+        node.addEventListener("keydown", (ev) => {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ask(ev); }
+        });
+      }
     }
     for (const a of loose) {
       controls.append(el("button", { type: "button", "data-testid": "board-button",
