@@ -1,0 +1,85 @@
+"""Guided first games on the web: ``POST /api/guides/{game}`` starts a table whose other
+seats the guide's script plays; every state says the step due now; a move that is not the
+guide's is refused; following the guide plays the game to its real end. Real uvicorn, real
+WebSockets on loopback, real SQLite; the guide is a real script of the test game."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from spacetable.engine.guide import Guide
+from spacetable.testing.guides import toy_guide_script as _script
+from spacetable.web import guides
+
+from .conftest import Server, connect
+
+
+@pytest.fixture
+def toy_guide() -> Iterator[Guide]:
+    guide = Guide.parse("toy", _script())
+    guides._guides["toy"] = guide
+    try:
+        yield guide
+    finally:
+        guides._guides.pop("toy", None)
+
+
+def test_a_game_without_a_guide_says_so(fast_sqlite_server: Server) -> None:
+    base = fast_sqlite_server.base
+    guides._guides.pop("toy", None)
+    r = httpx.post(f"{base}/api/guides/toy", json={}, timeout=30)
+    assert r.status_code == 404 and r.json()["error"]["code"] == "no_guide"
+    r = httpx.post(f"{base}/api/guides/chess", json={}, timeout=30)
+    assert r.status_code == 404 and r.json()["error"]["code"] == "no_game"
+    r = httpx.post(f"{base}/api/guides/toy", json={"pause": "1"}, timeout=30)
+    assert r.status_code == 422
+
+
+def test_following_the_guide_plays_the_game_to_its_end(
+    fast_sqlite_server: Server, toy_guide: Guide
+) -> None:
+    server = fast_sqlite_server
+    games = httpx.get(f"{server.base}/api/games", timeout=30).json()["games"]
+    assert {g["id"]: g["guide"] for g in games}["toy"] is True
+    r = httpx.post(f"{server.base}/api/guides/toy", json={"lang": "fr", "pause": 0.0}, timeout=30)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    assert made["table"]["status"] == "running"
+    assert [s["kind"] for s in made["seats"]] == ["human", "guide"]
+    token = made["seats"][0]["token"]
+
+    async def play() -> list[dict[str, object]]:
+        c = await connect(server, made["id"], token, lang="fr")
+        wrong_tried = False
+        seen: list[dict[str, object]] = []
+        while True:
+            st = await c.until(lambda m: m["type"] == "state")
+            g = st["guide"]
+            assert g["title"] == "Votre première partie de Cartes hautes"
+            seen.append(g)
+            if st["over"]:
+                assert g["step"] is None and g["done"] == g["total"] == 6
+                break
+            step = g["step"]
+            if step is None or step["seat"] != 0 or st["view"]["to_act"] != [0]:
+                continue
+            assert str(step["say"]).startswith("Jouez votre carte")
+            assert step["point"] is None  # the test game names no piece for its moves
+            if not wrong_tried and len(st["legal"]) > 1:
+                wrong = next(a["action"] for a in st["legal"] if a["action"] != step["action"])
+                await c.send({"type": "act", "action": wrong, "step": st["step"]})
+                err = await c.until(lambda m: m["type"] == "error")
+                assert err["code"] == "not_the_guide"
+                wrong_tried = True
+            await c.send({"type": "act", "action": step["action"], "step": st["step"]})
+        await c.close()
+        return seen
+
+    seen = asyncio.run(play())
+    assert any(g["step"] and g["step"]["seat"] == 1 for g in seen)  # the guide's own moves
+    info = httpx.get(f"{server.base}/api/tables/{made['id']}", timeout=30).json()
+    assert info["status"] == "over" and info["steps"] == len(toy_guide.steps)
