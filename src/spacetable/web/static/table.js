@@ -392,7 +392,7 @@ function drawView(entry, st) {
         for (const b of $("#actions .list").querySelectorAll("button")) b.disabled = true;
         hideWhy();
         send(entry, st, action);
-      }, why: st.seat === null || st.over ? null : (component) => {
+      }, point: guidePoint(st), why: st.seat === null || st.over ? null : (component) => {
         entry.ws.send(JSON.stringify({ type: "why", component }));
       } });
       return;
@@ -440,6 +440,13 @@ function drawWhy(msg) {
   panel.classList.remove("hidden");
 }
 
+// The action a guided first game asks the seat on screen for (its JSON text), or null.
+function guidePoint(st) {
+  const g = st.guide;
+  if (!g || !g.step || g.step.seat !== g.learner || st.seat !== g.learner || !g.step.action) return null;
+  return JSON.stringify(g.step.action);
+}
+
 function hideWhy() { $("#why").classList.add("hidden"); }
 
 // A guided first game: the step due now, in the page's language, and the piece to press
@@ -463,7 +470,7 @@ function drawGuide(st) {
     body.append(el("p", { class: "muted", "data-testid": "guide-wait", text: t("guide_wait") }));
     return;
   }
-  const want = JSON.stringify(step.action);
+  const want = guidePoint(st);
   let pointed = false;
   if (step.point) {
     for (const n of document.querySelectorAll(`#view [data-component="${CSS.escape(step.point)}"]`)) {

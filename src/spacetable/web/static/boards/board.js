@@ -26,6 +26,8 @@
 //     and nothing ever waits on them). The first draw of a seat highlights nothing.
 //   b.finish() wires the pieces to the legal actions and puts the others on buttons; a
 //     component that no legal action takes asks ctx.why(component) when pressed (if given).
+//   ctx.point (optional): the JSON text of the action a guided first game asks for: its item
+//     in a piece's menu is outlined like the piece.
 //   b.root, b.box (the <svg>), b.texts (component id -> {name, text}).
 //   SEAT_COLOURS (Okabe-Ito), seatColour(q), SEAT_SHAPES, seatGlyph(q) (a character for
 //     texts), seatShape(q, cx, cy, r) (an SVG shape filled with the seat's colour, class
@@ -191,8 +193,10 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
     if (legal.length === 1) { act(legal[0].action); return; }
     clear(menu);
     for (const a of legal) {
-      menu.append(el("button", { type: "button", role: "menuitem", "data-testid": "board-menu-item",
-        "data-action": JSON.stringify(a.action), text: a.label, onclick: () => act(a.action) }));
+      const item = el("button", { type: "button", role: "menuitem", "data-testid": "board-menu-item",
+        "data-action": JSON.stringify(a.action), text: a.label, onclick: () => act(a.action) });
+      if (ctx.point && ctx.point === item.getAttribute("data-action")) item.classList.add("guide-point");
+      menu.append(item);
     }
     menu.append(el("button", { type: "button", class: "secondary", "data-testid": "board-menu-close",
       text: "✕", onclick: () => { closeMenu(); target.focus(); } }));
