@@ -232,8 +232,8 @@ class TableDrivers:
                     await self._apply(seat, fallback)
 
     async def _run_guide(self) -> None:
-        """A guided first game (:mod:`spacetable.web.guides`): play the script's moves and
-        waits, each after the table's bot delay (so that the learner sees it), and wait for
+        """A guided first game (:mod:`spacetable.web.guides`): play the script's moves, each
+        after the table's bot delay (so that the learner sees it), and waits, and wait for
         the learner whenever the step due is theirs. Game time passes only by the script's
         waits, in a real-time game too."""
         guide = self.guide
@@ -255,7 +255,7 @@ class TableDrivers:
             if step.seat == guide.learner:
                 await self.wake.wait()
                 continue
-            if self.rec.bot_delay > 0:
+            if self.rec.bot_delay > 0 and step.wait is None:
                 await asyncio.sleep(self.rec.bot_delay)
             async with self.lock:
                 if game is not self.game or game.step != step.at or game.is_over:
