@@ -17,7 +17,7 @@ READ_GUIDE = """() => {
   });
   return {
     shown: !!g && !g.classList.contains('hidden'),
-    head: g ? g.querySelector('h2').textContent : '',
+    head: g ? g.dataset.done : '',
     say: (g && g.querySelector('[data-testid=guide-say]') || {}).textContent || '',
     waiting: !!(g && g.querySelector('[data-testid=guide-wait]')),
     over: !!end && !end.classList.contains('hidden'),
@@ -63,7 +63,7 @@ def follow_guide(page: Page, timeout: float = 240.0) -> list[str]:
         # wait until the learner's move is taken (the progress moves on), or a menu opened
         page.wait_for_function(
             """([head]) => {
-              const h = document.querySelector('#guide h2').textContent;
+              const h = document.querySelector('#guide').dataset.done;
               const menu = document.querySelector('[data-testid=board-menu]:not(.hidden)');
               const end = !document.querySelector('#end').classList.contains('hidden');
               return h !== head || !!menu || end;

@@ -39,7 +39,7 @@ const TEXTS = {
     why_title: "Not possible now", rulebook: "Rulebook",
     guide_done: "Well played: that was a whole game. You know the rules now; try a table against a bot from the lobby.",
     guide_wait: "The guide is playing…", learn: "Learn to play", learn_help: "A short first game against the guide, who says what to do and why at each step.",
-    guide: "the guide",
+    guide: "the guide", guide_step: "step {n} of {total}",
   },
   fr: {
     undo: "Annuler", undo_title: "Reprendre votre dernière décision (tant qu'aucun autre siège n'a joué ni rien de caché n'a été révélé)",
@@ -85,7 +85,7 @@ const TEXTS = {
     why_title: "Impossible pour l'instant", rulebook: "Règle du jeu",
     guide_done: "Bien joué : c'était une partie entière. Vous connaissez les règles ; essayez une table contre un robot depuis le salon.",
     guide_wait: "Le guide joue…", learn: "Apprendre à jouer", learn_help: "Une courte première partie contre le guide, qui dit quoi faire et pourquoi à chaque étape.",
-    guide: "le guide",
+    guide: "le guide", guide_step: "étape {n} sur {total}",
   },
 };
 

@@ -438,6 +438,8 @@ function drawWhy(msg) {
   body.append(el("button", { type: "button", class: "secondary", "data-testid": "why-close", text: "OK",
     onclick: hideWhy }));
   panel.classList.remove("hidden");
+  const r = panel.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight) panel.scrollIntoView({ block: "nearest" });
 }
 
 // The action a guided first game asks the seat on screen for (its JSON text), or null.
@@ -456,7 +458,11 @@ function drawGuide(st) {
   const panel = $("#guide");
   if (!g) { panel.classList.add("hidden"); return; }
   panel.classList.remove("hidden");
-  $("#guide h2").textContent = `${g.title} · ${g.done}/${g.total}`;
+  const at = Math.min(g.done + 1, g.total);
+  panel.dataset.done = g.done;
+  $("#guide h2").textContent = g.title;
+  $("#guide h2").append(el("span", { class: "progress", "data-testid": "guide-progress",
+    text: ` · ${t("guide_step").replace("{n}", at).replace("{total}", g.total)}` }));
   const body = clear($("#guide .body"));
   for (const n of document.querySelectorAll(".guide-point")) n.classList.remove("guide-point");
   const step = g.step;
