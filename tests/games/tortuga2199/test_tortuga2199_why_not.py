@@ -4,13 +4,14 @@ kind of action, in positions of the rulebook's worked examples where they fit.""
 from __future__ import annotations
 
 import random
+import string
 from pathlib import Path
 
 import pytest
 
-from spacetable.engine import InvalidAction, game_class, new_game
+from spacetable.engine import Action, InvalidAction, game_class, new_game
 from spacetable.engine.presentation import presentation
-from spacetable.engine.why import Reason
+from spacetable.engine.why import Param, Reason
 from spacetable.games.tortuga2199 import constants as K
 from spacetable.games.tortuga2199.rules import Tortuga2199
 
@@ -24,12 +25,14 @@ ROBOT = card("robot")
 TORTUGA, TERMINAL, TURRET, RESEARCH, VORTEX, MINES, FORTRESS = 0, 1, 2, 7, 8, 9, 10
 
 
-def why(g: Tortuga2199, action: object, seat: int = 0) -> list[tuple[str, str, dict[str, object]]]:
-    return [(r.rule, r.detail, r.values) for r in g.why_not(seat, action)]  # type: ignore[arg-type]
+def why(
+    g: Tortuga2199, action: Action | str, seat: int = 0
+) -> list[tuple[str, str, dict[str, Param]]]:
+    return [(r.rule, r.detail, r.values) for r in g.why_not(seat, action)]
 
 
-def said(g: Tortuga2199, action: object, lang: str = "en", seat: int = 0) -> str:
-    (r,) = g.why_not(seat, action)  # type: ignore[arg-type]
+def said(g: Tortuga2199, action: Action | str, lang: str = "en", seat: int = 0) -> str:
+    (r,) = g.why_not(seat, action)
     return presentation(g).reason(r, lang)["detail"]
 
 
@@ -318,7 +321,8 @@ def test_actions_are_about_the_piece_pressed() -> None:
 
 
 def test_random_playouts_always_find_a_precise_reason() -> None:
-    """The generic word (``not_now``) is a safety net no illegal action reaches."""
+    """The generic word (``not_now``) is a safety net no illegal action reaches, and a price
+    the reason names is the turn's resource, short of the need."""
     for scenario in ("standard", "aggressive", "peaceful"):
         for players in (2, 4):
             g = new_game("tortuga2199", players, 7, {"scenario": scenario, "round_limit": 6})
@@ -329,8 +333,14 @@ def test_random_playouts_always_find_a_precise_reason() -> None:
                 if rng.random() < 0.3:
                     legal = set(g.legal_actions(s))
                     for a in rng.sample(space, 40):
-                        if a not in legal:
-                            assert all(r.detail != "not_now" for r in g.why_not(s, a)), a.text()
+                        if a in legal:
+                            continue
+                        for r in g.why_not(s, a):
+                            assert r.detail != "not_now", a.text()
+                            v = r.values
+                            if "need" in v:  # a price not met is one the seat cannot pay
+                                have = g.crypto if "crypto" in r.detail else g.mano
+                                assert v["have"] == have and int(v["need"]) > have, (a, r)
                 g.apply(s, rng.choice(g.legal_actions(s)))
 
 
@@ -348,3 +358,15 @@ def test_legal_moves_in_a_position_have_no_reason() -> None:
     g = position(hand=[EXT, MAN, BOO], pos=TORTUGA)
     for t in sorted(texts(g)):
         assert g.why_not(0, t) == [], t
+
+
+def test_every_why_sentence_uses_only_the_names_explain_fills() -> None:
+    fills = {"sector", "of_sector", "at", "of_at", "card", "creature", "seat", "number"}
+    fills |= {"need", "have", "minerals", "n", "to", "defence", "top"}
+    keys = {k for k in K.TEXT.tables["en"] if k.startswith("why_")}
+    assert keys == {k for k in K.TEXT.tables["fr"] if k.startswith("why_")}
+    assert len(keys) > 80
+    for lang in ("en", "fr"):
+        for k in keys:
+            names = {f for _, f, _, _ in string.Formatter().parse(K.TEXT.tables[lang][k]) if f}
+            assert names <= fills, (lang, k, names - fills)

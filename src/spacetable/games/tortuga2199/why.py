@@ -221,6 +221,8 @@ def why_not(g: Tortuga2199, seat: int, a: Action) -> list[Reason]:
         out = _r("reenter.where", "not_yours_to_reenter", **_sec(g, a.sector))
     elif ph == SHIP:
         out = _ship(g, a)
+    elif ph == SPOILS:
+        out = _r("combat.spoils", "unknown_spoils")
     else:
         out = []
     # Every illegal action breaks one of the checks above; a generic word is a safety net.
