@@ -354,3 +354,23 @@ def describe_outcome(outcome: dict[str, Any], lang: str, parts: TortugaParts | N
         return _outcome_sentence(outcome, lang)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
+
+
+def explain(reason: dict[str, Any], lang: str, parts: TortugaParts | None = None) -> str:
+    """Why an action is not legal (a ``Reason.to_json()`` of :mod:`.why`) as a sentence: the
+    ``why_<detail>`` text of ``text.toml`` with its cards named from ``parts`` (``card``,
+    ``creature``) and its sectors named by kind and slot (``sector``/``kind``,
+    ``at``/``at_kind``; ``of_sector``, ``of_at`` after "of")."""
+    P = parts or shipped_parts()
+    params: dict[str, Any] = dict(reason.get("params", {}))
+    kw = dict(params)
+    for key in ("card", "creature"):
+        if isinstance(params.get(key), int):
+            kw[key] = _card(P, params[key], lang)
+    for key, kind_key in (("sector", "kind"), ("at", "at_kind")):
+        slot, kind = params.get(key), params.get(kind_key)
+        if isinstance(slot, int):
+            sk = kind if isinstance(kind, str) and kind in KIND_IDS else "slot"
+            kw[key] = _t(lang, "sec_" + sk, slot=slot)
+            kw["of_" + key] = _t(lang, "of_" + sk, slot=slot)
+    return _esc(_t(lang, "why_" + str(reason.get("detail")), **kw))

@@ -47,6 +47,7 @@ from spacetable.engine import (
     ranks_from_keys,
     tuple_of,
 )
+from spacetable.engine.why import Reason
 
 from . import actions as A
 from . import components as C
@@ -106,6 +107,7 @@ from .legal import legal_main, reentry_sectors
 from .market import buy, renew
 from .tables import DATA
 from .view import view
+from .why import action_components, why_not
 
 
 class _Reason(Kind):
@@ -851,6 +853,14 @@ class Tortuga2199(Game):
     def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
         """The components ``view`` mentions (``labels.component_ids``: from the view only)."""
         return labels.component_ids(self.parts, view)
+
+    def _why_not(self, seat: int, action: Action) -> list[Reason]:
+        """Why ``action`` is not legal for ``seat`` now (:func:`.why.why_not`)."""
+        return why_not(self, seat, action)
+
+    def _action_components(self, action: Action) -> Iterable[str]:
+        """The components ``action`` is about (:func:`.why.action_components`)."""
+        return action_components(self, action)
 
     def describe_action(self, action: Action, lang: str = "en") -> str:
         """A label naming sectors, costs and creatures from the state (``labels.describe``)."""
