@@ -64,7 +64,7 @@ def _roll(items: Sequence[Any]) -> Cons:
 
 
 _rules: dict[type, Rules | None] = {}
-_about: dict[tuple[type, int, str], dict[str, list[Action]]] = {}
+_about: dict[tuple[type, int, str, str], dict[str, list[Action]]] = {}
 
 
 class ActionSpace:
@@ -445,7 +445,9 @@ class Game(ABC):
 
     def actions_about(self, component: str) -> list[Action]:
         """Every action of :attr:`action_space` that is about ``component``, in its order."""
-        key = (type(self), self.players, json.dumps(self.options, sort_keys=True))
+        # the data set too: a corrected map may put a sector at another slot
+        digest = self.data.digest if self.data is not None else ""
+        key = (type(self), self.players, json.dumps(self.options, sort_keys=True), digest)
         table = _about.get(key)
         if table is None:
             table = {}
