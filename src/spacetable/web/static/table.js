@@ -477,17 +477,16 @@ function drawGuide(st) {
     return;
   }
   const want = guidePoint(st);
-  let pointed = false;
-  if (step.point) {
-    for (const n of document.querySelectorAll(`#view [data-component="${CSS.escape(step.point)}"]`)) {
-      n.classList.add("guide-point");
-      pointed = true;
-    }
+  // the piece of the board that takes the action (it may open a menu), else its button in
+  // the list; the component the guide names only when no drawn piece takes the action
+  const takes = (b) => (b.hasAttribute("data-actions")
+    ? JSON.parse(b.getAttribute("data-actions")).map((a) => JSON.stringify(a)) : [b.dataset.action]).includes(want);
+  let found = [...document.querySelectorAll("#view [data-actions]")].filter(takes);
+  if (!found.length) found = [...document.querySelectorAll("#actions [data-testid=action]")].filter(takes);
+  if (!found.length && step.point) {
+    found = [...document.querySelectorAll(`#view [data-component="${CSS.escape(step.point)}"]`)];
   }
-  for (const b of document.querySelectorAll("#view [data-actions], #actions [data-testid=action]")) {
-    const acts = b.hasAttribute("data-actions") ? JSON.parse(b.getAttribute("data-actions")).map((a) => JSON.stringify(a)) : [b.dataset.action];
-    if (acts.includes(want) && (!pointed || b.closest("#actions"))) b.classList.add("guide-point");
-  }
+  for (const n of found) n.classList.add("guide-point");
 }
 
 function drawComponents(st) {
