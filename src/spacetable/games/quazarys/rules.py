@@ -46,6 +46,7 @@ from spacetable.engine import (
     ranks_from_keys,
     tuple_of,
 )
+from spacetable.engine.why import Reason
 
 from .actions import (
     ACTION_TYPES,
@@ -121,6 +122,7 @@ from .tasks import (
     task_name,
 )
 from .view import component_ids, view
+from .why import action_components, why_not
 
 #: Decisions one turn can take at most: 5 hand cards, each bringing a chain of at most
 #: DECK_SIZE cards into play (Destinée / Ferrailleur: a card whose effect is being applied is
@@ -902,6 +904,14 @@ class Quazarys(Game):
         if isinstance(action, Target):
             return text(lang, "act_target", seat=seat_label(action.seat, lang, self.parts))
         return action.describe(lang)
+
+    def _why_not(self, seat: int, action: Action) -> list[Reason]:
+        """Why ``action`` is not legal for ``seat`` now (see :mod:`.why`)."""
+        return why_not(self, seat, action)
+
+    def _action_components(self, action: Action) -> Iterable[str]:
+        """The card a Play or Discard is about (see :mod:`.why`)."""
+        return action_components(action)
 
     def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
         """The components ``view`` mentions (see :func:`.view.component_ids`)."""
