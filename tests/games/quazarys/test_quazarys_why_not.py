@@ -198,7 +198,7 @@ def test_an_arrow_and_another_players_base_stop_a_move() -> None:
         "The centre station of Betelgeuse can only be reached against an arrow."
     )
     assert said(g, r, "fr") == (
-        "On n'atteint la station centre de Bételgeuse qu'à contresens d'une flèche."
+        "On n'atteint la station centre de la carte Bételgeuse qu'à contresens d'une flèche."
     )
     assert one(g, "move r=0 c=5 p=0") == Reason.of("move.base", "their_base", player=1)
     # Solar winds ignore the arrow: the same station is then a legal move
@@ -343,7 +343,8 @@ def test_a_tornado_moves_an_unoccupied_exploration_elsewhere_and_turns_it() -> N
     r = one(g, "pick r=0 c=0")
     assert r == Reason.of("action.bases", "base_card", card=card("B1"))
     assert (
-        said(g, r, "fr") == "Base rouge est une base : les cartes Action ne peuvent pas l'affecter."
+        said(g, r, "fr")
+        == "Base rouge est une carte Base : les cartes Action ne peuvent pas affecter les bases."
     )
     assert one(g, "pick r=1 c=0") == Reason.of("tornado.target", "no_card", r=1, c=0)
     g.apply(0, "pick r=1 c=1")
