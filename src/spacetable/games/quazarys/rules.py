@@ -91,7 +91,6 @@ from .constants import (
     HAND_SIZE,
     KIND_BASE,
     KIND_EXPLO,
-    KIND_SUN,
     MAX_DISCARD,
     NO_ROUND_LIMIT,
     P_CHOOSE,
@@ -443,7 +442,7 @@ class Quazarys(Game):
             return [BLACKHOLES[x] for x in self.black_hole_lines()]
         if isinstance(t, PickTask):
             occ = self._occupied_cells()
-            want = (KIND_EXPLO,) if t.mode == 0 else (KIND_EXPLO, KIND_SUN)
+            want = t.kinds
             return [
                 PICKS[rc]
                 for rc in sorted(self.board)

@@ -20,14 +20,11 @@ from spacetable.engine import Action, InvalidAction
 from spacetable.engine.why import Param, Reason
 
 from .actions import BlackHole, Discard, Move, Orient, Pick, Place, Play, Skip, Stop, Target
-from .board import pcell, pkey
+from .board import bounds, next_to_path_card, pcell, pkey, within_limit
 from .components import KIND, component_id
 from .constants import (
-    DELTA,
-    DIRS,
     KIND_BASE,
     KIND_EXPLO,
-    KIND_SUN,
     MAX_DISCARD,
     P_CHOOSE,
     P_COMBO,
@@ -187,7 +184,7 @@ def _task(game: Quazarys, t: Task, a: Action) -> list[Reason]:
     if isinstance(t, BlackHoleTask) and isinstance(a, BlackHole):
         return _black_hole(game, a)
     if isinstance(t, PickTask) and isinstance(a, Pick):
-        return _pick(game, t.mode, a)
+        return _pick(game, t, a)
     if isinstance(t, PlaceTask) and isinstance(a, Place):
         return _place(game, t, a)
     if isinstance(t, OrientTask) and isinstance(a, Orient):
@@ -220,17 +217,16 @@ def _black_hole(game: Quazarys, a: BlackHole) -> list[Reason]:
     return []
 
 
-def _pick(game: Quazarys, mode: int, a: Pick) -> list[Reason]:
-    rule = "tornado.target" if mode == 0 else "magnetic.target"
+def _pick(game: Quazarys, t: PickTask, a: Pick) -> list[Reason]:
+    rule = "tornado.target" if t.mode == 0 else "magnetic.target"
     rc = (a.r, a.c)
     code = game.board.get(rc)
     if code is None:
         return [Reason.of(rule, "no_card", r=a.r, c=a.c)]
     card = code >> 2
-    kind = KIND[card]
-    if kind == KIND_BASE:
+    if KIND[card] == KIND_BASE:
         return [Reason.of("action.bases", "base_card", card=card)]
-    if mode == 0 and kind == KIND_SUN:
+    if KIND[card] not in t.kinds:  # a Sun, for a tornado
         return [Reason.of(rule, "not_exploration", card=card)]
     for s, p in enumerate(game.pos):
         if pcell(p) == rc:
@@ -245,12 +241,11 @@ def _place(game: Quazarys, t: PlaceTask, a: Place) -> list[Reason]:
         return [Reason.of("explore.adjacent", "slot_taken", card=code >> 2, r=a.r, c=a.c)]
     if t.tornado and rc == (t.fr, t.fc):
         return [Reason.of("tornado.move", "same_slot", card=t.card)]
-    for d in DIRS:
-        dr, dc = DELTA[d]
-        near = game.board.get((a.r + dr, a.c + dc))
-        if near is not None and KIND[near >> 2] in (KIND_SUN, KIND_EXPLO):
-            return [Reason.of("table.limit", "too_big", r=a.r, c=a.c)]
-    return [Reason.of("explore.adjacent", "not_adjacent", r=a.r, c=a.c)]
+    if not next_to_path_card(game.board, a.r, a.c):
+        return [Reason.of("explore.adjacent", "not_adjacent", r=a.r, c=a.c)]
+    if not within_limit(*bounds(game.board), a.r, a.c):
+        return [Reason.of("table.limit", "too_big", r=a.r, c=a.c)]
+    return []
 
 
 def _orient(game: Quazarys, t: OrientTask, a: Orient) -> list[Reason]:
