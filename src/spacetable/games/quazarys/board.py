@@ -327,13 +327,24 @@ def placements(board: Board, exclude: tuple[int, int] | None = None) -> list[tup
             p = (r + dr, c + dc)
             if p not in board:
                 cand.add(p)
-    out = []
-    for r, c in cand:
-        if (r, c) == exclude:
-            continue
-        nh = h + 1 if (r < 0 or r >= h) else h
-        nw = w + 1 if (c < 0 or c >= w) else w
-        if nh <= MAX_DIM and nw <= MAX_DIM:
-            out.append((r, c))
+    out = [rc for rc in cand if rc != exclude and within_limit(h, w, *rc)]
     out.sort()
     return out
+
+
+def within_limit(h: int, w: int, r: int, c: int) -> bool:
+    """Whether a card at slot (r, c) keeps a ``h`` x ``w`` table within MAX_DIM x MAX_DIM."""
+    nh = h + 1 if (r < 0 or r >= h) else h
+    nw = w + 1 if (c < 0 or c >= w) else w
+    return nh <= MAX_DIM and nw <= MAX_DIM
+
+
+def next_to_path_card(board: Board, r: int, c: int) -> bool:
+    """Whether slot (r, c) is orthogonally next to a Sun or Exploration card (where an
+    Exploration may go, :func:`placements`)."""
+    for d in DIRS:
+        dr, dc = DELTA[d]
+        code = board.get((r + dr, c + dc))
+        if code is not None and KIND[code >> 2] in (KIND_SUN, KIND_EXPLO):
+            return True
+    return False

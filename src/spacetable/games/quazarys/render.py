@@ -375,3 +375,51 @@ def describe_outcome(outcome: dict[str, Any], lang: str, parts: QuazarysParts | 
         return _outcome_sentence(outcome, lang, _parts(parts))
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
+
+
+# ---------------------------------------------------------------------- why not
+def _asked(params: dict[str, Any], lang: str, p: QuazarysParts) -> str:
+    """What is asked now (the ``now`` parameters of a reason, see ``why.asked``), as the
+    prompt's sentence."""
+    pend: dict[str, Any] = {"kind": params["now"]}
+    for key, name_ in (("pawn", "pawn"), ("remaining", "left"), ("mode", "mode")):
+        if name_ in params:
+            pend[key] = params[name_]
+    if "free" in params:
+        pend["ignore_arrows"] = bool(params["free"])
+    for key in ("card", "r", "c"):
+        if key in params:
+            pend[key] = params[key]
+    view = {
+        "pending": pend,
+        "faction": params.get("faction"),
+        "discarded": params.get("n", 0),
+        "reason": "",
+    }
+    return prompt(view, lang, p)
+
+
+def explain(reason: dict[str, Any], lang: str, parts: QuazarysParts | None = None) -> str:
+    """Why an action is not legal (a ``Reason.to_json()`` of ``Game.why_not``) as a sentence:
+    the ``wn_<detail>`` text, its cards, factions, players and points named in ``lang``."""
+    p = _parts(parts)
+    params: dict[str, Any] = dict(reason.get("params") or {})
+    words: dict[str, Any] = {}
+    for key, v in params.items():
+        if key in ("card", "first"):
+            words[key] = _card(int(v), lang, p)
+        elif key in ("player", "pawn"):
+            words[key] = player(int(v), lang, p)
+        elif key in ("faction", "combo"):
+            words[key] = faction_name(int(v), lang, p)
+        elif key == "point":
+            words[key] = point_name(int(v), lang)
+        elif key == "axis":
+            words[key] = t(lang, "line_row" if v == "row" else "line_col")
+        elif key == "end":
+            words[key] = t(lang, f"reason_{v}")
+        else:
+            words[key] = v
+    if "now" in params:
+        words["asked"] = _asked(params, lang, p)
+    return t(lang, f"wn_{reason['detail']}", **words)

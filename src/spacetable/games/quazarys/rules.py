@@ -46,6 +46,7 @@ from spacetable.engine import (
     ranks_from_keys,
     tuple_of,
 )
+from spacetable.engine.why import Reason
 
 from .actions import (
     ACTION_TYPES,
@@ -90,7 +91,6 @@ from .constants import (
     HAND_SIZE,
     KIND_BASE,
     KIND_EXPLO,
-    KIND_SUN,
     MAX_DISCARD,
     NO_ROUND_LIMIT,
     P_CHOOSE,
@@ -121,6 +121,7 @@ from .tasks import (
     task_name,
 )
 from .view import component_ids, view
+from .why import action_components, why_not
 
 #: Decisions one turn can take at most: 5 hand cards, each bringing a chain of at most
 #: DECK_SIZE cards into play (Destinée / Ferrailleur: a card whose effect is being applied is
@@ -441,7 +442,7 @@ class Quazarys(Game):
             return [BLACKHOLES[x] for x in self.black_hole_lines()]
         if isinstance(t, PickTask):
             occ = self._occupied_cells()
-            want = (KIND_EXPLO,) if t.mode == 0 else (KIND_EXPLO, KIND_SUN)
+            want = t.kinds
             return [
                 PICKS[rc]
                 for rc in sorted(self.board)
@@ -902,6 +903,14 @@ class Quazarys(Game):
         if isinstance(action, Target):
             return text(lang, "act_target", seat=seat_label(action.seat, lang, self.parts))
         return action.describe(lang)
+
+    def _why_not(self, seat: int, action: Action) -> list[Reason]:
+        """Why ``action`` is not legal for ``seat`` now (see :mod:`.why`)."""
+        return why_not(self, seat, action)
+
+    def _action_components(self, action: Action) -> Iterable[str]:
+        """The card a Play or Discard is about (see :mod:`.why`)."""
+        return action_components(action)
 
     def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
         """The components ``view`` mentions (see :func:`.view.component_ids`)."""

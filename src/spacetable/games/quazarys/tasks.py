@@ -14,6 +14,8 @@ from typing import NamedTuple
 from spacetable.engine import Kind, tagged
 
 from .constants import (
+    KIND_EXPLO,
+    KIND_SUN,
     T_BH,
     T_DRAW,
     T_EFFECT,
@@ -49,6 +51,13 @@ class PickTask(NamedTuple):
     (it is turned)."""
 
     mode: int
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        """The kinds of card it may choose: an Exploration (tornado: « une carte Exploration
+        inoccupée »), a Sun or an Exploration (magnetic field: « une carte Soleil ou
+        Exploration inoccupée »)."""
+        return (KIND_EXPLO,) if self.mode == 0 else (KIND_EXPLO, KIND_SUN)
 
 
 class PlaceTask(NamedTuple):
