@@ -113,7 +113,9 @@ class Presentation:
     def reason(self, reason: Reason, lang: str, *, plain: bool = True) -> dict[str, str]:
         """``reason`` for a player who reads ``lang``: the rule's id and rulebook section, the
         rulebook's sentence (``quote``, French) and its translation (``translation``,
-        English), and what in the position breaks it (``detail``, in ``lang``)."""
+        English), and what in the position breaks it (``detail``, in ``lang``). ``source``
+        is ``rulebook`` for a sentence of the rulebook, ``reconstructed`` for one of our
+        readings of it (then ``quote`` is our French sentence, not the rulebook's)."""
         from .registry import game_class
 
         data = reason.to_json()
@@ -133,6 +135,7 @@ class Presentation:
         row = rules.get(reason.rule)
         return {
             "rule": row.id,
+            "source": row.source,
             "section": row.section,
             "quote": row.fr,
             "translation": row.en,

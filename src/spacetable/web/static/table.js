@@ -430,9 +430,13 @@ function drawWhy(msg) {
   for (const r of reasons) {
     const item = el("div", { class: "reason", "data-testid": "reason", "data-rule": r.rule },
       el("p", { class: "detail", text: r.detail }),
-      el("blockquote", { lang: "fr", text: `« ${r.quote.replace(/^«\s*|\s*»$/g, "")} »` }));
+      // a rulebook sentence is quoted; one of our readings of the rulebook is said as ours
+      r.source === "rulebook"
+        ? el("blockquote", { lang: "fr", text: `« ${r.quote.replace(/^«\s*|\s*»$/g, "")} »` })
+        : el("blockquote", { lang: "fr", class: "reading", text: r.quote.replace(/^«\s*|\s*»$/g, "") }));
     if (lang() !== "fr") item.append(el("p", { class: "translation", lang: "en", text: r.translation }));
-    item.append(el("p", { class: "muted", text: `${t("rulebook")} · ${r.section}` }));
+    item.append(el("p", { class: "muted",
+      text: `${t(r.source === "rulebook" ? "rulebook" : "reading")} · ${r.section}` }));
     body.append(item);
   }
   body.append(el("button", { type: "button", class: "secondary", "data-testid": "why-close", text: "OK",
