@@ -253,6 +253,7 @@ class TableApp(App[bool]):
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        yield from self.compose_under_status()
         with Horizontal(id="main"):
             with ScrollableContainer(id="board"):
                 yield Static(id="board-text")
@@ -262,6 +263,10 @@ class TableApp(App[bool]):
                     yield Static(id="log-text")
         yield Input(placeholder=tr(self.lang, "filter"), id="filter")
         yield Static(id="keys")
+
+    def compose_under_status(self) -> ComposeResult:
+        """What a kind of table shows under the status line (the guide's panel)."""
+        yield from ()
 
     @property
     def _main(self) -> Screen[Any]:
