@@ -57,7 +57,7 @@ async def test_the_guided_game_is_played_to_its_end_by_following_the_guide(lang:
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
         first = guide.steps[0]
-        panel = _text(app, "#guide")
+        panel = _text(app, "#guide-text")
         assert guide.title[lang] in panel and (first.say(lang) or "") in panel
         do = tr(lang, "guide_do", action=app.game.describe_action(first.action, lang))  # type: ignore[arg-type]
         assert do in panel and ("Card 6" if lang == "en" else "Carte 6") in panel
@@ -67,7 +67,7 @@ async def test_the_guided_game_is_played_to_its_end_by_following_the_guide(lang:
         assert app.game.is_over and app.finished
         assert moves == len(guide.learner_steps())
         name = app.game.info.name_fr if lang == "fr" else app.game.info.name_en
-        assert tr(lang, "guide_done", game=name) in _text(app, "#guide")
+        assert tr(lang, "guide_done", game=name) in _text(app, "#guide-text")
         assert _text(app, "#status").startswith(tr(lang, "over", reason="").rstrip(": "))
         # The game played is the guide's, move for move.
         played = [(e["seat"], e["action"]) for e in app.game.record()["entries"]]
@@ -98,7 +98,7 @@ async def test_another_move_is_refused_with_the_guides_words(lang: str) -> None:
         note = tr(
             lang, "guide_note", who=tr(lang, "seat", seat=1), text=app.guide.steps[1].say(lang)
         )
-        assert note in _text(app, "#guide")
+        assert note in _text(app, "#guide-text")
 
 
 RT_GUIDE = """
@@ -138,7 +138,7 @@ async def test_a_wait_step_lets_the_games_time_pass_on_the_clock() -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert g.step == 2 and g.clock == 0.0
-        assert tr("en", "guide_wait", seconds=5.0) in _text(app, "#guide")
+        assert tr("en", "guide_wait", seconds=5.0) in _text(app, "#guide-text")
         clock.now = 1.0  # 1 s of 5: the clock of the game waits
         app.tick()
         assert g.clock == 0.0
@@ -149,7 +149,7 @@ async def test_a_wait_step_lets_the_games_time_pass_on_the_clock() -> None:
         await pilot.press("w")  # the last wait at once
         await settle(pilot)
         assert g.is_over and g.clock == 20.0
-        assert "Turning timers" in _text(app, "#guide")
+        assert "Turning timers" in _text(app, "#guide-text")
 
 
 def _guided() -> list[str]:

@@ -249,6 +249,8 @@ class TableApp(App[bool]):
         self._flowing: float | None = None
         self._handing_over = False
         self._wall = clock()
+        #: Whether the seat may take back its decisions (a guided game may not).
+        self.allow_undo = True
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -455,7 +457,7 @@ class TableApp(App[bool]):
             head = self.t("over", reason=self._reason())
         elif self.seat is not None and self.seat in g.to_act and self.seat not in self.bots:
             head = self.t("you", seat=self.seat)
-            if n := g.undoable(self.seat):
+            if self.allow_undo and (n := g.undoable(self.seat)):
                 head += f" · u ({n})" if n == 1 else f" · u U ({n})"
         else:
             head = self.t("waiting", who=", ".join(self._who(s) for s in g.to_act))

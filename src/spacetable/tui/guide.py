@@ -21,6 +21,7 @@ from importlib import resources
 from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 
 import spacetable
@@ -59,7 +60,7 @@ class GuideApp(TableApp):
     CSS = (
         TableApp.CSS
         + """
-    #guide { height: auto; max-height: 7; padding: 0 1; border-bottom: solid $success; }
+    #guide { height: auto; max-height: 8; padding: 0 1; border-bottom: solid $success; }
     """
     )
 
@@ -83,6 +84,7 @@ class GuideApp(TableApp):
             tick=tick,
             kinds={s: tr(lang, "guide_kind") for s in others},
         )
+        self.allow_undo = False
         self.guide = guide
         #: What the guide said of the last move of another seat.
         self.note = ""
@@ -92,7 +94,8 @@ class GuideApp(TableApp):
         self._marked: int | None = None
 
     def compose_under_status(self) -> ComposeResult:
-        yield Static(id="guide")
+        with VerticalScroll(id="guide"):  # a long text scrolls (the wheel), never cut
+            yield Static(id="guide-text")
 
     @property
     def step(self) -> Step | None:
@@ -225,7 +228,7 @@ class GuideApp(TableApp):
                 lines.append(f"[b yellow]{escape(do)}[/]")
             else:
                 lines.append(escape(self.t("guide_other", who=self.t("seat", seat=step.seat))))
-        shown = self._main.query("#guide")
+        shown = self._main.query("#guide-text")
         if shown:
             shown.first(Static).update("\n".join(lines))
 
