@@ -4,6 +4,7 @@ High Cards, whose rules and reasons are data: ``spacetable/testing/data/rules.cs
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 import spacetable
 from spacetable.bots import make_bot
@@ -39,7 +40,9 @@ async def test_why_shows_every_reason_with_the_rule_quoted(lang: str) -> None:
         assert isinstance(screen, WhyScreen)
         # The list offers every action of the game the seat cannot play now, by its label.
         assert screen.lines == [g.parse_action(f"play card={v}") for v in (1, 2, 3, 4)]
-        await pilot.press(*"play card=1", "enter")
+        await pilot.press(*"play card=", "tab")  # Tab completes the text form
+        assert app.screen.query_one("#why-input", Input).value == "play card=1"
+        await pilot.press("enter")
         assert screen.explained == g.parse_action("play card=1")
         body = screen.body_text()
         section = "Tour de jeu"

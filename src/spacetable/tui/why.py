@@ -173,11 +173,19 @@ class WhyScreen(ModalScreen[None]):
             self.show(picked)
 
     def on_key(self, event: Any) -> None:
-        # Arrows typed in the line move the list's highlight.
-        if self.focused is self.query_one("#why-input", Input) and event.key in ("up", "down"):
+        # Arrows typed in the line move the list's highlight; Tab takes the completion.
+        line = self.query_one("#why-input", Input)
+        if self.focused is not line:
+            return
+        if event.key in ("up", "down"):
             ol = self.query_one("#why-list", OptionList)
             (ol.action_cursor_up if event.key == "up" else ol.action_cursor_down)()
             event.stop()
+        elif event.key == "tab":
+            line.cursor_position = len(line.value)
+            line.action_cursor_right()  # at the end of the line: takes the suggestion
+            event.stop()
+            event.prevent_default()
 
     def action_close(self) -> None:
         self.dismiss(None)
