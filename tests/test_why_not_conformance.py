@@ -46,3 +46,14 @@ def test_every_rule_a_reason_may_name_is_in_the_rules_map(game_id: str) -> None:
     doc = (DOCS / f"{game_id}.md").read_text(encoding="utf-8")
     missing = [r for r in rules.ids() if f"`{r}`" not in doc]
     assert not missing, f"docs/games/{game_id}.md does not name the rules {missing}"
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_test_game_says_why_with_its_rules(players: int) -> None:
+    """The test game the clients' tests use keeps the same contract."""
+    report = check_why_not("toy", players, seed=5, sample_rate=0.5)
+    assert report.illegal > 20 and report.legal > 0
+    expected = {("hand", "not_in_hand"), ("end", "over")}
+    if players > 1:
+        expected.add(("turn", "not_your_turn"))
+    assert report.reasons == expected

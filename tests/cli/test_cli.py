@@ -216,3 +216,40 @@ def test_every_simulation_driver_plays_the_games_simulation_setting(
     assert {k: balance["options"][k] for k in sim} == sim
     jobs = make_jobs(game, 2, ["random"], 1, 3, options=off)
     assert {k: jobs[0].options[k] for k in off} == off
+
+
+def test_play_answers_why_an_action_is_not_legal_with_its_rule() -> None:
+    """Seed 8: seat 0 starts, holding a 5 and a 6."""
+    res = runner.invoke(
+        app,
+        ["play", "toy", "-p", "2", "--seed", "8", "--bot", "1=random"],
+        input="why play card=1\nwhy play 6\nwhy\nwhy fly away\nplay card=2\nq\n",
+    )
+    assert res.exit_code == 0, res.output
+    out = " ".join(res.output.split())  # rich wraps long lines
+    assert "Why not “play 1”?" in out
+    assert "You have no card 1 in your hand." in out
+    assert "The rule (Tour de jeu):" in out
+    assert "« Jouez une carte de votre main : vous marquez sa valeur. »" in out
+    assert "Play a card from your hand: you score its value." in out
+    assert "play 6: you may play it now." in out  # by its label
+    assert "why ACTION: an action's text, e.g. why play card=1" in out
+    assert "'fly away' is not an action of this game." in out
+    # A typed move that is not legal is answered with its reasons at once.
+    assert "Not legal: play 2" in out and "You have no card 2 in your hand." in out
+    assert "not_in_hand" not in out
+
+
+def test_play_answers_why_in_french() -> None:
+    res = runner.invoke(
+        app,
+        ["play", "toy", "-p", "2", "--seed", "8", "--bot", "1=random", "--lang", "fr"],
+        input="why play card=1\nq\n",
+    )
+    assert res.exit_code == 0, res.output
+    out = " ".join(res.output.split())
+    assert "Pourquoi pas « jouer 1 » ?" in out
+    assert "Vous n'avez pas de carte 1 en main." in out
+    assert "La règle (Tour de jeu) :" in out
+    assert "« Jouez une carte de votre main : vous marquez sa valeur. »" in out
+    assert "Play a card from your hand" not in out

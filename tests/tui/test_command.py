@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import typer
 from typer.core import TyperGroup
 from typer.testing import CliRunner
@@ -75,3 +76,28 @@ def test_play_and_tui_share_one_declaration_of_the_table_options() -> None:
     # Rich would eat a "[default: ...]": the defaults are said in parentheses.
     res = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
     assert "(default: the game's smallest count)" in res.output
+
+
+def test_tui_guide_opens_the_guided_game_and_refuses_what_it_does_not_take(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spacetable.tui import guide
+
+    opened: list[tuple[str, str, int]] = []
+
+    def run(self: guide.GuideApp) -> None:
+        opened.append((self.game.game_id, self.lang, self.guide.learner))
+
+    monkeypatch.setattr(guide.GuideApp, "run", run)
+    res = runner.invoke(app, ["tui", "--guide", "toy", "--lang", "fr"])
+    assert res.exit_code == 0, res.output
+    assert opened == [("toy", "fr", 0)]
+    res = runner.invoke(app, ["tui", "--guide"])
+    assert res.exit_code == USAGE_ERROR and "--guide needs a game" in res.output
+    res = runner.invoke(app, ["tui", "--guide", "toy", "--players", "3", "--seed", "2"])
+    assert res.exit_code == USAGE_ERROR
+    assert "--players, --seed cannot be used with --guide" in res.output
+    monkeypatch.setattr(guide, "has_guide", lambda game_id: False)
+    res = runner.invoke(app, ["tui", "--guide", "toy"])
+    assert res.exit_code == USAGE_ERROR and "toy has no guided first game yet" in res.output
+    assert len(opened) == 1

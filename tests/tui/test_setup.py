@@ -166,3 +166,36 @@ async def test_a_bad_save_is_refused_in_place_with_the_reason(
     with pytest.raises(ValueError) as refused:
         make_session("wildspace", None, None, None, lang, None, None, broken, None, None)
     assert await _resume(SetupApp(lang), broken) == error_line(refused.value)
+
+
+async def test_learn_to_play_chooses_the_games_guided_first_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = SetupApp("fr", "toy")  # the test game ships a guided first game
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _tab_to(pilot, "learn")
+        assert "Apprendre à jouer" in str(app.query_one("#learn").render())
+        await pilot.press("enter")
+        await pilot.pause()
+    chosen = app.return_value
+    assert chosen is not None and chosen.guide
+    flags = chosen.flags()
+    assert flags["guide"] and flags["game_id"] == "toy" and flags["lang"] == "fr"
+
+
+async def test_learn_to_play_says_when_a_game_has_no_guide_yet(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from spacetable.tui import guide
+
+    monkeypatch.setattr(guide, "has_guide", lambda game_id: False)
+    app = SetupApp("en", "toy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _tab_to(pilot, "learn")
+        await pilot.press("enter")
+        await pilot.pause()
+        name = spacetable.game_info("toy")["names"]["en"]
+        assert _w("en", "no_guide", game=name) in str(app.query_one("#message", Static).render())
+        assert app.is_running

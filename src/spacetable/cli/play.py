@@ -5,10 +5,13 @@ events it may see, and its legal actions numbered; the player types a number. Ot
 ``/word`` filters the list, ``s [FILE]`` saves, ``l`` shows more of the log, ``j`` prints the
 raw view, ``u [N]`` takes back the seat's last decision(s) under the engine's undo rule
 (until another seat acts, game time passes or something hidden is revealed: ``Game.undoable``),
-``q`` quits (saving first when ``--save`` is set), ``h`` helps and prints the game's legend
-(every symbol and abbreviation its renderer draws; ``?`` ends with it too). In a real-time game,
-game time flows while you think (``--speed`` game seconds per wall second), bots act in ticks
-meanwhile, and ``w [SECONDS]`` waits.
+``why ACTION`` says why an action (its text form, ``play card=3``, or its label) is not legal
+now: every reason, with the rule it breaks (the rulebook's sentence in French, its English
+translation, its section; :meth:`Game.why_not`); a typed action that is not legal is answered
+the same way. ``q`` quits (saving first when ``--save`` is set), ``h`` helps and prints the
+game's legend (every symbol and abbreviation its renderer draws; ``?`` ends with it too). In a
+real-time game, game time flows while you think (``--speed`` game seconds per wall second),
+bots act in ticks meanwhile, and ``w [SECONDS]`` waits.
 
 ``?`` lists the components the seat's view mentions (its cards, the tiles on the table...:
 ``Game.component_texts``), numbered, with their rules texts in the session's language;
@@ -43,6 +46,7 @@ import typer
 from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
+from rich.text import Text
 
 import spacetable
 from spacetable.bots import Bot, SeatPort, make_bot
@@ -57,6 +61,7 @@ from spacetable.engine import (
     game_class,
     save_meta,
 )
+from spacetable.engine.presentation import presentation
 from spacetable.sim import step_bots
 
 from .common import (
@@ -100,7 +105,8 @@ TEXT = {
         "actions": "Legal actions",
         "help": "number: play it · /word: filter · ?: the components you see · ? N, ? ID or "
         "? word: one in full · ?options: the options · u [N]: take back your last decision(s) · "
-        "s [FILE]: save · l: log · j: raw view · q: quit · h: this help and the legend",
+        "why ACTION: why it is not legal now · s [FILE]: save · l: log · j: raw view · q: quit · "
+        "h: this help and the legend",
         "help_rt": " · w [SECONDS]: wait",
         "components": "What you see ({n}):",
         "components_hint": "? N, ? ID or ? word: one in full · ?options: the game's options · "
@@ -134,6 +140,12 @@ TEXT = {
         "no_undo": "Nothing to take back: since your last decision another seat acted, time "
         "passed or something hidden was revealed.",
         "few_undo": "Only {n} decision(s) may be taken back now.",
+        "why_usage": "why ACTION: an action's text, e.g. why {example}, or its label.",
+        "why_bad": "{text!r} is not an action of this game.",
+        "why_legal": "{action}: you may play it now.",
+        "why_head": "Why not “{action}”?",
+        "why_rule": "The rule ({section}):",
+        "why_unknown": "The game cannot say why.",
     },
     "fr": {
         "seat": "Siège {seat}",
@@ -144,8 +156,9 @@ TEXT = {
         "actions": "Actions possibles",
         "help": "numéro : le jouer · /mot : filtrer · ? : les éléments que vous voyez · ? N, "
         "? ID ou ? mot : un élément en entier · ?options : les options · u [N] : reprendre "
-        "votre dernière décision · s [FICHIER] : sauver · l : journal · j : vue brute · "
-        "q : quitter · h : cette aide et la légende",
+        "votre dernière décision · why ACTION : pourquoi elle n'est pas possible · "
+        "s [FICHIER] : sauver · l : journal · j : vue brute · q : quitter · "
+        "h : cette aide et la légende",
         "help_rt": " · w [SECONDES] : attendre",
         "components": "Ce que vous voyez ({n}) :",
         "components_hint": "? N, ? ID ou ? mot : un élément en entier · ?options : les options "
@@ -180,6 +193,13 @@ TEXT = {
         "no_undo": "Rien à reprendre : depuis votre dernière décision, un autre siège a joué, "
         "du temps a passé ou quelque chose de caché a été révélé.",
         "few_undo": "Seules {n} décision(s) peuvent être reprises maintenant.",
+        "why_usage": "why ACTION : le texte d'une action, par exemple why {example}, ou son "
+        "libellé.",
+        "why_bad": "{text!r} n'est pas une action de ce jeu.",
+        "why_legal": "{action} : vous pouvez la jouer maintenant.",
+        "why_head": "Pourquoi pas « {action} » ?",
+        "why_rule": "La règle ({section}) :",
+        "why_unknown": "Le jeu ne sait pas dire pourquoi.",
     },
 }
 
@@ -439,6 +459,48 @@ class Session:
                 soft_wrap=True,
             )
 
+    def show_why(self, seat: int, text: str) -> None:
+        """``why ACTION``: why ``seat`` may not play the action (its text form or its label)."""
+        g = self.game
+        text = text.strip()
+        if not text:
+            legal = set(g.legal_actions(seat))
+            example = next((a.text() for a in g.action_space.actions if a not in legal), "")
+            console.print(escape(self.t("why_usage", example=example)), soft_wrap=True)
+            return
+        try:
+            action = g.parse_action(text)
+        except (SpacetableError, ValueError):
+            folded = text.casefold()
+            found = [a for a in g.action_space.actions if self._label(a).casefold() == folded]
+            if not found:
+                console.print(escape(self.t("why_bad", text=text)))
+                return
+            action = found[0]
+        self.print_reasons(seat, action)
+
+    def _label(self, action: Action) -> str:
+        return Text.from_markup(self.game.describe_action(action, self.lang)).plain
+
+    def print_reasons(self, seat: int, action: Action) -> None:
+        """Every reason why ``seat`` may not play ``action`` now, each with its rule."""
+        g = self.game
+        label = self._label(action)
+        if action in g.legal_actions(seat):
+            console.print(f"[green]{escape(self.t('why_legal', action=label))}[/]")
+            return
+        shown = presentation(g)
+        told = [shown.reason(r, self.lang) for r in g.why_not(seat, action)]
+        console.print(f"[bold]{escape(self.t('why_head', action=label))}[/]")
+        if not told:
+            console.print(escape(self.t("why_unknown")))
+        for r in told:
+            console.print(f"  • {escape(r['detail'])}", soft_wrap=True)
+            console.print(f"    [dim]{escape(self.t('why_rule', section=r['section']))}[/]")
+            console.print(f"    [italic]« {escape(r['quote'])} »[/]", soft_wrap=True)
+            if self.lang != "fr":
+                console.print(f"    {escape(r['translation'])}", soft_wrap=True)
+
     def meta(self) -> dict[str, dict[str, Any]]:
         """What the save remembers of this table besides the game (see :func:`play_meta`)."""
         seats = [self.kinds.get(s) for s in range(self.game.players)]
@@ -640,6 +702,9 @@ class Session:
                     full = True
                 else:
                     redraw = False
+            elif cmd == "why":
+                self.show_why(seat, arg)
+                redraw = False
             elif cmd == "s":
                 self.save(Path(arg.strip()).expanduser() if arg.strip() else None)
             elif text == "l":
@@ -682,7 +747,9 @@ class Session:
                     continue
                 if act in legal:
                     return act
-                console.print(self.t("illegal", err=act))
+                console.print(self.t("illegal", err=self._label(act)))
+                self.print_reasons(seat, act)
+                redraw = False
 
 
 def play(

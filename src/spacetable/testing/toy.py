@@ -4,6 +4,11 @@
 gets two hidden cards. On your turn, play a card from your hand: you score its value, then
 draw the top card of the deck if there is one. The game ends when every hand is empty; the
 highest score wins, ties share the rank. Hands and the deck are hidden.
+
+The rules a player can break are ``data/rules.csv`` (a reason names one, see
+:mod:`spacetable.engine.why`), the sentences of the reasons the ``why_*`` texts of
+``text.toml``, and ``data/guide.toml`` is a guided first game (:mod:`spacetable.engine.guide`):
+the clients' tests read them.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from spacetable.engine import (
     list_of,
     ranks_from_keys,
 )
+from spacetable.engine.why import Reason
 
 
 @action("play")
@@ -150,6 +156,18 @@ class HighCards(Game):
         if seat != self.current or self.is_over:
             return []
         return [PLAYS[v] for v in sorted(set(self.hands[seat]))]
+
+    def _why_not(self, seat: int, action: Action) -> list[Reason]:
+        assert isinstance(action, Play)
+        if self.is_over:
+            return [Reason.of("end", "over")]
+        if seat != self.current:
+            return [Reason.of("turn", "not_your_turn", seat=self.current)]
+        return [Reason.of("hand", "not_in_hand", card=action.card)]
+
+    def _action_components(self, action: Action) -> Iterable[str]:
+        assert isinstance(action, Play)
+        return (f"card:{action.card}",)
 
     def _apply(self, seat: int, action: Action) -> None:
         assert isinstance(action, Play)

@@ -27,12 +27,13 @@ from textual.widgets import Input, OptionList, Static
 from spacetable.bots import Bot, SeatPort
 from spacetable.cli.common import event_describer, legend, outcome_describer, renderer
 from spacetable.cli.play import play_meta
-from spacetable.engine import Action, Game, Termination
+from spacetable.engine import Action, Game, SpacetableError, Termination
 from spacetable.sim import step_bots
 
 from .actionlist import GROUP_OVER as GROUP_OVER
 from .actionlist import build, filter_note, refill
 from .texts import log_text, markup, tr
+from .why import WhyScreen, first_reason
 
 #: How many recent log events the log pane keeps.
 LOG_EVENTS = 30
@@ -174,7 +175,13 @@ class TableApp(App[bool]):
     #filter { height: 1; border: none; padding: 0 1; }
     #keys { height: auto; max-height: 2; background: $panel; padding: 0 1; }
     #handoff { width: 100%; height: 100%; content-align: center middle; text-align: center; }
-    QuitScreen, TextsScreen, LegendScreen, UndoScreen { align: center middle; }
+    QuitScreen, TextsScreen, LegendScreen, UndoScreen, WhyScreen { align: center middle; }
+    #why { width: 96%; height: 96%; border: thick $primary; background: $surface; }
+    #why-title { height: auto; padding: 0 1; }
+    #why-input { margin: 0 1; }
+    #why-list { height: 7; margin: 0 1; }
+    #why-answer { height: 1fr; padding: 0 1; border-top: solid $primary; }
+    #why-keys { height: 1; padding: 0 1; }
     #undo { width: 60; height: auto; border: thick $primary; padding: 1 2; background: $surface; }
     #quit { width: 60; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
     #texts { width: 90%; height: 90%; border: thick $primary; background: $surface; }
@@ -194,6 +201,7 @@ class TableApp(App[bool]):
         Binding("minus", "slower", show=False),
         Binding("w", "wait", show=False),
         Binding("n", "next_seat", show=False),
+        Binding("y", "why", show=False),
     ]
 
     def __init__(
@@ -241,10 +249,13 @@ class TableApp(App[bool]):
         self._flowing: float | None = None
         self._handing_over = False
         self._wall = clock()
+        #: Whether the seat may take back its decisions (a guided game may not).
+        self.allow_undo = True
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield Static(id="status")
+        yield from self.compose_under_status()
         with Horizontal(id="main"):
             with ScrollableContainer(id="board"):
                 yield Static(id="board-text")
@@ -254,6 +265,10 @@ class TableApp(App[bool]):
                     yield Static(id="log-text")
         yield Input(placeholder=tr(self.lang, "filter"), id="filter")
         yield Static(id="keys")
+
+    def compose_under_status(self) -> ComposeResult:
+        """What a kind of table shows under the status line (the guide's panel)."""
+        yield from ()
 
     @property
     def _main(self) -> Screen[Any]:
@@ -276,6 +291,7 @@ class TableApp(App[bool]):
             ("/", "k_filter"),
             ("?", "k_texts"),
             ("l", "k_legend"),
+            ("y", "k_why"),
             ("u", "k_undo"),
         ]
         if self.save_path is not None:
@@ -346,7 +362,8 @@ class TableApp(App[bool]):
             self.say(self.t("not_your_turn"), error=True)
             return
         if action not in g.legal_actions(seat):
-            self.say(self.t("late"), error=True)
+            detail = first_reason(g, seat, action, self.lang)
+            self.say(self.t("late") + (f" {detail}" if detail else ""), error=True)
             self.show_table()
             return
         g.apply(seat, action)
@@ -440,7 +457,7 @@ class TableApp(App[bool]):
             head = self.t("over", reason=self._reason())
         elif self.seat is not None and self.seat in g.to_act and self.seat not in self.bots:
             head = self.t("you", seat=self.seat)
-            if n := g.undoable(self.seat):
+            if self.allow_undo and (n := g.undoable(self.seat)):
                 head += f" · u ({n})" if n == 1 else f" · u U ({n})"
         else:
             head = self.t("waiting", who=", ".join(self._who(s) for s in g.to_act))
@@ -538,6 +555,8 @@ class TableApp(App[bool]):
 
     @on(Input.Changed, "#filter")
     def _filtered(self, event: Input.Changed) -> None:
+        if event.value.strip() == self.filter_text:
+            return  # the line was cleared by the app itself (and the list redrawn)
         self.filter_text = event.value.strip()
         if not self.filter_text:
             self.message = ""
@@ -552,6 +571,36 @@ class TableApp(App[bool]):
             self._clear_filter()
             if action is not None:
                 self.play(action)
+            return
+        self.typed_move(event.value.strip())
+
+    def typed_move(self, text: str) -> None:
+        """A move typed in the filter line that no legal action's label matches: when it is
+        an action of the game (its text form), it is played if legal, else refused with the
+        reasons at once (the why panel, the first reason on the status line)."""
+        g, seat = self.game, self.seat
+        if not text or seat is None or seat in self.bots:
+            return
+        try:
+            action = g.parse_action(text)
+        except (SpacetableError, ValueError):
+            return  # not an action: the filter's note says that nothing matches
+        self._clear_filter()
+        if action in g.legal_actions(seat):
+            self.play(action)
+            return
+        self._set_actions(self.legal)
+        detail = first_reason(g, seat, action, self.lang)
+        self.say(self.t("refused", detail=detail or self.t("why_unknown")), error=True)
+        self.push_screen(WhyScreen(g, seat, self.lang, action))
+
+    def action_why(self) -> None:
+        """``y``: why an action is not legal now, for the seat on screen."""
+        seat = self.seat
+        if seat is None or seat in self.bots or self._handing_over:
+            self.say(self.t("why_no_seat"), error=True)
+            return
+        self.push_screen(WhyScreen(self.game, seat, self.lang))
 
     def on_key(self, event: Any) -> None:
         # Arrows typed in the filter move the list's highlight.

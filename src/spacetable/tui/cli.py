@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 
+import spacetable
 from spacetable.cli.common import (
     BotOpt,
     DataOpt,
@@ -49,6 +50,12 @@ def tui(
     seat: int | None = typer.Option(
         None, "--seat", help="With --replay: watch as this seat sees it (default: a spectator)."
     ),
+    guide: bool = typer.Option(
+        False,
+        "--guide",
+        help="A guided first game of GAME: the guide says each move and why, and plays the "
+        "other seats (only --lang applies).",
+    ),
     watch_url: str | None = typer.Option(
         None,
         "--watch",
@@ -63,6 +70,22 @@ def tui(
     a save to resume."""
     from .app import TableApp
 
+    if guide:
+        if game_id is None:
+            fail_value(ValueError("--guide needs a game: spacetable tui --guide GAME"))
+        given = {
+            "--players": players,
+            "--bot": bot,
+            "--seed": seed,
+            "--option": option,
+            "--save": save,
+            "--load": load,
+            "--data": data,
+            "--replay": replay,
+            "--watch": watch_url,
+        }
+        run_guide(game_id, lang or "en", [flag for flag, v in given.items() if v not in (None, [])])
+        return
     if replay is not None:
         watch(replay, line, seat, lang or "en", data)
         return
@@ -91,6 +114,9 @@ def tui(
         bot = [*flags["bot"], *(bot or [])]
         option = [*flags["option"], *(option or [])]
         load = flags["load"] or load
+        if flags.get("guide"):
+            run_guide(game_id, lang or "en")
+            return
 
     try:
         s = make_session(game_id, players, bot, seed, lang, option, save, load, speed, tick, data)
@@ -106,6 +132,28 @@ def tui(
         kinds=s.kinds,
         data_dir=s.data_dir,
     )
+    app.run()
+
+
+def run_guide(game_id: str, lang: str, bad: list[str] | None = None) -> None:
+    """``--guide``: the guided first game of ``game_id``; refused before the screen opens
+    when the game has none, or with flags it does not take."""
+    from spacetable.engine import DataError
+
+    from .guide import guided_table, has_guide
+
+    try:
+        if bad:
+            raise ValueError(f"{', '.join(bad)} cannot be used with --guide (the guide sets them)")
+        if lang not in ("en", "fr"):
+            raise ValueError(f"--lang must be en or fr, got {lang!r}")
+        if game_id not in spacetable.list_games():
+            raise ValueError(f"unknown game {game_id!r} (see `spacetable games`)")
+        if not has_guide(game_id):
+            raise ValueError(f"{game_id} has no guided first game yet")
+        app = guided_table(game_id, lang)
+    except (ValueError, DataError) as e:
+        fail_value(e)
     app.run()
 
 

@@ -47,6 +47,8 @@ WORDS: dict[str, dict[str, str]] = {
         "not_a_save": "{path} is not a saved game: {why}",
         "not_json": "it is not JSON ({err})",
         "no_game": "it names no game of spacetable",
+        "learn": "Learn to play",
+        "no_guide": "{game} has no guided first game yet: choose another game.",
     },
     "fr": {
         "title": "Nouvelle partie",
@@ -67,6 +69,8 @@ WORDS: dict[str, dict[str, str]] = {
         "not_a_save": "{path} n'est pas une partie sauvegardée : {why}",
         "not_json": "ce n'est pas du JSON ({err})",
         "no_game": "il ne nomme aucun jeu de spacetable",
+        "learn": "Apprendre à jouer",
+        "no_guide": "{game} n'a pas encore de partie guidée : choisissez un autre jeu.",
     },
 }
 
@@ -85,6 +89,9 @@ class Setup:
     seed: int | None = None
     #: A save to resume (``--load``): then only the language is taken from the form.
     load: Path | None = None
+    #: *Learn to play*: the game's guided first game (then only the game and the language
+    #: are taken from the form).
+    guide: bool = False
 
     def flags(self) -> dict[str, Any]:
         """The same choices as ``spacetable tui``'s flags (``--bot 1=random``, ``-o k=v``)."""
@@ -97,6 +104,7 @@ class Setup:
                 "lang": self.lang,
                 "seed": None,
                 "load": self.load,
+                "guide": False,
             }
         return {
             "game_id": self.game_id,
@@ -109,6 +117,7 @@ class Setup:
             "lang": self.lang,
             "seed": self.seed,
             "load": None,
+            "guide": self.guide,
         }
 
 
@@ -205,7 +214,9 @@ class SetupForm(VerticalScroll):
                 compact=True,
                 id="load",
             )
-        yield Button(_w(lang, "start"), id="start", compact=True, variant="primary")
+        with Horizontal(classes="row"):
+            yield Button(_w(lang, "start"), id="start", compact=True, variant="primary")
+            yield Button(_w(lang, "learn"), id="learn", compact=True, variant="success")
 
 
 class SetupApp(App[Setup | None]):
@@ -217,6 +228,7 @@ class SetupApp(App[Setup | None]):
     .name { width: 16; }
     .help { padding-left: 16; }
     Select, Input { width: 1fr; }
+    #learn { margin-left: 2; }
     #message { height: auto; max-height: 3; padding: 0 1; color: $error; }
     #hint { height: 1; background: $panel; padding: 0 1; }
     """
@@ -308,6 +320,19 @@ class SetupApp(App[Setup | None]):
                 except ValueError:
                     message.update(_w(lang, "bad_value", name=name, value=value))
                     return
+        self.exit(s)
+
+    @on(Button.Pressed, "#learn")
+    def action_learn(self) -> None:
+        """*Learn to play*: the chosen game's guided first game, if it ships one."""
+        from .guide import has_guide
+
+        s = self.setup
+        if not has_guide(s.game_id):
+            name = spacetable.game_info(s.game_id)["names"][s.lang]
+            self.query_one("#message", Static).update(escape(_w(s.lang, "no_guide", game=name)))
+            return
+        s.guide, s.load = True, None
         self.exit(s)
 
     def action_leave(self) -> None:
