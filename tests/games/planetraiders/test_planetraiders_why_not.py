@@ -9,6 +9,7 @@ import random
 import pytest
 
 from spacetable.engine import Action, InvalidAction, new_game
+from spacetable.engine.guide import Guide
 from spacetable.engine.presentation import presentation
 from spacetable.engine.why import Reason
 from spacetable.games.planetraiders.actions import (
@@ -20,6 +21,8 @@ from spacetable.games.planetraiders.actions import (
     PLACE,
     SELECT,
     STOP,
+    EndMoves,
+    EndTurn,
     Give,
     Hop,
     Place,
@@ -379,3 +382,30 @@ def test_hop_and_place_reasons_agree_with_the_legal_actions(
                     assert bool(g.why_not(seat, a)) == (a not in ok), (seat, a)
         g.apply(s, purposeful(g, rng))
         steps += 1
+
+
+# ----------------------------------------------------------------------------- the guide
+def test_the_first_game_with_a_guide_teaches_every_step_and_ends() -> None:
+    guide = Guide.load("planetraiders")
+    assert guide.title == {
+        "en": "Your first game of Planet Raiders",
+        "fr": "Votre première partie de Planet Raiders",
+    }
+    learner = guide.learner_steps()
+    assert 8 <= len(learner) <= 30
+    assert all(s.en and s.fr for s in learner)
+    # what the guide teaches: every kind of move of a turn
+    kinds = {type(s.action).__name__ for s in learner}
+    assert kinds == {"Select", "Hop", "EndMoves", "Place", "Exchange", "EndTurn"}
+    g = new_game("planetraiders", guide.players, guide.seed, guide.options)
+    for s in guide.steps:
+        assert s.action is not None and s.seat is not None
+        assert g.step == s.at
+        if s.seat == guide.learner:
+            seen = {c.id for c in g.component_texts(guide.learner)}
+            if type(s.action) in (EndMoves, EndTurn):
+                assert s.point is None  # a button
+            else:
+                assert s.point in seen, (s.index, s.point)
+        g.apply(s.seat, s.action)
+    assert g.is_over
