@@ -405,4 +405,42 @@ def describe_outcome(outcome: dict[str, Any], lang: str, parts: RaidersParts | N
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
 
 
-__all__ = ["SIDES", "board_lines", "describe_event", "describe_outcome", "legend", "render"]
+# ---------------------------------------------------------------------- why not
+def _reason_word(lang: str, key: str, value: Any) -> Any:
+    """A parameter of a reason (``reasons.py``) in words: a player colour (``who``), a
+    planet, a rocket colour, a nose, a place and an ending; numbers, pads and zones as
+    they are."""
+    if key == "who":
+        return _cname(lang, str(value))
+    if key == "planet":
+        return _t(lang, f"planet_{value}")
+    if key == "rocket":
+        return _t(lang, f"rocket_{value}")
+    if key == "nose":
+        return _t(lang, f"side_{value}")
+    if key == "place":
+        return _ordinal(lang, int(value))
+    if key == "end":
+        return _t(lang, REASON_KEYS.get(str(value), "none"))
+    return value
+
+
+def explain(reason: dict[str, Any], lang: str, parts: RaidersParts | None = None) -> str:
+    """What in the position breaks a rule (a ``Reason.to_json()`` of
+    ``PlanetRaiders.why_not``) as one sentence: the ``why_<detail>`` text of ``text.toml``
+    with the reason's parameters in words."""
+    lang = "fr" if lang == "fr" else "en"
+    params = reason.get("params") or {}
+    words = {k: _reason_word(lang, k, v) for k, v in params.items()}
+    return escape(_t(lang, f"why_{reason['detail']}", **words))
+
+
+__all__ = [
+    "SIDES",
+    "board_lines",
+    "describe_event",
+    "describe_outcome",
+    "explain",
+    "legend",
+    "render",
+]

@@ -46,6 +46,7 @@ from spacetable.engine import (
     list_of,
     ranks_from_keys,
 )
+from spacetable.engine.why import Reason
 
 from .actions import (
     ACTION_TYPES,
@@ -98,6 +99,7 @@ from .constants import (
 )
 from .evaluation import ReachCache, evaluate
 from .labels import describe
+from .reasons import action_components, why_not
 from .tables import DATA
 from .view import component_ids, view
 
@@ -751,6 +753,17 @@ class PlanetRaiders(Game):
         """The components a view mentions (:func:`.view.component_ids`: it reads the view
         only)."""
         return component_ids(view)
+
+    # ------------------------------------------------------------------ why not
+    def _why_not(self, seat: int, action: Action) -> list[Reason]:
+        """Why ``action`` is not legal for ``seat`` now (:func:`.reasons.why_not`: the rule of
+        ``data/rules.csv`` it breaks and what in the position breaks it)."""
+        return why_not(self, seat, action)
+
+    def _action_components(self, action: Action) -> Iterable[str]:
+        """The components ``action`` is about (:func:`.reasons.action_components`: from the
+        action's fields only)."""
+        return action_components(action)
 
     # ------------------------------------------------------------------ RL / bounds
     @classmethod
