@@ -5,9 +5,11 @@ what the asking seat cannot see."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
+import spacetable
 from spacetable.engine import IllegalAction, InvalidAction, new_game
 from spacetable.engine.presentation import presentation
 from spacetable.engine.why import Reason
@@ -514,3 +516,28 @@ def test_the_conformance_check_with_the_automatic_contrebandier() -> None:
     report = check_why_not("wildspace", 1, {"smuggler": "auto"}, seed=5, illegal_per_seat=40)
     assert report.illegal > 20
     assert ("solo.auto", "smuggler_auto") in report.reasons
+
+
+def test_a_sector_action_with_a_removal_cost_a_lone_captain_cannot_pay(tmp_path: Path) -> None:
+    """No shipped sector asks to remove a crew card; a box owner's corrected tile may:
+    Aurora's left sector « remove a crew card to draw 2 » cannot be chosen by a crew of one
+    (the captain never leaves it)."""
+    spacetable.load_data("wildspace").export(tmp_path)
+    path = tmp_path / "planets.csv"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = [
+        line.replace("0,0,,draw:2,", "0,0,,remove>draw:2,", 1) if line.startswith("0,") else line
+        for line in lines
+    ]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    data = spacetable.load_data("wildspace", tmp_path)
+    g = position(2, planets=PLANETS, hands=[[], []], data=data)
+    assert g.parts.sector_text[AURORA][0] == ("remove>draw:2",)
+    reasons = g.why_not(0, A.LAND[(AURORA, 0, 0)])
+    assert reasons == [Reason.of("land.cost", "cost_remove")]
+    assert said(g, reasons[0], "en") == (
+        "That action makes you remove a crew card, and your captain, who never leaves, "
+        "is your only one."
+    )
+    g.tableau[0].append(plain(1)[0])
+    assert g.why_not(0, A.LAND[(AURORA, 0, 0)]) == []
