@@ -14,6 +14,7 @@ from .components import WildParts
 from .constants import SPECIES, End
 from .labels import (
     TEXT,
+    article_words,
     circle_words,
     cond_words,
     effect_words,
@@ -32,6 +33,7 @@ __all__ = [
     "card_text",
     "describe_event",
     "describe_outcome",
+    "explain",
     "legend",
     "mission_words",
     "render",
@@ -420,3 +422,55 @@ def describe_outcome(outcome: dict[str, Any], lang: str, parts: WildParts | None
         return _outcome_sentence(outcome, lang)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
+
+
+# ---------------------------------------------------------------------- why not
+def _pred_with_article(pred: str, lang: str) -> str:
+    """A predicate of an effect with its article ('a Mechanic', 'an Emissary')."""
+    if pred.startswith("species."):
+        return species_word(pred[8:], lang)
+    return article_words(pred, lang)
+
+
+def explain(reason: dict[str, Any], lang: str, parts: WildParts | None = None) -> str:
+    """What in the position breaks a rule (a ``Reason.to_json()`` of ``WildSpace.why_not``)
+    as a sentence in ``lang``: the ``why_<detail>`` text of ``text.toml``, its parameters
+    named (a card, a planet, a Hostile Planet by its name in ``lang``, a seat as the log
+    names it, a sector by its side, a predicate or a condition in words, what is pending as
+    the board's prompt says it)."""
+    lang = "fr" if lang == "fr" else "en"
+    p = parts or shipped_parts()
+    params: dict[str, Any] = dict(reason.get("params", {}))
+    named: dict[str, Any] = dict(params)
+    if "card" in params:
+        named["card"] = p.card_name(params["card"], lang)
+    if "planet" in params:
+        named["planet"] = p.planet_name(params["planet"], lang)
+    if "other" in params:
+        named["other"] = p.planet_name(params["other"], lang)
+    if "hostile" in params:
+        named["hostile"] = p.hostile_name(params["hostile"], lang)
+    if "seat" in params:
+        named["seat"] = _t(lang, "seat", seat=params["seat"])
+    if "side" in params:
+        named["side"] = _t(lang, "left" if params["side"] == 0 else "right")
+    if "pred" in params:
+        named["pred"] = _pred_with_article(str(params["pred"]), lang)
+    if "cond" in params:
+        named["cond"] = cond_words(str(params["cond"]), lang)
+    if "pending" in params:
+        frame: dict[str, Any] = {
+            "kind": params["pending"],
+            "arg": params.get("arg"),
+            "optional": bool(params.get("optional")),
+        }
+        if "from_card" in params:
+            frame["card"] = params["from_card"]
+        elif "from_planet" in params:
+            frame["planet"] = True
+        elif "from_explore" in params:
+            frame["explore"] = True
+        elif "from_track" in params:
+            frame["track_step"] = params["from_track"]
+        named["pending"] = _pending_line(p, frame, lang)
+    return _t(lang, f"why_{reason['detail']}", **named)

@@ -45,6 +45,7 @@ from spacetable.engine import (
     ranks_from_keys,
     record,
 )
+from spacetable.engine.why import Reason
 
 from . import actions as A
 from .components import P_ANY, WildParts
@@ -81,6 +82,7 @@ from .labels import t as text
 from .scoring import score_sheet, smuggler_sheet
 from .tables import DATA
 from .view import component_ids, hostile_deck, view
+from .whynot import action_components, why_not
 
 
 class SharedList(Kind):
@@ -792,6 +794,12 @@ class WildSpace(Game):
     def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
         ids = list(dict.fromkeys(component_ids(view)))
         return ids + vocabulary_ids(self.parts, ids)
+
+    def _why_not(self, seat: int, action: Action) -> list[Reason]:
+        return why_not(self, seat, action)
+
+    def _action_components(self, action: Action) -> Iterable[str]:
+        return action_components(action)
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
         # Unknown hand cards of the others and the deck order.
