@@ -52,7 +52,7 @@ _ANSWERS: dict[int, tuple[type[Action], ...]] = {
     P_PUT: (A.Put, A.Skip),
     P_CONV: (A.Convert, A.Skip),
     P_SEND: (A.Send, A.Skip),
-    P_KEEP: (A.Keep,),
+    P_KEEP: (A.Keep, A.Skip),
 }
 _DECISIONS = (A.Put, A.Convert, A.Send, A.Keep, A.Skip)
 #: what a new sand timer or card play is: refused once the game is ending (4)
