@@ -324,3 +324,33 @@ def test_no_reason_falls_back_in_random_games() -> None:
                             assert "play.other" not in [r.rule for r in g.why_not(s, a)], a
             steps += 1
             _random_step(g, rng)
+
+
+# ---------------------------------------------------------------- the first game with a guide
+def test_the_guide_is_a_real_short_game_that_ends() -> None:
+    from spacetable.engine.guide import Guide
+
+    guide = Guide.load("spacedealer")
+    mine = guide.learner_steps()
+    assert 8 <= len(mine) <= 30
+    assert all(s.en and s.fr for s in mine)
+    assert guide.title == {
+        "en": "Your first game of Spacedealer",
+        "fr": "Votre première partie de Spacedealer",
+    }
+    assert any(s.wait for s in guide.steps)  # real time: the guide lets time pass
+    g = new_game("spacedealer", guide.players, guide.seed, guide.options)
+    for s in guide.steps:
+        if s.action is None:
+            assert s.wait is not None
+            g.advance(s.wait)
+            continue
+        assert s.at == g.step
+        if s.seat == guide.learner:
+            shown = {c.id for c in g.component_texts(guide.learner)}
+            assert s.point is None or s.point in shown, (s.index, s.point)
+            assert g.why_not(guide.learner, s.action) == []
+        assert s.seat is not None
+        g.apply(s.seat, s.action)
+    assert g.is_over
+    assert g.outcome().ranks[guide.learner] == 1  # the lesson ends in a win
