@@ -79,7 +79,7 @@ def test_ruul_blue_only_ship_cannot_fulfil_moimois_demand() -> None:
     assert r == Reason.of("deliver.goods", "goods_short", card=mine, ship=1)
     pres = presentation(g)
     en = pres.reason(r, "en")
-    assert en["detail"] == "Ship 1 does not carry the goods that demand of Red mine asks."
+    assert en["detail"] == "Ship 1 does not carry the goods that demand of the Red mine asks."
     assert "Ru’ul" in en["quote"] and en["section"] == "Exemple 3"
     fr = pres.reason(r, "fr")["detail"]
     assert fr.startswith("Le vaisseau 1 ne porte pas") and "Mine rouge" in fr

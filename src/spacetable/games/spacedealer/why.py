@@ -192,12 +192,12 @@ class WhyNot(Handlers):
         if not 0 <= c < self.ncont or (c >= self.nships and not self._cont_active(c)):
             return [R("goods.same-planet", "not_in_play", cont=code)]
         owner = self._cont_owner(c)
+        if owner < 0:  # a neutral ship no station brought into play
+            return [R("goods.same-planet", "not_in_play", cont=code)]
         if own and owner != p:
             return [R("goods.consent", "not_your_container", cont=code)]
         if not own and owner == p:
             return [R("goods.consent", "own_container", cont=code)]
-        if not own and owner < 0:
-            return [R("goods.same-planet", "not_in_play", cont=code)]
         if c < self.nships:
             if self.ship_field[c] < 0:
                 return [R("fly.in-flight", "in_flight", ship=code)]
