@@ -354,3 +354,42 @@ def test_the_guide_is_a_real_short_game_that_ends() -> None:
         g.apply(s.seat, s.action)
     assert g.is_over
     assert g.outcome().ranks[guide.learner] == 1  # the lesson ends in a win
+
+
+def test_a_produced_good_must_be_placed_where_it_may_go() -> None:
+    """3.2.3 a: the good "doit être placée soit dans un dépôt de la planète, soit dans un
+    vaisseau spatial sur la planète"."""
+    g = started(3)
+    g.pending[0].append((0, 2, -1, 1))  # put a green good; ship 0 was at home
+    g._dirty()
+    assert rules_of(g, 0, A.SKIP) == [("put.where", "must_put")]
+    assert rules_of(g, 0, A.get(A.Put, 0, 0)) == [("put.where", "wrong_colour")]
+    assert rules_of(g, 0, A.get(A.Put, 2, store_code(0))) == [("goods.same-planet", "not_in_play")]
+    assert rules_of(g, 0, A.get(A.Put, 2, 1)) == [("put.where", "not_here")]
+    assert g.why_not(0, A.get(A.Put, 2, 0)) == []
+    load(g, 0, "RRRRRRRR")
+    assert rules_of(g, 0, A.get(A.Put, 2, 0)) == [("goods.capacity", "full")]
+
+
+def test_the_action_budget_and_the_last_call() -> None:
+    g = started(3)
+    g.acts[0] = 10_000
+    g._dirty()
+    [r] = g.why_not(0, A.RESEARCH)
+    assert (r.rule, r.detail) == ("time.pace", "budget")
+    assert "10000" in presentation(g).reason(r, "en")["detail"]
+    g.acts[0] = 0
+    g.done[0] = 1
+    g._dirty()
+    assert rules_of(g, 0, A.RESEARCH) == [("end.finished", "finished")]
+
+
+def test_a_card_built_over_cannot_be_used() -> None:
+    g = started(3, side=1, pos=1)
+    mine = g.built[0][-1]
+    assert card_type(mine).kind == "mine"
+    g.covered[mine] = 1
+    g._dirty()
+    assert rules_of(g, 0, A.get(A.Use, mine)) == [("use.covered", "covered")]
+    other = next(c for c in g.built[1] if card_type(c).kind == "mine")
+    assert rules_of(g, 0, A.get(A.Use, other)) == [("use.slot", "not_built")]

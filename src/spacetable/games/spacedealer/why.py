@@ -237,6 +237,8 @@ class WhyNot(Handlers):
                     and self._load(c) >= (SHIP_CAP)
                 ):
                     return [R("goods.capacity", "full", cont=a.to, cap=SHIP_CAP)]
+                if self.nships <= c < self.ncont and not self._cont_active(c):
+                    return [R("goods.same-planet", "not_in_play", cont=a.to)]
                 if self.nships <= c < self.ncont and self._cont_loc(c) == 2 * p:
                     return [R("goods.capacity", "no_room_container", cont=a.to)]
                 return [R("put.where", "not_here", cont=a.to)]
