@@ -463,3 +463,31 @@ def describe_outcome(outcome: dict[str, Any], lang: str, parts: SdParts | None =
         return _outcome_sentence(outcome, lang)
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
+
+
+#: the parameters of a reason that name a part of the game, and how each is named
+_CONTAINERS = ("cont", "src", "dst")
+
+
+def explain(reason: dict[str, Any], lang: str, parts: SdParts | None = None) -> str:
+    """What in the position breaks a rule (a ``Reason.to_json()`` of ``Game.why_not``), as a
+    sentence in ``lang``: the ``why_<detail>`` text of ``text.toml``, its card, seat, colour,
+    container and decision parameters named as the board names them."""
+    parts = parts or shipped_parts()
+    cards = _Cards(None, parts)
+    kw: dict[str, Any] = dict(reason.get("params", {}))
+    for key, value in list(kw.items()):
+        if key == "card":
+            kw[key] = cards.plain_name(int(value), lang)
+        elif key == "seat":
+            kw[key] = _pname(int(value), lang, parts)
+        elif key == "colour":
+            kw[key] = _colour(int(value), lang)
+        elif key in _CONTAINERS or key == "ship":
+            kw[key] = container(int(value), lang, parts)
+        elif key == "kind":
+            kw[key] = _word(lang, value)
+        elif key == "side":
+            kw[key] = _t(lang, ("left", "right")[int(value)])
+    text = _t(lang, "why_" + str(reason["detail"]), **kw)
+    return text[:1].upper() + text[1:]

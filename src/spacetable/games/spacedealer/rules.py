@@ -8,8 +8,8 @@ technology cards, 3.2 sand timers (3.2.1 tech level, 3.2.2 building, 3.2.3 using
 The rules are a chain of classes, one module per seam, each building on the one below:
 :mod:`.caches` (attributes, settings, caches), :mod:`.sites` (building), :mod:`.pending`
 (decisions), :mod:`.timers` (time and the end), :mod:`.legal` (legal actions),
-:mod:`.handlers` (applying actions) and this module (options, declared state, set-up,
-outcome, resampling, the RL space).
+:mod:`.handlers` (applying actions), :mod:`.why` (why an action is not legal, on demand
+only) and this module (options, declared state, set-up, outcome, resampling, the RL space).
 
 Time: ``self.clock`` counts seconds of game time. A sand timer turned now ends at
 ``clock + timer length``; ``Timers._advance`` (:mod:`.timers`) resolves every completion in
@@ -90,14 +90,14 @@ from .constants import (
     End,
 )
 from .evaluation import evaluate
-from .handlers import Handlers
 from .labels import describe
 from .tables import DATA
 from .view import component_ids
 from .view import view as seat_view
+from .why import WhyNot
 
 
-class Spacedealer(Handlers):
+class Spacedealer(WhyNot):
     """The Spacedealer game state. See the module docstring for the layout."""
 
     info = GameInfo(
