@@ -104,3 +104,31 @@ async def test_a_typed_move_that_is_refused_says_why_at_once(lang: str) -> None:
         await pilot.press("escape", "slash", *"play card=6", "enter")  # a legal one is played
         await settle(pilot)
         assert g.record()["entries"][0]["action"] == {"type": "play", "card": 6}
+
+
+def test_a_reason_from_our_reading_of_the_rulebook_is_said_as_ours_not_quoted() -> None:
+    """A rule marked ``reconstructed`` (one of our readings) is not shown as a quotation of
+    the rulebook: found along a seeded playout of Quazarys, which has such rules."""
+    import random
+
+    from spacetable.engine import new_game
+    from spacetable.tui.why import explain
+
+    g = new_game("quazarys", 2, 4)
+    rules = type(g).rules()
+    assert rules is not None
+    ours = {r.id for r in rules.rows if r.source == "reconstructed"}
+    rng = random.Random(4)
+    while not g.is_over:
+        for seat in range(2):
+            for a in g.action_space.actions:
+                if any(r.rule in ours for r in g.why_not(seat, a)):
+                    shown = {lang: explain(g, seat, a, lang) for lang in ("en", "fr")}
+                    assert "Our reading of the rule" in shown["en"]
+                    assert "Notre lecture de la règle" in shown["fr"]
+                    row = next(rules.get(r.rule) for r in g.why_not(seat, a) if r.rule in ours)
+                    assert f"« {row.fr} »" not in shown["fr"] and row.fr in shown["fr"]
+                    return
+        seat = g.to_act[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    raise AssertionError("no reason from a reconstructed rule along the playout")

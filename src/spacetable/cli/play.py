@@ -145,6 +145,7 @@ TEXT = {
         "why_legal": "{action}: you may play it now.",
         "why_head": "Why not “{action}”?",
         "why_rule": "The rule ({section}):",
+        "why_reading": "Our reading of the rule ({section}; its text is silent or ambiguous):",
         "why_unknown": "The game cannot say why.",
     },
     "fr": {
@@ -199,6 +200,7 @@ TEXT = {
         "why_legal": "{action} : vous pouvez la jouer maintenant.",
         "why_head": "Pourquoi pas « {action} » ?",
         "why_rule": "La règle ({section}) :",
+        "why_reading": "Notre lecture de la règle ({section} ; son texte est muet ou ambigu) :",
         "why_unknown": "Le jeu ne sait pas dire pourquoi.",
     },
 }
@@ -496,8 +498,11 @@ class Session:
             console.print(escape(self.t("why_unknown")))
         for r in told:
             console.print(f"  • {escape(r['detail'])}", soft_wrap=True)
-            console.print(f"    [dim]{escape(self.t('why_rule', section=r['section']))}[/]")
-            console.print(f"    [italic]« {escape(r['quote'])} »[/]", soft_wrap=True)
+            ours = r["source"] != "rulebook"  # one of our readings: said, not quoted
+            head = self.t("why_reading" if ours else "why_rule", section=r["section"])
+            console.print(f"    [dim]{escape(head)}[/]")
+            quote = escape(r["quote"]) if ours else f"[italic]« {escape(r['quote'])} »[/]"
+            console.print(f"    {quote}", soft_wrap=True)
             if self.lang != "fr":
                 console.print(f"    {escape(r['translation'])}", soft_wrap=True)
 

@@ -61,8 +61,10 @@ def explain(game: Game, seat: int, action: Action, lang: str) -> str:
         lines.append(escape(tr(lang, "why_unknown")))
     for r in told:
         lines.append(f"\n[b]•[/b] {escape(r['detail'])}")
-        lines.append(f"  [dim]{escape(tr(lang, 'why_rule', section=r['section']))}[/dim]")
-        lines.append(f"  [i]« {escape(r['quote'])} »[/i]")
+        ours = r["source"] != "rulebook"  # one of our readings: said, not quoted
+        head = tr(lang, "why_reading" if ours else "why_rule", section=r["section"])
+        lines.append(f"  [dim]{escape(head)}[/dim]")
+        lines.append(f"  {escape(r['quote'])}" if ours else f"  [i]« {escape(r['quote'])} »[/i]")
         if lang != "fr":
             lines.append(f"  {escape(r['translation'])}")
     return "\n".join(lines)
