@@ -418,6 +418,7 @@ def create_app(
             title=guide.title["fr" if body.lang == "fr" else "en"],
             bot_delay=body.pause,
             seed=guide.seed,
+            guided=True,
             # a real-time game's clock moves only by the script's waits: a page shows it still
             speed=0.0,
         )

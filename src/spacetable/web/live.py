@@ -210,11 +210,13 @@ class Hub:
         data_name: str | None = None,
         settings: TableSettings | None = None,
         seed: int | None = None,
+        guided: bool = False,
     ) -> tuple[LiveTable, str, dict[int, str]]:
         """A new open table, played with the data set ``data_name`` (``None``: the shipped
         one); returns it, the host's token and each human seat's token. ``seed``: the game's
-        seed (``None``: a random one); a seat of kind ``"guide"`` is played by the game's
-        guide (:mod:`spacetable.web.guides`)."""
+        seed (``None``: a random one). ``guided``: a guided first game (its settings say
+        ``guide``; a seat of kind ``"guide"`` is played by the game's guide, see
+        :mod:`spacetable.web.guides`)."""
         try:
             cls = spacetable.game_class(game)
             options = cls.info.normalize_options(players, options)
@@ -231,6 +233,9 @@ class Hub:
                 "bad_options", f"{game} runs in real time: its own clock, no turn clock"
             )
         data = self.data.named(game, data_name)
+        stored_settings = settings.to_json()
+        if guided:
+            stored_settings = {**(stored_settings or {}), "guide": True}
         host = new_token()
         tokens: dict[int, str] = {}
         seat_recs: list[SeatRecord] = []
@@ -257,7 +262,9 @@ class Hub:
             title=title,
             created_at=time.time(),
             seats=seat_recs,
-            settings=settings.to_json(),
+            settings={**(settings.to_json() or {}), "guide": True}
+            if guided
+            else settings.to_json(),
         )
         await self.db(self.storage.create_table, rec)
         table = self.tables[rec.id] = LiveTable(self, rec)

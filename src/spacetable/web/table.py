@@ -23,7 +23,7 @@ from spacetable.engine.guide import Guide, GuideError
 from . import chat
 from .clocks import Clocks, TableSettings
 from .drivers import TableDrivers
-from .guides import GUIDE, guide_message, guide_of
+from .guides import guide_message, guide_of
 from .messages import (
     dumps,
     outcome_message,
@@ -106,17 +106,17 @@ class LiveTable(TableDrivers):
         #: The table's chat rooms (in memory).
         self.chat = chat.Chat(rec.players)
         #: The turn clocks and the takeover bot (``None``: the table has neither).
+        table_settings = TableSettings.from_json(rec.settings)
         self.clocks: Clocks | None = (
-            Clocks.restore(TableSettings.from_json(rec.settings), rec.players, rec.clocks)
-            if rec.settings
+            Clocks.restore(table_settings, rec.players, rec.clocks)
+            if table_settings.clocked or table_settings.takeover is not None
             else None
         )
         self.clock_saved = 0.0
         self.leaving: dict[int, asyncio.Task[None]] = {}
-        #: A guided first game (its other seats are the guide's: ``kind`` ``"guide"``).
-        self.guide: Guide | None = (
-            guide_of(rec.game) if any(s.kind == GUIDE for s in rec.seats) else None
-        )
+        #: A guided first game (``settings.guide``; its other seats, if any, are the
+        #: guide's: ``kind`` ``"guide"``).
+        self.guide: Guide | None = guide_of(rec.game) if (rec.settings or {}).get("guide") else None
 
     # ------------------------------------------------------------------ public info
     def info(self) -> dict[str, Any]:
