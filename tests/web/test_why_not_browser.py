@@ -18,7 +18,7 @@ from .test_e2e import browser
 
 __all__ = ["browser"]  # the module's Chromium, a fixture
 
-PLAYERS = {"wildspace": 2, "quazarys": 2, "planetraiders": 2, "tortuga2199": 2, "spacedealer": 2}
+PLAYERS = {"wildspace": 2, "quazarys": 2, "planetraiders": 2, "tortuga2199": 2, "spacedealer": 3}
 
 
 def _with_rules() -> list[str]:
