@@ -32,6 +32,9 @@ import websockets
 from sqlalchemy import create_engine, text
 
 from spacetable.engine import DataSet
+from spacetable.engine.guide import Guide
+from spacetable.testing.guides import toy_guide_script
+from spacetable.web import guides
 from spacetable.web.app import create_app
 from spacetable.web.live import Settings
 
@@ -270,3 +273,15 @@ async def connect(
     c = Client(ws)
     await c.send({"type": "hello", "version": 1, "token": token, "lang": lang, "name": name})
     return c
+
+
+@pytest.fixture
+def toy_guide() -> Iterator[Guide]:
+    """The server's guide of the test game, for a test: a real script of a whole game (six
+    steps of seat 0, each said in both languages), in place of its shipped one."""
+    guide = Guide.parse("toy", toy_guide_script())
+    guides._guides["toy"] = guide
+    try:
+        yield guide
+    finally:
+        guides._guides.pop("toy", None)

@@ -6,26 +6,13 @@ WebSockets on loopback, real SQLite; the guide is a real script of the test game
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 
 import httpx
-import pytest
 
 from spacetable.engine.guide import Guide
-from spacetable.testing.guides import toy_guide_script as _script
 from spacetable.web import guides
 
 from .conftest import Server, connect
-
-
-@pytest.fixture
-def toy_guide() -> Iterator[Guide]:
-    guide = Guide.parse("toy", _script())
-    guides._guides["toy"] = guide
-    try:
-        yield guide
-    finally:
-        guides._guides.pop("toy", None)
 
 
 def test_a_game_without_a_guide_says_so(fast_sqlite_server: Server) -> None:

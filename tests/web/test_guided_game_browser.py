@@ -4,7 +4,6 @@ game's guide (in both languages, at a desktop's and a phone's size) and every ga
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from importlib import resources
 
 import pytest
@@ -12,7 +11,6 @@ from playwright.sync_api import Browser
 
 from spacetable.engine.guide import Guide
 from spacetable.engine.registry import GAME_MODULES
-from spacetable.testing.guides import toy_guide_script
 from spacetable.web import guides
 
 from .boardplay import VIEWPORTS, fits, open_page
@@ -29,16 +27,6 @@ def _with_guide() -> list[str]:
         for m in GAME_MODULES
         if resources.files(m).joinpath("data/guide.toml").is_file()
     ]
-
-
-@pytest.fixture
-def toy_guide() -> Iterator[Guide]:
-    guide = Guide.parse("toy", toy_guide_script())
-    guides._guides["toy"] = guide
-    try:
-        yield guide
-    finally:
-        guides._guides.pop("toy", None)
 
 
 def _learn(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sys
 import tomllib
 from collections.abc import Iterable
 from importlib import resources
@@ -63,6 +64,12 @@ class Row(BaseModel):
         if len(set(v)) != len(v):
             raise ValueError("lists a field twice")
         return v
+
+
+def package_of(cls: type) -> str:
+    """The package of the module that defines ``cls`` (where a game keeps its data files)."""
+    module = sys.modules.get(cls.__module__)
+    return getattr(module, "__package__", None) or cls.__module__.rpartition(".")[0]
 
 
 def read_text(package: str, name: str) -> str:

@@ -22,6 +22,7 @@ from operator import is_
 from typing import Any, ClassVar, Final, Self
 
 from .actions import Action, ActionCodec
+from .data import package_of
 from .dataset import Component, DataSet, DataSpec
 from .errors import (
     DataError,
@@ -421,10 +422,8 @@ class Game(ABC):
         """The game's rules a player can break (``data/rules.csv`` of its package), or
         ``None`` for a game without that file."""
         if cls not in _rules:
-            module = sys.modules.get(cls.__module__)
-            package = getattr(module, "__package__", None) or cls.__module__.rpartition(".")[0]
             try:
-                _rules[cls] = Rules.load(package)
+                _rules[cls] = Rules.load(package_of(cls))
             except FileNotFoundError:
                 _rules[cls] = None
         return _rules[cls]

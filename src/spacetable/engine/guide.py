@@ -35,7 +35,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from .actions import Action
-from .data import read_text
+from .data import package_of, read_text
 from .errors import DataError, SpacetableError
 
 
@@ -129,7 +129,7 @@ class Guide:
         from .registry import game_class
 
         game_cls = game_class(game_id)
-        package = game_cls.__module__.rpartition(".")[0]
+        package = package_of(game_cls)
         name = f"{package}/data/guide.toml"
         try:
             text = read_text(package, "data/guide.toml")

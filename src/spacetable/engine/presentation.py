@@ -32,12 +32,11 @@ render is a bug to see, never a sentence silently lost.
 from __future__ import annotations
 
 import importlib
-import sys
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from .data import Texts
+from .data import Texts, package_of
 from .errors import SpacetableError
 from .why import Reason
 
@@ -159,8 +158,7 @@ _modules: dict[type, ModuleType | None] = {}
 def render_module(cls: type[Game]) -> ModuleType | None:
     """The ``render`` module of the package of the game class ``cls`` (``None``: none)."""
     if cls not in _modules:
-        module = sys.modules.get(cls.__module__)
-        package = getattr(module, "__package__", None) or cls.__module__.rpartition(".")[0]
+        package = package_of(cls)
         name = package + ".render"
         try:
             _modules[cls] = importlib.import_module(name) if package else None
@@ -182,10 +180,8 @@ def game_texts(game_id: str) -> Texts | None:
 
     cls = game_class(game_id)
     if cls not in _texts:
-        module = sys.modules.get(cls.__module__)
-        package = getattr(module, "__package__", None) or cls.__module__.rpartition(".")[0]
         try:
-            _texts[cls] = Texts.load(package)
+            _texts[cls] = Texts.load(package_of(cls))
         except FileNotFoundError:
             _texts[cls] = None
     return _texts[cls]

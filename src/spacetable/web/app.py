@@ -381,20 +381,7 @@ def create_app(
         )
         if body.start:
             await table.start()
-        rec = table.rec
-        out = [
-            SeatOut(
-                seat=s.seat,
-                kind=s.kind,
-                level=s.level,
-                token=tokens.get(s.seat),
-                link=f"/table/{rec.id}#token={tokens[s.seat]}" if s.seat in tokens else None,
-            )
-            for s in rec.seats
-        ]
-        return Created(
-            id=rec.id, host_token=host, seats=out, spectate=f"/table/{rec.id}", table=table.info()
-        )
+        return _created(table, host, tokens)
 
     @app.post("/api/guides/{game_id}", tags=["tables"], status_code=201)
     async def create_guided(game_id: str, body: Guided) -> Created:
@@ -423,20 +410,7 @@ def create_app(
             speed=0.0,
         )
         await table.start()
-        rec = table.rec
-        out = [
-            SeatOut(
-                seat=s.seat,
-                kind=s.kind,
-                level=s.level,
-                token=tokens.get(s.seat),
-                link=f"/table/{rec.id}#token={tokens[s.seat]}" if s.seat in tokens else None,
-            )
-            for s in rec.seats
-        ]
-        return Created(
-            id=rec.id, host_token=host, seats=out, spectate=f"/table/{rec.id}", table=table.info()
-        )
+        return _created(table, host, tokens)
 
     @app.get("/api/tables", tags=["tables"])
     async def list_tables(
@@ -574,6 +548,24 @@ def create_app(
                 await ws.close()
 
     return app
+
+
+def _created(table: Any, host: str, tokens: dict[int, str]) -> Created:
+    """The answer to a table's creation: its seats (a person's with its token and link)."""
+    rec = table.rec
+    out = [
+        SeatOut(
+            seat=s.seat,
+            kind=s.kind,
+            level=s.level,
+            token=tokens.get(s.seat),
+            link=f"/table/{rec.id}#token={tokens[s.seat]}" if s.seat in tokens else None,
+        )
+        for s in rec.seats
+    ]
+    return Created(
+        id=rec.id, host_token=host, seats=out, spectate=f"/table/{rec.id}", table=table.info()
+    )
 
 
 async def _receive(ws: WebSocket) -> MutableMapping[str, Any]:

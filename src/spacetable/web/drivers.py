@@ -174,16 +174,23 @@ class TableDrivers:
     def _bot_seed(self, seat: int) -> int:
         return (self.rec.seed * 1_000_003 + seat * 7919) % (1 << 62)
 
+    async def _fresh(self) -> bool:
+        """Whether the game in memory is the database's: after a failed commit, read it back
+        (waiting a second when the database still does not answer)."""
+        if self.stale:
+            async with self.lock:
+                if self.stale and not await self.reload():
+                    await asyncio.sleep(1.0)
+                    return False
+        return True
+
     async def _run_turns(self) -> None:
         """Turn-based: whenever a bot seat is to act, ask its bot (in a worker)."""
         hub = self.hub
         while True:
             self.wake.clear()
-            if self.stale:
-                async with self.lock:
-                    if self.stale and not await self.reload():
-                        await asyncio.sleep(1.0)
-                        continue
+            if not await self._fresh():
+                continue
             game = self.game
             if game is None or game.is_over or self.rec.status != RUNNING:
                 return
@@ -240,11 +247,8 @@ class TableDrivers:
         assert guide is not None
         while True:
             self.wake.clear()
-            if self.stale:
-                async with self.lock:
-                    if self.stale and not await self.reload():
-                        await asyncio.sleep(1.0)
-                        continue
+            if not await self._fresh():
+                continue
             game = self.game
             if game is None or game.is_over or self.rec.status != RUNNING:
                 return
