@@ -523,7 +523,9 @@ def _decide(
     if before - after > threshold:
         why = _why(_worlds(port, rng), seat, best, tick)
     best_text = None if best is None else best.text()
-    return Decision(entry, g.clock, played.text(), best_text, round(before, 4), round(after, 4), why=why)
+    return Decision(
+        entry, g.clock, played.text(), best_text, round(before, 4), round(after, 4), why=why
+    )
 
 
 # ---------------------------------------------------------------------------- rendering
@@ -532,7 +534,7 @@ def _pct(x: float) -> str:
 
 
 def _num(x: float, lang: str, digits: int = 1) -> str:
-    s = str(int(round(x))) if abs(x - round(x)) < 0.005 else f"{x:.{digits}f}"
+    s = str(round(x)) if abs(x - round(x)) < 0.005 else f"{x:.{digits}f}"
     return s.replace(".", ",") if lang == "fr" else s
 
 

@@ -165,7 +165,9 @@ def _review(
             bar.update(task, completed=done, total=total)
 
         try:
-            rev = review(record, seat, iterations=iterations, seed=seed, progress=step, data=dataset)
+            rev = review(
+                record, seat, iterations=iterations, seed=seed, progress=step, data=dataset
+            )
         except ValueError as e:
             fail_value(e)
     console.print(escape(review_text(rev, record, lang, dataset)))
