@@ -36,6 +36,16 @@ const TEXTS = {
     clock_field: "Turn clock: seconds per decision (empty: none)",
     reserve_field: "Reserve (minutes)", takeover_field: "Bot for a person out of time or away",
     nobody: "nobody",
+    review: "Review", review_of: "Review of", review_run: "Review this seat's play",
+    review_pending: "The bot is reviewing every decision of this seat…",
+    review_summary: "Average loss: {avg} points of chance to win per decision; {n} mistakes over {th} points.",
+    chart_desc: "Chance to win of {seat} before each of their {n} decisions, from {first}% to {last}%; lowest {low}% at decision {at}.",
+    mistakes: "Biggest mistakes", no_mistakes: "No mistake over {th} points of chance to win.",
+    go_to_step: "Show this position", chance_to_win: "chance to win", decision: "decision",
+    hint_button: "What would the bot do?", hint_thinking: "The bot is thinking…",
+    hint_title: "The bot's top moves", hint_chance: "chance to win", hint_share: "of the search",
+    hints_off: "Hints are off at this table.",
+    hint_note: "The bot searched from what you can see only.",
   },
   fr: {
     undo: "Annuler", undo_title: "Reprendre votre dernière décision (tant qu'aucun autre siège n'a joué ni rien de caché n'a été révélé)",
@@ -78,6 +88,16 @@ const TEXTS = {
     clock_field: "Pendule : secondes par décision (vide : aucune)",
     reserve_field: "Réserve (minutes)", takeover_field: "Robot pour une personne sans temps ou absente",
     nobody: "personne",
+    review: "Analyse", review_of: "Analyse de", review_run: "Analyser le jeu de cette place",
+    review_pending: "Le robot analyse chaque décision de cette place…",
+    review_summary: "Perte moyenne : {avg} points de chance de gagner par décision ; {n} erreurs de plus de {th} points.",
+    chart_desc: "Chance de gagner de {seat} avant chacune de ses {n} décisions, de {first} % à {last} % ; au plus bas {low} % à la décision {at}.",
+    mistakes: "Plus grosses erreurs", no_mistakes: "Aucune erreur de plus de {th} points de chance de gagner.",
+    go_to_step: "Voir cette position", chance_to_win: "chance de gagner", decision: "décision",
+    hint_button: "Que ferait le robot ?", hint_thinking: "Le robot réfléchit…",
+    hint_title: "Les meilleurs coups du robot", hint_chance: "chance de gagner", hint_share: "de la recherche",
+    hints_off: "Les conseils sont désactivés à cette table.",
+    hint_note: "Le robot n'a cherché qu'à partir de ce que vous voyez.",
   },
 };
 
@@ -97,7 +117,8 @@ export function setLang(l) {
   localStorage.setItem(KEY, l);
 }
 
-export function t(key) {
+export function t(key, vars = null) {
   const l = lang();
-  return (TEXTS[l] && TEXTS[l][key]) || TEXTS.en[key] || key;
+  const s = (TEXTS[l] && TEXTS[l][key]) || TEXTS.en[key] || key;
+  return vars ? s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : s;
 }

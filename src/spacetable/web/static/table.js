@@ -5,6 +5,7 @@
 import { $, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
 import { loadWords, wordsOf } from "./gametext.js";
+import { askHint, drawHints } from "./hints.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -118,8 +119,13 @@ function onMessage(entry, msg) {
   } else if (msg.type === "chat") {
     entry.chat = [...(entry.chat || []), msg].slice(-200);
     if (held.get(shown) === entry) drawChat();
+  } else if (msg.type === "hint") {
+    entry.hint = msg;
+    entry.hintWaiting = false;
+    if (held.get(shown) === entry) drawHints(table, entry, askHint);
   } else if (msg.type === "error") {
     if (undoing === entry) undoing = null;
+    entry.hintWaiting = false;
     if (msg.code === "bad_token" || msg.code === "no_table") {
       entry.closed = true;
       showMessage(`${t("error")}: ${msg.message}`);
@@ -306,6 +312,7 @@ function render() {
         () => { board = "none"; render(); }); // the generic view stays
   }
   drawActions(entry, st);
+  drawHints(table, entry, askHint);
   drawView(entry, st);
   drawChat();
   drawComponents(st);
