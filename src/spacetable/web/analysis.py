@@ -95,6 +95,8 @@ class Reviews:
         self.hub = hub
         self.pending: dict[tuple[str, int, int], asyncio.Task[None]] = {}
         self.computed = 0
+        #: Reviews whose search failed (this server does not try them again).
+        self.failed: set[tuple[str, int, int]] = set()
 
     async def get(self, table_id: str, seat: int, final: Game) -> dict[str, Any] | None:
         """The stored review of ``seat`` (with its mistakes in words, ``text``), or ``None``
@@ -106,8 +108,10 @@ class Reviews:
             texts = await asyncio.to_thread(_texts, stored, record, final.data)
             return {"status": "done", "review": stored, "text": texts}
         key = (table_id, seat, iterations)
+        if key in self.failed:
+            raise TableError("review_failed", "the review could not be computed", 500)
         task = self.pending.get(key)
-        if task is None or (task.done() and task.exception() is not None):
+        if task is None or task.done():  # none yet, or one that failed: (re)start it
             self.pending[key] = asyncio.create_task(self._compute(key, final))
         return None
 
@@ -117,6 +121,9 @@ class Reviews:
             rev = await self.hub.bots.review(final, seat, iterations, 0)
             await self.hub.db(self.hub.storage.add_review, table_id, seat, iterations, rev)
             self.computed += 1
+        except Exception:  # logged; the next requests are told
+            log.exception("table %s: the review of seat %d failed", table_id, seat)
+            self.failed.add(key)
         finally:
             self.pending.pop(key, None)
 
