@@ -152,6 +152,11 @@ class HintScreen(TextsScreen):
     """``h``: what the search bot would do for the seat on screen (closed by Esc, ``h``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "close", show=False)]
+    #: Its own look, so that the web table's viewer (``watch``) shows it as the table does.
+    DEFAULT_CSS = """
+    HintScreen { align: center middle; }
+    HintScreen #texts { width: 90%; height: 90%; border: thick $primary; background: $surface; }
+    """
 
 
 class LegendScreen(TextsScreen):
