@@ -192,3 +192,13 @@ def test_the_hint_button_shows_the_bots_moves(analysis_server: Server, browser: 
         assert shown in labels  # a move the seat may play, named as its button
         assert not page.js_errors  # type: ignore[attr-defined]
         ctx.close()
+    # a table created without hints says so, and the lobby offers them by default
+    off = create(server.base, "quazarys", seats, start=True, options=QUAZARYS, hints=False)
+    page = browser.new_page()
+    page.goto(f"{server.base}/table/{off['id']}?lang=en#token={off['seats'][0]['token']}")
+    expect(page.locator("[data-testid=hints-off]")).to_be_visible()
+    expect(page.locator("[data-testid=hint-button]")).to_be_disabled()
+    page.goto(f"{server.base}/?lang=fr")
+    expect(page.locator("[data-testid=hints]")).to_be_checked()
+    expect(page.locator("#l-hints")).to_contain_text("Autoriser les conseils")
+    page.close()
