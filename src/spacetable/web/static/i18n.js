@@ -46,7 +46,7 @@ const TEXTS = {
     hint_title: "The bot's top moves", hint_chance: "chance to win", hint_share: "of the search",
     hints_off: "Hints are off at this table.",
     hint_note: "The bot searched from what you can see only.",
-    allow_hints: "Allow hints (\"What would the bot do?\")",
+    allow_hints: "Allow the bot's hints",
   },
   fr: {
     undo: "Annuler", undo_title: "Reprendre votre dernière décision (tant qu'aucun autre siège n'a joué ni rien de caché n'a été révélé)",
@@ -99,7 +99,7 @@ const TEXTS = {
     hint_title: "Les meilleurs coups du robot", hint_chance: "chance de gagner", hint_share: "de la recherche",
     hints_off: "Les conseils sont désactivés à cette table.",
     hint_note: "Le robot n'a cherché qu'à partir de ce que vous voyez.",
-    allow_hints: "Autoriser les conseils (« Que ferait le robot ? »)",
+    allow_hints: "Autoriser les conseils du robot",
   },
 };
 

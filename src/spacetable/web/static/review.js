@@ -115,8 +115,10 @@ export function drawReview() {
 
 function chart(rev, words) {
   const ds = rev.decisions;
-  const W = 640;
-  const H = 180;
+  // drawn at the width it is shown at (at most 640), so that its words keep their size
+  const room = $("#review .body").clientWidth || 640;
+  const W = Math.max(300, Math.min(640, Math.round(room)));
+  const H = W < 480 ? 200 : 180;
   const L = 34;
   const B = 22;
   const T = 8;
