@@ -515,3 +515,19 @@ async def test_a_table_with_corrected_data_is_drawn_with_it_or_said(tmp_path: Pa
         assert "does not exist" in res.output and "Traceback" not in res.output
     finally:
         server.stop()
+
+
+async def test_h_asks_the_servers_bot_what_it_would_do(server: Server) -> None:
+    from spacetable.tui.app import HintScreen
+
+    seats = [{"kind": "human", "name": "Ada"}, {"kind": "bot", "level": "random"}]
+    made = create(server.base, "quazarys", seats, start=True, options={"round_limit": 30})
+    app = prepare(server.base + made["seats"][0]["link"], "fr", backoff=(0.1,))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: _my_turn(app))
+        await pilot.press("h")
+        await _until(pilot, lambda: isinstance(app.screen, HintScreen))
+        body = markup(str(app.screen.query_one("#texts-body", Static).render())).plain
+        assert "Que ferait le robot ?" in body and "chance de gagner" in body
+        await pilot.press("h")  # the key that opened it closes it
+        assert not isinstance(app.screen, HintScreen)

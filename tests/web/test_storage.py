@@ -109,12 +109,27 @@ def test_migrations_build_the_models_schema(db_url: str) -> None:
     s = Storage(db_url)
     s.migrate()
     s.migrate()  # a second run changes nothing
-    assert s.revision() == "0003"
+    assert s.revision() == "0004"
     insp = inspect(s.engine)
     assert "st_alembic_version" in insp.get_table_names()
     for table in Base.metadata.sorted_tables:
         cols = {c["name"] for c in insp.get_columns(table.name)}
         assert cols == {c.name for c in table.columns}, table.name
+    s.close()
+
+
+def test_a_review_is_kept_once_per_seat_and_budget(db_url: str) -> None:
+    s = Storage(db_url)
+    s.migrate()
+    rec = _record()
+    s.create_table(rec)
+    assert s.review(rec.id, 1, 200) is None
+    s.add_review(rec.id, 1, 200, {"format": "spacetable-review/1", "seat": 1})
+    s.add_review(rec.id, 1, 200, {"format": "spacetable-review/1", "seat": 99})  # ignored
+    assert s.review(rec.id, 1, 200) == {"format": "spacetable-review/1", "seat": 1}
+    assert s.review(rec.id, 1, 50) is None and s.review(rec.id, 0, 200) is None
+    s.delete_table(rec.id)
+    assert s.review(rec.id, 1, 200) is None
     s.close()
 
 

@@ -136,13 +136,15 @@ class MCTSBot(Bot):
         #: Statistics of the last decision (iterations run; root visits and mean reward per
         #: action text).
         self.last_stats: dict[str, Any] = {}
+        #: Search even a decision with a single legal action (the analysis wants its value).
+        self.always_search = False
 
     # ------------------------------------------------------------------ decision
     def choose(self, port: SeatPort) -> Action | None:
         legal = port.legal_actions()
         if not legal:
             return None
-        if len(legal) == 1 and not port.realtime:
+        if len(legal) == 1 and not port.realtime and not self.always_search:
             return legal[0]
         if port.realtime and self._quiet is not None:
             since, until = self._quiet

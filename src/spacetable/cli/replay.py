@@ -19,7 +19,8 @@ from rich.markup import escape
 from rich.rule import Rule
 
 import spacetable
-from spacetable.engine import RecordError, Termination
+from spacetable.bots.analysis import REVIEW_ITERATIONS, review, review_text
+from spacetable.engine import Game, RecordError, Termination
 from spacetable.engine.game import SAVE_FORMAT
 from spacetable.engine.registry import as_record
 from spacetable.records import read_record_line
@@ -56,6 +57,17 @@ def replay(
         help="The directory of tables the game was played with (default: the one a save "
         "remembers, else the shipped data).",
     ),
+    review_seat: int | None = typer.Option(
+        None,
+        "--review",
+        metavar="SEAT",
+        help="Review this seat's decisions with the search bot (a finished game): its chance "
+        "to win decision by decision and its biggest mistakes, with the better move.",
+    ),
+    iterations: int = typer.Option(
+        REVIEW_ITERATIONS, "--iterations", min=1, help="Search iterations per decision (--review)."
+    ),
+    review_seed: int = typer.Option(0, "--review-seed", help="The review's search seed."),
 ) -> None:
     """Replay a game: the moves one by one with --step, else the final state and outcome."""
     if lang not in LANGS:
@@ -93,6 +105,9 @@ def replay(
         fail_value(e)
     if seat is not None and not 0 <= seat < final.players:
         fail(f"--seat must be a seat of this {final.players}-player game: 0..{final.players - 1}")
+    if review_seat is not None:
+        _review(record, final, review_seat, iterations, review_seed, lang, dataset)
+        return
     render = renderer(final.game_id, final.parts)
     describe = event_describer(final.game_id, final.parts)
     entries = record["entries"]
@@ -118,6 +133,44 @@ def replay(
         console.print(f"[bold]{escape(why)}[/]: scores {list(out.scores)}, ranks {list(out.ranks)}")
     else:
         console.print(f"{len(entries)} moves; the game is not over.")
+
+
+def _review(
+    record: dict[str, Any],
+    final: Game,
+    seat: int,
+    iterations: int,
+    seed: int,
+    lang: str,
+    dataset: Any,
+) -> None:
+    """``--review SEAT``: the search's review of the seat's decisions, with a progress bar."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    if not 0 <= seat < final.players:
+        fail(f"--review must be a seat of this {final.players}-player game: 0..{final.players - 1}")
+    if not final.is_over:
+        fail("--review needs a finished game")
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"review seat {seat}", total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            rev = review(
+                record, seat, iterations=iterations, seed=seed, progress=step, data=dataset
+            )
+        except ValueError as e:
+            fail_value(e)
+    console.print(escape(review_text(rev, record, lang, dataset)))
 
 
 def register(app: typer.Typer) -> None:

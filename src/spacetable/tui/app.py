@@ -25,6 +25,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 
 from spacetable.bots import Bot, SeatPort
+from spacetable.bots.analysis import HINT_ITERATIONS, Hint, hint
 from spacetable.cli.common import event_describer, legend, outcome_describer, renderer
 from spacetable.cli.play import play_meta
 from spacetable.engine import Action, Game, SpacetableError, Termination
@@ -148,6 +149,17 @@ class UndoScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class HintScreen(TextsScreen):
+    """``h``: what the search bot would do for the seat on screen (closed by Esc, ``h``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "close", show=False)]
+    #: Its own look, so that the web table's viewer (``watch``) shows it as the table does.
+    DEFAULT_CSS = """
+    HintScreen { align: center middle; }
+    HintScreen #texts { width: 90%; height: 90%; border: thick $primary; background: $surface; }
+    """
+
+
 class LegendScreen(TextsScreen):
     """``l``: the game's legend (closed by Esc, ``l`` or ``q``)."""
 
@@ -175,7 +187,9 @@ class TableApp(App[bool]):
     #filter { height: 1; border: none; padding: 0 1; }
     #keys { height: auto; max-height: 2; background: $panel; padding: 0 1; }
     #handoff { width: 100%; height: 100%; content-align: center middle; text-align: center; }
-    QuitScreen, TextsScreen, LegendScreen, UndoScreen, WhyScreen { align: center middle; }
+    QuitScreen, TextsScreen, LegendScreen, HintScreen, UndoScreen, WhyScreen {
+        align: center middle;
+    }
     #why { width: 96%; height: 96%; border: thick $primary; background: $surface; }
     #why-title { height: auto; padding: 0 1; }
     #why-input { margin: 0 1; }
@@ -193,6 +207,7 @@ class TableApp(App[bool]):
         Binding("U", "undo_many", show=False),
         Binding("question_mark", "texts", show=False),
         Binding("l", "legend", show=False),
+        Binding("h", "hint", show=False),
         Binding("slash", "filter", show=False),
         Binding("escape", "clear_filter", show=False),
         Binding("s", "save", show=False),
@@ -292,6 +307,7 @@ class TableApp(App[bool]):
             ("?", "k_texts"),
             ("l", "k_legend"),
             ("y", "k_why"),
+            ("h", "k_hint"),
             ("u", "k_undo"),
         ]
         if self.save_path is not None:
@@ -698,6 +714,33 @@ class TableApp(App[bool]):
         """``l``: the legend of the table's symbols and abbreviations."""
         body = self._legend_text() + f"\n\n[dim]{escape(self.t('close_legend'))}[/dim]"
         self.push_screen(LegendScreen(body))
+
+    def action_hint(self) -> None:
+        """``h``: the search bot's top moves for the seat on screen, searched in a worker
+        thread from that seat's information only (:func:`spacetable.bots.analysis.hint`)."""
+        g, seat = self.game, self.seat
+        if seat is None or g.is_over or not g.legal_actions(seat):
+            self.say(self.t("no_hint"), error=True)
+            return
+        self.say(self.t("hint_thinking", seat=seat))
+        copy, gen = g.clone(), self._gen
+
+        def think() -> None:
+            hints = hint(copy, seat, iterations=HINT_ITERATIONS, seed=copy.step * 16 + seat)
+            self.call_from_thread(self._hint_done, gen, copy, seat, hints)
+
+        self.run_worker(think, thread=True, group="hint", exit_on_error=True)
+
+    def _hint_done(self, gen: int, game: Game, seat: int, hints: list[Hint]) -> None:
+        if gen != self._gen:  # the game moved on meanwhile: the hint is for another position
+            return
+        self.say("")
+        rows = [f"[b]{escape(self.t('hint_title', seat=seat))}[/b]", ""]
+        for n, h in enumerate(hints, 1):
+            rows.append(f"{n}. {escape(markup(h.sentence(game, self.lang)).plain)}")
+        rows.append(f"\n[dim]{escape(self.t('hint_note', seat=seat))}[/dim]")
+        rows.append(f"[dim]{escape(self.t('close_hint'))}[/dim]")
+        self.push_screen(HintScreen("\n".join(rows)))
 
     def action_quit_table(self) -> None:
         if self.game.is_over:

@@ -90,8 +90,13 @@ WORDS: dict[str, dict[str, str]] = {
         "keys": "[b]space[/b] live/pause [b]←→[/b] step [b]Home[/b] start [b]End[/b] live "
         "[b]g[/b] jump [b]q[/b] quit",
         "keys_seat": "[b]↑↓⏎[/b] play [b]/[/b] filter [b]space[/b] live/pause [b]←→[/b] step "
-        "[b]Home End[/b] [b]g[/b] jump [b]q[/b] quit",
+        "[b]Home End[/b] [b]g[/b] jump [b]h[/b] hint [b]q[/b] quit",
         "not_live": "You play on the live table: press End to go back to it.",
+        "hint_asked": "Asked the server's bot what it would do…",
+        "hint_title": "What would the bot do? Its top moves for seat {seat}",
+        "hint_line": "{n}. {sentence}",
+        "hint_note": "Searched from what seat {seat} can see only.",
+        "close_hint": "Esc or h: close",
         "chat": "Chat",
         "notice_back": "{who} is back",
         "notice_away": "{who} is away; a bot ({level}) plays for now",
@@ -126,8 +131,13 @@ WORDS: dict[str, dict[str, str]] = {
         "keys": "[b]espace[/b] direct/pause [b]←→[/b] coup [b]Début[/b] départ [b]Fin[/b] "
         "direct [b]g[/b] aller [b]q[/b] quitter",
         "keys_seat": "[b]↑↓⏎[/b] jouer [b]/[/b] filtre [b]espace[/b] direct/pause [b]←→[/b] "
-        "coup [b]Début Fin[/b] [b]g[/b] aller [b]q[/b] quitter",
+        "coup [b]Début Fin[/b] [b]g[/b] aller [b]h[/b] conseil [b]q[/b] quitter",
         "not_live": "Vous jouez sur la table en direct : Fin pour y revenir.",
+        "hint_asked": "Question posée au robot du serveur…",
+        "hint_title": "Que ferait le robot ? Ses meilleurs coups pour la place {seat}",
+        "hint_line": "{n}. {sentence}",
+        "hint_note": "Cherché uniquement à partir de ce que voit la place {seat}.",
+        "close_hint": "Échap ou h : fermer",
         "chat": "Discussion",
         "notice_back": "{who} est de retour",
         "notice_away": "{who} est absent ; un bot ({level}) joue pour l'instant",
@@ -254,6 +264,7 @@ class WatchApp(StepViewer):
         Binding("down", "cursor(1)", show=False),
         Binding("enter", "play", show=False),
         Binding("slash", "filter", show=False),
+        Binding("h", "hint", show=False),
     ]
     WORDS = WORDS
 
@@ -387,6 +398,8 @@ class WatchApp(StepViewer):
             self.chat = [*self.chat, dict(msg)][-100:]
         elif kind == "notice":
             self.notices = [*self.notices, self._notice(msg.get("event", {}))][-20:]
+        elif kind == "hint":
+            self._hint(msg)
         elif kind == "error":
             code, text = str(msg.get("code")), str(msg.get("message", ""))
             if code in ("bad_token", "no_table", "version", "full"):
@@ -673,6 +686,32 @@ class WatchApp(StepViewer):
             super().action_cancel_jump()
             return
         self._clear_filter()
+
+    def action_hint(self) -> None:
+        """``h`` (a seat's link): ask the server's bot what it would do (a ``hint`` message,
+        searched from the seat's information only); the answer opens in a panel."""
+        ws = self._ws
+        if self.seat is None or ws is None:
+            return
+        self.message = self.w("hint_asked")
+        self.show()
+        self.run_worker(ws.send(json.dumps({"type": "hint"})), group="send", exit_on_error=False)
+
+    def _hint(self, msg: Mapping[str, Any]) -> None:
+        """The server's ``hint`` answer: the bot's top moves, in the viewer's language."""
+        from .app import HintScreen
+
+        if self.message == self.w("hint_asked"):
+            self.message = ""
+        seat = msg.get("seat")
+        rows = [f"[b]{escape(self.w('hint_title', seat=seat))}[/b]", ""]
+        for n, h in enumerate(msg.get("hints", []), 1):
+            words = h.get("sentence", {})
+            sentence = str(words.get(self.lang) or words.get("en", ""))
+            rows.append(escape(self.w("hint_line", n=n, sentence=markup(sentence).plain)))
+        rows.append(f"\n[dim]{escape(self.w('hint_note', seat=seat))}[/dim]")
+        rows.append(f"[dim]{escape(self.w('close_hint'))}[/dim]")
+        self.push_screen(HintScreen("\n".join(rows)))
 
     def act(self, action: Mapping[str, Any]) -> None:
         """Send the seat's decision, chosen on the live step (the server refuses it as

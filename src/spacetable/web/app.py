@@ -37,6 +37,7 @@ import spacetable
 from spacetable.engine import DataSet, IllegalAction, SpacetableError
 from spacetable.engine.presentation import game_texts
 
+from .analysis import Reviews, send_hint
 from .bots import LEVELS
 from .clocks import TableSettings
 from .guides import GUIDE, guide_of
@@ -49,6 +50,7 @@ from .protocol import (
     Back,
     ChatText,
     Hello,
+    HintAsk,
     Lang,
     Name,
     Ping,
@@ -117,6 +119,9 @@ class CreateTable(_In):
     #: The data set to play with, by name (``GET /api/games`` lists each game's); the
     #: shipped one by default.
     data: Annotated[str, Field(min_length=1, max_length=200)] | None = None
+    #: Whether seated people may ask "what would the bot do?" (hint messages). On by
+    #: default: tables are solo or unrated (a future rated table turns it off by default).
+    hints: bool = True
 
 
 class Guided(_In):
@@ -377,6 +382,7 @@ def create_app(
                 body.clock.move if body.clock else None,
                 body.clock.reserve if body.clock else None,
                 body.takeover or ("medium" if body.clock else None),
+                body.hints,
             ),
         )
         if body.start:
@@ -481,6 +487,30 @@ def create_app(
             final = await hub.db(restore_game, hub.storage, rec, hub.data.of_table(rec))
         replay = await asyncio.to_thread(replays.get, rec.id, lambda: Replay.of(final))
         return await asyncio.to_thread(frame_message, replay, step, seat, lang)
+
+    reviews = Reviews(hub)
+    app.state.reviews = reviews
+
+    @app.get("/api/tables/{table_id}/review", tags=["replays"])
+    async def get_review(table_id: str, seat: Annotated[int, Query(ge=0, le=15)]) -> JSONResponse:
+        """The search's review of ``seat``'s decisions in a finished game
+        (``spacetable.bots.analysis``): 202 ``{"status": "pending"}`` while it is computed
+        (in a worker process; ask again), then ``{"status": "done", "review": ..., "text":
+        {"en": ..., "fr": ...}}``, stored once computed. Each decision was searched from the
+        seat's own information, so anybody who may see the replay may see it."""
+        table = await hub.table(table_id)
+        rec = table.rec
+        if rec.status != OVER:
+            raise TableError("not_over", "only a finished game can be reviewed", 409)
+        if seat >= rec.players:
+            raise TableError("bad_seat", f"no seat {seat} at a {rec.players}-player table")
+        final = table.game
+        if final is None or not final.is_over:
+            final = await hub.db(restore_game, hub.storage, rec, hub.data.of_table(rec))
+        out = await reviews.get(rec.id, seat, final)
+        if out is None:
+            return JSONResponse({"status": "pending"}, status_code=202)
+        return JSONResponse(out)
 
     # ------------------------------------------------------------------ WebSocket
     @app.websocket("/ws/tables/{table_id}")
@@ -617,6 +647,8 @@ async def _handle(table: Any, conn: Conn, msg: Any) -> None:
         if conn.seat is None:
             raise TableError("no_seat", "a spectator has no decision to take back")
         await table.undo(conn.seat, msg.count, msg.step)
+    elif isinstance(msg, HintAsk):
+        await send_hint(table, conn)
     elif isinstance(msg, Hello):
         raise ProtocolError("bad_message", "hello was already said")
 

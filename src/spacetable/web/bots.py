@@ -36,6 +36,7 @@ from typing import Any
 
 import spacetable
 from spacetable.bots import Bot, SeatPort, make_bot
+from spacetable.bots.analysis import hint, hint_json, review
 from spacetable.engine import DataSet, Game
 from spacetable.engine.registry import game_class
 from spacetable.workers import process_pool, stop_pool
@@ -143,6 +144,25 @@ def think(
     return None if action is None else action.to_json()
 
 
+def hint_job(
+    save: str, data: DataJob | None, seat: int, iterations: int, seed: int
+) -> list[dict[str, Any]]:
+    """Worker side: the search's hints for ``seat`` on the game of the server's snapshot
+    ``save`` (:func:`spacetable.bots.analysis.hint`: searched through the seat's port, from
+    its own information), as JSON with their words in both languages."""
+    game = spacetable.load_trusted(save, data=_worker_data(data))
+    return hint_json(game, hint(game, seat, iterations=iterations, seed=seed))
+
+
+def review_job(
+    record: dict[str, Any], data: DataJob | None, seat: int, iterations: int, seed: int
+) -> dict[str, Any]:
+    """Worker side: the review of ``seat``'s decisions in a finished game's record
+    (:func:`spacetable.bots.analysis.review`), as JSON."""
+    rev = review(record, seat, iterations=iterations, seed=seed, data=_worker_data(data))
+    return rev.to_json()
+
+
 def forget(table: str) -> None:
     """Worker side: drop the bots of a finished table."""
     for key in [k for k in _bots if k[0] == table]:
@@ -177,6 +197,8 @@ class BotPool:
         self._known: dict[str, int] = {}
         #: How many times each table's game was replaced (see :meth:`invalidate`).
         self._epoch: dict[str, int] = {}
+        #: The worker of game reviews (started at the first one).
+        self._analysis: ProcessPoolExecutor | None = None
 
     def _shard(self, table: str) -> tuple[int, ProcessPoolExecutor]:
         i = zlib.crc32(table.encode()) % self.workers
@@ -254,6 +276,35 @@ class BotPool:
             return None
         return legal[(seed + game.step) % len(legal)].to_json()
 
+    async def hint(
+        self, table: str, game: Game, seat: int, iterations: int, seed: int, budget: float
+    ) -> list[dict[str, Any]]:
+        """The hints for ``seat`` now, computed in the table's worker (as its bots' work);
+        raises TimeoutError past ``budget`` seconds."""
+        _, ex = self._shard(table)
+        loop = asyncio.get_running_loop()
+        fut = loop.run_in_executor(
+            ex, hint_job, game.to_json(), data_job(game), seat, iterations, seed
+        )
+        result: list[dict[str, Any]] = await asyncio.wait_for(fut, budget)
+        return result
+
+    async def review(self, game: Game, seat: int, iterations: int, seed: int) -> dict[str, Any]:
+        """The review of ``seat`` in the finished ``game``, computed in the analysis worker
+        (one more worker process, so that a long review never delays a table's bots)."""
+        if self._analysis is None:
+            self._analysis = self._new_executor()
+        loop = asyncio.get_running_loop()
+        fut = loop.run_in_executor(
+            self._analysis, review_job, game.record(), data_job(game), seat, iterations, seed
+        )
+        try:
+            result: dict[str, Any] = await fut
+        except BrokenProcessPool:
+            self._analysis = None
+            raise
+        return result
+
     async def warm(self) -> None:
         """Start every worker now (a spawned worker takes a second or two to import the
         games), so that the first bot of the first table answers at once."""
@@ -283,6 +334,8 @@ class BotPool:
         """Stop every worker now (a bot still thinking is stopped) and release the pools'
         queues before the server exits (:func:`spacetable.workers.stop_pool`)."""
         shards, self._shards = self._shards, [None] * self.workers
+        shards.append(self._analysis)
+        self._analysis = None
         for ex in shards:
             if ex is not None:
                 stop_pool(ex, kill=True)

@@ -33,15 +33,19 @@ class TableSettings:
     move: float | None = None
     reserve: float | None = None
     takeover: str | None = None
+    #: Whether a seated person may ask "what would the bot do?" (``hint`` messages).
+    hints: bool = True
 
     @property
     def clocked(self) -> bool:
         return self.move is not None
 
     def to_json(self) -> dict[str, Any] | None:
-        if not self.clocked and self.takeover is None:
+        if not self.clocked and self.takeover is None and self.hints:
             return None
         out: dict[str, Any] = {"takeover": self.takeover}
+        if not self.hints:
+            out["hints"] = False
         if self.clocked:
             out["clock"] = {"move": self.move, "reserve": self.reserve}
         return out
@@ -51,7 +55,9 @@ class TableSettings:
         if not data:
             return cls()
         clock = data.get("clock") or {}
-        return cls(clock.get("move"), clock.get("reserve"), data.get("takeover"))
+        return cls(
+            clock.get("move"), clock.get("reserve"), data.get("takeover"), data.get("hints", True)
+        )
 
 
 @dataclass

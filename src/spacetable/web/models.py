@@ -131,3 +131,19 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+
+
+class ReviewRow(Base):
+    """The search's review of one seat's decisions in a finished game
+    (:meth:`spacetable.bots.analysis.Review.to_json`), computed once per budget."""
+
+    __tablename__ = "st_reviews"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("st_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: The search budget: iterations per decision.
+    iterations: Mapped[int] = mapped_column(Integer, primary_key=True)
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)
+    at: Mapped[float] = mapped_column(Float)

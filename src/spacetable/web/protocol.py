@@ -110,7 +110,15 @@ class Why(_Msg):
         return self
 
 
-Message = Hello | Act | SetLang | Ping | ChatText | Back | Undo | Why
+class HintAsk(_Msg):
+    """Ask "what would the bot do?": the search's top moves for the seat now, answered by a
+    ``hint`` message to this connection only (refused with ``hints_off`` when the table does
+    not allow hints, ``rate_limited`` past the per-connection limit)."""
+
+    type: Literal["hint"]
+
+
+Message = Hello | Act | SetLang | Ping | ChatText | Back | Undo | Why | HintAsk
 ClientMessage = Annotated[Message, Field(discriminator="type")]
 _adapter: TypeAdapter[Message] = TypeAdapter(ClientMessage)
 

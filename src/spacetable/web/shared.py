@@ -65,6 +65,14 @@ class Settings:
     gc_freeze_every: float | None = 1.0
     gc_full_every: float = 600.0
     gc_full_growth: float = 0.25
+    #: Hints ("what would the bot do?"): search iterations, the seconds a hint may take in
+    #: its worker, and how many a connection may ask for (per second on average, at once).
+    hint_iterations: int = 300
+    hint_budget: float = 10.0
+    hint_rate: float = 0.2
+    hint_burst: float = 3.0
+    #: Game reviews: search iterations per decision.
+    review_iterations: int = 200
 
 
 def token_hash(token: str) -> str:
@@ -91,6 +99,9 @@ class Conn:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.max_queue)
         self.bucket = TokenBucket(settings.rate, settings.burst, time.monotonic())
         self.chat_bucket = TokenBucket(chat.RATE, chat.BURST, time.monotonic())
+        self.hint_bucket = TokenBucket(settings.hint_rate, settings.hint_burst, time.monotonic())
+        #: A hint is being computed for this connection (one at a time).
+        self.hinting = False
         self.dropped = 0
         self.closed = False
 

@@ -25,7 +25,7 @@ from sqlalchemy import Engine, create_engine, delete, event, func, insert, selec
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ChatRow, DecisionRow, SeatRow, SnapshotRow, TableRow
+from .models import ChatRow, DecisionRow, ReviewRow, SeatRow, SnapshotRow, TableRow
 
 #: Alembic's bookkeeping table (named for the app, beside other apps' in one database).
 VERSION_TABLE = "st_alembic_version"
@@ -487,9 +487,30 @@ class Storage:
         out.reverse()
         return out
 
+    # ------------------------------------------------------------------ reviews
+    def review(self, table_id: str, seat: int, iterations: int) -> dict[str, Any] | None:
+        """The stored review of ``seat`` at this budget, or ``None``."""
+        with self._session() as s:
+            row = s.get(ReviewRow, (table_id, seat, iterations))
+            return None if row is None else dict(row.review)
+
+    def add_review(self, table_id: str, seat: int, iterations: int, review: dict[str, Any]) -> None:
+        """Keep a computed review (a second one for the same key is ignored)."""
+        with self._session.begin() as s:
+            if s.get(ReviewRow, (table_id, seat, iterations)) is None:
+                s.add(
+                    ReviewRow(
+                        table_id=table_id,
+                        seat=seat,
+                        iterations=iterations,
+                        review=review,
+                        at=time.time(),
+                    )
+                )
+
     def delete_table(self, table_id: str) -> None:
         with self._session.begin() as s:
-            for model in (ChatRow, SnapshotRow, DecisionRow, SeatRow):
+            for model in (ReviewRow, ChatRow, SnapshotRow, DecisionRow, SeatRow):
                 s.execute(delete(model).where(model.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
 

@@ -477,6 +477,7 @@ def public_info(
     }
     if rec.settings is not None:
         out["settings"] = rec.settings
+    out["hints"] = TableSettings.from_json(rec.settings).hints
     if rec.outcome is not None:
         out["outcome"] = rec.outcome
     if rec.status == BROKEN:

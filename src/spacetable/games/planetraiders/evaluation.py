@@ -165,3 +165,20 @@ def evaluate(game: PlanetRaiders, seat: int) -> float:
         others = [progress_value(game, s) for s in range(game.players) if s != seat]
     best = max(others) if others else 0.0
     return max(0.0, min(1.0, 0.5 + 0.4 * (mine - best)))
+
+
+#: The terms of :func:`terms`, in the order a reader gets them, and whether more is better
+#: (+1) or worse (-1): the "why" of a hint or a review (``spacetable.bots.analysis``).
+TERMS: dict[str, int] = {"progress": 1, "lead": 1}
+
+
+def terms(game: PlanetRaiders, seat: int) -> dict[str, float]:
+    """What :func:`evaluate` weighs for ``seat``: its progress (crew gathered, raiders left,
+    how close they are to their targets) and its lead on the best opponent's."""
+    mine = progress_value(game, seat)
+    others = [
+        progress_value(game, s)
+        for s in range(game.players)
+        if s != seat and (not game.teams or game.team[s] != game.team[seat])
+    ]
+    return {"progress": mine, "lead": mine - (max(others) if others else 0.0)}

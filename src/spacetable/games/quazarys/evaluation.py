@@ -44,3 +44,20 @@ def evaluate(game: Quazarys, seat: int) -> float:
         return 0.9 if game.leader() == seat else 0.6
     x = (best - mine) / 3.0 + 0.05 * (len(game.hands[seat]) - HAND_SIZE)
     return 1.0 / (1.0 + math.exp(-x))
+
+
+#: The terms of :func:`terms`, in the order a reader gets them, and whether more is better
+#: (+1) or worse (-1): the "why" of a hint or a review (``spacetable.bots.analysis``).
+TERMS: dict[str, int] = {"distance": -1, "rival_distance": 1, "hand": 1}
+
+
+def terms(game: Quazarys, seat: int) -> dict[str, float]:
+    """What :func:`evaluate` weighs for ``seat``: the moves its pawn still needs to reach its
+    base, the best rival's, and its cards in hand."""
+    return {
+        "distance": float(race_distance(game, seat)),
+        "rival_distance": float(
+            min(race_distance(game, s) for s in range(game.players) if s != seat)
+        ),
+        "hand": float(len(game.hands[seat])),
+    }

@@ -509,3 +509,20 @@ def _counted(g: Spacedealer, p: int) -> float:
                 second = v
         x += best + SECOND * second
     return x
+
+
+#: The terms of :func:`terms`, in the order a reader gets them, and whether more is better
+#: (+1) or worse (-1): the "why" of a hint or a review (``spacetable.bots.analysis``).
+TERMS: dict[str, int] = {"points": 1, "pipeline": 1, "lead": 1}
+
+
+def terms(g: Spacedealer, seat: int) -> dict[str, float]:
+    """What :func:`evaluate` weighs for ``seat``: its points, what its goods, ships and
+    planet are worth besides them, and its lead on the rivals (as :func:`evaluate` measures
+    them)."""
+    n = g.players
+    rivals = [g.score[p] for p in range(n) if p != seat]
+    rival = 0.5 * max(rivals) + 0.5 * sum(rivals) / len(rivals)
+    points = float(g.score[seat])
+    pipeline = _potential(g, seat) if not g.is_over and g.phase == 1 else 0.0
+    return {"points": points, "pipeline": pipeline, "lead": points + pipeline - rival}

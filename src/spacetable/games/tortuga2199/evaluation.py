@@ -69,3 +69,21 @@ def strength(g: Tortuga2199, p: int) -> float:
         if g.ctrl[pos] != p:
             value += 0.1 * P.kind_influence[g.kinds[pos]]
     return value
+
+
+#: The terms of :func:`terms`, in the order a reader gets them, and whether more is better
+#: (+1) or worse (-1): the "why" of a hint or a review (``spacetable.bots.analysis``).
+TERMS: dict[str, int] = {"influence": 1, "strength": 1, "lead": 1, "minerals": 1}
+
+
+def terms(g: Tortuga2199, seat: int) -> dict[str, float]:
+    """What :func:`evaluate` weighs for ``seat``: its Influence, its strength (Influence plus
+    what its deck, minerals, hunts and position promise), its lead in strength on the best
+    rival, and its minerals."""
+    scores = [strength(g, p) for p in range(g.players)]
+    return {
+        "influence": float(g.total(seat)),
+        "strength": scores[seat],
+        "lead": scores[seat] - max(scores[p] for p in range(g.players) if p != seat),
+        "minerals": float(g.minerals[seat]),
+    }

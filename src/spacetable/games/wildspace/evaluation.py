@@ -95,3 +95,26 @@ def _hand_value(cards: int, turns_left: int) -> float:
     """Hand cards are worth 0.7 each while they can still be played, then 0.1."""
     useful = min(cards, turns_left + 1)
     return 0.7 * useful + 0.1 * (cards - useful)
+
+
+#: The terms of :func:`terms`, in the order a reader gets them, and whether more is better
+#: (+1) or worse (-1): the "why" of a hint or a review (``spacetable.bots.analysis``).
+TERMS: dict[str, int] = {"credits": 1, "potential": 1, "lead": 1, "hand": 1}
+
+
+def terms(g: WildSpace, seat: int) -> dict[str, float]:
+    """What :func:`evaluate` weighs for ``seat``, as numbers a player can read: its credits,
+    what its crew, hand and pending effects promise besides them, its lead on the best rival
+    (in solo, on the Contrebandier) and its cards in hand."""
+    credits = float(g.score_sheet(seat)["total"])
+    mine = potential(g, seat)
+    if g.solo:
+        other = float(g.smuggler_sheet()["total"]) + 2.0 * (TURNS - g.s_turns)
+    else:
+        other = max(potential(g, q) for q in range(g.players) if q != seat)
+    return {
+        "credits": credits,
+        "potential": mine - credits,
+        "lead": mine - other,
+        "hand": float(len(g.hands[seat])),
+    }

@@ -41,6 +41,17 @@ const TEXTS = {
     guide_done: "Well played: that was a whole game. You know the rules now; try a table against a bot from the lobby.",
     guide_wait: "The guide is playing…", learn: "Learn to play", learn_help: "A short first game against the guide, who says what to do and why at each step.",
     guide: "the guide", guide_step: "step {n} of {total}",
+    review: "Review", review_of: "Review of", review_run: "Review this seat's play",
+    review_pending: "The bot is reviewing every decision of this seat…",
+    review_summary: "Average loss per decision: {avg}% of chance to win. Mistakes (over {th}%): {n}.",
+    chart_desc: "Chance to win of {seat} before each of their {n} decisions, from {first}% to {last}%; lowest {low}% at decision {at}.",
+    mistakes: "Biggest mistakes", no_mistakes: "No mistake over {th} points of chance to win.",
+    go_to_step: "Show this position", chance_to_win: "chance to win", decision: "decision",
+    hint_button: "What would the bot do?", hint_thinking: "The bot is thinking…",
+    hint_title: "The bot's top moves", hint_chance: "chance to win", hint_share: "of the search",
+    hints_off: "Hints are off at this table.",
+    hint_note: "The bot searched from what you can see only.",
+    allow_hints: "Allow the bot's hints",
   },
   fr: {
     undo: "Annuler", undo_title: "Reprendre votre dernière décision (tant qu'aucun autre siège n'a joué ni rien de caché n'a été révélé)",
@@ -88,6 +99,17 @@ const TEXTS = {
     guide_done: "Bien joué : c'était une partie entière. Vous connaissez les règles ; essayez une table contre un robot depuis le salon.",
     guide_wait: "Le guide joue…", learn: "Apprendre à jouer", learn_help: "Une courte première partie contre le guide, qui dit quoi faire et pourquoi à chaque étape.",
     guide: "le guide", guide_step: "étape {n} sur {total}",
+    review: "Analyse", review_of: "Analyse de", review_run: "Analyser le jeu de cette place",
+    review_pending: "Le robot analyse chaque décision de cette place…",
+    review_summary: "Perte moyenne par décision : {avg} % de chance de gagner. Erreurs (plus de {th} %) : {n}.",
+    chart_desc: "Chance de gagner de {seat} avant chacune de ses {n} décisions, de {first} % à {last} % ; au plus bas {low} % à la décision {at}.",
+    mistakes: "Plus grosses erreurs", no_mistakes: "Aucune erreur de plus de {th} points de chance de gagner.",
+    go_to_step: "Voir cette position", chance_to_win: "chance de gagner", decision: "décision",
+    hint_button: "Que ferait le robot ?", hint_thinking: "Le robot réfléchit…",
+    hint_title: "Les meilleurs coups du robot", hint_chance: "chance de gagner", hint_share: "de la recherche",
+    hints_off: "Les conseils sont désactivés à cette table.",
+    hint_note: "Le robot n'a cherché qu'à partir de ce que vous voyez.",
+    allow_hints: "Autoriser les conseils du robot",
   },
 };
 
@@ -107,7 +129,8 @@ export function setLang(l) {
   localStorage.setItem(KEY, l);
 }
 
-export function t(key) {
+export function t(key, vars = null) {
   const l = lang();
-  return (TEXTS[l] && TEXTS[l][key]) || TEXTS.en[key] || key;
+  const s = (TEXTS[l] && TEXTS[l][key]) || TEXTS.en[key] || key;
+  return vars ? s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : s;
 }

@@ -21,6 +21,7 @@ function labels() {
   $("#h-seats").textContent = t("seats");
   $("#l-hotseat").textContent = t("hotseat");
   $("#l-start").textContent = t("start_now");
+  $("#l-hints").textContent = t("allow_hints");
   $("#create").textContent = t("create");
   $("#h-tables").textContent = t("tables");
   $("#h-history").textContent = t("my_games");
@@ -198,7 +199,7 @@ async function createTable(ev) {
   const body = {
     game: $("#game").value, players: n, options: readOptions(), seats,
     title: $("#title").value.trim(), start: $("#start-now").checked,
-    bot_delay: Number($("#bot-delay").value),
+    bot_delay: Number($("#bot-delay").value), hints: $("#hints").checked,
   };
   if ($("#speed")) body.speed = Number($("#speed").value);
   if ($("#clock-move") && $("#clock-move").value !== "") {

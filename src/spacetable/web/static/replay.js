@@ -7,6 +7,7 @@ import { $, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
 import { loadWords, wordsOf } from "./gametext.js";
 import { lang, setLang, t } from "./i18n.js";
+import { drawReview, followSeat, setupReview } from "./review.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const frames = new Map(); // "seat/lang/step" -> frame
@@ -194,6 +195,7 @@ async function main() {
     body.append(el("p", { "data-testid": "not-over", text: t("replay_not_over") }),
       el("a", { href: `/table/${encodeURIComponent(TABLE)}`, text: t("open_table") }));
     for (const b of $("#controls").querySelectorAll("button, input, select")) b.disabled = true;
+    $("#review").classList.add("hidden");
     return;
   }
   board = "none"; // no board of its own: the generic view
@@ -213,9 +215,10 @@ async function main() {
   $("#jump").addEventListener("change", (e) => { stop(); go(Number(e.target.value)); });
   $("#follow").addEventListener("change", (e) => {
     seat = e.target.value === "" ? null : Number(e.target.value);
+    followSeat(seat);
     go(step);
   });
-  $("#lang").addEventListener("change", (e) => { setLang(e.target.value); labels(); go(step); });
+  $("#lang").addEventListener("change", (e) => { setLang(e.target.value); labels(); drawReview(); go(step); });
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement) return;
     const moves = { ArrowLeft: () => go(step - 1), ArrowRight: () => go(step + 1),
@@ -224,6 +227,8 @@ async function main() {
     else if (moves[e.key]) { stop(); moves[e.key](); } else return;
     e.preventDefault();
   });
+  setupReview({ table, seatName, go: (n) => { stop(); go(n); window.scrollTo({ top: 0 }); } });
+  followSeat(seat);
   await go(Math.min(step, table.steps));
 }
 

@@ -5,6 +5,7 @@
 import { $, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
 import { loadWords, wordsOf } from "./gametext.js";
+import { askHint, drawHints } from "./hints.js";
 import { lang, setLang, t } from "./i18n.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -120,8 +121,13 @@ function onMessage(entry, msg) {
     if (held.get(shown) === entry) drawChat();
   } else if (msg.type === "why") {
     if (held.get(shown) === entry) drawWhy(msg);
+  } else if (msg.type === "hint") {
+    entry.hint = msg;
+    entry.hintWaiting = false;
+    if (held.get(shown) === entry) drawHints(table, entry, askHint);
   } else if (msg.type === "error") {
     if (undoing === entry) undoing = null;
+    entry.hintWaiting = false;
     if (msg.reasons && held.get(shown) === entry) drawWhy(msg);
     if (msg.code === "bad_token" || msg.code === "no_table") {
       entry.closed = true;
@@ -309,6 +315,7 @@ function render() {
         () => { board = "none"; render(); }); // the generic view stays
   }
   drawActions(entry, st);
+  drawHints(table, entry, askHint);
   drawView(entry, st);
   drawGuide(st);
   drawChat();
