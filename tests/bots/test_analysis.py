@@ -86,7 +86,7 @@ def test_hints_are_the_searchs_top_moves_with_a_chance_and_a_reason(game_id: str
         en, fr = h.sentence(g, "en"), h.sentence(g, "fr")
         assert en != fr and "%" in en and "%" in fr
         for lang, text in (("en", en), ("fr", fr)):
-            names = texts.tables[lang]["why_terms"]
+            names = texts.tables[lang]["eval_terms"]
             assert set(names) == {t.key for t in h.why.terms}  # every term has its words
             for t in h.why.terms:
                 if abs(t.after - t.before) >= 0.01:

@@ -19,9 +19,8 @@ def test_a_whole_scripted_game_loads_and_every_step_is_found_by_the_game_step() 
         assert guide.at(g.step) is step
         assert step.action is not None and step.seat is not None
         if step.seat == guide.learner:
-            assert step.say(
-                "fr",
-            ).startswith("Jouez") and step.say("en").startswith("Play")
+            assert str(step.say("fr")).startswith("Jouez")
+            assert str(step.say("en")).startswith("Play")
             assert guide.check_move(g.step, step.seat, step.action) is step
         g.apply(step.seat, step.action)
     assert g.is_over and guide.at(g.step) is None
@@ -38,6 +37,7 @@ def test_another_move_than_the_guides_is_refused_with_its_words() -> None:
     other = next(a for a in g.action_space.actions if a != first.action)
     with pytest.raises(GuideError, match="Play your card"):
         guide.check_move(g.step, 0, other)
+    assert first.action is not None
     with pytest.raises(GuideError):
         guide.check_move(g.step, 1, first.action)  # not that seat's step
 

@@ -6,6 +6,7 @@ WebSockets on loopback, real SQLite; the guide is a real script of the test game
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 import httpx
 
@@ -42,10 +43,10 @@ def test_following_the_guide_plays_the_game_to_its_end(
     assert [s["kind"] for s in made["seats"]] == ["human", "guide"]
     token = made["seats"][0]["token"]
 
-    async def play() -> list[dict[str, object]]:
+    async def play() -> list[dict[str, Any]]:
         c = await connect(server, made["id"], token, lang="fr")
         wrong_tried = False
-        seen: list[dict[str, object]] = []
+        seen: list[dict[str, Any]] = []
         while True:
             st = await c.until(lambda m: m["type"] == "state")
             g = st["guide"]

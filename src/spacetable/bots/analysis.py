@@ -16,7 +16,7 @@ the most visited root moves, each with
   evaluation weighs (points, distance to a goal, cards...: the optional ``TERMS`` and
   ``terms(game, seat)`` of the game's ``evaluation`` module), before and after the move,
   averaged over a few determinizations drawn from the seat's view. Its sentence names the
-  terms with the game's own texts (``why_terms`` in its ``text.toml``).
+  terms with the game's own texts (``eval_terms`` in its ``text.toml``).
 
 In a real-time game (Spacedealer) the choices are the legal actions and *waiting*; a hint
 may be to wait (``Hint.action is None``), and its sentence says what waiting does.
@@ -289,7 +289,7 @@ def _term_names(game_id: str, lang: str) -> dict[str, str]:
     if texts is None:
         return {}
     table = texts.tables.get(lang) or texts.tables["en"]
-    names = table.get("why_terms", {})
+    names = table.get("eval_terms", {})
     return {str(k): str(v) for k, v in names.items()} if isinstance(names, dict) else {}
 
 

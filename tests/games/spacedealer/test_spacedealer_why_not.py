@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from spacetable.engine import InvalidAction, new_game
+from spacetable.engine import Action, Game, InvalidAction, new_game
 from spacetable.engine.presentation import presentation
 from spacetable.engine.why import Reason
 from spacetable.games.spacedealer import actions as A
@@ -31,7 +31,7 @@ from spacetable.games.spacedealer.rules import Spacedealer
 ADV = {"rules": "advanced"}
 
 
-def rules_of(g: Spacedealer, seat: int, action: A.Action) -> list[tuple[str, str]]:
+def rules_of(g: Game, seat: int, action: Action) -> list[tuple[str, str]]:
     return [(r.rule, r.detail) for r in g.why_not(seat, action)]
 
 

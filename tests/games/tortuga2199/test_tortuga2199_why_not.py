@@ -339,6 +339,7 @@ def test_random_playouts_always_find_a_precise_reason() -> None:
                             assert r.detail != "not_now", a.text()
                             v = r.values
                             if "need" in v:  # a price not met is one the seat cannot pay
+                                assert isinstance(g, Tortuga2199)
                                 have = g.crypto if "crypto" in r.detail else g.mano
                                 assert v["have"] == have and int(v["need"]) > have, (a, r)
                 g.apply(s, rng.choice(g.legal_actions(s)))
