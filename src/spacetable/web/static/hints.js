@@ -5,6 +5,9 @@
 import { $, clear, el } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
+// A percent sign as each language writes it (French: after a narrow no-break space).
+const PC = () => (lang() === "fr" ? "\u202f%" : "%");
+
 const pct = (x) => Math.round(100 * x);
 
 // Ask for hints on the connection `entry` (a seat's).
@@ -45,8 +48,8 @@ export function drawHints(table, entry, onAsk) {
   for (const m of h.hints) {
     ol.append(el("li", { "data-testid": "hint" },
       el("div", {}, el("strong", { text: m.label[l] || m.label.en }), " — ",
-        el("span", { class: "chance", text: `${pct(m.chance)}% ${t("hint_chance")}` }),
-        el("span", { class: "muted", text: ` · ${pct(m.share)}% ${t("hint_share")}` })),
+        el("span", { class: "chance", text: `${pct(m.chance)}${PC()} ${t("hint_chance")}` }),
+        el("span", { class: "muted", text: ` · ${pct(m.share)}${PC()} ${t("hint_share")}` })),
       el("div", { class: "why", text: m.because[l] || m.because.en })));
   }
   body.append(ol, el("p", { class: "muted", text: t("hint_note") }));

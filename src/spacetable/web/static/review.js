@@ -5,6 +5,9 @@
 import { $, clear, el } from "./dom.js";
 import { lang, t } from "./i18n.js";
 
+// A percent sign as each language writes it (French: after a narrow no-break space).
+const PC = () => (lang() === "fr" ? "\u202f%" : "%");
+
 const NS = "http://www.w3.org/2000/svg";
 let ctx = null; // {table, seatName, go}
 let reviewSeat = 0;
@@ -137,7 +140,7 @@ function chart(rev, words) {
   svg("desc", { id: `${id}-desc`, text: desc }));
   for (const v of [0, 0.5, 1]) {
     root.append(svg("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: v === 0.5 ? "mid" : "grid" }));
-    root.append(svg("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "axis", text: `${pct(v)}%` }));
+    root.append(svg("text", { x: L - 4, y: y(v) + 4, "text-anchor": "end", class: "axis", text: `${pct(v)}${PC()}` }));
   }
   root.append(svg("text", { x: W - R, y: H - 4, "text-anchor": "end", class: "axis", text: `${t("decision")} 1–${ds.length}` }));
   if (ds.length) {
@@ -148,7 +151,7 @@ function chart(rev, words) {
   const bad = new Set(rev.mistakes);
   ds.forEach((d, i) => {
     if (!bad.has(d.entry)) return;
-    const label = `${t("decision")} ${i + 1}: ${pct(d.before)}% → ${pct(d.after)}%`;
+    const label = `${t("decision")} ${i + 1}${lang() === "fr" ? " :" : ":"} ${pct(d.before)}${PC()} → ${pct(d.after)}${PC()}`;
     root.append(svg("circle", { cx: x(i), cy: y(d.after), r: 5, class: "mistake", tabindex: 0,
       "data-testid": "chart-mistake", onclick: () => ctx.go(d.entry),
       onkeydown: (e) => { if (e.key === "Enter") ctx.go(d.entry); } }, svg("title", { text: label })));
