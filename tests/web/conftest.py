@@ -139,6 +139,8 @@ FAST = Settings(
     replay_rate=1000,
     replay_burst=2000,
     warm_bots=False,
+    # the guide's own moves follow each other quickly (a person sees them at 0.8 s)
+    guide_pause=0.1,
 )
 
 

@@ -409,7 +409,7 @@ def create_app(
             guide.options,
             seats,
             title=guide.title["fr" if body.lang == "fr" else "en"],
-            bot_delay=body.pause,
+            bot_delay=min(body.pause, hub.settings.guide_pause),
             seed=guide.seed,
             guided=True,
             # a real-time game's clock moves only by the script's waits: a page shows it still

@@ -73,6 +73,9 @@ class Settings:
     hint_burst: float = 3.0
     #: Game reviews: search iterations per decision.
     review_iterations: int = 200
+    #: Guided first games: the most seconds the guide pauses before each of its own moves
+    #: (a learner's request may ask for less; tests shorten it).
+    guide_pause: float = 10.0
 
 
 def token_hash(token: str) -> str:
