@@ -95,3 +95,22 @@ def test_a_broken_rules_row_is_refused_naming_the_line_and_the_field() -> None:
         parse_table(header + 'turn,2. Tour,rulebook," ",b\n', RuleRow, "r")
     with pytest.raises(DataError, match="duplicate id"):
         parse_table(header + "turn,s,rulebook,a,b\nturn,s,rulebook,a,b\n", RuleRow, "r")
+
+
+def test_a_game_follows_its_guide_until_a_move_or_a_setting_differs() -> None:
+    guide = Guide.parse("toy", _script())
+    g = new_game("toy", 2, 5, {"hand": 1})
+    assert guide.follows(g)
+    for step in guide.steps[:3]:
+        assert step.seat is not None and step.action is not None
+        g.apply(step.seat, step.action)
+        assert guide.follows(g)
+    nxt = guide.steps[3]
+    other = next((a for a in g.legal_actions(g.to_act[0]) if a != nxt.action), None)
+    if other is not None:
+        off = g.clone()
+        off.apply(off.to_act[0], other)
+        assert not guide.follows(off)
+    assert not guide.follows(new_game("toy", 2, 6, {"hand": 1}))  # another seed
+    assert not guide.follows(new_game("toy", 3, 5, {"hand": 1}))  # other players
+    assert not guide.follows(new_game("toy", 2, 5, {"hand": 2}))  # other options

@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 
 from spacetable.engine.guide import Guide
+from spacetable.testing.guides import toy_guide_script
 from spacetable.web import guides
 
 from .conftest import Server, connect
@@ -74,3 +75,43 @@ def test_following_the_guide_plays_the_game_to_its_end(
     assert any(g["step"] and g["step"]["seat"] == 1 for g in seen)  # the guide's own moves
     info = httpx.get(f"{server.base}/api/tables/{made['id']}", timeout=30).json()
     assert info["status"] == "over" and info["steps"] == len(toy_guide.steps)
+
+
+def test_a_table_whose_guide_changed_goes_on_with_a_bot(tmp_path: Any) -> None:
+    """A guided table resumed by a server whose guide is another script (a new release)
+    leaves the script: the guide's seat is played by a bot and the learner plays freely to
+    the end."""
+    from .conftest import start_server
+
+    db = f"sqlite:///{tmp_path / 'guides.db'}"
+    guides._guides["toy"] = Guide.parse("toy", toy_guide_script(seed=5))
+    try:
+        first = start_server(db)
+        try:
+            made = httpx.post(
+                f"{first.base}/api/guides/toy", json={"pause": 0.0}, timeout=30
+            ).json()
+        finally:
+            first.stop()
+        guides._guides["toy"] = Guide.parse("toy", toy_guide_script(seed=7))
+        second = start_server(db)
+        try:
+
+            async def play() -> dict[str, Any]:
+                c = await connect(second, made["id"], made["seats"][0]["token"])
+                while True:
+                    st = await c.until(lambda m: m["type"] == "state")
+                    assert "guide" not in st  # no guide's words any more
+                    if st["over"]:
+                        await c.close()
+                        return st
+                    if st["legal"]:
+                        act = st["legal"][-1]["action"]
+                        await c.send({"type": "act", "action": act, "step": st["step"]})
+
+            end = asyncio.run(play())
+            assert end["over"]
+        finally:
+            second.stop()
+    finally:
+        guides._guides.pop("toy", None)

@@ -30,13 +30,16 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from .actions import Action
 from .data import package_of, read_text
 from .errors import DataError, SpacetableError
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 class GuideError(SpacetableError, ValueError):
@@ -220,6 +223,31 @@ class Guide:
         if s is None or s.seat != seat or s.action != action:
             raise GuideError(s.en if s is not None and s.en else "not the guide's next move")
         return s
+
+    def follows(self, game: Game) -> bool:
+        """Whether ``game`` is this guide's game so far: its settings, and every decision and
+        wait it has taken are the script's (a table resumed after its guide was changed may
+        not be)."""
+        if game.game_id != self.game_id or game.seed != self.seed:
+            return False
+        if game.players != self.players or game.options != game.info.normalize_options(
+            self.players, self.options
+        ):
+            return False
+        entries = game.record()["entries"]
+        if len(entries) > len(self.steps):
+            return False
+        for entry, step in zip(entries, self.steps, strict=False):
+            if step.wait is not None:
+                if entry.get("advance") != step.wait:
+                    return False
+            elif (
+                step.action is None
+                or entry.get("seat") != step.seat
+                or entry.get("action") != step.action.to_json()
+            ):
+                return False
+        return True
 
     def learner_steps(self) -> list[Step]:
         return [s for s in self.steps if s.seat == self.learner]

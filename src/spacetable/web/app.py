@@ -412,8 +412,6 @@ def create_app(
             bot_delay=min(body.pause, hub.settings.guide_pause),
             seed=guide.seed,
             guided=True,
-            # a real-time game's clock moves only by the script's waits: a page shows it still
-            speed=0.0,
         )
         await table.start()
         return _created(table, host, tokens)

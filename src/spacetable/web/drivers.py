@@ -25,6 +25,7 @@ from spacetable.engine.guide import Guide
 
 from .bots import BotPool
 from .clocks import Clocks
+from .guides import GUIDE
 from .messages import dumps
 from .shared import Conn, TableError
 from .storage import RUNNING, TableRecord
@@ -65,18 +66,24 @@ class TableDrivers:
     async def reload(self) -> bool:
         raise NotImplementedError
 
+    def launch(self) -> None:
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ seats
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` now: a bot's seat, or a person's that is away (out
         of time, or left) at a table with a takeover bot."""
-        if self.rec.seats[seat].kind == "bot":
-            return True
+        kind = self.rec.seats[seat].kind
+        if kind == "bot" or (kind == GUIDE and self.guide is None):
+            return True  # a guide's seat whose script was left: a bot plays it
         return self.clocks is not None and self.clocks.away(seat) is not None
 
     def level_of(self, seat: int) -> str:
         s = self.rec.seats[seat]
         if s.kind == "bot":
             return s.level or "medium"
+        if s.kind == GUIDE:
+            return "easy"
         return (self.clocks.settings.takeover if self.clocks else None) or "medium"
 
     def people(self) -> set[int]:
@@ -272,6 +279,13 @@ class TableDrivers:
                         await self._apply(step.seat, step.action.to_json())
                 except TableError:
                     continue  # the database: the loop waits for it above
+                except (ValueError, SpacetableError) as e:
+                    # not the guide's game any more: it goes on without its script
+                    log.error("table %s: the guide's step %d failed: %s", self.rec.id, step.at, e)
+                    self.guide = None
+                    self.task = None
+                    self.launch()
+                    return
 
     async def _run_realtime(self) -> None:
         """Real time: the server's clock advances the game; bots act whenever they want."""

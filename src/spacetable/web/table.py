@@ -153,6 +153,11 @@ class LiveTable(TableDrivers):
         """Start the driver (bots, clock) of a running table."""
         if self.task is None and self.game is not None and not self.game.is_over:
             self._run_clocks()
+            if self.guide is not None and not self.guide.follows(self.game):
+                # the guide was changed since this table began: the game goes on without
+                # it, its seats played by bots
+                log.warning("table %s: its game is not its guide's any more", self.rec.id)
+                self.guide = None
             if self.guide is not None:
                 runner = self._run_guide
             else:
@@ -377,7 +382,8 @@ class LiveTable(TableDrivers):
                 conn.seat,
                 conn.lang,
                 conn.log_sent,
-                speed=self.rec.speed,
+                # a guided game's clock moves only by its script's waits: it stands still
+                speed=0.0 if self.guide is not None else self.rec.speed,
                 clocks=clocks if cache is not None else self.clocks_info(),
             )
             if self.guide is not None:
