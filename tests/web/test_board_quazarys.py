@@ -78,7 +78,9 @@ def click(page: Page, step: int, piece: str, *, touch: bool = False) -> None:
 
 class Quazarys(Player):
     buttons = BUTTONS
-    shot_after = 24
+    # mid-game, and within every game the test accepts (more than 10 presses): a race
+    # between a person and an easy bot may end after 23 presses
+    shot_after = 11
     settle = 350
 
     def __init__(self, *args: Any, touch: bool = False, **kw: Any) -> None:
