@@ -57,7 +57,7 @@ def test_following_the_guide_plays_the_game_to_its_end(
                 assert g["step"] is None and g["done"] == g["total"] == 6
                 break
             step = g["step"]
-            if step is None or step["seat"] != 0 or st["view"]["to_act"] != [0]:
+            if step is None or st["view"]["to_act"] != [0]:
                 continue
             assert str(step["say"]).startswith("Jouez votre carte")
             assert step["point"] == f"card:{step['action']['card']}"  # the card to press
@@ -72,7 +72,9 @@ def test_following_the_guide_plays_the_game_to_its_end(
         return seen
 
     seen = asyncio.run(play())
-    assert any(g["step"] and g["step"]["seat"] == 1 for g in seen)  # the guide's own moves
+    # a move of the guide's seat is never told before it is played: only the learner's steps
+    assert all(g["step"] is None or g["step"]["seat"] == 0 for g in seen)
+    assert any(g["step"] is None and not g["over"] for g in seen)  # the guide's turns
     info = httpx.get(f"{server.base}/api/tables/{made['id']}", timeout=30).json()
     assert info["status"] == "over" and info["steps"] == len(toy_guide.steps)
 
@@ -115,3 +117,35 @@ def test_a_table_whose_guide_changed_goes_on_with_a_bot(tmp_path: Any) -> None:
             second.stop()
     finally:
         guides._guides.pop("toy", None)
+
+
+def test_the_guides_words_on_its_own_moves_come_after_them(fast_sqlite_server: Server) -> None:
+    """The shipped test-game guide says a word on each of its opponent's moves: a state
+    carries it (``said``) once the move is played, never before."""
+    server = fast_sqlite_server
+    guide = guides.guide_of("toy")
+    assert guide is not None
+    made = httpx.post(f"{server.base}/api/guides/toy", json={"pause": 0.0}, timeout=30).json()
+
+    async def play() -> list[dict[str, Any]]:
+        c = await connect(server, made["id"], made["seats"][0]["token"])
+        states: list[dict[str, Any]] = []
+        while True:
+            st = await c.until(lambda m: m["type"] == "state")
+            states.append(st)
+            if st["over"]:
+                await c.close()
+                return states
+            step = st["guide"]["step"]
+            if step is not None and st["view"]["to_act"] == [0]:
+                await c.send({"type": "act", "action": step["action"], "step": st["step"]})
+
+    states = asyncio.run(play())
+    for st in states:
+        played = [s for s in guide.steps if s.at < st["step"]]
+        # every word said is on a move already played, since the learner's last one
+        since: list[str | None] = []
+        for s in played:
+            since = [] if s.seat == guide.learner else [*since, s.say("en")]
+        assert st["guide"]["said"] == [w for w in since if w]
+    assert any(st["guide"]["said"] for st in states)

@@ -35,16 +35,28 @@ def guide_of(game_id: str) -> Guide | None:
 
 def guide_message(guide: Guide, game: Game, lang: str) -> dict[str, Any]:
     """The ``guide`` part of a ``state`` message: the guide's title, how far the learner
-    is (``done`` of ``total`` of their steps), and the step due now (``None`` at the end): the
-    seat that plays it, what it says in ``lang``, the action and the piece to press."""
+    is (``done`` of ``total`` of their steps), the learner's step due now (``step``: what it
+    says in ``lang``, the action and the piece to press; ``None`` while the guide's own seats
+    or waits are due, and at the end), and ``said``: the guide's words on its own moves
+    played since the learner's last step. A move of the guide's seats is never told before
+    it is played (it may show a card of their hidden hand)."""
     mine = guide.learner_steps()
     done = sum(1 for s in mine if s.at < game.step)
     step = guide.at(game.step)
+    said: list[str] = []
+    for s in guide.steps:
+        if s.at >= game.step:
+            break
+        if s.seat == guide.learner:
+            said = []
+        elif s.say(lang):
+            said.append(str(s.say(lang)))
     return {
         "title": guide.title["fr" if lang == "fr" else "en"],
         "learner": guide.learner,
         "done": done,
         "total": len(mine),
-        "step": step.to_json(lang) if step is not None else None,
+        "step": step.to_json(lang) if step is not None and step.seat == guide.learner else None,
+        "said": said,
         "over": game.is_over,
     }

@@ -477,16 +477,18 @@ function drawGuide(st) {
   const body = clear($("#guide .body"));
   for (const n of document.querySelectorAll(".guide-point")) n.classList.remove("guide-point");
   const step = g.step;
-  if (g.over || !step) {
+  // what the guide's own seats did since the learner's last move
+  for (const w of g.said || []) body.append(el("p", { class: "muted", "data-testid": "guide-said", text: w }));
+  if (g.over) {
     body.append(el("p", { "data-testid": "guide-say", text: t("guide_done") }));
     return;
   }
-  const mine = step.seat === g.learner && st.seat === g.learner;
-  if (step.say) body.append(el("p", { "data-testid": "guide-say", class: mine ? "guide-now" : "", text: step.say }));
+  const mine = !!step && st.seat === g.learner;
   if (!mine) {
     body.append(el("p", { class: "muted", "data-testid": "guide-wait", text: t("guide_wait") }));
     return;
   }
+  if (step.say) body.append(el("p", { "data-testid": "guide-say", class: "guide-now", text: step.say }));
   const want = guidePoint(st);
   // the piece of the board that takes the action (it may open a menu), else its button in
   // the list; the component the guide names only when no drawn piece takes the action
