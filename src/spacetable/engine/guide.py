@@ -197,6 +197,7 @@ class Guide:
             g.apply(s.seat, a)
         if not g.is_over:
             raise DataError(f"{name}: the game does not end after the last step")
+        assert all(st.at == i for i, st in enumerate(steps))  # what at() reads
         return cls(
             game_id,
             row.players,
@@ -211,10 +212,8 @@ class Guide:
     def at(self, step: int) -> Step | None:
         """The step that comes when the game's ``step`` counter is ``step`` (``None``: past
         the end of the script)."""
-        for s in self.steps:
-            if s.at == step:
-                return s
-        return None
+        # every step, a decision or a wait, moves the counter by one: step i comes at i
+        return self.steps[step] if 0 <= step < len(self.steps) else None
 
     def check_move(self, step: int, seat: int, action: Action) -> Step:
         """The guide's step at ``step``, if ``seat`` playing ``action`` is it; else

@@ -44,9 +44,7 @@ def guide_message(guide: Guide, game: Game, lang: str) -> dict[str, Any]:
     done = sum(1 for s in mine if s.at < game.step)
     step = guide.at(game.step)
     said: list[str] = []
-    for s in guide.steps:
-        if s.at >= game.step:
-            break
+    for s in guide.steps[: game.step]:
         if s.seat == guide.learner:
             said = []
         elif s.say(lang):
