@@ -388,7 +388,7 @@ def test_wild_space_says_what_the_contrebandier_is_where_the_option_says_smuggle
     assert any(line.startswith("Contrebandier, the smuggler automa") for line in en.splitlines())
     assert any(line.startswith("Contrebandier ←") for line in fr.splitlines())
     options = game_class("wildspace").info.options
-    assert "Contrebandier (the smuggler automa" in options["smuggler"].help_en
-    assert "Contrebandier (the smuggler automa" in options["difficulty"].help_en
+    assert "Contrebandier, the smuggler you play against" in options["smuggler"].help_en
+    assert "Contrebandier, the smuggler you play against" in options["difficulty"].help_en
     entry = dict(legend("wildspace", "en"))["Contrebandier"]
     assert "smuggler" in entry

@@ -474,7 +474,11 @@ def test_question_mark_in_french_with_edited_data_and_options(tmp_path: Path) ->
     assert "6 points. 3 exemplaire(s)." in res.output  # the corrected row
     assert "Ce que vous voyez" in res.output
     assert "Options de cette partie :" in res.output
-    assert "hand = 2: cards per hand (par défaut 2; valeurs : 1, 2, 3)" in res.output
+    # the option in the player's words, then its command-line form
+    assert "Taille de la main: 2 cartes (hand=2) · Combien de cartes chaque joueur a en main." in (
+        " ".join(res.output.split())
+    )
+    assert "(par défaut 2; valeurs : 1, 2, 3)" in " ".join(res.output.split())
     assert "?options : les options" in res.output  # h: the help names the commands
 
 

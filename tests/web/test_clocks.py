@@ -287,10 +287,10 @@ def test_the_lobby_offers_clocks_where_the_options_make_the_game_turn_based(
     page.select_option("[data-testid=game]", "spacedealer")
     expect(page.locator("[data-testid=speed]")).to_be_visible()
     expect(page.locator("[data-testid=clock-move]")).to_have_count(0)
-    page.locator("[data-testid=option-mode]").select_option(label="ticks")
+    page.locator("[data-testid=option-mode]").select_option(label="Turn by turn")
     expect(page.locator("[data-testid=speed]")).to_have_count(0)
     page.fill("[data-testid=clock-move]", "30")
-    page.locator("[data-testid=option-rules]").select_option(label="advanced")
+    page.locator("[data-testid=option-rules]").select_option(label="Advanced")
     expect(page.locator("[data-testid=clock-move]")).to_have_value("30")  # kept as typed
     for i in range(3):
         page.select_option(f"[data-testid=seat-{i}]", "human" if i == 0 else "bot")

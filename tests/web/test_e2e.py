@@ -22,6 +22,8 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PWTimeout
 
+import spacetable
+
 from .conftest import Server, create
 from .leakcheck import check_messages
 
@@ -115,8 +117,9 @@ def lobby_create(
     page.select_option("[data-testid=players]", str(players))
     for name, value in options.items():
         loc = page.locator(f"[data-testid=option-{name}]")
-        if loc.evaluate("e => e.tagName") == "SELECT":
-            loc.select_option(label=json.dumps(value) if isinstance(value, bool) else str(value))
+        if loc.evaluate("e => e.tagName") == "SELECT":  # a choice, shown by its name
+            spec = spacetable.game_class(game).info.options[name]
+            loc.select_option(label=spec.choice_label(value, lang))
         else:
             loc.fill(str(value))
     for i in range(players):

@@ -443,7 +443,7 @@ class Session:
         console.print(f"[bold]{escape(self.t('options'))}[/]")
         for name, spec in specs.items():
             value = self.game.options.get(name, spec.default)
-            text = (spec.help_fr if self.lang == "fr" else "") or spec.help_en
+            text = spec.help(self.lang)
             if spec.choices is not None:
                 allowed = ", ".join(_option_value(c) for c in spec.choices)
             else:
@@ -453,9 +453,13 @@ class Session:
                     low = "" if lo is None else f"{lo:g}"
                     high = "" if hi is None else f"{hi:g}"
                     allowed += f" {low}..{high}"
+            # The player's words first; the code name and value are what the command line
+            # takes (name=value), so they follow.
             console.print(
-                f"  [bold]{escape(name)}[/] = {escape(_option_value(value))}"
-                + (f": {escape(text)}" if text else "")
+                f"  [bold]{escape(spec.label(self.lang) or name)}[/]: "
+                f"{escape(spec.choice_label(value, self.lang))}"
+                f" [dim]({escape(name)}={escape(_option_value(value))})[/]"
+                + (f" · {escape(text)}" if text else "")
                 + f" [dim]({self.t('default')} {escape(_option_value(spec.default))}; "
                 f"{self.t('allowed')} {escape(allowed)})[/]",
                 soft_wrap=True,

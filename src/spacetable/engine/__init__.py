@@ -17,7 +17,7 @@ from .errors import (
     UnknownGame,
 )
 from .game import NO_BOUND, ActionSpace, Game, action_space
-from .info import GameInfo, OptionSpec
+from .info import GameInfo, OptionSpec, option_words
 from .outcome import Outcome, Termination, ranks_from_keys
 from .registry import (
     component_text,
@@ -97,6 +97,7 @@ __all__ = [
     "load_trusted",
     "new_game",
     "opt",
+    "option_words",
     "ranks_from_keys",
     "record",
     "register",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import OptionError
+from .errors import DataError, OptionError
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,11 @@ class OptionSpec:
     ``choices`` lists the allowed values; otherwise ``kind`` (int, float, bool, str) with an
     optional inclusive ``minimum``/``maximum`` bounds it. ``players`` restricts the option to
     some player counts (a non-default value at another count is an error).
+
+    What a player reads, in both languages: ``label_*`` names the option, ``help_*`` says in
+    plain words what it changes (a rulebook reference may follow, in words), and
+    ``choices_*`` name each of the ``choices``, in their order. Clients show these, never the
+    option's name or its values (they are codes, for files and the command line).
     """
 
     default: Any
@@ -27,6 +33,36 @@ class OptionSpec:
     players: tuple[int, ...] | None = None
     help_en: str = ""
     help_fr: str = ""
+    label_en: str = ""
+    label_fr: str = ""
+    choices_en: tuple[str, ...] = ()
+    choices_fr: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for lang, names in (("en", self.choices_en), ("fr", self.choices_fr)):
+            if names and (self.choices is None or len(names) != len(self.choices)):
+                raise ValueError(
+                    f"choices_{lang} names {len(names)} choices; the option has "
+                    f"{0 if self.choices is None else len(self.choices)}"
+                )
+
+    def label(self, lang: str) -> str:
+        """The option's name for a player in ``lang`` (English when it has none in ``lang``)."""
+        return (self.label_fr if lang == "fr" else "") or self.label_en
+
+    def help(self, lang: str) -> str:
+        """What the option changes, in ``lang`` (English when it has none in ``lang``)."""
+        return (self.help_fr if lang == "fr" else "") or self.help_en
+
+    def choice_label(self, value: Any, lang: str) -> str:
+        """The name of the choice ``value`` for a player in ``lang`` (its text form when the
+        option names none)."""
+        names = (self.choices_fr if lang == "fr" else ()) or self.choices_en
+        if self.choices is not None and names:
+            for c, name in zip(self.choices, names, strict=True):
+                if type(c) is type(value) and c == value:
+                    return name
+        return str(value)
 
     def check(self, name: str, value: Any, players: int) -> Any:
         if self.choices is not None:
@@ -68,7 +104,50 @@ class OptionSpec:
         if self.players is not None:
             out["players"] = list(self.players)
         out["help"] = {"en": self.help_en, "fr": self.help_fr}
+        out["label"] = {"en": self.label_en, "fr": self.label_fr}
+        if self.choices is not None:
+            out["choice_labels"] = {
+                "en": [self.choice_label(c, "en") for c in self.choices],
+                "fr": [self.choice_label(c, "fr") for c in self.choices],
+            }
         return out
+
+
+@functools.cache
+def _texts(package: str) -> Any:
+    from .data import Texts
+
+    return Texts.load(package)
+
+
+def option_words(module: str, name: str) -> dict[str, Any]:
+    """The words a player reads about option ``name``, from the ``text.toml`` of the game's
+    package (``module``: the ``__name__`` of one of its modules): the key ``option_<name>``
+    of its ``[en]`` and ``[fr]`` tables, a table of ``label``, ``help`` and ``choices`` (the
+    name of each choice, in the option's order), as :class:`OptionSpec` keyword arguments.
+    A missing or empty word raises :class:`DataError` naming the file, the key and the
+    field."""
+    package = module.rpartition(".")[0]
+    texts = _texts(package)
+    key = f"option_{name}"
+    out: dict[str, Any] = {}
+    for lang in ("en", "fr"):
+        entry = texts.tables[lang].get(key)
+        where = f"{package}/text.toml [{lang}] {key}"
+        if not isinstance(entry, dict):
+            raise DataError(f"{where}: missing (a table with label, help and choices)")
+        for field_name in ("label", "help"):
+            word = entry.get(field_name)
+            if not isinstance(word, str) or not word.strip():
+                raise DataError(f"{where}: field {field_name!r} missing or empty")
+            out[f"{field_name}_{lang}"] = word
+        choices = entry.get("choices", [])
+        if not isinstance(choices, list) or not all(
+            isinstance(c, str) and c.strip() for c in choices
+        ):
+            raise DataError(f"{where}: field 'choices' must be a list of words")
+        out[f"choices_{lang}"] = tuple(choices)
+    return out
 
 
 @dataclass(frozen=True)

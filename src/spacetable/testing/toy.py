@@ -126,7 +126,18 @@ class HighCards(Game):
         name_fr="Cartes hautes (jeu de test)",
         min_players=1,
         max_players=4,
-        options={"hand": OptionSpec(default=2, choices=(1, 2, 3), help_en="cards per hand")},
+        options={
+            "hand": OptionSpec(
+                default=2,
+                choices=(1, 2, 3),
+                label_en="Hand size",
+                label_fr="Taille de la main",
+                help_en="How many cards each player holds.",
+                help_fr="Combien de cartes chaque joueur a en main.",
+                choices_en=("1 card", "2 cards", "3 cards"),
+                choices_fr=("1 carte", "2 cartes", "3 cartes"),
+            )
+        },
     )
     action_types = (Play,)
     data_spec = DATA

@@ -180,14 +180,22 @@ class SetupForm(VerticalScroll):
         for name, spec in info["options"].items():
             value = s.options.get(name, spec["default"])
             help_text = spec.get("help", {}).get(lang) or spec.get("help", {}).get("en", "")
+            words = spec.get("label", {})
+            label = words.get(lang) or words.get("en") or name
             with Horizontal(classes="row"):
-                yield Label(name, classes="name")
+                yield Label(label, classes="name")
                 if "choices" in spec:
-                    yield Select(
-                        [
-                            (json.dumps(c) if isinstance(c, bool) else str(c), c)
+                    names = spec.get("choice_labels", {})
+                    shown = (
+                        names.get(lang)
+                        or names.get("en")
+                        or [
+                            json.dumps(c) if isinstance(c, bool) else str(c)
                             for c in spec["choices"]
-                        ],
+                        ]
+                    )
+                    yield Select(
+                        list(zip(shown, spec["choices"], strict=True)),
                         value=value,
                         allow_blank=False,
                         compact=True,
@@ -224,9 +232,9 @@ class SetupApp(App[Setup | None]):
 
     CSS = """
     SetupForm { height: 1fr; padding: 0 1; }
-    .row { height: 1; }
-    .name { width: 16; }
-    .help { padding-left: 16; }
+    .row { height: auto; }
+    .name { width: 22; padding-right: 1; }
+    .help { padding-left: 22; }
     Select, Input { width: 1fr; }
     #learn { margin-left: 2; }
     #message { height: auto; max-height: 3; padding: 0 1; color: $error; }

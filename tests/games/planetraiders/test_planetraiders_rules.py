@@ -552,8 +552,8 @@ def test_two_against_two_is_a_named_variant_off_by_default() -> None:
     its own win rule, is our variant: option ``teams``, off by default, and said so."""
     opt = PlanetRaiders.info.options["teams"]
     assert opt.default is False and opt.players == (4,)
-    assert opt.help_en.startswith("variant, not in the rulebook")
-    assert opt.help_fr.startswith("variante, absente de la règle")
+    assert opt.help_en.startswith("A variant that is not in the rulebook")
+    assert opt.help_fr.startswith("Une variante absente de la règle")
     # four players, by default: four sides, and the first home does not end the game
     g = position(4, "R1@e4n e4:b< Y1@a9n V1@h8n G1@i1n crew:red=green,yellow+2 hand:yellow=1b")
     assert g.team == (0, 1, 2, 3)

@@ -44,6 +44,7 @@ from spacetable.engine import (
     Outcome,
     StateSpec,
     list_of,
+    option_words,
     ranks_from_keys,
 )
 from spacetable.engine.why import Reason
@@ -133,23 +134,12 @@ class PlanetRaiders(Game):
                 default=False,
                 choices=(False, True),
                 players=(4,),
-                help_en="variant, not in the rulebook: two teams of two, seats 0+2 (red, "
-                "violet) against 1+3 (yellow, green); the team of the first player home wins. "
-                "The rulebook's teams share one colour: several people play one seat",
-                help_fr="variante, absente de la règle : deux équipes de deux, sièges 0+2 "
-                "(rouge, violet) contre 1+3 (jaune, vert) ; l'équipe du premier joueur rentré "
-                "gagne. Les équipes de la règle partagent une couleur : plusieurs personnes "
-                "jouent un même siège",
+                **option_words(__name__, "teams"),
             ),
             "zone_rockets": OptionSpec(
                 default=ZONE_ROCKETS_PER_SIDE,
                 choices=(ZONE_ROCKETS_PER_SIDE, ZONE_ROCKETS_ONE),
-                help_en="rockets a zone may hold: one per side (a raider may see 3 rockets, "
-                "as in §5.1's example), or one (the earlier reading, which the example rules "
-                "out)",
-                help_fr="fusées qu'une zone peut porter : une par côté (un planet raider peut "
-                "voir 3 fusées, comme dans l'exemple du §5.1), ou une seule (la lecture "
-                "précédente, que l'exemple exclut)",
+                **option_words(__name__, "zone_rockets"),
             ),
             # Not in the rulebook (a game ends when crews are home): off by default (0).
             "round_limit": OptionSpec(
@@ -157,21 +147,14 @@ class PlanetRaiders(Game):
                 kind=int,
                 minimum=NO_LIMIT,
                 maximum=MAX_LIMIT_ROUNDS,
-                help_en="not in the rulebook, for bots and simulations: the game stops after "
-                "this many rounds (players x rounds turns; 0: no limit, the rulebook's game)",
-                help_fr="hors règle, pour les bots et les simulations : la partie s'arrête "
-                "après ce nombre de tours de table (0 : sans limite, la partie de la règle)",
+                **option_words(__name__, "round_limit"),
             ),
             "stall_rounds": OptionSpec(
                 default=NO_LIMIT,
                 kind=int,
                 minimum=NO_LIMIT,
                 maximum=MAX_LIMIT_ROUNDS,
-                help_en="not in the rulebook, for bots and simulations: the game stops after "
-                "this many rounds without capture, alien or arrival (0: no limit)",
-                help_fr="hors règle, pour les bots et les simulations : la partie s'arrête "
-                "après ce nombre de tours de table sans capture, alien ni arrivée (0 : sans "
-                "limite)",
+                **option_words(__name__, "stall_rounds"),
             ),
         },
         hidden_information=False,

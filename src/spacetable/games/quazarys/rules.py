@@ -43,6 +43,7 @@ from spacetable.engine import (
     Outcome,
     StateSpec,
     list_of,
+    option_words,
     ranks_from_keys,
     tuple_of,
 )
@@ -130,11 +131,6 @@ from .why import action_components, why_not
 TURN_BOUND = HAND_SIZE * (1 + 3 * DECK_SIZE) + 4
 
 
-def _help(option: str, lang: str) -> str:
-    """The help of an option in ``lang`` (``text.toml``, key ``option_<name>``)."""
-    return text(lang, f"option_{option}")
-
-
 _MOVE_BY_KEY: dict[int, Move] = {pkey(r, c, p): m for (r, c, p), m in MOVES.items()}
 
 
@@ -152,26 +148,22 @@ class Quazarys(Game):
             "round_limit": OptionSpec(
                 default=DEFAULT_ROUND_LIMIT,
                 choices=ROUND_LIMITS,
-                help_en=_help("round_limit", "en"),
-                help_fr=_help("round_limit", "fr"),
+                **option_words(__name__, "round_limit"),
             ),
             "rotation": OptionSpec(
                 default="any",
                 choices=("any", "quarter"),
-                help_en=_help("rotation", "en"),
-                help_fr=_help("rotation", "fr"),
+                **option_words(__name__, "rotation"),
             ),
             "action_moves_home": OptionSpec(
                 default=True,
                 choices=(True, False),
-                help_en=_help("action_moves_home", "en"),
-                help_fr=_help("action_moves_home", "fr"),
+                **option_words(__name__, "action_moves_home"),
             ),
             "tie_break": OptionSpec(
                 default="last",
                 choices=("last", "first"),
-                help_en=_help("tie_break", "en"),
-                help_fr=_help("tie_break", "fr"),
+                **option_words(__name__, "tie_break"),
             ),
         },
         hidden_information=True,

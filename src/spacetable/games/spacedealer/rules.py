@@ -55,6 +55,7 @@ from spacetable.engine import (
     StateSpec,
     list_of,
     opt,
+    option_words,
     ranks_from_keys,
     tuple_of,
 )
@@ -114,44 +115,32 @@ class Spacedealer(WhyNot):
             "rules": OptionSpec(
                 default="basic",
                 choices=("basic", "advanced"),
-                help_en="basic rules, or the advanced rules of section 5",
-                help_fr="règles de base, ou règles pour joueurs expérimentés (section 5)",
+                **option_words(__name__, "rules"),
             ),
             "mode": OptionSpec(
                 default="realtime",
                 choices=("realtime", "ticks"),
-                help_en="real time, or turn-based ticks (everyone decides, then time moves)",
-                help_fr="temps réel, ou ticks (chacun décide, puis le temps avance)",
+                **option_words(__name__, "mode"),
             ),
             "length": OptionSpec(
                 default=1800,
                 choices=(1800, 1200, 900, 600, 300, 120),
-                help_en="game length in seconds (30 minutes in the rulebook)",
-                help_fr="durée de la partie en secondes (30 minutes selon la règle)",
+                **option_words(__name__, "length"),
             ),
             "timer": OptionSpec(
                 default=60,
                 choices=(60, 30, 20, 10),
-                help_en="sand timer length in seconds (one minute in the rulebook)",
-                help_fr="durée d'un sablier en secondes (une minute selon la règle)",
+                **option_words(__name__, "timer"),
             ),
             "tick": OptionSpec(
                 default=10,
                 choices=(10, 5, 15, 20, 30, 60),
-                help_en="ticks mode: seconds of game time per tick",
-                help_fr="mode ticks : secondes de jeu par tick",
+                **option_words(__name__, "tick"),
             ),
             "effects": OptionSpec(
                 default="wait",
                 choices=("wait", "at_once"),
-                help_en=(
-                    "a card's timer that has run out waits until its player applies the"
-                    " effect (3.2.3), or the effect applies the moment it runs out"
-                ),
-                help_fr=(
-                    "un sablier écoulé sur une carte attend que son joueur applique l'effet"
-                    " (3.2.3), ou l'effet s'applique dès qu'il s'écoule"
-                ),
+                **option_words(__name__, "effects"),
             ),
         },
     )

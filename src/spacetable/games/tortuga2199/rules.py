@@ -44,6 +44,7 @@ from spacetable.engine import (
     Outcome,
     StateSpec,
     list_of,
+    option_words,
     ranks_from_keys,
     tuple_of,
 )
@@ -97,7 +98,6 @@ from .constants import (
     SPECIAL_KINDS,
     SPOILS,
     START_HANDS,
-    TEXT,
     TOTAL_CARDS,
     WIN_INFLUENCE,
     End,
@@ -153,8 +153,7 @@ class Tortuga2199(Game):
             "scenario": OptionSpec(
                 default="standard",
                 choices=SCENARIOS,
-                help_en=TEXT.get("en", "opt_scenario"),
-                help_fr=TEXT.get("fr", "opt_scenario"),
+                **option_words(__name__, "scenario"),
             ),
             # Not in the rulebook ("La partie se termine dans deux cas"): off by default.
             "round_limit": OptionSpec(
@@ -162,8 +161,7 @@ class Tortuga2199(Game):
                 kind=int,
                 minimum=0,
                 maximum=MAX_ROUND_LIMIT,
-                help_en=TEXT.get("en", "opt_round_limit"),
-                help_fr=TEXT.get("fr", "opt_round_limit"),
+                **option_words(__name__, "round_limit"),
             ),
         },
         hidden_information=True,

@@ -134,8 +134,11 @@ function fillOptions() {
     let input;
     if (spec.choices) {
       input = el("select", { "data-option": name, "data-testid": `option-${name}` });
+      const names = spec.choice_labels && (spec.choice_labels[lang()] || spec.choice_labels.en);
       spec.choices.forEach((c, i) => {
-        input.append(el("option", { value: i, text: String(c), selected: c === spec.default }));
+        input.append(el("option", {
+          value: i, text: names && names[i] ? names[i] : String(c), selected: c === spec.default,
+        }));
       });
     } else {
       input = el("input", {
@@ -144,9 +147,13 @@ function fillOptions() {
         step: spec.kind === "int" ? 1 : "any",
       });
     }
-    box.append(el("label", {}, el("span", { text: name }), input));
+    // A player reads the option's label and its help, never its code name.
+    const label = (spec.label && (spec.label[lang()] || spec.label.en)) || name;
     const help = spec.help && (spec.help[lang()] || spec.help.en);
-    if (help) box.append(el("div", { class: "help", text: help }));
+    const helpId = `option-help-${name}`;
+    if (help) input.setAttribute("aria-describedby", helpId);
+    box.append(el("label", {}, el("span", { text: label }), input));
+    if (help) box.append(el("div", { class: "help", id: helpId, text: help }));
   }
 }
 
