@@ -371,6 +371,24 @@ def test_the_host_starts_the_table_from_its_page(
     ctx.close()
 
 
+def test_a_table_made_on_a_phone_brings_its_links_and_start_into_view(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """The lobby's form fills more than a phone's screen: once the table is made, its
+    invitations and its Start button are scrolled into view and the focus moves there."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    lobby_create(
+        page, fast_sqlite_server.base, "wildspace", 2, {}, {1: "easy"}, lang="en", start=False
+    )
+    for testid in ("invite-0", "start"):
+        box = page.locator(f"[data-testid={testid}]").bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, testid
+    assert page.evaluate("document.activeElement.closest('#created') !== null")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    ctx.close()
+
+
 def test_every_text_is_escaped(
     browser: Browser, fast_sqlite_server: Server, sqlite_db: str
 ) -> None:

@@ -232,7 +232,8 @@ function showCreated(data, tokens) {
   const box = clear($("#created"));
   box.classList.remove("hidden");
   const hot = $("#hotseat").checked;
-  box.append(el("h2", { text: t("created") }));
+  const heading = el("h2", { text: t("created"), tabindex: "-1" });
+  box.append(heading);
   const url = (p) => new URL(p, location.href).href;
   if (hot && tokens.length) {
     const link = url(`/table/${data.id}#tokens=${tokens.join(",")}`);
@@ -263,6 +264,10 @@ function showCreated(data, tokens) {
     });
     box.append(btn);
   }
+  // The links and the Start button are what comes next: bring them into view (they lie
+  // below the form, out of the first screen) and move the focus there for keyboard users.
+  box.scrollIntoView({ block: "start" });
+  heading.focus({ preventScroll: true });
 }
 
 async function loadTables() {

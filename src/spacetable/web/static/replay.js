@@ -76,10 +76,35 @@ async function go(n) {
   if (f.step < table.steps) frame(f.step + 1).catch(() => {}); // the next one, ahead
 }
 
+// The controls' icons, drawn rather than taken from a font (the shipped fonts lack some of
+// the media glyphs, which showed as empty boxes). Paths on a 16x16 grid.
+const ICONS = {
+  first: "M1 3h2v10H1z M9 3v10L3 8z M15 3v10L9 8z",
+  back: "M3 3h2v10H3z M13 3v10L6 8z",
+  play: "M4 3v10l8-5z",
+  pause: "M4 3h3v10H4z M9 3h3v10H9z",
+  forward: "M3 3v10l7-5z M11 3h2v10h-2z",
+  last: "M1 3v10l6-5z M7 3v10l6-5z M13 3h2v10h-2z",
+};
+
+function icon(name) {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("width", "16");
+  svg.setAttribute("height", "16");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+  path.setAttribute("d", ICONS[name]);
+  path.setAttribute("fill", "currentColor");
+  svg.append(path);
+  return svg;
+}
+
 function play() {
   if (timer !== null) { stop(); return; }
   if (step >= table.steps) go(0);
-  $("#play").textContent = "⏸";
+  $("#play").replaceChildren(icon("pause"));
   $("#play").setAttribute("aria-pressed", "true");
   const tick = () => {
     if (step >= table.steps) { stop(); return; }
@@ -92,7 +117,7 @@ function play() {
 function stop() {
   if (timer !== null) clearTimeout(timer);
   timer = null;
-  $("#play").textContent = "▶";
+  $("#play").replaceChildren(icon("play"));
   $("#play").setAttribute("aria-pressed", "false");
 }
 
@@ -182,6 +207,9 @@ function draw() {
 }
 
 async function main() {
+  for (const name of ["first", "back", "play", "forward", "last"]) {
+    $(`#${name}`).replaceChildren(icon(name));
+  }
   readHash();
   const [g, tb] = await Promise.all([fetch("/api/games"), fetch(`/api/tables/${encodeURIComponent(TABLE)}`)]);
   games = Object.fromEntries((await g.json()).games.map((x) => [x.id, x]));
