@@ -453,7 +453,8 @@ def test_question_mark_shows_the_texts_of_the_seat_only() -> None:
     lists = _sections(res.output)
     assert lists == [mine, seat1]
     first = spacetable.component_text("toy", mine[0])
-    assert f"{first.name} ({first.id})\n{first.text}\n" in res.output  # ? 1: in full
+    assert f"{first.name}\n{first.text}\n" in res.output  # ? 1: in full, in a player's words
+    assert ".csv" not in res.output  # the data file's row is for `data show`
     assert f"Nothing you see matches {theirs[0]!r}" in res.output  # never the other hand
     assert f"{len(mine)} components you see match 'card':" in res.output
     before_seat1 = res.output.split("Seat 1: your choice")[0]
@@ -526,3 +527,21 @@ def test_play_draws_a_corrected_board_with_its_own_names(tmp_path: Path) -> None
     assert plain.exit_code == 0, plain.output
     assert ("New Dawn" in res.output) != ("New Dawn" in plain.output)
     assert "Aurora" in plain.output and "New Dawn" in res.output
+
+
+def test_a_player_reads_a_reconstructed_text_as_ours_without_its_data_row() -> None:
+    """At the table, ``? N`` says plainly that a text is our reconstruction; the file, the
+    key and the source word are for ``data show``."""
+    from spacetable.cli.data_cmd import console, print_component
+
+    comps = spacetable.load_data("wildspace").components("fr")
+    ours = next(c for c in comps if c.source == "reconstructed")
+    theirs = next(c for c in comps if c.source == "rulebook")
+    with console.capture() as cap:
+        print_component(ours, "fr", player=True)
+    out = cap.get()
+    assert ours.name in out and "Notre reconstitution" in out
+    assert ".csv" not in out and ours.id not in out and "reconstitué" not in out
+    with console.capture() as cap:
+        print_component(theirs, "fr", player=True)
+    assert "reconstitution" not in cap.get()

@@ -93,8 +93,27 @@ def source_text(c: Component, lang: str, keys: Mapping[str, str] | None = None) 
     return out
 
 
-def print_component(c: Component, lang: str, keys: Mapping[str, str] | None = None) -> None:
-    """One component's whole text: its name and id, its rules text, the row it comes from."""
+#: What a player reads under a component whose text is not the rulebook's own: said plainly,
+#: without the data file's row (that is for ``data show``, where a box owner corrects it).
+NOT_FROM_RULEBOOK = {
+    "en": "Our reconstruction: the rulebook does not give this text in full.",
+    "fr": "Notre reconstitution : la règle ne donne pas ce texte en entier.",
+}
+
+
+def print_component(
+    c: Component, lang: str, keys: Mapping[str, str] | None = None, *, player: bool = False
+) -> None:
+    """One component's whole text: its name, its rules text, and the row it comes from
+    (``player``: for a player at the table, no id or row: a plain note where the text is
+    our reconstruction)."""
+    if player:
+        console.print(f"[bold]{escape(c.name)}[/]")
+        console.print(escape(c.text))
+        if c.source == "reconstructed":
+            note = NOT_FROM_RULEBOOK.get(lang, NOT_FROM_RULEBOOK["en"])
+            console.print(f"[dim]{escape(note)}[/]", soft_wrap=True)
+        return
     console.print(f"[bold]{escape(c.name)}[/] [dim]({escape(c.id)})[/]")
     console.print(escape(c.text))
     console.print(f"[dim]{escape(source_text(c, lang, keys))}[/]", soft_wrap=True)

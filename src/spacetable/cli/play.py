@@ -93,7 +93,7 @@ from .common import (
     read_text,
     renderer,
 )
-from .data_cmd import key_columns, match_components, print_component
+from .data_cmd import match_components, print_component
 
 TEXT = {
     "en": {
@@ -410,7 +410,7 @@ class Session:
         else:
             hits = match_components(comps, query)
         if len(hits) == 1:
-            print_component(hits[0], self.lang, key_columns(self.game.data))
+            print_component(hits[0], self.lang, player=True)
         elif hits:
             console.print(escape(self.t("matches", n=len(hits), query=query)))
             self._list_components(hits, [comps.index(c) + 1 for c in hits])
