@@ -532,7 +532,8 @@ def test_play_draws_a_corrected_board_with_its_own_names(tmp_path: Path) -> None
 def test_a_player_reads_a_reconstructed_text_as_ours_without_its_data_row() -> None:
     """At the table, ``? N`` says plainly that a text is our reconstruction; the file, the
     key and the source word are for ``data show``."""
-    from spacetable.cli.data_cmd import console, print_component
+    from spacetable.cli.common import console
+    from spacetable.cli.data_cmd import print_component
 
     comps = spacetable.load_data("wildspace").components("fr")
     ours = next(c for c in comps if c.source == "reconstructed")
