@@ -10,7 +10,11 @@ from typing import Any
 
 import numpy as np
 import pytest
-from pettingzoo.test import parallel_api_test
+from pettingzoo.test import api_test, parallel_api_test
+from pettingzoo.utils.conversions import (  # type: ignore[import-untyped]
+    aec_to_parallel,
+    parallel_to_aec,
+)
 
 import spacetable
 from spacetable.engine import Game, IllegalAction
@@ -300,3 +304,14 @@ def test_spaces_match_the_aec_env_and_max_steps_truncates() -> None:
         obs, _, terms, truncs, _ = env.step(_random_actions(env, obs, rng))
         assert all(truncs.values()) == (k == 9) and not any(terms.values())
     assert env.agents == [] and not env.game.is_over
+
+
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+@pytest.mark.filterwarnings("ignore:Environment has not defined a render:UserWarning")
+def test_pettingzoos_conversions_take_the_parallel_env() -> None:
+    env = parallel_env(SD, players=3, seed=1, options=FAST[SD])
+    aec = parallel_to_aec(env)
+    api_test(aec, num_cycles=40)
+    assert aec_to_parallel(aec) is env
+    with pytest.raises(AssertionError, match="not generally safe"):
+        aec_to_parallel(pettingzoo_env(SD, players=3, options=FAST[SD]))
