@@ -205,6 +205,10 @@ def test_observations_are_the_aec_envs_and_rewards_the_outcome(opts: dict[str, A
             assert set(infos[agent]) == {"step", "may_act", "dropped"} | (
                 {"clock"} if env.realtime else set()
             )
+        if steps % 5 == 0:  # nothing hidden: a determinization for the seat observes the same
+            seat = steps % env.players
+            d = g.determinize(seat, random.Random(steps))
+            assert np.array_equal(obs[f"seat_{seat}"]["observation"], observe(d, seat))
         obs, rewards, terms, _, infos = env.step(_random_actions(env, obs, rng))
         for agent, r in rewards.items():
             total[agent] += r
@@ -297,6 +301,8 @@ def test_spaces_match_the_aec_env_and_max_steps_truncates() -> None:
         assert env.noop == size and int(env.action_spaces["seat_0"].n) == size + 1
         if env.realtime:
             assert env.noop == aec.wait and env.action_space("seat_0") == aec.action_space("seat_0")
+        ticks = game_id == SD and not env.realtime  # all agents may pass: no bound
+        assert env.max_game_length == (None if ticks else aec.max_game_length)
     env = parallel_env("tortuga2199", players=2, seed=1, max_steps=10)
     obs, _ = env.reset(seed=1)
     rng = random.Random(1)
