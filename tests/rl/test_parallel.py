@@ -18,30 +18,19 @@ from pettingzoo.utils.conversions import (  # type: ignore[import-untyped]
 
 import spacetable
 from spacetable.engine import Game, IllegalAction
-from spacetable.rl import observe, parallel_env, pettingzoo_env
+from spacetable.rl import observation_layout, observe, parallel_env, pettingzoo_env
 from spacetable.rl.parallel import SpacetableParallelEnv
 
-from .configs import FAST, TICKS, ident
+from .configs import FAST, TICKS, extremes, ident
 
 SD = "spacedealer"
 SD_MIN = spacetable.game_info(SD)["min_players"]
 SD_MAX = spacetable.game_info(SD)["max_players"]
 
 
-def _parallel_settings() -> list[tuple[str, int, dict[str, Any]]]:
-    """Spacedealer in both modes at its smallest and largest count; every other game (one
-    seat acts at a step) at its smallest."""
-    out: list[tuple[str, int, dict[str, Any]]] = []
-    for opts in (FAST[SD], TICKS):
-        out += [(SD, SD_MIN, dict(opts)), (SD, SD_MAX, dict(opts))]
-    for g in ("planetraiders", "quazarys", "tortuga2199", "wildspace"):
-        out.append((g, spacetable.game_info(g)["min_players"], dict(FAST.get(g, {}))))
-    return out
-
-
 # the observation is PettingZoo's classic dict with its action mask, not a bare array
 @pytest.mark.filterwarnings("ignore:Observation:UserWarning")
-@pytest.mark.parametrize("cfg", _parallel_settings(), ids=ident)
+@pytest.mark.parametrize("cfg", extremes(), ids=ident)
 def test_pettingzoo_parallel_api_test(cfg: tuple[str, int, dict[str, Any]]) -> None:
     game_id, n, opts = cfg
     env = parallel_env(game_id, players=n, seed=7, options=opts)
@@ -87,17 +76,23 @@ def test_seeded_parallel_runs_are_identical(opts: dict[str, Any]) -> None:
 
 def _first_pair(env: SpacetableParallelEnv, rng: random.Random) -> tuple[Game, dict[str, int]]:
     """Play random steps until seat 0 and seat 1 both have an action besides the no-op and
-    seat 0's (applied alone) changes what seat 1 observes; return the game then and the two
-    actions (every other agent gives the no-op)."""
+    seat 0's (applied alone) changes what seat 1 observes of the board (more than who may
+    act), once the game is in play; return the game then and the two actions (every other
+    agent gives the no-op)."""
     obs, _ = env.reset(seed=11)
+    skip = {b.name: b for b in observation_layout(SD, env.players, env.game_options)}["to_act"]
+
+    def board(g: Game) -> np.ndarray[Any, np.dtype[np.float32]]:
+        return observe(g, 1)[skip.stop :]
+
     for _ in range(400):
         g = env.game
         legal = [np.flatnonzero(obs[a]["action_mask"][: env.noop]).tolist() for a in env.agents]
-        if legal[0] and legal[1]:
+        if legal[0] and legal[1] and g.clock > 0:  # in play, after the setup
             for x in legal[0]:
                 alone = g.clone()
                 alone.apply(0, g.action_space.from_index(x))
-                if not np.array_equal(observe(alone, 1), observe(g, 1)):
+                if not np.array_equal(board(alone), board(g)):
                     return g.clone(), {"seat_0": x, "seat_1": rng.choice(legal[1])}
         obs, *_ = env.step(_random_actions(env, obs, rng))
     raise AssertionError("no step where seat 0's action shows to seat 1")
