@@ -32,6 +32,19 @@ def every_count() -> list[tuple[str, int, dict[str, Any]]]:
     return out
 
 
+def extremes() -> list[tuple[str, int, dict[str, Any]]]:
+    """Every game at its smallest and largest player count, Spacedealer in real time and in
+    ticks."""
+    out: list[tuple[str, int, dict[str, Any]]] = []
+    for g in GAMES:
+        info = spacetable.game_info(g)
+        modes = [dict(FAST.get(g, {}))] + ([dict(TICKS)] if g == "spacedealer" else [])
+        for opts in modes:
+            for n in dict.fromkeys((info["min_players"], info["max_players"])):
+                out.append((g, n, dict(opts)))
+    return out
+
+
 def one_each() -> list[tuple[str, int, dict[str, Any]]]:
     """One setting per game (Spacedealer in real time and in ticks)."""
     return [

@@ -1,5 +1,7 @@
 """The PettingZoo AEC environments: PettingZoo's own api_test for every game at every player
-count, masks equal to the legal actions, seeded determinism, real-time steps and errors."""
+count (Spacedealer's ticks mode at its smallest and largest too) and its seed_test at each
+game's smallest and largest, masks equal to the legal actions, seeded determinism, real-time
+steps and errors."""
 
 from __future__ import annotations
 
@@ -16,14 +18,16 @@ from spacetable.engine import IllegalAction, OptionError
 from spacetable.rl import observation_shape, observe, pettingzoo_env
 from spacetable.rl.pettingzoo import SpacetableAECEnv
 
-from .configs import FAST, TICKS, every_count, ident, one_each
+from .configs import FAST, TICKS, every_count, extremes, ident, one_each
 
 
 # api_test warns that a dict observation (PettingZoo's classic form with its action mask) is
 # not a bare array, and that render() is not defined when render_mode is None
 @pytest.mark.filterwarnings("ignore:Observation:UserWarning")
 @pytest.mark.filterwarnings("ignore:Environment has not defined a render:UserWarning")
-@pytest.mark.parametrize("cfg", every_count(), ids=ident)
+@pytest.mark.parametrize(
+    "cfg", every_count() + [c for c in extremes() if c not in every_count()], ids=ident
+)
 def test_pettingzoo_api_test(cfg: tuple[str, int, dict[str, Any]]) -> None:
     game_id, n, opts = cfg
     env = pettingzoo_env(game_id, players=n, seed=7, options=opts)
@@ -202,7 +206,7 @@ def test_bad_settings_raise() -> None:
     assert pettingzoo_env("spacedealer").players == 3
 
 
-@pytest.mark.parametrize("cfg", one_each(), ids=ident)
+@pytest.mark.parametrize("cfg", extremes(), ids=ident)
 def test_pettingzoo_seed_test(cfg: tuple[str, int, dict[str, Any]]) -> None:
     game_id, n, opts = cfg
     seed_test(functools.partial(pettingzoo_env, game_id, players=n, options=opts), num_cycles=40)

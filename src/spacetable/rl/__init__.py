@@ -1,8 +1,9 @@
 """Reinforcement learning: observation tensors and standard environments (``docs/rl.md``).
 
 Importing this package is cheap: it imports numpy and the engine, never PettingZoo,
-Gymnasium, OpenSpiel or Ray. :func:`pettingzoo_env` and :func:`gym_env` import their library
-when called; ``spacetable.rl.openspiel`` registers the games with OpenSpiel when imported.
+Gymnasium, OpenSpiel or Ray. :func:`pettingzoo_env`, :func:`parallel_env` and :func:`gym_env`
+import their library when called; ``spacetable.rl.openspiel`` registers the games with
+OpenSpiel when imported.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .observation import (
 
 if TYPE_CHECKING:
     from .gym import SpacetableGymEnv
+    from .parallel import SpacetableParallelEnv
     from .pettingzoo import SpacetableAECEnv
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "observation_shape",
     "observe",
     "observe_view",
+    "parallel_env",
     "pettingzoo_env",
 ]
 
@@ -46,6 +49,21 @@ def pettingzoo_env(
     from .pettingzoo import SpacetableAECEnv
 
     return SpacetableAECEnv(game, players=players, seed=seed, options=options, **kwargs)
+
+
+def parallel_env(
+    game: str,
+    players: int | None = None,
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> SpacetableParallelEnv:
+    """A PettingZoo Parallel environment of ``game``: every live agent gives an action at each
+    step, applied as simultaneous decisions of one game instant (see
+    :class:`SpacetableParallelEnv`)."""
+    from .parallel import SpacetableParallelEnv
+
+    return SpacetableParallelEnv(game, players=players, seed=seed, options=options, **kwargs)
 
 
 def gym_env(
