@@ -383,7 +383,7 @@ def test_a_table_made_on_a_phone_brings_its_links_and_start_into_view(
     )
     for testid in ("invite-0", "start"):
         box = page.locator(f"[data-testid={testid}]").bounding_box()
-        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, testid
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, testid
     assert page.evaluate("document.activeElement.closest('#created') !== null")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
     ctx.close()
