@@ -389,6 +389,28 @@ def test_a_table_made_on_a_phone_brings_its_links_and_start_into_view(
     ctx.close()
 
 
+def test_a_draw_reads_as_a_draw_and_a_shared_first_place_as_shared(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """The end screen, the replay and the lobby's history name results with one function: a
+    draw (every seat first) is a draw, never "winner" for everyone."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(f"{fast_sqlite_server.base}/?lang=fr")
+    marks = page.evaluate(
+        """async () => {
+          const m = await import("/static/i18n.js");
+          const draw = {winners: [0, 1], scores: [4, 4]};
+          const shared = {winners: [0, 2], scores: [5, 1, 5]};
+          const won = {winners: [1], scores: [1, 9]};
+          return [m.isDraw(draw), m.resultMark(draw, 0), m.isDraw(shared),
+                  m.resultMark(shared, 2), m.resultMark(shared, 1), m.resultMark(won, 1)];
+        }"""
+    )
+    assert marks == [True, " = Égalité", False, " ★ partage la première place", "", " ★ gagnant"]
+    ctx.close()
+
+
 def test_every_text_is_escaped(
     browser: Browser, fast_sqlite_server: Server, sqlite_db: str
 ) -> None:

@@ -16,6 +16,7 @@ const TEXTS = {
     log: "Log", view: "The table", components: "Cards and pieces in view", scores: "Scores",
     clock: "Game clock", next_event: "Next timer runs out in", remaining: "Time left",
     end: "Game over", rank: "Rank", score: "Score", winner: "winner", breakdown: "Score breakdown",
+    draw: "Draw", draw_all: "Draw: every player shares first place.", tied_first: "shares first place",
     handoff: "Pass the device", handoff_to: "Now playing:", handoff_go: "I am",
     waiting_start: "The table has not started yet.", error: "Error", yes: "yes", no: "no",
     connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…", status: "Status",
@@ -71,7 +72,9 @@ const TEXTS = {
     no_actions: "Rien à faire pour l'instant.", filter: "Filtrer", log: "Journal",
     view: "La table", components: "Cartes et pièces en vue", scores: "Scores",
     clock: "Horloge de jeu", next_event: "Prochain sablier fini dans", remaining: "Temps restant",
-    end: "Partie terminée", rank: "Rang", score: "Score", winner: "gagnant",
+    end: "Partie terminée", rank: "Rang", score: "Score", winner: "gagnant", draw: "Égalité",
+    draw_all: "Égalité : tous les joueurs partagent la première place.",
+    tied_first: "partage la première place",
     breakdown: "Détail des points", handoff: "Passez l'appareil", handoff_to: "À jouer :",
     handoff_go: "Je suis", waiting_start: "La table n'a pas encore commencé.", error: "Erreur",
     yes: "oui", no: "non", connecting: "Connexion…",
@@ -133,4 +136,17 @@ export function t(key, vars = null) {
   const l = lang();
   const s = (TEXTS[l] && TEXTS[l][key]) || TEXTS.en[key] || key;
   return vars ? s.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : s;
+}
+
+// How a finished game's result reads for one seat: a lone winner is "★ winner"; several
+// seats sharing first place share it ("★ shares first place"), and when every seat does, the
+// game is a draw, said as such rather than calling everybody a winner.
+export function isDraw(outcome) {
+  return outcome.winners.length > 1 && outcome.winners.length === outcome.scores.length;
+}
+
+export function resultMark(outcome, seat) {
+  if (!outcome.winners.includes(seat)) return "";
+  if (isDraw(outcome)) return ` = ${t("draw")}`;
+  return outcome.winners.length > 1 ? ` ★ ${t("tied_first")}` : ` ★ ${t("winner")}`;
 }

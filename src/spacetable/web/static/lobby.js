@@ -1,7 +1,7 @@
 // The lobby: create a table (game, players, every option, seats, levels), invitation
 // links, the host's start button, and the list of open, running and finished tables.
 import { $, clear, el, toast } from "./dom.js";
-import { lang, setLang, t } from "./i18n.js";
+import { isDraw, lang, setLang, t } from "./i18n.js";
 
 let GAMES = [];
 let LEVELS = [];
@@ -303,7 +303,7 @@ function result(tb, mine) {
   const out = tb.outcome;
   if (!out) return null;
   const winners = out.winners.map((i) => seatLabel(tb, i)).join(", ");
-  const parts = [` · ${t("winner")}: ${winners || "—"}`];
+  const parts = [isDraw(out) ? ` · ${t("draw")}` : ` · ${t("winner")}: ${winners || "—"}`];
   for (const i of mine || []) {
     parts.push(` · ${t("you")} (${t("seat")} ${i}): ${t("rank")} ${out.ranks[i]}, ${t("score")} ${out.scores[i]}`);
   }

@@ -6,7 +6,7 @@
 import { $, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
 import { loadWords, wordsOf } from "./gametext.js";
-import { lang, setLang, t } from "./i18n.js";
+import { lang, resultMark, setLang, t } from "./i18n.js";
 import { drawReview, followSeat, setupReview } from "./review.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -199,7 +199,7 @@ function draw() {
     const tb = el("table", { class: "scores", "data-testid": "final-scores" },
       el("tr", {}, el("th", { text: t("seat") }), el("th", { text: t("score") }), el("th", { text: t("rank") })));
     out.scores.forEach((s, i) => tb.append(el("tr", {},
-      el("td", { text: seatName(i) + (out.winners.includes(i) ? ` ★ ${t("winner")}` : "") }),
+      el("td", { text: seatName(i) + resultMark(out, i) }),
       el("td", { text: scalar(s) }), el("td", { text: scalar(out.ranks[i]) }))));
     sc.append(tb);
     if (f.end.summary) sc.append(el("p", { class: "summary", text: f.end.summary }));

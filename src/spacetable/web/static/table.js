@@ -6,7 +6,7 @@ import { $, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
 import { loadWords, wordsOf } from "./gametext.js";
 import { askHint, drawHints } from "./hints.js";
-import { lang, setLang, t } from "./i18n.js";
+import { isDraw, lang, resultMark, setLang, t } from "./i18n.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const KEY = `spacetable.table.${TABLE}`;
@@ -565,7 +565,8 @@ function drawEnd(entry) {
   box.append(el("h2", { text: t("end") }), el("p", {}, el("strong", { text: `${t("reason")}: ` }), entry.end.reason_text));
   const tb = el("table", { class: "scores", "data-testid": "final-scores" },
     el("tr", {}, el("th", { text: t("seat") }), el("th", { text: t("score") }), el("th", { text: t("rank") })));
-  out.scores.forEach((s, i) => tb.append(el("tr", {}, el("td", { text: seatName(i) + (out.winners.includes(i) ? ` ★ ${t("winner")}` : "") }),
+  if (isDraw(out)) box.append(el("p", { "data-testid": "draw", text: t("draw_all") }));
+  out.scores.forEach((s, i) => tb.append(el("tr", {}, el("td", { text: seatName(i) + resultMark(out, i) }),
     el("td", { text: scalar(s) }), el("td", { text: scalar(out.ranks[i]) }))));
   box.append(tb);
   if (entry.end.summary) box.append(el("p", { class: "summary", "data-testid": "summary", text: entry.end.summary }));
