@@ -141,6 +141,22 @@ class Presentation:
             "detail": detail,
         }
 
+    def breakdown(self, outcome: dict[str, Any], lang: str) -> dict[str, Any] | None:
+        """The end of the game (``Outcome.to_json()``) as a labelled table in ``lang``: what
+        each seat scored, item by item. ``{"rows": [{"label", "values"}], "others": [...],
+        "notes": [...]}``: one value (a short plain text) per seat, then one per seatless
+        competitor named in ``others`` (Wild Space's Contrebandier); ``notes``, sentences
+        about the whole game (rounds played, what a score counts). ``None``: the game's
+        render has no ``breakdown``."""
+        fn = getattr(self.module, "breakdown", None)
+        if fn is None:
+            return None
+        try:
+            table = fn(outcome, lang, self.parts)
+        except Exception as e:
+            raise RenderError(self.game_id, "breakdown", f"{type(e).__name__}: {e}") from e
+        return _checked_breakdown(table, len(outcome.get("scores", [])), self.game_id)
+
     def legend(self, lang: str) -> list[tuple[str, str]] | None:
         """``(symbol, meaning)`` for every symbol and abbreviation :meth:`board` draws."""
         fn = getattr(self.module, "legend", None)
@@ -150,6 +166,32 @@ class Presentation:
             return [(str(a), str(b)) for a, b in fn(lang)]
         except Exception as e:
             raise RenderError(self.game_id, "legend", f"{type(e).__name__}: {e}") from e
+
+
+def _checked_breakdown(table: Any, seats: int, game: str) -> dict[str, Any]:
+    """``table`` (a render's ``breakdown``) checked and in plain text: a value per seat and
+    per other competitor in every row, every text a string without markup."""
+
+    def bad(problem: str) -> RenderError:
+        return RenderError(game, "breakdown", problem)
+
+    if not isinstance(table, dict):
+        raise bad(f"returned {type(table).__name__}")
+    others = [str(o) for o in table.get("others", [])]
+    width = seats + len(others)
+    rows = []
+    for row in table.get("rows", []):
+        label, values = row.get("label"), row.get("values")
+        if not isinstance(label, str) or not isinstance(values, list) or len(values) != width:
+            raise bad(f"row {row!r:.80}: a label and {width} values expected")
+        rows.append(
+            {
+                "label": _plain(label, game, "breakdown"),
+                "values": [_plain(str(v), game, "breakdown") for v in values],
+            }
+        )
+    notes = [_plain(str(n), game, "breakdown") for n in table.get("notes", [])]
+    return {"rows": rows, "others": others, "notes": notes}
 
 
 _modules: dict[type, ModuleType | None] = {}

@@ -72,8 +72,10 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
     reason = out.reason
     sentence = reason.sentence(lang) if isinstance(reason, Termination) else str(reason)
     error = None
+    breakdown: dict[str, Any] | None = None
     try:
         summary = presentation(game).outcome(data, lang, plain=True) or ""
+        breakdown = presentation(game).breakdown(data, lang)
     except RenderError as e:
         _report(e)
         summary, error = "", RENDER_FAILED
@@ -83,6 +85,7 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
         "outcome": data,
         "reason_text": sentence,
         "summary": summary,
+        "breakdown": breakdown,
         "rewards": list(out.rewards()),
     }
     if error is not None:

@@ -405,6 +405,45 @@ def describe_outcome(outcome: dict[str, Any], lang: str, parts: RaidersParts | N
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
 
 
+def breakdown(
+    outcome: dict[str, Any], lang: str, parts: RaidersParts | None = None
+) -> dict[str, Any]:
+    """The end of the game as a labelled table (``Presentation.breakdown``): each seat's
+    place home, the crew it gathered (its score), the crew still missing and whether it is
+    out of the game."""
+    lang = "fr" if lang == "fr" else "en"
+    d = outcome.get("details") or {}
+    scores = [float(s) for s in outcome.get("scores") or []]
+    n = len(scores)
+    colours = [str(c) for c in d.get("colours") or []]
+    finished = [str(c) for c in d.get("finished") or []]
+    out = {str(c) for c in d.get("eliminated") or []}
+    missing = list(d.get("crew_missing") or [])
+    none = _t(lang, "bd_none")
+
+    def home(s: int) -> str:
+        c = colours[s] if s < len(colours) else ""
+        return _ordinal(lang, finished.index(c) + 1) if c in finished else none
+
+    rows = [
+        {"label": _t(lang, "bd_home"), "values": [home(s) for s in range(n)]},
+        {"label": _t(lang, "bd_gathered"), "values": [f"{x:g}" for x in scores]},
+        {
+            "label": _t(lang, "bd_missing"),
+            "values": [str(missing[s]) if s < len(missing) else none for s in range(n)],
+        },
+        {
+            "label": _t(lang, "bd_out"),
+            "values": [
+                _t(lang, "bd_yes") if s < len(colours) and colours[s] in out else none
+                for s in range(n)
+            ],
+        },
+    ]
+    notes = [_t(lang, "bd_teams")] if d.get("teams") else []
+    return {"rows": rows, "others": [], "notes": notes}
+
+
 # ---------------------------------------------------------------------- why not
 def _reason_word(lang: str, key: str, value: Any) -> Any:
     """A parameter of a reason (``reasons.py``) in words: a player colour (``who``), a

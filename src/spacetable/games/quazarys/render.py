@@ -377,6 +377,27 @@ def describe_outcome(outcome: dict[str, Any], lang: str, parts: QuazarysParts | 
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
 
 
+def breakdown(
+    outcome: dict[str, Any], lang: str, parts: QuazarysParts | None = None
+) -> dict[str, Any]:
+    """The end of the race as a labelled table (``Presentation.breakdown``): the place in
+    which each pawn reached its base, and the rounds played."""
+    lang = "fr" if lang == "fr" else "en"
+    d = outcome.get("details") or {}
+    arrived = [int(s) for s in d.get("arrived") or []]
+    n = len(outcome.get("scores") or [])
+
+    def place(s: int) -> str:
+        if s not in arrived:
+            return t(lang, "bd_none")
+        k = arrived.index(s) + 1
+        return t(lang, f"bd_place_{k}") if k <= 3 else t(lang, "bd_place_n", n=k)
+
+    rows = [{"label": t(lang, "bd_home"), "values": [place(s) for s in range(n)]}]
+    notes = [t(lang, "bd_rounds", n=d["rounds"])] if "rounds" in d else []
+    return {"rows": rows, "others": [], "notes": notes}
+
+
 # ---------------------------------------------------------------------- why not
 def _asked(params: dict[str, Any], lang: str, p: QuazarysParts) -> str:
     """What is asked now (the ``now`` parameters of a reason, see ``why.asked``), as the

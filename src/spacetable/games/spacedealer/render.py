@@ -465,6 +465,32 @@ def describe_outcome(outcome: dict[str, Any], lang: str, parts: SdParts | None =
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
 
 
+def breakdown(outcome: dict[str, Any], lang: str, parts: SdParts | None = None) -> dict[str, Any]:
+    """The end of the game as a labelled table (``Presentation.breakdown``): each seat's
+    points, the victory markers it placed and its tech level; how long the game lasted."""
+    lang = "fr" if lang == "fr" else "en"
+    d = outcome.get("details")
+    d = d if isinstance(d, dict) else {}
+    scores = [float(s) for s in outcome.get("scores") or []]
+    n = len(scores)
+
+    def per_seat(field: str) -> list[str]:
+        values = d.get(field)
+        values = values if isinstance(values, list) else []
+        return [str(values[s]) if s < len(values) else "" for s in range(n)]
+
+    rows = [
+        {"label": _t(lang, "bd_points"), "values": [f"{x:g}" for x in scores]},
+        {"label": _t(lang, "bd_markers"), "values": per_seat("markers_used")},
+        {"label": _t(lang, "bd_tech"), "values": per_seat("tech")},
+    ]
+    notes = []
+    if isinstance(d.get("clock"), (int, float)):
+        secs = max(0, round(float(d["clock"])))
+        notes.append(_t(lang, "bd_clock", time=f"{secs // 60}:{secs % 60:02d}"))
+    return {"rows": rows, "others": [], "notes": notes}
+
+
 #: the parameters of a reason that name a part of the game, and how each is named
 _CONTAINERS = ("cont", "src", "dst")
 

@@ -356,6 +356,37 @@ def describe_outcome(outcome: dict[str, Any], lang: str, parts: TortugaParts | N
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
 
 
+def breakdown(
+    outcome: dict[str, Any], lang: str, parts: TortugaParts | None = None
+) -> dict[str, Any]:
+    """The end of the game as a labelled table (``Presentation.breakdown``): each seat's
+    Influence, the part of it bought at Tortuga, the sectors it controls; who conquered
+    Tortuga or reached the goal first, and a round limit that stopped the game."""
+    lang = "fr" if lang == "fr" else "en"
+    d = outcome.get("details") or {}
+    n = len(outcome.get("scores") or [])
+
+    def per_seat(field: str) -> list[str]:
+        values = list(d.get(field) or [])
+        return [str(values[s]) if s < len(values) else "" for s in range(n)]
+
+    rows = [
+        {"label": _t(lang, "bd_influence"), "values": per_seat("influence")},
+        {"label": _t(lang, "bd_tokens"), "values": per_seat("influence_tokens")},
+        {"label": _t(lang, "bd_sectors"), "values": per_seat("sectors")},
+    ]
+    notes = []
+    if int(d.get("winner_at_15", -1)) >= 0:
+        notes.append(
+            _t(lang, "bd_first15", who=_names([int(d["winner_at_15"])], lang), goal=WIN_INFLUENCE)
+        )
+    if int(d.get("tortuga_conqueror", -1)) >= 0:
+        notes.append(_t(lang, "bd_conqueror", who=_names([int(d["tortuga_conqueror"])], lang)))
+    if outcome.get("reason") == "limit":
+        notes.append(_t(lang, "bd_limit", rounds=d.get("round_limit", "?")))
+    return {"rows": rows, "others": [], "notes": notes}
+
+
 def explain(reason: dict[str, Any], lang: str, parts: TortugaParts | None = None) -> str:
     """Why an action is not legal (a ``Reason.to_json()`` of :mod:`.why`) as a sentence: the
     ``why_<detail>`` text of ``text.toml`` with its cards named from ``parts`` (``card``,

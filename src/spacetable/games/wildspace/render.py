@@ -424,6 +424,42 @@ def describe_outcome(outcome: dict[str, Any], lang: str, parts: WildParts | None
         return str(outcome.get("reason", "")) if isinstance(outcome, dict) else ""
 
 
+def breakdown(outcome: dict[str, Any], lang: str, parts: WildParts | None = None) -> dict[str, Any]:
+    """The end of the game as a labelled table (``Presentation.breakdown``): each seat's
+    score sheet line by line (crew, identical animals, sets, missions, captain's track,
+    robots, total), then the Contrebandier's in solo (no missions or captain; its Hostile
+    Planet bonuses)."""
+    lang = "fr" if lang == "fr" else "en"
+    d = outcome.get("details") or {}
+    sheets: list[dict[str, Any]] = list(d.get("sheets") or [])
+    crew = list(d.get("crew") or [])
+    smuggler = d.get("smuggler")
+    others = list((outcome.get("others") or {}).keys()) if isinstance(smuggler, dict) else []
+    none = _t(lang, "bd_none")
+    extra = [smuggler] if isinstance(smuggler, dict) else []
+
+    def row(key: str, field: str | None, *, seats: bool = True) -> dict[str, Any]:
+        values = [str(sh.get(field, none)) if seats and field else none for sh in sheets]
+        values += [str(x.get(field, none)) if field else none for x in extra]
+        return {"label": _t(lang, key), "values": values}
+
+    rows = [
+        {"label": _t(lang, "bd_crew"), "values": [str(c) for c in crew] + [none] * len(extra)},
+        row("bd_identical", "identical"),
+        row("bd_sets", "sets"),
+        row("bd_missions", "missions"),
+        row("bd_captain", "captain"),
+        row("bd_robots", "robots"),
+    ]
+    if extra:
+        rows.append(
+            row("bd_bonus", None)
+            | {"values": [none] * len(sheets) + [str(extra[0].get("bonus", 0))]}
+        )
+    rows.append(row("bd_total", "total"))
+    return {"rows": rows, "others": others, "notes": []}
+
+
 # ---------------------------------------------------------------------- why not
 def _pred_with_article(pred: str, lang: str) -> str:
     """A predicate of an effect with its article ('a Mechanic', 'an Emissary')."""

@@ -33,3 +33,17 @@ export function toast(text, ms = 5000) {
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => box.classList.add("hidden"), ms);
 }
+
+// The end of a game as a labelled table (the `end` message's `breakdown`): one column per
+// seat (named by `seatNames`, in seat order) then per seatless competitor, one row per item,
+// and the notes on the whole game under it. A scrolling box keeps a wide table (eight
+// seats) inside a phone's width.
+export function breakdownTable(breakdown, seatNames) {
+  const head = el("tr", {}, el("th", { scope: "col", text: "" }),
+    [...seatNames, ...breakdown.others].map((name) => el("th", { scope: "col", text: name })));
+  const table = el("table", { class: "scores breakdown", "data-testid": "breakdown" }, head,
+    breakdown.rows.map((row) => el("tr", {}, el("th", { scope: "row", text: row.label }),
+      row.values.map((v) => el("td", { text: v })))));
+  return el("div", { class: "table-scroll" }, table,
+    breakdown.notes.map((note) => el("p", { class: "muted", text: note })));
+}

@@ -139,14 +139,15 @@ export function t(key, vars = null) {
 }
 
 // How a finished game's result reads for one seat: a lone winner is "★ winner"; several
-// seats sharing first place share it ("★ shares first place"), and when every seat does, the
-// game is a draw, said as such rather than calling everybody a winner.
+// seats sharing first place share it ("★ shares first place"); when every seat does, the
+// game is a draw, said once above the scores (draw_all) rather than calling everybody a
+// winner, so no seat is marked.
 export function isDraw(outcome) {
   return outcome.winners.length > 1 && outcome.winners.length === outcome.scores.length;
 }
 
 export function resultMark(outcome, seat) {
   if (!outcome.winners.includes(seat)) return "";
-  if (isDraw(outcome)) return ` = ${t("draw")}`;
+  if (isDraw(outcome)) return "";
   return outcome.winners.length > 1 ? ` ★ ${t("tied_first")}` : ` ★ ${t("winner")}`;
 }

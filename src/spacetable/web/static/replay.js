@@ -3,10 +3,10 @@
 // Frames come from GET /api/tables/{id}/replay/{step}?seat=&lang= (docs/protocol.md,
 // "Replays"); the game's own board draws them when it has one (nothing is clickable), else the
 // generic view. The address keeps the step and the seat followed (#step=12&seat=1).
-import { $, clear, el, toast } from "./dom.js";
+import { $, breakdownTable, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
 import { loadWords, wordsOf } from "./gametext.js";
-import { lang, resultMark, setLang, t } from "./i18n.js";
+import { isDraw, lang, resultMark, setLang, t } from "./i18n.js";
 import { drawReview, followSeat, setupReview } from "./review.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -196,6 +196,7 @@ function draw() {
   $("#scores").classList.toggle("hidden", !f.end);
   if (f.end) {
     const out = f.end.outcome;
+    if (isDraw(out)) sc.append(el("p", { "data-testid": "draw", text: t("draw_all") }));
     const tb = el("table", { class: "scores", "data-testid": "final-scores" },
       el("tr", {}, el("th", { text: t("seat") }), el("th", { text: t("score") }), el("th", { text: t("rank") })));
     out.scores.forEach((s, i) => tb.append(el("tr", {},
@@ -203,6 +204,10 @@ function draw() {
       el("td", { text: scalar(s) }), el("td", { text: scalar(out.ranks[i]) }))));
     sc.append(tb);
     if (f.end.summary) sc.append(el("p", { class: "summary", text: f.end.summary }));
+    if (f.end.breakdown) {
+      sc.append(el("h3", { text: t("breakdown") }),
+        breakdownTable(f.end.breakdown, out.scores.map((_, i) => seatName(i))));
+    }
   }
 }
 

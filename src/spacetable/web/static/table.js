@@ -2,7 +2,7 @@
 // log, the components in view, scores, the end screen; hot-seat with a hand-off screen;
 // reconnection. Seats are held by secret tokens kept in this browser's localStorage (an
 // invitation link carries one in its #fragment, which never reaches the server's logs).
-import { $, clear, el, toast } from "./dom.js";
+import { $, breakdownTable, clear, el, toast } from "./dom.js";
 import { genericView, seatName as nameSeat } from "./generic.js";
 import { loadWords, wordsOf } from "./gametext.js";
 import { askHint, drawHints } from "./hints.js";
@@ -570,7 +570,10 @@ function drawEnd(entry) {
     el("td", { text: scalar(s) }), el("td", { text: scalar(out.ranks[i]) }))));
   box.append(tb);
   if (entry.end.summary) box.append(el("p", { class: "summary", "data-testid": "summary", text: entry.end.summary }));
-  if (out.details && Object.keys(out.details).length) {
+  if (entry.end.breakdown) {  // the game's own labelled table, in the person's language
+    const names = out.scores.map((_, i) => seatName(i));
+    box.append(el("h2", { text: t("breakdown") }), breakdownTable(entry.end.breakdown, names));
+  } else if (out.details && Object.keys(out.details).length) {
     box.append(el("h2", { text: t("breakdown") }), zone(null, out.details, table ? table.players : 0, null, 1, false));
   }
   box.append(el("button", { type: "button", "data-testid": "end-close", text: "OK", onclick: () => { endDismissed = true; $("#end").classList.add("hidden"); } }));
