@@ -39,7 +39,9 @@ def mismatch(game: Any, seat: int | None, msg: dict[str, Any]) -> str | None:
         return f"step {msg['step']} for {at}"
     if msg["view"] != _j(game.view(seat)):
         return f"view of {at}"
-    if msg["prompt"] != presentation(game).prompt(game.view(seat), lang, plain=True):
+    acting = seat is not None and seat in game.to_act  # the prompt asks the seat that acts
+    told = presentation(game).prompt(game.view(seat), lang, plain=True)
+    if msg["prompt"] != (told if acting or game.is_over else None):
         return f"prompt of {at}"
     legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
     if [x["action"] for x in msg["legal"]] != [a.to_json() for a in legal]:

@@ -104,7 +104,8 @@ def state_message(
 ) -> dict[str, Any]:
     """``state``: the seat's view, its legal actions with their labels, the log events it
     has not been sent yet (from ``log_from``), what the seat is asked now (``prompt``, the
-    game's sentence), the components its view mentions (names,
+    game's sentence; ``None`` for a seat that may not act now and for a spectator), the
+    components its view mentions (names,
     texts and facts: what a board draws them with), the clock
     of a real-time game, and the table's turn clocks (``clocks``, the same for everybody)."""
     size = game.log_size
@@ -112,7 +113,10 @@ def state_message(
     legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
     view = game.view(seat)
     entries: list[dict[str, Any]] = []
-    prompt, broken = prompt_text(game, view, lang)
+    # The game's prompt asks the seat that acts; anyone else (a seat waiting, a spectator)
+    # gets none, and the page says who is playing instead (in its names for the seats).
+    acting = seat is not None and not game.is_over and seat in game.to_act
+    prompt, broken = prompt_text(game, view, lang) if acting or game.is_over else (None, False)
     for e in events:
         text, failed = _event_text(game, e, lang)
         entries.append({"text": text, "event": e})

@@ -95,6 +95,10 @@ function onMessage(entry, msg) {
     if (msg.log.from === 0) entry.log = [];
     if (undoing === entry) undoing = null;
     entry.log.push(...msg.log.events.map((e) => e.text));
+    // The game's prompt is for the seat that acts; everyone else reads who is playing.
+    if (!msg.prompt && !msg.over && msg.view.to_act && msg.view.to_act.length) {
+      msg.prompt = t("playing", { who: msg.view.to_act.map((s) => seatName(s)).join(", ") });
+    }
     entry.state = msg;
     entry.receivedAt = performance.now();
     if (msg.clocks) { entry.clocks = msg.clocks; entry.clocksAt = entry.receivedAt; }

@@ -150,14 +150,15 @@ export function draw(body, state, ctx) {
 
   // The header: round, phase, whose turn, the turn's resources, the scenario and its rules.
   const cur = v.current;
-  // The game's own words (its text.toml): the phase (the state's prompt), the scenario's
-  // name and its changed rules.
+  // The game's own words (its text.toml): the phase (for every seat and spectator: the
+  // state's prompt asks only the seat that acts), the scenario's name and its changed rules.
   const game = ctx.words || {};
+  const phase = game[`ph_${v.phase}`] || v.phase;
   const scName = game[`sc_${v.scenario}`] || v.scenario;
   const scRules = game[`sc_${v.scenario}_rules`] || "";
   const scTitle = (game.r_scenario_is || "{scenario}").replace("{scenario}", scName);
   root.append(svg("text", { x: 6, y: 16, class: "bt", "font-size": 13, "data-testid": "tg-header",
-    text: `${words.round} ${v.round} · ${state.prompt || v.phase} · ${words.turn} ${ctx.seatName(cur)}` +
+    text: `${words.round} ${v.round} · ${phase} · ${words.turn} ${ctx.seatName(cur)}` +
       (v.phase === "main" || v.phase === "ability" || v.phase === "mark" ? ` · ${words.crypto} ${v.crypto} · ${words.mano} ${v.manoeuvre}` : "") }));
   root.append(seatToken(cur, 6 + 8, 30, 7));
   root.append(textBlock(26, 34, `${scTitle}${scRules ? ` — ${scRules}` : ""}`,
