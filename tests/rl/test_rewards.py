@@ -20,6 +20,7 @@ import pyspiel  # type: ignore[import-not-found]
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from pettingzoo.test import api_test
 
 import spacetable.rl.openspiel  # noqa: F401  (registers the games)
 from spacetable.cli.tournament import Job, run_job
@@ -137,11 +138,13 @@ def test_an_unknown_scheme_is_refused_everywhere(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- the adapters
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")  # a dict, as PettingZoo's classic
 def test_pettingzoo_pays_a_draw_zero_and_a_win_one_minus_one() -> None:
     out, returns = _aec_returns(*DRAW)
     assert out.ranks == (1, 1) and returns == [0.0, 0.0]
     out, returns = _aec_returns(*WIN)
     assert out.ranks == (1, 2) and returns == [1.0, -1.0]
+    api_test(pettingzoo_env(DRAW[0], options=DRAW[1], seed=2, reward="score"), num_cycles=30)
     _, win_returns = _aec_returns(*WIN, reward="win")
     _, score_returns = _aec_returns(*WIN, reward="score")
     assert win_returns == [1.0, 0.0]
@@ -181,6 +184,9 @@ def test_openspiel_returns_by_scheme_and_declares_zero_sum() -> None:
     assert (win_game.min_utility(), win_game.max_utility()) == (0.0, 1.0)
     score = pyspiel.load_game("spacetable_quazarys", {"reward": "score"})
     assert score.get_type().utility == GT.Utility.ZERO_SUM
+    for scheme in REWARD_SCHEMES:  # OpenSpiel's own checks, returns within the bounds
+        game = pyspiel.load_game("spacetable_planetraiders", {**DRAW[1], "reward": scheme})
+        pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
     # solo Wild Space plays against the Contrebandier, who holds no seat: not zero-sum
     solo = pyspiel.load_game("spacetable_wildspace", {"players": 1})
     assert solo.get_type().utility == GT.Utility.GENERAL_SUM
