@@ -56,7 +56,7 @@ def test_full_games_against_bots(
     _, reward, steps = _play(env, seed=5)
     g = env.game
     assert g.is_over and steps > 0
-    assert reward == g.outcome().rewards()[0]
+    assert reward == g.outcome().payoffs()[0]
     # every observation the learner got was its own seat's
     assert env.seat == 0
 

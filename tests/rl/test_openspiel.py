@@ -197,13 +197,13 @@ def test_information_state_holds_the_seats_own_log() -> None:
         assert json.loads(state.observation_string(seat)) == state.game.view(seat)
 
 
-def test_returns_are_the_outcome_rewards() -> None:
+def test_returns_are_the_outcome_payoffs() -> None:
     state = _load("quazarys", 2, seed=6).new_initial_state()
     assert state.returns() == [0.0, 0.0]
     _play_random(state, random.Random(8), 100_000)
     assert state.is_terminal()
     assert state.current_player() == pyspiel.PlayerId.TERMINAL
-    assert state.returns() == list(state.game.outcome().rewards())
+    assert state.returns() == list(state.game.outcome().payoffs())
     assert state.legal_actions() == []
 
 
@@ -246,7 +246,7 @@ def test_openspiel_mcts_plays_a_game() -> None:
     ]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rs)
     assert len(returns) == 2
-    assert all(0.0 <= r <= 1.0 for r in returns)
+    assert all(-1.0 <= r <= 1.0 for r in returns)
 
 
 def test_openspiel_rl_environment_runs() -> None:
@@ -263,4 +263,4 @@ def test_openspiel_rl_environment_runs() -> None:
         ts = env.step([rng.choice(ts.observations["legal_actions"][p])])
         steps += 1
     assert steps > 0
-    assert all(0.0 <= r <= 1.0 for r in ts.rewards)
+    assert all(-1.0 <= r <= 1.0 for r in ts.rewards)

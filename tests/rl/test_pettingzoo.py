@@ -87,7 +87,7 @@ def test_masks_are_the_legal_actions_and_rewards_the_outcome(
         env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]).tolist())))
         steps += 1
     assert env.game.is_over and env.agents == []
-    assert tuple(total[a] for a in env.possible_agents) == env.game.outcome().rewards()
+    assert tuple(total[a] for a in env.possible_agents) == env.game.outcome().payoffs()
     assert steps > 5
 
 

@@ -109,7 +109,7 @@ def test_simulate_records_replay_and_shards_hide_nothing(
         assert final.is_over
         outcome = final.outcome()
         assert meta["ranks"] == list(outcome.ranks)
-        assert meta["rewards"] == list(outcome.rewards())
+        assert meta["rewards"] == list(outcome.payoffs())
         assert read_record_line(path, i + 1) == rec
     # the summary and the records agree
     wins = [0.0] * players
@@ -284,7 +284,7 @@ def test_shard_rows_name_the_bot_of_their_seat_in_each_game(tmp_path: Path) -> N
     mixed = tmp_path / "mixed.jsonl"
     mixed.write_text("".join(json.dumps(r) + "\n" for r in (*records, plain)))
     manifest = write_shards(read_records(mixed), tmp_path / "s")
-    assert manifest["format"] == "spacetable-shards/2" and manifest["bots"] == ["random", "greedy"]
+    assert manifest["format"] == "spacetable-shards/3" and manifest["bots"] == ["random", "greedy"]
     _, a = load_shards(tmp_path / "s")
     for game, rec in enumerate((*records, plain)):
         rows = a["game"] == game
@@ -308,18 +308,19 @@ def test_shard_rows_name_the_bot_of_their_seat_in_each_game(tmp_path: Path) -> N
 
 
 def test_shards_of_the_first_format_still_load(tmp_path: Path) -> None:
-    """Shards written before rows named their bot load with every bot unknown (-1)."""
+    """Shards written before rows named their bot load with every bot unknown (-1), and
+    before reward schemes with the bots' [0, 1] rewards, ``reward`` ``"unit"``."""
     _, path = _simulate(tmp_path / "rec", "quazarys", 2, {})
     out = tmp_path / "s"
     write_shards(read_records(path), out)
     manifest = json.loads((out / "manifest.json").read_text())
     manifest["format"] = "spacetable-shards/1"
-    del manifest["bots"]
+    del manifest["bots"], manifest["reward"]
     (out / "manifest.json").write_text(json.dumps(manifest))
     for shard in manifest["shards"]:
         with np.load(out / shard["file"]) as z:
             old = {k: z[k] for k in z.files if k != "bot"}
         np.savez_compressed(out / shard["file"], **old)
     loaded, a = load_shards(out)
-    assert loaded["bots"] == [] and a["bot"].dtype == np.int16
+    assert loaded["bots"] == [] and a["bot"].dtype == np.int16 and loaded["reward"] == "unit"
     assert (a["bot"] == -1).all() and a["bot"].shape == a["action"].shape

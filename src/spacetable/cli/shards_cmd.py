@@ -42,6 +42,12 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--data", help="the directory of tables the games were played with"),
         ] = None,
+        reward: Annotated[
+            str,
+            typer.Option(
+                "--reward", help="the reward scheme of the rewards: rank (default), win or score"
+            ),
+        ] = "rank",
         as_json: Annotated[bool, typer.Option("--json", help="print the manifest")] = False,
     ) -> None:
         """Turn game records into training shards: observation, mask, action, outcome."""
@@ -56,6 +62,7 @@ def register(app: typer.Typer) -> None:
                 players=players,
                 shard_size=shard_size,
                 data=data,
+                reward=reward,
             )
         except ValueError as e:
             fail_value(e)

@@ -216,7 +216,7 @@ def run_job(job: Job) -> dict[str, Any]:
         "entrants": job.seated,
         "scores": list(out.scores),
         "ranks": list(out.ranks),
-        "rewards": list(out.rewards()),
+        "rewards": list(out.payoffs()),
         "reason": out.reason,
         "decisions": res.decisions,
         "steps": g.step,
@@ -249,7 +249,7 @@ def job_record(job: Job, game: Game) -> dict[str, Any]:
             "tick": job.tick,
             "scores": list(out.scores),
             "ranks": list(out.ranks),
-            "rewards": list(out.rewards()),
+            "rewards": list(out.payoffs()),
             "reason": str(out.reason),
         },
     }

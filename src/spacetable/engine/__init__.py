@@ -18,7 +18,16 @@ from .errors import (
 )
 from .game import NO_BOUND, ActionSpace, Game, action_space
 from .info import GameInfo, OptionSpec, option_words
-from .outcome import Outcome, Termination, ranks_from_keys
+from .outcome import (
+    DEFAULT_REWARD,
+    REWARD_SCHEMES,
+    Outcome,
+    RewardScheme,
+    RewardSchemeError,
+    Termination,
+    ranks_from_keys,
+    reward_scheme,
+)
 from .registry import (
     component_text,
     components,
@@ -52,9 +61,11 @@ from .state import (
 
 __all__ = [
     "BOOL",
+    "DEFAULT_REWARD",
     "FLOAT",
     "INT",
     "NO_BOUND",
+    "REWARD_SCHEMES",
     "STR",
     "Action",
     "ActionCodec",
@@ -74,6 +85,8 @@ __all__ = [
     "OptionSpec",
     "Outcome",
     "RecordError",
+    "RewardScheme",
+    "RewardSchemeError",
     "Rng",
     "Row",
     "SpacetableError",
@@ -102,6 +115,7 @@ __all__ = [
     "record",
     "register",
     "replay",
+    "reward_scheme",
     "save_meta",
     "tagged",
     "tuple_of",

@@ -5,7 +5,38 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final, Literal
+
+from .errors import SpacetableError
+
+#: The reward schemes of :meth:`Outcome.payoffs` (the first is the default).
+RewardScheme = Literal["rank", "win", "score"]
+REWARD_SCHEMES: Final[tuple[RewardScheme, ...]] = ("rank", "win", "score")
+#: The scheme every reinforcement-learning surface, ``end`` message and tournament uses
+#: unless told otherwise.
+DEFAULT_REWARD: Final[RewardScheme] = "rank"
+
+
+class RewardSchemeError(SpacetableError, ValueError):
+    """An unknown reward scheme (the message names the known ones)."""
+
+
+def reward_scheme(name: str) -> RewardScheme:
+    """``name`` checked as a reward scheme (:data:`REWARD_SCHEMES`).
+
+    >>> reward_scheme("win")
+    'win'
+    >>> try:
+    ...     reward_scheme("elo")
+    ... except RewardSchemeError as e:
+    ...     print(e)
+    unknown reward scheme 'elo': known are 'rank', 'win', 'score'
+    """
+    for known in REWARD_SCHEMES:
+        if name == known:
+            return known
+    names = ", ".join(repr(k) for k in REWARD_SCHEMES)
+    raise RewardSchemeError(f"unknown reward scheme {name!r}: known are {names}")
 
 
 class Termination(StrEnum):
@@ -69,6 +100,80 @@ class Outcome:
         if n == 1:
             return (1.0 if self.ranks[0] == 1 else 0.0,)
         return tuple((n - r) / (n - 1) for r in self.ranks)
+
+    def results(self, seat: int) -> list[int]:
+        """``seat``'s pairwise results against every other competitor: +1 for one it beat
+        (a better rank), -1 for one that beat it, 0 for one it tied; the other seats first in
+        seat order, then the seatless ``others``.
+
+        An outcome gives no rank to a seatless competitor: the seat's rank says how many
+        competitors are ahead of it, so the seats' ranks say how many of the ``others`` are
+        (taken as the ones with the best scores); one not ahead is tied when its score equals
+        the seat's, else beaten. (Wild Space's Contrebandier wins ties on credits, so a seat
+        of a solo game is either ahead of it or behind it.)
+
+        >>> Outcome((5.0, 9.0, 9.0, 1.0), (3, 1, 1, 4), "end").results(1)
+        [1, 0, 1]
+        >>> Outcome((41.0,), (1,), "won", others={"automa": 39.0}).results(0)
+        [1]
+        >>> Outcome((41.0,), (2,), "lost on the tie", others={"automa": 41.0}).results(0)
+        [-1]
+        """
+        r = self.ranks[seat]
+        out = [(o > r) - (o < r) for s, o in enumerate(self.ranks) if s != seat]
+        if self.others:
+            ahead = (r - 1) - sum(1 for o in self.ranks if o < r)
+            mine = self.scores[seat]
+            for k, score in enumerate(sorted(self.others.values(), reverse=True)):
+                out.append(-1 if k < ahead else (0 if score == mine else 1))
+        return out
+
+    def payoffs(self, scheme: str = DEFAULT_REWARD) -> tuple[float, ...]:
+        """One reward per seat under a reward scheme (``docs/rl.md``, "Rewards"):
+
+        * ``"rank"`` (the default): the mean of the seat's pairwise :meth:`results` against
+          the other competitors, in [-1, 1]: with two players a win is +1, a loss -1 and a
+          draw 0; tied seats get the same reward. Without seatless ``others`` the rewards sum
+          to 0 (zero-sum); with them (a solo game against an automa: +1 won, -1 lost, 0 tied)
+          they need not. A lone competitor has no one to beat: 0.
+        * ``"win"``: 1 for a strict win (the seat beat every other competitor), else 0; a
+          shared first place is 0.
+        * ``"score"``: the seat's score minus the mean score of the other competitors (the
+          other seats and the ``others``), in the game's score units; without ``others`` the
+          rewards sum to 0. A lone competitor gets its score.
+
+        :meth:`rewards` (in [0, 1], what the bots search with) is not one of these schemes.
+        An unknown scheme raises :class:`RewardSchemeError`.
+
+        >>> draw = Outcome((3.0, 3.0), (1, 1), "end")
+        >>> draw.payoffs(), draw.payoffs("win"), draw.payoffs("score")
+        ((0.0, 0.0), (0.0, 0.0), (0.0, 0.0))
+        >>> Outcome((7.0, 2.0), (1, 2), "end").payoffs()
+        (1.0, -1.0)
+        >>> four = Outcome((9.0, 6.0, 6.0, 3.0), (1, 2, 2, 4), "end")
+        >>> [round(x, 3) for x in four.payoffs()]
+        [1.0, 0.0, 0.0, -1.0]
+        >>> four.payoffs("win"), four.payoffs("score")
+        ((1.0, 0.0, 0.0, 0.0), (4.0, 0.0, 0.0, -4.0))
+        >>> Outcome((39.0,), (2,), "the automa wins", others={"automa": 41.0}).payoffs()
+        (-1.0,)
+        """
+        which = reward_scheme(scheme)
+        n = len(self.ranks)
+        if which == "score":
+            rivals = self.competitors - 1
+            total = sum(self.scores) + sum(self.others.values())
+            return tuple(
+                float(s - (total - s) / rivals) if rivals else float(s) for s in self.scores
+            )
+        out: list[float] = []
+        for seat in range(n):
+            res = self.results(seat)
+            if which == "win":
+                out.append(1.0 if self.ranks[seat] == 1 and all(x == 1 for x in res) else 0.0)
+            else:
+                out.append(sum(res) / len(res) if res else 0.0)
+        return tuple(out)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

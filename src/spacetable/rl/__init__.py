@@ -43,12 +43,16 @@ def pettingzoo_env(
     players: int | None = None,
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
+    reward: str = "rank",
     **kwargs: Any,
 ) -> SpacetableAECEnv:
-    """A PettingZoo AEC environment of ``game`` (see :class:`SpacetableAECEnv`)."""
+    """A PettingZoo AEC environment of ``game`` (see :class:`SpacetableAECEnv`); ``reward``
+    is the reward scheme (``"rank"``, ``"win"`` or ``"score"``: ``Outcome.payoffs``)."""
     from .pettingzoo import SpacetableAECEnv
 
-    return SpacetableAECEnv(game, players=players, seed=seed, options=options, **kwargs)
+    return SpacetableAECEnv(
+        game, players=players, seed=seed, options=options, reward=reward, **kwargs
+    )
 
 
 def parallel_env(
@@ -72,12 +76,20 @@ def gym_env(
     opponents: str | list[str] = "greedy",
     seed: int | None = None,
     options: Mapping[str, Any] | None = None,
+    reward: str = "rank",
     **kwargs: Any,
 ) -> SpacetableGymEnv:
     """A Gymnasium single-agent environment of ``game``: one seat learns, the others are
-    played by our bots (see :class:`SpacetableGymEnv`)."""
+    played by our bots (see :class:`SpacetableGymEnv`); ``reward`` is the reward scheme
+    (``"rank"``, ``"win"`` or ``"score"``: ``Outcome.payoffs``)."""
     from .gym import SpacetableGymEnv
 
     return SpacetableGymEnv(
-        game, players=players, opponents=opponents, seed=seed, options=options, **kwargs
+        game,
+        players=players,
+        opponents=opponents,
+        seed=seed,
+        options=options,
+        reward=reward,
+        **kwargs,
     )

@@ -8,7 +8,9 @@ seat, the bots play until that seat must act again or the game ends.
 
 * observation: ``{"observation": float32 tensor, "action_mask": int8 mask}``; also
   :meth:`action_masks` (the mask alone, as MaskablePPO expects);
-* reward: the seat's ``Outcome.rewards()`` value (in [0, 1]) when the game ends, else 0;
+* reward: the seat's ``Outcome.payoffs(reward)`` value when the game ends, else 0, under the
+  scheme ``reward`` (``"rank"``, the default: +1 a win, -1 a loss, 0 a draw with two players;
+  ``"win"``, ``"score"``: ``docs/rl.md``, "Rewards");
 * ``opponents``: one bot kind for every other seat (``"greedy"``, ``"random"``, ``"easy"``,
   ``"medium"``, ``"hard"``, ``"mcts:200"``...) or a list, one per other seat in seat order;
 * ``render_mode="ansi"``: :meth:`render` draws the game as text from the learner's view;
@@ -32,7 +34,7 @@ import gymnasium as gym
 import numpy as np
 
 from spacetable.bots import Bot, SeatPort, make_bot
-from spacetable.engine import Game, IllegalAction, SpacetableError
+from spacetable.engine import DEFAULT_REWARD, Game, IllegalAction, SpacetableError
 
 from .encoders import ENCODERS
 from .pettingzoo import SpacetableAECEnv
@@ -82,6 +84,7 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
         views: bool = False,
         render_mode: str | None = None,
         lang: str = "en",
+        reward: str = DEFAULT_REWARD,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise SpacetableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -96,6 +99,7 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
             max_steps=max_steps,
             views=views,
             lang=lang,
+            reward=reward,
         )
         n = self.aec.players
         if not 0 <= seat < n:
@@ -160,7 +164,7 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
         self.aec.step(index)
         self._play_bots()
         over = self.aec.game.is_over
-        reward = float(self.aec.game.outcome().rewards()[self.seat]) if over else 0.0
+        reward = self.aec.game.outcome().payoffs(self.aec.reward)[self.seat] if over else 0.0
         truncated = (not over) and bool(self.aec.truncations.get(self.agent, False))
         return self.aec.observe(self.agent), reward, over, truncated, self._info()
 

@@ -30,9 +30,16 @@ The declared game type:
   draws. A search that must not see the future (or the other seats' hidden cards) searches
   :meth:`SpacetableState.determinized` copies instead: everything the seat cannot see
   resampled consistently with its view, future chance reseeded.
-* utility ``GENERAL_SUM``, reward model ``TERMINAL``: the returns are
-  ``Outcome.rewards()`` (one value per seat in [0, 1]: 1 for rank 1, 0 for the last possible
-  rank; tied seats share a reward), zero before the end.
+* reward model ``TERMINAL``: the returns are ``Outcome.payoffs(reward)`` under the game
+  parameter ``reward`` (``docs/rl.md``, "Rewards"), zero before the end. ``"rank"`` (the
+  default): each seat's mean pairwise result against the other competitors (+1 beat, -1
+  beaten, 0 tied), utilities in [-1, 1]; ``"win"``: 1 for a strict win, else 0; ``"score"``:
+  the seat's score minus the others' mean score, in the game's units (no finite bound is
+  declared: utilities in (-inf, inf)). Utility ``ZERO_SUM`` (``utility_sum`` 0) under
+  ``"rank"`` and ``"score"`` with two seats or more; ``GENERAL_SUM`` under ``"win"``, and in a
+  solo game (Wild Space against its automa, which holds no seat: the one seat's return is
+  +1 or -1 under ``"rank"``). The registered type is the default setting's (``"rank"``, two
+  seats or more: ``ZERO_SUM``); a loaded game's ``get_type()`` is its own.
 * real time (Spacedealer's default ``mode="realtime"``): the actions are the game's fixed action
   space plus one more index, *wait* (the last, always legal while the game runs). Within a tick
   the seats act in seat order; a seat keeps the turn until it plays *wait*, has no legal
@@ -67,12 +74,14 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
 from spacetable.engine import (
+    DEFAULT_REWARD,
     Game,
     IllegalAction,
     SpacetableError,
     game_info,
     list_games,
     new_game,
+    reward_scheme,
 )
 from spacetable.engine.schedule import SeatTurns
 
@@ -119,9 +128,32 @@ def _option_defaults(game_id: str) -> dict[str, Any]:
     }
 
 
-def _game_type(game_id: str) -> Any:
+def _zero_sum(scheme: str, players: int) -> bool:
+    """Whether the returns sum to 0 in every game of the setting: under ``rank`` and
+    ``score`` with two seats or more (a solo game's competitor, an automa, holds no seat)."""
+    return scheme in ("rank", "score") and players >= 2
+
+
+def _utility_bounds(scheme: str) -> tuple[float, float]:
+    """The smallest and largest return of a reward scheme (``score`` has no finite bound)."""
+    if scheme == "rank":
+        return -1.0, 1.0
+    if scheme == "win":
+        return 0.0, 1.0
+    return -float("inf"), float("inf")
+
+
+def _game_type(game_id: str, settings: Settings | None = None) -> Any:
+    """The game type of ``game_id``: of ``settings`` if given, else of the default setting
+    (the registered type)."""
     info = game_info(game_id)
-    params: dict[str, Any] = {"players": default_players(game_id), "seed": -1}
+    players = default_players(game_id) if settings is None else settings.players
+    scheme = DEFAULT_REWARD if settings is None else settings.reward
+    params: dict[str, Any] = {
+        "players": default_players(game_id),
+        "seed": -1,
+        "reward": DEFAULT_REWARD,
+    }
     params.update(_option_defaults(game_id))
     if info["realtime"]:
         params["realtime_tick"] = 1.0
@@ -139,7 +171,7 @@ def _game_type(game_id: str) -> Any:
             if info["hidden_information"]
             else GT.Information.PERFECT_INFORMATION
         ),
-        utility=GT.Utility.GENERAL_SUM,
+        utility=(GT.Utility.ZERO_SUM if _zero_sum(scheme, players) else GT.Utility.GENERAL_SUM),
         reward_model=GT.RewardModel.TERMINAL,
         max_num_players=int(info["max_players"]),
         min_num_players=int(info["min_players"]),
@@ -188,6 +220,8 @@ class Settings:
         self.wait = size if self.realtime else -1
         self.num_actions = size + 1 if self.realtime else size
         self.shape = observation_shape(game_id, players, self.options)
+        #: the reward scheme of the returns (``Outcome.payoffs``)
+        self.reward = reward_scheme(str(p.get("reward", DEFAULT_REWARD)))
         self.seed = int(p.get("seed", -1))
         self.seeds = random.Random(None if self.seed < 0 else self.seed)
         bound = episode_bound(game_id, players, self.options, self.tick)
@@ -235,17 +269,18 @@ class SpacetableGame(pyspiel.Game):  # type: ignore[misc]
         st = Settings(self.game_id, p)
         #: what the states of this game need (see :class:`Settings`)
         self.settings = st
+        low, high = _utility_bounds(st.reward)
         info = pyspiel.GameInfo(
             num_distinct_actions=st.num_actions,
             max_chance_outcomes=0,
             num_players=st.players,
-            min_utility=0.0,
-            max_utility=1.0,
-            utility_sum=None,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0 if _zero_sum(st.reward, st.players) else None,
             max_game_length=st.max_game_length,
         )
         p["players"] = st.players
-        super().__init__(_REGISTERED_TYPES[self.game_id], info, p)
+        super().__init__(_game_type(self.game_id, st), info, p)
 
     def new_initial_state(self) -> SpacetableState:
         """A new game: its seed is the next of the game's seed sequence."""
@@ -356,10 +391,10 @@ class SpacetableState(pyspiel.State):  # type: ignore[misc]
         return bool(self.game.is_over)
 
     def returns(self) -> list[float]:
-        """``Outcome.rewards()`` at the end, zeros before."""
+        """``Outcome.payoffs(reward)`` at the end (the game's reward scheme), zeros before."""
         if not self.game.is_over:
             return [0.0] * self.game.players
-        return [float(r) for r in self.game.outcome().rewards()]
+        return list(self.game.outcome().payoffs(self._sg.reward))
 
     def rewards(self) -> list[float]:
         """Terminal rewards: the returns at the end, zeros before."""

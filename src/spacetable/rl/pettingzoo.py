@@ -4,8 +4,10 @@
 :func:`spacetable.rl.pettingzoo_env`. Agents are ``"seat_0"``, ``"seat_1"``... Each
 observation is ``{"observation": float32 tensor, "action_mask": int8 mask}`` from the agent's
 own view (:func:`spacetable.rl.observe`); actions are indices of the game's fixed action space
-(``game.action_space``). Rewards come at the end, from ``Outcome.rewards()`` (one value per
-seat in [0, 1]); every other step rewards 0.
+(``game.action_space``). Rewards come at the end, from ``Outcome.payoffs(reward)`` under the
+reward scheme chosen at construction (``reward="rank"``, the default: zero-sum by rank, +1 a
+win, -1 a loss, 0 a draw with two players; ``"win"`` or ``"score"``: ``docs/rl.md``,
+"Rewards"); every other step rewards 0.
 
 Which agent acts (``agent_selection``):
 
@@ -44,7 +46,15 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from spacetable.engine import Game, IllegalAction, SpacetableError, game_info, new_game
+from spacetable.engine import (
+    DEFAULT_REWARD,
+    Game,
+    IllegalAction,
+    SpacetableError,
+    game_info,
+    new_game,
+    reward_scheme,
+)
 from spacetable.engine.presentation import presentation
 from spacetable.engine.schedule import SeatTurns
 
@@ -83,8 +93,11 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         views: bool = False,
         render_mode: str | None = None,
         lang: str = "en",
+        reward: str = DEFAULT_REWARD,
     ) -> None:
         super().__init__()
+        #: the reward scheme (``Outcome.payoffs``); an unknown one raises RewardSchemeError
+        self.reward = reward_scheme(reward)
         if render_mode not in (None, "ansi"):
             raise SpacetableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
@@ -209,7 +222,8 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.steps += 1
         self._move_to_next_decision()
         if self.game.is_over:
-            for name, r in zip(self.possible_agents, self.game.outcome().rewards(), strict=True):
+            payoffs = self.game.outcome().payoffs(self.reward)
+            for name, r in zip(self.possible_agents, payoffs, strict=True):
                 self.rewards[name] = float(r)
                 self.terminations[name] = True
         elif self.max_steps is not None and self.steps >= self.max_steps:

@@ -10,7 +10,8 @@ array      dtype, shape   meaning
 ``obs``    float32 (N, D) :func:`~spacetable.rl.observe` of the seat *before* its decision
 ``mask``   bool (N, A)    the seat's legal actions then (``game.legal_mask(seat)``)
 ``action`` int64 (N,)     the index of the action taken (``game.action_space.to_index``)
-``reward`` float32 (N,)   the seat's reward at the end of that game (``outcome().rewards()``)
+``reward`` float32 (N,)   the seat's reward at the end of that game (``outcome().payoffs(r)``
+                          under the reward scheme ``r`` chosen, the manifest's ``reward``)
 ``seat``   int16 (N,)     the deciding seat
 ``bot``    int16 (N,)     the deciding seat's bot: an index into the manifest's ``bots`` (-1:
                           the record does not say)
@@ -20,9 +21,10 @@ array      dtype, shape   meaning
 
 The rows are written in shards of at most ``shard_size`` decisions, ``shard-00000.npz``,
 ``shard-00001.npz``... (``numpy.savez_compressed``), with a ``manifest.json`` describing the
-settings (game, players, options, data), the shapes, the observation layout (block names and
-slices), the bot kinds met (``bots``, in order of appearance) and each shard's file and row
-count. A game is never split across shards.
+settings (game, players, options, data), the reward scheme (``reward``: ``"rank"``, the
+default, ``"win"`` or ``"score"``, as :meth:`spacetable.engine.Outcome.payoffs`), the shapes,
+the observation layout (block names and slices), the bot kinds met (``bots``, in order of
+appearance) and each shard's file and row count. A game is never split across shards.
 
 **Seats are not bots.** ``simulate`` and ``tournament`` rotate their bots over the seats
 from game to game, so seat 0 is not the same bot in every game: the bot of each row is read
@@ -56,7 +58,7 @@ import numpy as np
 import numpy.typing as npt
 
 import spacetable
-from spacetable.engine import DataSet, RecordError, load_data
+from spacetable.engine import DEFAULT_REWARD, DataSet, RecordError, load_data, reward_scheme
 
 from .observation import observation_layout, observation_shape, observe
 
@@ -71,10 +73,14 @@ __all__ = [
 ]
 
 #: The ``format`` of a shards manifest (``/2`` added the ``bot`` array and the manifest's
-#: ``bots``; :func:`load_shards` still reads ``/1``, whose rows do not say their bot).
-SHARDS_FORMAT = "spacetable-shards/2"
+#: ``bots``; ``/3`` the reward scheme, ``reward``; :func:`load_shards` still reads ``/1``,
+#: whose rows do not say their bot, and ``/1`` and ``/2``, whose rewards are the bots'
+#: ``Outcome.rewards()`` in [0, 1]: their manifest is given ``reward`` ``"unit"``).
+SHARDS_FORMAT = "spacetable-shards/3"
 #: The formats :func:`load_shards` reads.
-READABLE_FORMATS = ("spacetable-shards/1", SHARDS_FORMAT)
+READABLE_FORMATS = ("spacetable-shards/1", "spacetable-shards/2", SHARDS_FORMAT)
+#: The ``reward`` given to the manifest of shards written before reward schemes.
+UNIT_REWARD = "unit"
 #: The manifest's file name in a shards directory.
 MANIFEST = "manifest.json"
 #: The arrays of every shard and their dtypes.
@@ -155,11 +161,15 @@ def record_bots(record: Mapping[str, Any], players: int) -> tuple[str, ...]:
     return ()
 
 
-def game_rows(record: Mapping[str, Any], data: DataSet[Any] | None = None) -> GameRows:
+def game_rows(
+    record: Mapping[str, Any], data: DataSet[Any] | None = None, reward: str = DEFAULT_REWARD
+) -> GameRows:
     """Replay ``record`` (checked as :func:`spacetable.replay` checks it) and return one row
     per decision, from the deciding seat's view before it. ``data`` is the data set the game
-    was played with (the shipped data by default). A record of a game that is not over is
-    refused (its rows would have no outcome)."""
+    was played with (the shipped data by default); ``reward`` the reward scheme of the rows'
+    rewards (``Outcome.payoffs``). A record of a game that is not over is refused (its rows
+    would have no outcome)."""
+    scheme = reward_scheme(reward)
     g = spacetable.replay(record, upto=0, data=data)
     bots = record_bots(record, g.players)
     entries = record["entries"]
@@ -196,7 +206,7 @@ def game_rows(record: Mapping[str, Any], data: DataSet[Any] | None = None) -> Ga
         raise RecordError("the record does not replay to itself (a clock or an entry differs)")
     if not g.is_over:
         raise RecordError(f"the game is not over after its {len(entries)} entries")
-    rewards = g.outcome().rewards()
+    rewards = g.outcome().payoffs(scheme)
     n = len(actions)
     d = observation_shape(g.game_id, g.players, g.options)[0]
     return GameRows(
@@ -235,6 +245,7 @@ def write_shards(
     players: int | None = None,
     shard_size: int = 2048,
     data: DataSet[Any] | str | os.PathLike[str] | None = None,
+    reward: str = DEFAULT_REWARD,
 ) -> dict[str, Any]:
     """Turn ``records`` (``(where, record)`` pairs, as :func:`spacetable.records.read_records`
     yields them) into shards in the new or empty directory ``out``; returns the manifest.
@@ -242,7 +253,11 @@ def write_shards(
     ``game`` and ``players`` keep only the records of that game and player count; the
     records kept must share one setting (options and data too), else ValueError names the
     two settings met. ``data`` is the data set (or its directory) the games were played with.
+    ``reward`` is the reward scheme of the ``reward`` array (``"rank"``, ``"win"`` or
+    ``"score"``: ``Outcome.payoffs``); an unknown one raises
+    :class:`~spacetable.engine.RewardSchemeError`.
     """
+    scheme = reward_scheme(reward)
     if type(shard_size) is not int or shard_size < 1:
         raise ValueError(f"--shard-size must be a positive integer, got {shard_size!r:.40}")
     dest = Path(out)
@@ -287,7 +302,7 @@ def write_shards(
                 "setting (select with --game and --players, or split the records)"
             )
         try:
-            rows = game_rows(record, dataset)
+            rows = game_rows(record, dataset, scheme)
         except ValueError as e:
             raise RecordError(f"{where}: {e}") from e
         file = where.rsplit(":", 1)[0]
@@ -313,6 +328,7 @@ def write_shards(
         "players": g.players,
         "options": dict(g.options),
         "data": g.data.label() if g.data is not None else None,
+        "reward": scheme,
         "games": games,
         "decisions": decisions,
         "skipped_records": skipped,
@@ -359,7 +375,9 @@ def load_shards(directory: str | os.PathLike[str]) -> tuple[dict[str, Any], dict
     """The manifest and every array of a shards directory (all shards concatenated).
 
     Shards of the first format (``spacetable-shards/1``) have no ``bot`` array: it is given
-    as ``-1`` (unknown) for every row, and the manifest's ``bots`` as empty."""
+    as ``-1`` (unknown) for every row, and the manifest's ``bots`` as empty. Shards of the
+    formats ``/1`` and ``/2`` hold the bots' rewards in [0, 1] (``Outcome.rewards()``): their
+    manifest's ``reward`` is given as ``"unit"``."""
     d = Path(directory)
     try:
         manifest = json.loads((d / MANIFEST).read_text(encoding="utf-8"))
@@ -367,7 +385,7 @@ def load_shards(directory: str | os.PathLike[str]) -> tuple[dict[str, Any], dict
         raise ValueError(f"{d}: no readable {MANIFEST}: {e}") from e
     if not isinstance(manifest, dict) or manifest.get("format") not in READABLE_FORMATS:
         raise ValueError(f"{d / MANIFEST}: not a shards manifest (format {SHARDS_FORMAT!r})")
-    old = manifest["format"] != SHARDS_FORMAT
+    old = manifest["format"] == READABLE_FORMATS[0]
     parts: dict[str, list[npt.NDArray[Any]]] = {k: [] for k in ARRAYS}
     for shard in manifest["shards"]:
         with np.load(d / shard["file"]) as z:
@@ -379,4 +397,5 @@ def load_shards(directory: str | os.PathLike[str]) -> tuple[dict[str, Any], dict
     arrays = {k: np.concatenate(v) for k, v in parts.items()}
     if old:
         manifest.setdefault("bots", [])
+    manifest.setdefault("reward", UNIT_REWARD)
     return manifest, arrays

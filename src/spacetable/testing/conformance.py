@@ -272,6 +272,11 @@ def check_game(
         raise fail(f"bad ranks {out.ranks} (others: {out.others})")
     if not all(0.0 <= r <= 1.0 for r in out.rewards()):
         raise fail(f"rewards {out.rewards()} out of [0, 1]")
+    rank = out.payoffs("rank")
+    if not all(-1.0 <= r <= 1.0 for r in rank) or (
+        not out.others and abs(sum(rank)) > 1e-9 * players
+    ):
+        raise fail(f"rank rewards {rank} out of [-1, 1] or not zero-sum")
     _jsonable(out.to_json(), f"{where} outcome")
     rebuilt = replay(json.loads(json.dumps(g.record())))
     if rebuilt.to_json() != g.to_json():

@@ -66,7 +66,9 @@ def event_text(game: Game, event: dict[str, Any], lang: str) -> str:
 
 
 def outcome_message(game: Game, lang: str) -> dict[str, Any]:
-    """``end``: scores, ranks, the reason in words and the game's score breakdown."""
+    """``end``: scores, ranks, the reason in words, the game's score breakdown and the
+    seats' rewards under the default reward scheme (``Outcome.payoffs()``, ``"rank"``: +1 a
+    win, -1 a loss, 0 a draw with two players; who won is ``outcome["winners"]``)."""
     out: Outcome = game.outcome()
     data = out.to_json()
     reason = out.reason
@@ -86,7 +88,7 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
         "reason_text": sentence,
         "summary": summary,
         "breakdown": breakdown,
-        "rewards": list(out.rewards()),
+        "rewards": list(out.payoffs()),
     }
     if error is not None:
         msg["render_error"] = error

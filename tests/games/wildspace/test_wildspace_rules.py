@@ -923,6 +923,7 @@ def test_smuggler_scoring_and_strict_victory() -> None:
     assert out.ranks == (2,)  # the Contrebandier ranks first: not strictly more
     assert out.others == {"Contrebandier": float(sheet["total"])}
     assert out.rewards() == (0.0,)
+    assert out.payoffs() == (-1.0,) and out.payoffs("win") == (0.0,)  # a loss, not a tie
     assert out.details["won"] is False
     assert out.details["smuggler"]["total"] == sheet["total"]
 
