@@ -210,7 +210,7 @@ def test_observations_are_the_aec_envs_and_rewards_the_outcome(opts: dict[str, A
         steps += 1
     assert steps > 5 and all(terms.values())
     assert env.game.is_over
-    assert tuple(total[a] for a in env.possible_agents) == env.game.outcome().rewards()
+    assert tuple(total[a] for a in env.possible_agents) == env.game.outcome().payoffs()
 
 
 @pytest.mark.parametrize("game_id", ["quazarys", "wildspace"])

@@ -32,7 +32,8 @@ A parallel step:
    played ``done``).
 
 The game ends for everyone at once: every agent is terminated with its reward from the
-outcome (the AEC env's); ``max_steps`` truncates an episode after that many parallel steps.
+outcome under the AEC env's reward scheme (``reward=``, default ``"rank"``: ``docs/rl.md``
+"Rewards"); ``max_steps`` truncates an episode after that many parallel steps.
 """
 
 from __future__ import annotations
@@ -251,8 +252,9 @@ class SpacetableParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ helpers
     def _end_rewards(self) -> dict[str, float]:
-        """Each agent's reward when the game ends: the AEC env's (the outcome's rewards)."""
-        values = self.game.outcome().rewards()
+        """Each agent's reward when the game ends: the AEC env's (the outcome's payoffs under
+        its reward scheme, ``reward=`` of the constructor)."""
+        values = self.game.outcome().payoffs(self.aec.reward)
         return {a: float(r) for a, r in zip(self.possible_agents, values, strict=True)}
 
     def _pass_tick(self) -> None:
