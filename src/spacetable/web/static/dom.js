@@ -44,6 +44,6 @@ export function breakdownTable(breakdown, seatNames) {
   const table = el("table", { class: "scores breakdown", "data-testid": "breakdown" }, head,
     breakdown.rows.map((row) => el("tr", {}, el("th", { scope: "row", text: row.label }),
       row.values.map((v) => el("td", { text: v })))));
-  return el("div", { class: "table-scroll" }, table,
+  return el("div", { class: "table-scroll", tabindex: "0" }, table,
     breakdown.notes.map((note) => el("p", { class: "muted", text: note })));
 }

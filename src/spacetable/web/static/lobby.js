@@ -161,12 +161,15 @@ function fillSeats() {
   const n = Number($("#players").value);
   const box = clear($("#seats"));
   for (let i = 0; i < n; i++) {
-    const kind = el("select", { "data-seat": i, "data-testid": `seat-${i}` },
+    const kind = el("select", { "data-seat": i, "data-testid": `seat-${i}`,
+      "aria-label": `${t("seat")} ${i}: ${t("who_plays")}` },
       el("option", { value: "human", text: t("human") }),
       el("option", { value: "bot", text: t("bot"), selected: i > 0 }));
-    const level = el("select", { "data-level": i, "data-testid": `level-${i}` },
+    const level = el("select", { "data-level": i, "data-testid": `level-${i}`,
+      "aria-label": `${t("seat")} ${i}: ${t("bot_level")}` },
       LEVELS.map((l) => el("option", { value: l, text: t(l), selected: l === "medium" })));
-    const name = el("input", { type: "text", "data-name": i, maxlength: 40, placeholder: t("name") });
+    const name = el("input", { type: "text", "data-name": i, maxlength: 40, placeholder: t("name"),
+      "aria-label": `${t("seat")} ${i}: ${t("name")}` });
     const sync = () => { level.disabled = kind.value !== "bot"; };
     kind.addEventListener("change", sync);
     sync();

@@ -123,6 +123,7 @@ function stop() {
 
 function labels() {
   document.documentElement.lang = lang();
+  $("#lang").setAttribute("aria-label", t("language"));
   $("#lang").value = lang();
   $("#lobby-link").textContent = t("back_lobby");
   const info = table && games[table.game];

@@ -277,6 +277,7 @@ function handoff(seat) {
 // ---------------------------------------------------------------- drawing
 function header() {
   document.documentElement.lang = lang();
+  $("#lang").setAttribute("aria-label", t("language"));
   $("#lang").value = lang();
   $("#lobby-link").textContent = t("back_lobby");
   $("#chat-table").textContent = t("chat_table");

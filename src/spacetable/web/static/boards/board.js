@@ -244,7 +244,11 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
       node.addEventListener("blur", hideTip);
       longPress(node, component);
       const c = texts.get(component);
-      if (c) node.setAttribute("aria-label", `${c.name}. ${c.text}`);
+      if (c) {
+        node.setAttribute("aria-label", `${c.name}. ${c.text}`);
+        // a described graphic until it can be played (then a button): a name needs a role
+        if (!node.hasAttribute("role")) node.setAttribute("role", "img");
+      }
     }
     if (opts.preview) {
       previews.set(node, opts.preview);
