@@ -98,3 +98,29 @@ def test_the_end_screen_and_the_replay(browser: Browser, fast_sqlite_server: Ser
         page.wait_for_selector("[data-testid=final-scores]")
         assert violations(page) == [], ("replay", lang, size)
         page.context.close()
+
+
+def test_a_polite_live_region_says_what_the_others_did(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """A screen reader hears the other seats' decisions as the log says them, in the page's
+    language, without moving the focus."""
+    base = fast_sqlite_server.base
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    t = create(base, "planetraiders", seats, start=True)
+    page = _page(browser, "desktop", base, t["seats"][0]["link"], "fr")
+    region = page.locator("[data-testid=announce]")
+    assert region.get_attribute("aria-live") == "polite"
+    page.wait_for_selector("#actions [data-testid=action]")
+    assert region.text_content() == ""  # nothing yet: the page opened on the state
+    deadline = time.monotonic() + 60
+    while not region.text_content():  # seat 0 plays until the bot has answered
+        assert time.monotonic() < deadline, "nothing was announced"
+        actions = page.locator("#actions [data-testid=action]")
+        if actions.count():
+            actions.first.click()
+        page.wait_for_timeout(200)
+    said = region.text_content() or ""
+    log = page.locator("#log li").all_inner_texts()
+    assert any(line and line in said for line in log), (said, log[-3:])
+    page.context.close()

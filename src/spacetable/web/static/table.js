@@ -93,6 +93,7 @@ function onMessage(entry, msg) {
     if (table.status !== "open") hideMessage();
   } else if (msg.type === "state") {
     if (msg.log.from === 0) entry.log = [];
+    else announce(entry, msg);
     if (undoing === entry) undoing = null;
     entry.log.push(...msg.log.events.map((e) => e.text));
     // The game's prompt is for the seat that acts; everyone else reads who is playing.
@@ -597,6 +598,18 @@ function waitingStart() {
       });
       if (!r.ok) toast(`${t("error")}: ${(await r.json()).error.message}`);
     } }));
+}
+
+// A screen reader hears what the others did (a polite live region): the new events of a
+// state, in the page's language, but those of the seat's own decisions (it made them).
+function announce(entry, msg) {
+  if (held.get(shown) !== entry) return;
+  const mine = entry.seat;
+  const said = msg.log.events
+    .filter((e) => mine === undefined || mine === null || e.event.seat !== mine)
+    .map((e) => e.text)
+    .slice(-3);
+  if (said.length) $("#announce").textContent = said.join(" ");
 }
 
 function showMessage(text) {
