@@ -190,3 +190,27 @@ def test_a_whole_tortuga_game_through_the_board(
         assert table.spec.locator("[data-testid=tg-player-1]").count() == 1
         if shot:
             assert player.shot is not None  # taken in this game
+
+
+def test_the_pointer_at_a_hexs_centre_lands_on_something_that_tells_its_text(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """A token drawn on a hex that tells nothing of its own (a hunt whose creature is hidden)
+    lets the pointer through: at every hex's centre, the element under the pointer belongs
+    to a piece with a text (the token's own or the sector's)."""
+    t = create(fast_sqlite_server.base, "tortuga2199", [{"kind": "human"}] * 2, start=True)
+    ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = ctx.new_page()
+    page.goto(f"{fast_sqlite_server.base}{t['spectate']}")
+    page.wait_for_selector("#view [data-testid=board] .sector")
+    found = page.evaluate(
+        """() => [...document.querySelectorAll('#view [data-testid=board] .sector')].map((g) => {
+          const r = g.querySelector('polygon').getBoundingClientRect();
+          const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          const piece = hit && hit.closest('[data-component]');
+          return [g.getAttribute('data-slot'), piece ? piece.getAttribute('data-component') : null];
+        })"""
+    )
+    assert len(found) >= 7
+    assert all(component for _, component in found), found
+    ctx.close()

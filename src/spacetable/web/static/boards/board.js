@@ -16,7 +16,8 @@
 //     screen, the second tap then acts) and false when it is left, to show what it would do.
 //     opts.over (optional): the key of the piece this one is drawn on (a token on a hex); when
 //     that piece is playable and this one is not, this one lets the pointer through to it
-//     (class `through`), so that a click anywhere on the hex, its tokens included, acts.
+//     (class `through`), so that a click anywhere on the hex, its tokens included, acts; a
+//     token without a component of its own always lets it through (its hover shows the hex).
 //   b.mark(id, node, sig) says that `node` draws the thing `id` (stable from state to state:
 //     "pawn:2", "hand:17") in the state `sig` (a string: its place, its rotation, its value).
 //     finish() compares with the previous draw of the same seat on this page: a new id or
@@ -334,8 +335,13 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(node, legal); }
       });
     }
+    // A token drawn on a piece lets the pointer through to it when that piece is playable and
+    // the token is not, and always when the token tells nothing of its own (no component to
+    // show): the pointer then lands on the piece under it, whose text shows on hover.
+    const told = new Set(asked.map(([node]) => node));
     for (const [node, under] of overs) {
-      if (!node.classList.contains("playable") && groups.has(under)) node.classList.add("through");
+      if (node.classList.contains("playable")) continue;
+      if (groups.has(under) || !told.has(node)) node.classList.add("through");
     }
     // A component that cannot be played now says why when pressed (ctx.why: the seat asks the
     // server, which answers with the rule and what in the position breaks it).
