@@ -349,3 +349,60 @@ def long_press(page: Page, streams: list[list[dict[str, Any]]], step: int) -> No
     # nothing was played: the same step, not busy, no menu
     assert seen["step"] == step and not seen["busy"], seen
     assert page.locator("[data-testid=board-menu]:not(.hidden)").count() == 0
+
+
+REDRAW = """async ([st, keep]) => {
+  const m = await import('/static/boards/quazarys.js');
+  const body = document.querySelector('#view .body');
+  const ctx = { lang: st.lang, t: (k) => k, seatName: (q) => `Seat ${q}`, act: () => {} };
+  if (!keep) {  // another state: the open piece has lost one of its actions
+    const piece = body.querySelector('[data-testid=board-menu]').dataset.piece;
+    const node = body.querySelector(`[data-piece="${CSS.escape(piece)}"]`);
+    const gone = JSON.stringify(JSON.parse(node.getAttribute('data-actions'))[0]);
+    st = { ...st, legal: st.legal.filter((a) => JSON.stringify(a.action) !== gone) };
+  }
+  body.replaceChildren(); // as the table page does before each draw
+  m.draw(body, st, ctx);
+  const menu = body.querySelector('[data-testid=board-menu]');
+  return {
+    open: !menu.classList.contains('hidden'),
+    items: [...menu.querySelectorAll('[data-testid=board-menu-item]')].map((b) => b.textContent),
+    focused: Boolean(document.activeElement.closest('[data-testid=board-menu]')),
+    note: body.querySelector('[data-testid=menu-note]')?.textContent ?? null,
+  };
+}"""
+
+
+def test_an_open_menu_survives_a_redraw_or_closes_saying_why(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """The board is drawn again under an open menu (another seat moved, a clock ticked): the
+    menu opens again at its piece, the focus still in it, while the piece offers the same
+    actions; when they changed, it closes and a note says why."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    t = create(fast_sqlite_server.base, "quazarys", seats, start=True)
+    several = "[data-testid=board] .playable[data-actions*='},{']"
+    opened = []
+    contexts = []
+    for seat in t["seats"]:  # both seats' pages (apart): the one whose turn it is has them
+        contexts.append(browser.new_context(viewport={"width": 1280, "height": 720}))
+        page = contexts[-1].new_page()
+        opened.append((page, capture(page)))
+        page.goto(f"{fast_sqlite_server.base}/?lang=en")
+        page.goto(f"{fast_sqlite_server.base}{seat['link']}")
+        page.wait_for_selector("#view [data-testid=board]")
+    deadline = time.monotonic() + 20
+    while not any(p.locator(several).count() for p, _ in opened):
+        assert time.monotonic() < deadline, "no piece with several actions"
+        time.sleep(0.2)
+    page, streams = next((p, s) for p, s in opened if p.locator(several).count())
+    page.locator(several).first.click()
+    page.wait_for_selector("[data-testid=board-menu]:not(.hidden)")
+    items = page.locator("[data-testid=board-menu-item]").all_inner_texts()
+    st = [m for s in streams for m in s if m["type"] == "state"][-1]
+    again = page.evaluate(REDRAW, [st, True])
+    assert again == {"open": True, "items": items, "focused": True, "note": None}
+    changed = page.evaluate(REDRAW, [st, False])
+    assert changed["open"] is False and changed["note"] == "menu_changed"
+    for ctx in contexts:
+        ctx.close()

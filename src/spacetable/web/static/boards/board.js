@@ -136,6 +136,11 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
   const controls = el("div", { class: "board-controls" });
   // A narrow screen scrolls the board sideways rather than shrinking its texts to nothing.
   root.append(el("div", { class: "board-scroll" }, box), controls, tip, menu);
+  // The menu open at a piece when the board is drawn again (a bot moved, a clock ticked): it
+  // opens again at the same piece if that piece still offers the same actions, else a note
+  // says why it closed (finish, below).
+  const reopen = body.boardMenu || null;
+  body.boardMenu = null;
   clear(body).append(root);
   const texts = new Map(state.components.map((c) => [c.id, c]));
   const pieces = new Map();
@@ -171,7 +176,7 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
 
   function hideTip() { tip.classList.add("hidden"); }
 
-  function closeMenu() { menu.classList.add("hidden"); clear(menu); }
+  function closeMenu() { menu.classList.add("hidden"); clear(menu); body.boardMenu = null; }
 
   function showPreview(node, on) {
     const f = previews.get(node);
@@ -189,7 +194,7 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
     ctx.act(action);
   }
 
-  function open(target, legal) {
+  function open(target, legal, focus = true) {
     if (busy) return;
     if (legal.length === 1) { act(legal[0].action); return; }
     clear(menu);
@@ -204,10 +209,22 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
     menu.dataset.piece = target.getAttribute("data-piece") || ""; // the piece it is open at
     menu.classList.remove("hidden");
     place(menu, target);
-    menu.querySelector("button").focus();
+    body.boardMenu = { piece: menu.dataset.piece, actions: JSON.stringify(legal.map((a) => a.action)),
+      focused: focus };
+    if (focus) menu.querySelector("button").focus();
   }
 
   menu.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeMenu(); });
+  // whether the focus is in the menu (kept when the board is drawn again: it goes back there)
+  menu.addEventListener("focusin", () => { if (body.boardMenu) body.boardMenu.focused = true; });
+  menu.addEventListener("focusout", () => {
+    // looked at once the event is over: the board removed from the page under the focus (to
+    // be drawn again) is no move of the focus
+    const memo = body.boardMenu;
+    setTimeout(() => {
+      if (memo && menu.isConnected && !menu.contains(document.activeElement)) memo.focused = false;
+    }, 0);
+  });
   box.addEventListener("click", closeMenu); // a click beside the pieces closes the menu
   // a touch beside the pieces hides a tip a long press showed
   box.addEventListener("pointerdown", (ev) => { if (ev.pointerType !== "mouse") hideTip(); });
@@ -342,6 +359,15 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
     for (const [node, under] of overs) {
       if (node.classList.contains("playable")) continue;
       if (groups.has(under) || !told.has(node)) node.classList.add("through");
+    }
+    if (reopen) {
+      const legal = groups.get(reopen.piece);
+      if (legal && JSON.stringify(legal.map((a) => a.action)) === reopen.actions) {
+        open(pieces.get(reopen.piece), legal, reopen.focused);
+      } else {
+        controls.append(el("p", { class: "menu-note", role: "status", "data-testid": "menu-note",
+          text: ctx.t("menu_changed") }));
+      }
     }
     // A component that cannot be played now says why when pressed (ctx.why: the seat asks the
     // server, which answers with the rule and what in the position breaks it).

@@ -551,6 +551,7 @@ export function draw(body, state, ctx) {
   const order = v.players.map((p) => p.seat);
   if (me !== null) order.sort((a, c) => (a === me ? -1 : c === me ? 1 : a - c));
   const height = planetsY + order.length * PANEL + 8;
+  body.boardMenu = null; // this board keeps its open menu itself (below: gone choices shown)
   const b = makeBoard(body, state, ctx, keyOf, W, height);
   b.cardComp = comps.card;
   b.gizziComp = comps.gizzi;
