@@ -394,6 +394,39 @@ def test_a_table_made_on_a_phone_brings_its_links_and_start_into_view(
     ctx.close()
 
 
+def test_on_a_phone_the_board_comes_first_and_the_move_list_folds(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """At 390x844 a table with a board shows the board at the top of the page; the list of
+    moves (the same moves as the board's pieces) is a drawer the person opens and closes."""
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    t = create(fast_sqlite_server.base, "quazarys", seats, start=True)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    page.goto(f"{fast_sqlite_server.base}/?lang=en")
+    page.goto(f"{fast_sqlite_server.base}{t['seats'][0]['link']}")
+    page.wait_for_selector("#view [data-testid=board]")
+    page.wait_for_selector("#actions [data-testid=action]", state="attached")
+    board = page.locator("#view [data-testid=board]").bounding_box()
+    assert board is not None and board["y"] < 844 / 2
+    toggle = page.locator("[data-testid=actions-toggle]")
+    n = len(page.locator("#actions [data-testid=action]").all())
+    assert toggle.inner_text() == f"Show the list of moves ({n})"
+    assert toggle.get_attribute("aria-expanded") == "false"
+    assert not page.locator("#actions [data-testid=action]").first.is_visible()
+    toggle.click()
+    assert page.locator("#actions [data-testid=action]").first.is_visible()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # on a desktop the list is always open, without a drawer
+    toggle.click()  # closed again
+    assert not page.locator("#actions [data-testid=action]").first.is_visible()
+    page.set_viewport_size({"width": 1280, "height": 720})
+    assert not toggle.is_visible()
+    assert page.locator("#actions [data-testid=action]").first.is_visible()
+    ctx.close()
+
+
 def test_a_draw_reads_as_a_draw_and_a_shared_first_place_as_shared(
     browser: Browser, fast_sqlite_server: Server
 ) -> None:

@@ -335,7 +335,17 @@ function render() {
 // The list is drawn again only when what it offers changed: in real time a state arrives with
 // every tick of the clock, and a button drawn again under a finger or a pointer loses its
 // click (and the filter its text). The buttons send with the newest state (box.state).
+// The drawer's button (shown on a narrow screen with a board): how many moves it folds.
+function drawToggle(st) {
+  const open = $("#actions").classList.contains("open");
+  const n = st && !st.over ? st.legal.length : 0;
+  const btn = $("#actions-toggle");
+  btn.textContent = open ? t("hide_list") : t("show_list", { n });
+  btn.setAttribute("aria-expanded", String(open));
+}
+
 function drawActions(entry, st) {
+  drawToggle(st);
   const list = $("#actions .list");
   const key = JSON.stringify([lang(), st.realtime ? null : st.step, st.over, st.undoable,
     st.legal.map((a) => [a.action, a.label])]);
@@ -354,7 +364,8 @@ function drawActions(entry, st) {
   }
   let filter = null;
   if (st.legal.length > 12) {
-    filter = el("input", { type: "text", placeholder: t("filter"), "data-testid": "filter" });
+    filter = el("input", { type: "text", class: "filter", placeholder: t("filter"), "data-testid": "filter",
+      "aria-label": t("filter") });
     box.append(filter);
   }
   const buttons = st.legal.map((a) => el("button", {
@@ -639,6 +650,11 @@ async function main() {
   else connect(null);
   setInterval(() => { drawClock(); drawTurnClocks(); }, 250);
   $("#chat-form").addEventListener("submit", sendChat);
+  $("#actions-toggle").addEventListener("click", () => {
+    $("#actions").classList.toggle("open");
+    const entry = held.get(shown);
+    drawToggle(entry && entry.state);
+  });
   $("#chat-table").addEventListener("click", () => { chatRoom = "table"; drawChat(); });
   $("#chat-seat").addEventListener("click", () => { chatRoom = "seat"; drawChat(); });
 }
