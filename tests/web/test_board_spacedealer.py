@@ -30,6 +30,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import TimeoutError as PWTimeout
 
 from spacetable.web.storage import Storage
 
@@ -619,3 +620,29 @@ def test_the_action_list_is_not_drawn_again_while_the_clock_ticks(
     finally:
         with contextlib.suppress(Exception):
             ctx.close()
+
+
+def test_with_nothing_to_do_the_page_says_what_comes_next_and_when(
+    browser: Browser, rt_server: Server
+) -> None:
+    """In real time a seat with no move reads when the next sand timer runs out, counted
+    down, rather than a bare "Nothing to do now"."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 2
+    t = create(rt_server.base, "spacedealer", seats, options=OPTIONS, speed=1.0, start=True)
+    ctx = browser.new_context(viewport=VIEWPORTS["desktop"])
+    try:
+        page, _ = open_page(ctx, rt_server.base, t["seats"][0]["link"], "en")
+        wait = page.locator("[data-testid=wait-next]")
+        deadline = time.monotonic() + 60
+        while not wait.count():  # seat 0 plays its first move until it has nothing to do
+            assert time.monotonic() < deadline, "seat 0 always had a move"
+            moves = page.locator("#actions .list button[data-testid=action]:not([disabled])")
+            if moves.count():
+                with contextlib.suppress(PWTimeout):
+                    moves.first.click(timeout=1000)
+            page.wait_for_timeout(300)
+        text = page.locator("[data-testid=no-actions]").inner_text()
+        assert text.startswith("Nothing to do now: the next sand timer runs out in"), text
+        assert re.fullmatch(r"\d+:\d\d", wait.inner_text()), wait.inner_text()
+    finally:
+        ctx.close()

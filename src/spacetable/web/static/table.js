@@ -347,7 +347,8 @@ function drawToggle(st) {
 function drawActions(entry, st) {
   drawToggle(st);
   const list = $("#actions .list");
-  const key = JSON.stringify([lang(), st.realtime ? null : st.step, st.over, st.undoable,
+  const timed = st.realtime && st.next_event !== null && st.next_event !== undefined;
+  const key = JSON.stringify([lang(), st.realtime ? timed : st.step, st.over, st.undoable,
     st.legal.map((a) => [a.action, a.label])]);
   list.state = st;
   if (list.drawn === key && list.entry === entry && list.childElementCount) {
@@ -359,7 +360,14 @@ function drawActions(entry, st) {
   const box = clear(list);
   if (st.undoable > 0 && !st.over) box.append(undoButton(entry, st, "undo", t("undo")));
   if (!st.legal.length) {
-    box.append(el("p", { class: "muted", "data-testid": "no-actions", text: st.over ? t("end") : t("no_actions") }));
+    if (!st.over && st.realtime && st.next_event !== null && st.next_event !== undefined) {
+      // real time: what comes next and when (the clock's tick counts it down)
+      box.append(el("p", { class: "muted", "data-testid": "no-actions" }, t("no_actions_until"), " ",
+        el("span", { class: "clock wait-next", "data-testid": "wait-next" })));
+      drawClock();
+    } else {
+      box.append(el("p", { class: "muted", "data-testid": "no-actions", text: st.over ? t("end") : t("no_actions") }));
+    }
     return;
   }
   let filter = null;
@@ -567,6 +575,9 @@ function drawClock() {
     return `${Math.floor(x / 60)}:${String(x % 60).padStart(2, "0")}`;
   };
   clear(panel).append(el("h2", { text: t("clock") }), el("div", { class: "clock", "data-testid": "game-clock", text: fmt(now) }));
+  if (st.next_event !== null && st.next_event !== undefined) {
+    for (const span of document.querySelectorAll(".wait-next")) span.textContent = fmt(st.next_event - now);
+  }
   const length = table && table.options && typeof table.options.length === "number" ? table.options.length : null;
   if (length !== null) panel.append(el("div", { class: "kv" }, el("span", { class: "k", text: t("remaining") }), el("span", { class: "clock", text: fmt(length - now) })));
   if (st.next_event !== null && st.next_event !== undefined) {
