@@ -181,7 +181,10 @@ class TableApp(App[bool]):
     Screen { layout: vertical; }
     #status { height: auto; min-height: 2; max-height: 4; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
-    #board { width: 1fr; border-top: solid $primary-darken-2; border-title-color: $text-muted; }
+    #board {
+        width: 1fr; scrollbar-size: 1 1;
+        border-top: solid $primary-darken-2; border-title-color: $text-muted;
+    }
     #board:focus { border-top: heavy $accent; border-title-color: $text; border-title-style: bold; }
     #board-text { width: auto; }
     #side { width: 44%; min-width: 30; }

@@ -170,10 +170,10 @@ class BoardPane(ScrollableContainer):
         self.border_title = self.marker()
 
     def on_focus(self) -> None:
-        self.show_marker()
+        self.call_after_refresh(self.show_marker)
 
     def on_blur(self) -> None:
-        self.show_marker()
+        self.call_after_refresh(self.show_marker)
 
 
 __all__ = ["PAN_COLUMNS", "PAN_ROWS", "BoardPane", "locate"]
