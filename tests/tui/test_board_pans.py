@@ -10,6 +10,7 @@ from textual.widgets import OptionList
 
 from spacetable.engine import Game
 from spacetable.tui import TableApp
+from spacetable.tui.app import LegendScreen
 from spacetable.tui.board import BoardPane, locate
 from spacetable.tui.texts import tr
 
@@ -82,8 +83,11 @@ async def test_tab_then_l_and_right_pan_the_board_and_the_title_follows() -> Non
         # Tab gives the keys back to the actions: l opens the legend again
         await pilot.press("tab")
         await pilot.pause()
-        assert app.focused is app.query_one("#actions", OptionList)
+        assert not pane.has_focus and app.query_one("#actions", OptionList).has_focus
         assert tr("en", "board_tab") in str(pane.border_title)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LegendScreen)
 
 
 @pytest.mark.parametrize(("game_id", "column"), [("planetraiders", "g"), ("quazarys", "5")])
