@@ -54,6 +54,12 @@ async def test_locate_finds_the_square_an_action_names() -> None:
     x, y = locate(board, "move to the north station of card (0,5)") or (-1, -1)
     assert x == _column_x(board, "5")
     assert board.split("\n")[y].split()[0] == "0"
+    app, g, _ = new_table("tortuga2199")
+    board = _board(app, g)
+    x, y = locate(board, "move to the Trade Terminal (1) (1 Manoeuvre)") or (-1, -1)
+    label = board.split("\n")[y - 1]
+    assert label[x - 4 :].startswith("1:Terminal")
+    assert locate(board, "buy Hacker (2 Crypto)") is None
 
 
 async def test_tab_then_l_and_right_pan_the_board_and_the_title_follows() -> None:

@@ -26,6 +26,8 @@ PAN_ROWS = 3
 _LETTER_SQUARE = re.compile(r"\b([a-z])(\d{1,2})[nesw]?\b")
 # "(0,1)" or "(0, 1)" (Quazarys: row, column).
 _ROW_COLUMN = re.compile(r"\((\d{1,2}), ?(\d{1,2})\)")
+# "the Turrets (2)" (Tortuga 2199: a sector by its slot, drawn "2:Turrets" on the map).
+_SLOT = re.compile(r"\((\d{1,2})\)")
 
 
 def _header(lines: list[str]) -> tuple[int, dict[str, int]] | None:
@@ -56,14 +58,27 @@ def _row_line(lines: list[str], start: int, label: str) -> int | None:
     return None
 
 
+def _slot(lines: list[str], action: str) -> tuple[int, int] | None:
+    """A map drawn with slot labels (``2:Turrets``): where the slot an action names is."""
+    for m in _SLOT.finditer(action):
+        mark = re.compile(rf"(?<![\w:]){m.group(1)}:\w")
+        for y, line in enumerate(lines):
+            found = mark.search(line)
+            if found is not None:
+                return found.start() + 4, y + 1  # the middle of the sector's label
+    return None
+
+
 def locate(board: str, action: str) -> tuple[int, int] | None:
     """Where, in the plain text ``board`` (column, line), lies the square that the plain
     text of an action names: a column label from the board's header line and a row label
-    that starts one of its lines. None when the action names no square the board shows."""
+    that starts one of its lines (``g1``, or ``(row,column)``), or, on a map without a
+    header, a slot in brackets (``(2)``) drawn as a label ``2:Name``. None when the action
+    names no square the board shows."""
     lines = board.split("\n")
     head = _header(lines)
     if head is None:
-        return None
+        return _slot(lines, action)
     y0, columns = head
     for m in _LETTER_SQUARE.finditer(action):
         col, row = m.group(1), m.group(2)
