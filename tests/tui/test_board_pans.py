@@ -122,3 +122,17 @@ async def test_highlighting_an_action_brings_its_square_into_view(
         assert _in_view(pane, x)
         first, last = str(pane.border_title).split("columns ")[1].split(" of ")[0].split("-")
         assert first <= column <= last  # the title names the columns now in view
+
+
+def test_prose_wraps_to_the_pane_and_the_drawing_stays_whole() -> None:
+    from textual.content import Content
+
+    from spacetable.tui.board import wrap_prose
+
+    row = "  1  ·     ·     · b^  ·  *  ·     ·  *  · b^  ·     ·     ·  1"
+    prose = "      hand: 1 blue, 1 red | aliens: none | captured: none, and a long tail"
+    shown = wrap_prose(Content.from_markup(f"{row}\n[b]{prose}[/b]"), 30).plain.split("\n")
+    assert shown[0] == row  # a row of the drawing is panned, never cut into lines
+    assert len(shown) > 2 and all(len(line) <= 30 for line in shown[1:])
+    assert " ".join(" ".join(shown[1:]).split()) == " ".join(prose.split())
+    assert all(line.startswith(" " * 8) for line in shown[2:])  # hanging indent

@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.markup import escape
-from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -543,10 +542,7 @@ class TableApp(App[bool]):
             ]
             rows += [f"{name}: {score:g}" for name, score in out.others.items()]
             board += "\n\n[b]" + escape(self._reason()) + "[/b]\n" + escape("\n".join(rows))
-        self._main.query_one("#board-text", Static).update(board)
-        pane = self._main.query_one("#board", BoardPane)
-        pane.plain = Text.from_markup(board).plain
-        self.call_after_refresh(pane.show_marker)
+        self._main.query_one("#board", BoardPane).show(board)
         events = g.last_events(viewer, LOG_EVENTS)
         self._main.query_one("#log-text", Static).update(
             log_text(self.describe_event(ev, self.lang) for ev in events)

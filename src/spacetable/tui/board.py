@@ -15,6 +15,8 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
+from textual.content import Content
+from textual.widgets import Static
 
 from .texts import tr
 
@@ -28,6 +30,41 @@ _LETTER_SQUARE = re.compile(r"\b([a-z])(\d{1,2})[nesw]?\b")
 _ROW_COLUMN = re.compile(r"\((\d{1,2}), ?(\d{1,2})\)")
 # "the Turrets (2)" (Tortuga 2199: a sector by its slot, drawn "2:Turrets" on the map).
 _SLOT = re.compile(r"\((\d{1,2})\)")
+
+
+def is_prose(line: str) -> bool:
+    """Whether a line of the drawing is text (wrapped to the pane) rather than a row of the
+    drawing (panned, never wrapped): no run of three spaces after its indentation, and at
+    least half of its other characters letters."""
+    body = line.strip()
+    if not body or "   " in body:
+        return False
+    marks = [c for c in body if not c.isspace()]
+    return sum(c.isalpha() for c in marks) * 2 >= len(marks)
+
+
+def wrap_prose(text: Content, width: int) -> Content:
+    """``text`` with its prose lines wider than ``width`` wrapped at spaces (the next lines
+    indented two more than the first); the rows of the drawing are left whole."""
+    out: list[Content] = []
+    for line in text.split("\n", allow_blank=True):
+        plain = line.plain
+        if len(plain) <= width or width < 20 or not is_prose(plain):
+            out.append(line)
+            continue
+        indent = len(plain) - len(plain.lstrip()) + 2
+        start, first = 0, True
+        while len(plain) - start > (width if first else width - indent):
+            room = width if first else width - indent
+            cut = plain.rfind(" ", start + 1, start + room + 1)
+            if cut <= start:
+                cut = start + room
+            piece = line[start:cut]
+            out.append(piece if first else Content(" " * indent) + piece)
+            start, first = cut + (plain[cut : cut + 1] == " "), False
+        rest = line[start:]
+        out.append(rest if first else Content(" " * indent) + rest)
+    return Content("\n").join(out)
 
 
 def _header(lines: list[str]) -> tuple[int, dict[str, int]] | None:
@@ -108,8 +145,21 @@ class BoardPane(ScrollableContainer):
     def __init__(self, lang: str, **kw: object) -> None:
         super().__init__(**kw)  # type: ignore[arg-type]
         self.lang = lang
-        #: The board's plain text (for the column count in the title).
+        #: The board's plain text as shown (wrapped), where :func:`locate` looks.
         self.plain = ""
+        self._drawing = Content()
+
+    def show(self, board: str) -> None:
+        """Draw ``board`` (markup) in the pane, its prose wrapped to the pane's width."""
+        self._drawing = Content.from_markup(board)
+        self._wrap()
+
+    def _wrap(self) -> None:
+        width = self.scrollable_content_region.width - 1
+        shown = wrap_prose(self._drawing, width) if width > 0 else self._drawing
+        self.plain = shown.plain
+        self.query_one("#board-text", Static).update(shown)
+        self.call_after_refresh(self.show_marker)
 
     def action_pan(self, dx: int, dy: int) -> None:
         self.scroll_to(
@@ -146,7 +196,7 @@ class BoardPane(ScrollableContainer):
         self.show_marker()
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.show_marker)
+        self._wrap()
 
     def marker(self) -> str:
         """Where the view is: the arrows towards the hidden parts and the columns shown."""
@@ -191,4 +241,4 @@ class BoardPane(ScrollableContainer):
         self.call_after_refresh(self.show_marker)
 
 
-__all__ = ["PAN_COLUMNS", "PAN_ROWS", "BoardPane", "locate"]
+__all__ = ["PAN_COLUMNS", "PAN_ROWS", "BoardPane", "is_prose", "locate", "wrap_prose"]
