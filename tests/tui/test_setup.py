@@ -199,3 +199,15 @@ async def test_learn_to_play_says_when_a_game_has_no_guide_yet(
         name = spacetable.game_info("toy")["names"]["en"]
         assert _w("en", "no_guide", game=name) in str(app.query_one("#message", Static).render())
         assert app.is_running
+
+
+@pytest.mark.parametrize("game_id", spacetable.list_games())
+async def test_start_is_on_the_first_screen_at_80x24(game_id: str) -> None:
+    app = SetupApp("fr", game_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for wid in ("start", "learn"):
+            region = app.query_one(f"#{wid}").region
+            assert region.height == 1 and 0 <= region.y < 24, wid
+        await _tab_to(pilot, "start")  # reached by Tab, and still there once focused
+        assert 0 <= app.query_one("#start").region.y < 24

@@ -44,3 +44,24 @@ def test_the_replay_viewer(lang: str, snap_compare: Any) -> None:
     play_game(g, [make_bot("random", seed=1), make_bot("random", seed=2)])
     viewer = ReplayApp(g.record(), lang, clock=FakeClock())
     assert snap_compare(viewer, terminal_size=SIZES["small"], press=["right"] * 5)
+
+
+async def _highlight_the_third_action(pilot: Any) -> None:
+    await settle(pilot)
+    await pilot.press("down", "down")  # Planet Raiders: raider #3, on g1s (column g)
+    await pilot.pause()
+
+
+async def _pan_right_twice(pilot: Any) -> None:
+    await settle(pilot)
+    await pilot.press("tab", "l", "right")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize(
+    ("game_id", "keys"),
+    [("planetraiders", _highlight_the_third_action), ("tortuga2199", _pan_right_twice)],
+)
+def test_the_board_pans_at_80x24(game_id: str, keys: Any, snap_compare: Any) -> None:
+    app, _, _ = new_table(game_id, "en")
+    assert snap_compare(app, terminal_size=SIZES["small"], run_before=keys)

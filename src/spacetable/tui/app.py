@@ -20,7 +20,7 @@ from rich.markup import escape
 from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 
@@ -33,6 +33,7 @@ from spacetable.sim import step_bots
 
 from .actionlist import GROUP_OVER as GROUP_OVER
 from .actionlist import build, filter_note, refill
+from .board import BoardPane, locate
 from .texts import log_text, markup, tr
 from .why import WhyScreen, first_reason
 
@@ -179,10 +180,15 @@ class TableApp(App[bool]):
     Screen { layout: vertical; }
     #status { height: auto; min-height: 2; max-height: 4; background: $boost; padding: 0 1; }
     #main { height: 1fr; }
-    #board { width: 1fr; }
+    #board {
+        width: 1fr; scrollbar-size: 1 1;
+        border-top: solid $primary-darken-2; border-title-color: $text-muted;
+    }
+    #board:focus { border-top: heavy $accent; border-title-color: $text; border-title-style: bold; }
     #board-text { width: auto; }
     #side { width: 44%; min-width: 30; }
-    #actions { height: 1fr; border: none; padding: 0; }
+    #actions { height: 1fr; border: none; padding: 0; overflow-x: hidden; }
+    #log-text { width: 100%; text-wrap: wrap; }
     #log { height: 7; border-top: solid $primary; }
     #filter { height: 1; border: none; padding: 0 1; }
     #keys { height: auto; max-height: 2; background: $panel; padding: 0 1; }
@@ -272,7 +278,7 @@ class TableApp(App[bool]):
         yield Static(id="status")
         yield from self.compose_under_status()
         with Horizontal(id="main"):
-            with ScrollableContainer(id="board"):
+            with BoardPane(self.lang, id="board"):
                 yield Static(id="board-text")
             with Vertical(id="side"):
                 yield OptionList(id="actions")
@@ -303,6 +309,7 @@ class TableApp(App[bool]):
     def _keys_line(self) -> str:
         keys = [
             ("↑↓⏎", "k_play"),
+            ("Tab", "k_board"),
             ("/", "k_filter"),
             ("?", "k_texts"),
             ("l", "k_legend"),
@@ -535,7 +542,7 @@ class TableApp(App[bool]):
             ]
             rows += [f"{name}: {score:g}" for name, score in out.others.items()]
             board += "\n\n[b]" + escape(self._reason()) + "[/b]\n" + escape("\n".join(rows))
-        self._main.query_one("#board-text", Static).update(board)
+        self._main.query_one("#board", BoardPane).show(board)
         events = g.last_events(viewer, LOG_EVENTS)
         self._main.query_one("#log-text", Static).update(
             log_text(self.describe_event(ev, self.lang) for ev in events)
@@ -568,6 +575,22 @@ class TableApp(App[bool]):
         action = self.lines[event.option_index] if event.option_index < len(self.lines) else None
         if action is not None:
             self.play(action)
+
+    @on(OptionList.OptionHighlighted, "#actions")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """An action that names a square of the board brings that square into view."""
+        i = event.option_index
+        action = self.lines[i] if 0 <= i < len(self.lines) else None
+        if action is not None:
+            self.call_after_refresh(self.show_square, action)
+
+    def show_square(self, action: Action) -> None:
+        """Pan the board to the square that ``action`` names (nothing when it names none)."""
+        pane = self._main.query_one("#board", BoardPane)
+        label = markup(self.game.describe_action(action, self.lang)).plain
+        spot = locate(pane.plain, label)
+        if spot is not None:
+            pane.bring_into_view(*spot)
 
     @on(Input.Changed, "#filter")
     def _filtered(self, event: Input.Changed) -> None:
@@ -619,6 +642,14 @@ class TableApp(App[bool]):
         self.push_screen(WhyScreen(self.game, seat, self.lang))
 
     def on_key(self, event: Any) -> None:
+        # Tab goes between the actions and the board (which then pans with the arrows).
+        actions = self._main.query_one("#actions", OptionList)
+        board = self._main.query_one("#board", BoardPane)
+        if event.key == "tab" and self.focused in (actions, board):
+            (board if self.focused is actions else actions).focus()
+            event.stop()
+            event.prevent_default()
+            return
         # Arrows typed in the filter move the list's highlight.
         if self.focused is self._main.query_one("#filter", Input) and event.key in ("up", "down"):
             ol = self._main.query_one("#actions", OptionList)

@@ -222,9 +222,6 @@ class SetupForm(VerticalScroll):
                 compact=True,
                 id="load",
             )
-        with Horizontal(classes="row"):
-            yield Button(_w(lang, "start"), id="start", compact=True, variant="primary")
-            yield Button(_w(lang, "learn"), id="learn", compact=True, variant="success")
 
 
 class SetupApp(App[Setup | None]):
@@ -236,7 +233,12 @@ class SetupApp(App[Setup | None]):
     .name { width: 22; padding-right: 1; }
     .help { padding-left: 22; }
     Select, Input { width: 1fr; }
+    #buttons { height: 1; padding: 0 1; background: $boost; }
     #learn { margin-left: 2; }
+    .row:focus-within > .name { color: $accent; text-style: bold; }
+    Select:focus > SelectCurrent { background: $accent; color: $text; text-style: bold; }
+    Input:focus { background: $accent 40%; text-style: bold; }
+    Button:focus { text-style: bold reverse; }
     #message { height: auto; max-height: 3; padding: 0 1; color: $error; }
     #hint { height: 1; background: $panel; padding: 0 1; }
     """
@@ -266,6 +268,10 @@ class SetupApp(App[Setup | None]):
 
     def compose(self) -> ComposeResult:
         yield SetupForm()
+        # under the form, never scrolled away: Start is on the first screen at 80x24
+        with Horizontal(id="buttons"):
+            yield Button(_w(self.setup.lang, "start"), id="start", compact=True, variant="primary")
+            yield Button(_w(self.setup.lang, "learn"), id="learn", compact=True, variant="success")
         yield Static(id="message")
         yield Static(_w(self.setup.lang, "hint"), id="hint")
 
@@ -273,6 +279,8 @@ class SetupApp(App[Setup | None]):
         await self.query_one(SetupForm).recompose()
         self.query_one(f"#{focus}").focus()
         self.query_one("#hint", Static).update(_w(self.setup.lang, "hint"))
+        self.query_one("#start", Button).label = _w(self.setup.lang, "start")
+        self.query_one("#learn", Button).label = _w(self.setup.lang, "learn")
 
     @on(Select.Changed)
     async def _changed(self, event: Select.Changed) -> None:
