@@ -150,8 +150,7 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
         index = int(action)
         if self.aec.game.is_over or self.aec.truncations.get(self.agent, False):
             raise SpacetableError("the episode is over: call reset()")
-        mask = self.aec.action_mask(self.seat)
-        if not (0 <= index < mask.shape[0] and mask[index]):
+        if not self.aec.is_legal(self.seat, index):
             if self.illegal_action == "raise":
                 raise IllegalAction(f"action index {index} is not legal for seat {self.seat} now")
             info = self._info()
@@ -187,7 +186,9 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
                     raise SpacetableError(f"bot of seat {s} returned no action")
                 aec.step(aec.wait)
             else:
-                aec.step(aec.game.action_space.to_index(choice))
+                index = aec.space.to_index(choice)
+                aec._chosen = (index, choice)  # the bot's own object: applied without a lookup
+                aec.step(index)
 
     def _info(self) -> dict[str, Any]:
         return dict(self.aec.infos.get(self.agent, {}))

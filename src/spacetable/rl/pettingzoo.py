@@ -44,12 +44,12 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from spacetable.engine import Game, IllegalAction, SpacetableError, game_info, new_game
+from spacetable.engine import Action, Game, IllegalAction, SpacetableError, game_info, new_game
 from spacetable.engine.presentation import presentation
 from spacetable.engine.schedule import SeatTurns
 
 from .bounds import adapter_options, episode_bound
-from .observation import observation_shape, observe
+from .observation import Observer, index_form_length, to_indices
 
 __all__ = ["SpacetableAECEnv", "default_players"]
 
@@ -83,8 +83,14 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         views: bool = False,
         render_mode: str | None = None,
         lang: str = "en",
+        observation_format: str = "dense",
+        max_nonzero: int | None = None,
     ) -> None:
         super().__init__()
+        if observation_format not in ("dense", "indices"):
+            raise SpacetableError(
+                f"observation_format must be 'dense' or 'indices', not {observation_format!r}"
+            )
         if render_mode not in (None, "ansi"):
             raise SpacetableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
@@ -106,19 +112,39 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.actions_per_tick = actions_per_tick
         self.max_steps = max_steps
         self.views = views
-        size = probe.action_space.size
+        #: the game's fixed action space (the same for every game of these settings)
+        self.space = probe.action_space
+        size = self.space.size
         #: the index of "wait" in real time (-1 in a turn-based game)
         self.wait = size if self.realtime else -1
         self.num_actions = size + 1 if self.realtime else size
         self.possible_agents = [f"seat_{s}" for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        shape = observation_shape(game, n, self.game_options)
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, shape, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
-            }
-        )
+        #: encodes the observations (:func:`spacetable.rl.observe`, fast)
+        self.observer = Observer(game, n, self.game_options)
+        #: ``"dense"`` (the tensor) or ``"indices"`` (its non-zero entries, see the module doc)
+        self.observation_format = observation_format
+        size_obs = self.observer.size
+        mask_space = spaces.Box(0, 1, (self.num_actions,), dtype=np.int8)
+        if observation_format == "dense":
+            self.index_length = 0
+            obs_space = spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (size_obs,), dtype=np.float32),
+                    "action_mask": mask_space,
+                }
+            )
+        else:
+            #: the length of the index form (``max_nonzero``; 0 in the dense form)
+            self.index_length = index_form_length(size_obs, max_nonzero)
+            k = self.index_length
+            obs_space = spaces.Dict(
+                {
+                    "indices": spaces.Box(0, size_obs, (k,), dtype=np.int32),
+                    "values": spaces.Box(0.0, 1.0, (k,), dtype=np.float32),
+                    "action_mask": mask_space,
+                }
+            )
         act_space = spaces.Discrete(self.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
@@ -126,6 +152,11 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._next_seed: int | None = seed
         self.game: Game = probe
         self.steps = 0
+        # the legal actions last listed: (game, its step, seat, actions, their indices)
+        self._legal: tuple[Game, int, int, tuple[Action, ...], list[int]] | None = None
+        # an action value chosen outside (a bot of the Gym environment) for the next step:
+        # (its index, the action), applied as it is
+        self._chosen: tuple[int, Action] | None = None
 
     def __str__(self) -> str:
         return f"spacetable_{self.game_id}"
@@ -167,7 +198,29 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        return {"observation": observe(self.game, seat), "action_mask": self.action_mask(seat)}
+        dense = self.observer(self.game, seat)
+        if self.index_length:
+            idx, val = to_indices(dense, self.index_length)
+            return {"indices": idx, "values": val, "action_mask": self.action_mask(seat)}
+        return {"observation": dense, "action_mask": self.action_mask(seat)}
+
+    def _legal_now(self, seat: int) -> tuple[tuple[Action, ...], list[int]]:
+        """The legal actions of ``seat`` now and their indices, listed once per step and
+        seat. The engine keeps the last list it gave (``legal_actions``; the scheduler's
+        choice of the seat to act has just asked for it in real time): it is reused."""
+        g = self.game
+        c = self._legal
+        if c is not None and c[0] is g and c[1] == g.step and c[2] == seat:
+            return c[3], c[4]
+        kept = g._legal_cache
+        if kept is not None and kept[0] == g.step and kept[1] == seat:
+            legal = kept[2]
+        else:
+            legal = tuple(g.legal_actions(seat))
+        index = self.space.index
+        idx = [index[a] for a in legal]
+        self._legal = (g, g.step, seat, legal, idx)
+        return legal, idx
 
     def action_mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal actions of ``seat`` now, as an int8 mask (real time: ``wait`` last, legal
@@ -175,13 +228,17 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if self.game.is_over:
             return mask
-        legal = self.game.legal_actions(seat)
-        if legal:
-            space = self.game.action_space
-            mask[[space.to_index(a) for a in legal]] = 1
+        _, idx = self._legal_now(seat)
+        mask[idx] = 1
         if self.realtime:
             mask[self.wait] = 1
         return mask
+
+    def is_legal(self, seat: int, index: int) -> bool:
+        """Whether action ``index`` (``wait`` included) is legal for ``seat`` now."""
+        if self.game.is_over or not 0 <= index < self.num_actions:
+            return False
+        return index == self.wait or index in self._legal_now(seat)[1]
 
     def view(self, agent: str) -> dict[str, Any]:
         """The plain JSON view of ``agent`` (``game.view(seat)``)."""
@@ -201,7 +258,7 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if index == self.wait:
             self.scheduler.record_wait(seat)
         else:
-            a = self.game.action_space.from_index(index)
+            a = self._action(seat, index)
             self.game.apply(seat, a)  # IllegalAction if not legal: game and env unchanged
             self.scheduler.record_action(seat)
         self._cumulative_rewards[agent] = 0.0
@@ -217,6 +274,21 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 self.truncations[name] = True
         self._accumulate_rewards()
         self._update_infos()
+
+    def _action(self, seat: int, index: int) -> Action:
+        """The action of ``index`` for ``seat``: the very object of the legal list when it is
+        legal (the engine then finds it by identity, without checking it again)."""
+        chosen, self._chosen = self._chosen, None
+        if chosen is not None and chosen[0] == index:
+            return chosen[1]
+        g = self.game
+        c = self._legal
+        if c is not None and c[0] is g and c[1] == g.step and c[2] == seat:
+            try:
+                return c[3][c[4].index(index)]
+            except ValueError:
+                pass
+        return self.space.from_index(index)
 
     # ------------------------------------------------------------------ who acts
     def _move_to_next_decision(self) -> None:
