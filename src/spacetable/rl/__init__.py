@@ -20,6 +20,8 @@ from .observation import (
 )
 
 if TYPE_CHECKING:
+    from gymnasium.vector import VectorEnv
+
     from .gym import SpacetableGymEnv
     from .pettingzoo import SpacetableAECEnv
 
@@ -32,6 +34,7 @@ __all__ = [
     "observe",
     "observe_view",
     "pettingzoo_env",
+    "vector_env",
 ]
 
 
@@ -63,3 +66,47 @@ def gym_env(
     return SpacetableGymEnv(
         game, players=players, opponents=opponents, seed=seed, options=options, **kwargs
     )
+
+
+def vector_env(
+    game: str,
+    num_envs: int,
+    *,
+    asynchronous: bool = False,
+    shared_memory: bool = True,
+    players: int | None = None,
+    opponents: str | list[str] = "greedy",
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> VectorEnv[Any, Any, Any]:
+    """``num_envs`` Gymnasium environments of ``game`` (:func:`gym_env`) stepped together:
+    a ``gymnasium.vector.SyncVectorEnv`` (in this process), or with ``asynchronous=True`` an
+    ``AsyncVectorEnv`` (one worker process per environment; ``shared_memory`` puts the
+    observations in shared memory). Environment ``i`` takes the seed ``seed + i``; the
+    learner's masks are ``obs["action_mask"]`` (one row per environment) or
+    ``call("action_masks")``. An episode that ends is reset by the next ``step``
+    (Gymnasium's ``next_step`` autoreset)."""
+    import functools
+
+    from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
+
+    from .gym import SpacetableGymEnv
+
+    if num_envs < 1:
+        raise ValueError(f"num_envs must be at least 1, not {num_envs}")
+    fns = [
+        functools.partial(
+            SpacetableGymEnv,
+            game,
+            players=players,
+            opponents=opponents,
+            seed=None if seed is None else seed + i,
+            options=options,
+            **kwargs,
+        )
+        for i in range(num_envs)
+    ]
+    if asynchronous:
+        return AsyncVectorEnv(fns, shared_memory=shared_memory)
+    return SyncVectorEnv(fns)

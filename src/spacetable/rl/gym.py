@@ -13,6 +13,8 @@ seat, the bots play until that seat must act again or the game ends.
   ``"medium"``, ``"hard"``, ``"mcts:200"``...) or a list, one per other seat in seat order;
 * ``render_mode="ansi"``: :meth:`render` draws the game as text from the learner's view;
 * ``views=True``: every info carries the learner's JSON view as ``info["view"]``;
+* ``observation_format="indices"``: the observation as its non-zero entries (``indices``,
+  ``values``, ``max_nonzero`` long), as in the PettingZoo environment;
 * options: the game's ``simulation_options`` under ``options``, as in the PettingZoo
   environment; :attr:`SpacetableGymEnv.max_game_length` bounds the learner's steps of an
   episode (each is one step of the PettingZoo environment; ``None``: no bound);
@@ -82,6 +84,8 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
         views: bool = False,
         render_mode: str | None = None,
         lang: str = "en",
+        observation_format: str = "dense",
+        max_nonzero: int | None = None,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise SpacetableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -96,6 +100,8 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
             max_steps=max_steps,
             views=views,
             lang=lang,
+            observation_format=observation_format,
+            max_nonzero=max_nonzero,
         )
         n = self.aec.players
         if not 0 <= seat < n:

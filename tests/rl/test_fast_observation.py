@@ -1,0 +1,123 @@
+"""The fast observations (a :class:`Writer` filling one preallocated vector) equal the plain
+reference (:func:`observe_reference`, an array per block concatenated) at every step of
+seeded random playouts of every game and setting; the index form holds the same tensor; the
+environments' masks are the legal actions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import spacetable
+from spacetable.engine import IllegalAction
+from spacetable.playout import step
+from spacetable.rl import pettingzoo_env
+from spacetable.rl.observation import (
+    ObservationError,
+    from_indices,
+    observe,
+    observe_reference,
+    observe_view,
+    observe_view_reference,
+    observer,
+    to_indices,
+)
+
+from .configs import every_count, ident, one_each
+
+
+@pytest.mark.parametrize("cfg", every_count(), ids=ident)
+def test_fast_observation_equals_the_reference_at_every_step(
+    cfg: tuple[str, int, dict[str, Any]],
+) -> None:
+    game_id, n, opts = cfg
+    for seed in (1, 2):
+        g = spacetable.new_game(game_id, players=n, seed=seed, options=opts)
+        rng = random.Random(seed)
+        obs = observer(game_id, n, g.options)
+        k = 0
+        while True:
+            for s in range(n):
+                ref = observe_reference(g, s)
+                fast = observe(g, s)
+                assert fast.dtype == ref.dtype == np.float32
+                assert np.array_equal(fast, ref), (game_id, n, opts, seed, k, s)
+                assert np.array_equal(obs(g, s), ref)
+                idx, val = to_indices(fast, fast.shape[0])
+                assert np.array_equal(from_indices(idx, val, fast.shape[0]), ref)
+            if g.is_over or k >= 400:
+                break
+            step(g, rng)
+            k += 1
+
+
+def test_views_are_encoded_alike_by_both_paths() -> None:
+    g = spacetable.new_game("tortuga2199", players=3, seed=4)
+    v = g.view(1)
+    assert np.array_equal(
+        observe_view("tortuga2199", v, 3, g.options),
+        observe_view_reference("tortuga2199", v, 3, g.options),
+    )
+    with pytest.raises(ObservationError, match="spectator"):
+        observe_view("tortuga2199", g.view(None), 3, g.options)
+
+
+def test_index_form_pads_past_the_end_and_refuses_too_many_entries() -> None:
+    dense = np.array([0.0, 0.5, 0.0, 1.0, 0.25], dtype=np.float32)
+    idx, val = to_indices(dense, 4)
+    assert idx.tolist() == [1, 3, 4, 5] and idx.dtype == np.int32
+    assert val.tolist() == [0.5, 1.0, 0.25, 0.0] and val.dtype == np.float32
+    assert np.array_equal(from_indices(idx, val, 5), dense)
+    with pytest.raises(ObservationError, match="max_nonzero"):
+        to_indices(dense, 2)
+
+
+@pytest.mark.parametrize("cfg", one_each(), ids=ident)
+def test_index_form_environment_holds_the_dense_tensor(
+    cfg: tuple[str, int, dict[str, Any]],
+) -> None:
+    """Two environments with the same seed, one dense and one in the index form, stepped
+    with the same actions: every observation of the index form is the dense one."""
+    game_id, n, opts = cfg
+    dense = pettingzoo_env(game_id, players=n, seed=7, options=opts, max_steps=150)
+    sparse = pettingzoo_env(
+        game_id, players=n, seed=7, options=opts, max_steps=150, observation_format="indices"
+    )
+    size = dense.observer.size
+    space = sparse.observation_space("seat_0")
+    dense.reset()
+    sparse.reset()
+    rng = random.Random(3)
+    for agent in dense.agent_iter():
+        assert sparse.agent_selection == agent
+        o, _, term, trunc, _ = dense.last()
+        so, _, _, _, _ = sparse.last()
+        assert space.contains(so)
+        assert np.array_equal(from_indices(so["indices"], so["values"], size), o["observation"])
+        assert np.array_equal(so["action_mask"], o["action_mask"])
+        legal = np.flatnonzero(o["action_mask"]).tolist()
+        action = None if term or trunc else rng.choice(legal)
+        dense.step(action)
+        sparse.step(action)
+
+
+def test_masks_are_the_legal_actions_of_the_seat_asked() -> None:
+    """The mask of any seat is its legal actions, whichever seat was asked before, and an
+    index outside the mask is refused without changing the game."""
+    env = pettingzoo_env("spacedealer", players=3, seed=2, options={"length": 120, "timer": 20})
+    env.reset()
+    g = env.game
+    for s in (2, 0, 1, 0):
+        legal = {g.action_space.to_index(a) for a in g.legal_actions(s)}
+        mask = env.action_mask(s)
+        assert set(np.flatnonzero(mask[: env.wait]).tolist()) == legal
+        assert mask[env.wait] == 1
+    seat = env.possible_agents.index(env.agent_selection)
+    illegal = int(np.flatnonzero(env.action_mask(seat) == 0)[0])
+    before = g.step
+    with pytest.raises(IllegalAction):
+        env.step(illegal)
+    assert env.game.step == before
