@@ -161,6 +161,14 @@ class Builder:
         """A block the encoder filled itself (a grid of features, say)."""
         self._add(name, np.asarray(arr, dtype=np.float32).reshape(-1), doc)
 
+    def block(self, name: str, shape: tuple[int, ...], doc: str) -> Array:
+        """A block of ``shape`` (zeros) for the encoder to fill in place, afterwards: it is
+        the next block, whatever is filled in it later (the same as :meth:`raw` of that
+        array once filled). A :class:`Writer` gives a view of its vector (no copy)."""
+        arr = np.zeros(shape, dtype=np.float32)
+        self._add(name, arr.reshape(-1), doc)
+        return arr
+
     @staticmethod
     def _fit(name: str, n: int, size: int) -> None:
         if n > size:
@@ -255,6 +263,15 @@ class Writer(Builder):
         if n:
             p = self._next(name, n)
             self.out[p : p + n] = flat
+
+    def block(self, name: str, shape: tuple[int, ...], doc: str) -> Array:
+        n = 1
+        for d in shape:
+            n *= d
+        if not n:
+            return np.zeros(shape, dtype=np.float32)
+        p = self._next(name, n)
+        return self.out[p : p + n].reshape(shape)
 
 
 class Encoder(Protocol):

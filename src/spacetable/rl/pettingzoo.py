@@ -114,6 +114,10 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.views = views
         #: the game's fixed action space (the same for every game of these settings)
         self.space = probe.action_space
+        # the index of every action object of the space, by identity: the engines hand out
+        # these very objects as legal actions, so a legal list maps to its indices without
+        # hashing an action (the space keeps them alive: an id names one of them only)
+        self._ids: dict[int, int] = {id(a): i for i, a in enumerate(self.space.actions)}
         size = self.space.size
         #: the index of "wait" in real time (-1 in a turn-based game)
         self.wait = size if self.realtime else -1
@@ -217,8 +221,12 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             legal = kept[2]
         else:
             legal = tuple(g.legal_actions(seat))
-        index = self.space.index
-        idx = [index[a] for a in legal]
+        ids = self._ids
+        try:
+            idx = [ids[id(a)] for a in legal]
+        except KeyError:  # an action equal to one of the space's, not the same object
+            index = self.space.index
+            idx = [index[a] for a in legal]
         self._legal = (g, g.step, seat, legal, idx)
         return legal, idx
 
