@@ -9,6 +9,8 @@ game's ``simulation_options``), in one process:
   agent to act, then ``step`` of a random legal index), dense form and index form;
 * ``gym`` / ``gym_idx``: Gymnasium steps a second of a random learner against random bots
   (each step also plays the bots' moves until the learner's next turn);
+* ``*_cpu``: the same per CPU second of the process (what one core does when the machine's
+  other work takes turns on it);
 * ``sync1``, ``sync2``, ``async1``, ``async2``: learner steps a second summed over the
   environments of ``gymnasium.vector`` environments (:func:`spacetable.rl.vector_env`) of 1
   or 2 environments, in this process (sync) or one worker process each (async, shared memory).
@@ -47,18 +49,24 @@ from spacetable.rl import gym_env, pettingzoo_env, vector_env
 HERE = Path(__file__).resolve().parent
 GAMES = ("planetraiders", "quazarys", "spacedealer", "tortuga2199", "wildspace")
 GOAL = 10_000
-COLUMNS = ("aec", "aec_idx", "gym", "gym_idx", "sync1", "sync2", "async1", "async2")
+
+
+#: CPU rates (steps per CPU second of this process) of the last :func:`_timed` call
+CPU: dict[str, float] = {}
 
 
 def _timed(run: Callable[[], int], seconds: float) -> float:
     """Steps a second of ``run`` (one episode or batch of steps per call, returning its
-    steps), called until ``seconds`` have passed."""
+    steps), called until ``seconds`` have passed; the rate per CPU second of this process
+    goes to ``CPU["last"]``."""
     steps = 0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     while True:
         steps += run()
         elapsed = time.perf_counter() - t0
         if elapsed >= seconds:
+            CPU["last"] = steps / max(time.process_time() - c0, 1e-9)
             return steps / elapsed
 
 
@@ -128,11 +136,15 @@ def measure(game: str, seconds: float) -> dict[str, Any]:
         "players": env.players,
         "observation": env.observer.size,
         "engine": play["decisions_per_s"],
-        "aec": aec_rate(game, seconds),
-        "aec_idx": aec_rate(game, seconds, "indices"),
-        "gym": gym_rate(game, seconds),
-        "gym_idx": gym_rate(game, seconds, "indices"),
     }
+    for col, fn, fmt in (
+        ("aec", aec_rate, "dense"),
+        ("aec_idx", aec_rate, "indices"),
+        ("gym", gym_rate, "dense"),
+        ("gym_idx", gym_rate, "indices"),
+    ):
+        row[col] = fn(game, seconds, fmt)
+        row[f"{col}_cpu"] = CPU["last"]
     for k in (1, 2):
         row[f"sync{k}"] = vector_rate(game, seconds, k, asynchronous=False)
         row[f"async{k}"] = vector_rate(game, seconds, k, asynchronous=True)
@@ -152,14 +164,16 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         '(same run); *idx*: the index form (`observation_format="indices"`); *gym*: a random '
         "learner against random bots; *sync k* / *async k*: learner steps a second summed "
         "over a `gymnasium.vector` environment of k environments (async: one worker process "
-        f"each, shared memory). Goal: {GOAL:,} environment steps a second per core.",
+        f"each, shared memory). Goal: {GOAL:,} environment steps a second per core. "
+        "*(cpu)*: per CPU second of the process (the machine's other work excluded).",
         "",
-        "| game | seats | floats | engine | AEC | AEC idx | Gym | Gym idx | sync 1 | sync 2 "
-        "| async 1 | async 2 |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| game | seats | floats | engine | AEC | AEC (cpu) | AEC idx | Gym | Gym (cpu) | Gym idx "
+        "| sync 1 | sync 2 | async 1 | async 2 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
-        cells = [f"{r[c]:,.0f}" for c in ("engine", *COLUMNS)]
+        cols = ("engine", "aec", "aec_cpu", "aec_idx", "gym", "gym_cpu", "gym_idx")
+        cells = [f"{r[c]:,.0f}" for c in (*cols, "sync1", "sync2", "async1", "async2")]
         out.append(
             f"| {r['game']} | {r['players']} | {r['observation']:,} | " + " | ".join(cells) + " |"
         )

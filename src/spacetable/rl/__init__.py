@@ -13,10 +13,13 @@ from typing import TYPE_CHECKING, Any
 from .observation import (
     Block,
     ObservationError,
+    from_indices,
     observation_layout,
     observation_shape,
     observe,
+    observe_reference,
     observe_view,
+    to_indices,
 )
 
 if TYPE_CHECKING:
@@ -28,12 +31,15 @@ if TYPE_CHECKING:
 __all__ = [
     "Block",
     "ObservationError",
+    "from_indices",
     "gym_env",
     "observation_layout",
     "observation_shape",
     "observe",
+    "observe_reference",
     "observe_view",
     "pettingzoo_env",
+    "to_indices",
     "vector_env",
 ]
 

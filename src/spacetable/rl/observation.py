@@ -461,7 +461,7 @@ def to_indices(dense: Array, length: int) -> tuple[IndexArray, Array]:
     order and their values, padded to ``length`` with the position ``dense.size`` (one past
     the end) and the value 0. :class:`ObservationError` if more than ``length`` entries are
     not zero (raise ``max_nonzero``)."""
-    nz = np.flatnonzero(dense)
+    nz = (dense != 0).nonzero()[0]  # np.flatnonzero's entries, several times faster
     k = nz.shape[0]
     if k > length:
         raise ObservationError(

@@ -21,6 +21,13 @@ Which agent acts (``agent_selection``):
 Both rules are :class:`spacetable.engine.schedule.SeatTurns`'s, shared with the OpenSpiel
 adapter (:attr:`SpacetableAECEnv.scheduler`).
 
+``observation_format="indices"``: instead of ``"observation"``, the observation's non-zero
+entries: ``"indices"`` (int32, increasing, padded with the observation's size) and
+``"values"`` (float32, padded with 0), ``max_nonzero`` long (default
+:data:`spacetable.rl.observation.MAX_NONZERO`; more non-zero entries raise
+:class:`~spacetable.rl.ObservationError`); :func:`spacetable.rl.from_indices` gives the dense
+tensor back.
+
 An illegal index raises :class:`spacetable.engine.IllegalAction` and changes nothing.
 ``max_steps`` (default: none) truncates an episode after that many agent steps.
 
