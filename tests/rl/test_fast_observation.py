@@ -121,3 +121,24 @@ def test_masks_are_the_legal_actions_of_the_seat_asked() -> None:
     with pytest.raises(IllegalAction):
         env.step(illegal)
     assert env.game.step == before
+
+
+def test_a_second_observation_of_the_same_step_is_equal_and_unshared() -> None:
+    """The environment encodes a seat once per step: observing again gives an equal tensor
+    that a change to the first one does not reach, and a step later the tensor follows."""
+    env = pettingzoo_env("wildspace", players=2, seed=4)
+    env.reset()
+    agent = env.agent_selection
+    seat = env.possible_agents.index(agent)
+    first = env.observe(agent)["observation"]
+    ref = observe_reference(env.game, seat)
+    assert np.array_equal(first, ref)
+    first[:] = 0.5
+    again = env.observe(agent)["observation"]
+    assert np.array_equal(again, ref) and again is not first
+    env.step(int(np.flatnonzero(env.action_mask(seat))[0]))
+    nxt = env.agent_selection
+    assert np.array_equal(
+        env.observe(nxt)["observation"],
+        observe_reference(env.game, env.possible_agents.index(nxt)),
+    )

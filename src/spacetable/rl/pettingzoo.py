@@ -168,6 +168,8 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         # an action value chosen outside (a bot of the Gym environment) for the next step:
         # (its index, the action), applied as it is
         self._chosen: tuple[int, Action] | None = None
+        # the last dense observation made: (game, its step, seat, tensor), kept unshared
+        self._last_obs: tuple[Game, int, int, np.ndarray[Any, np.dtype[np.float32]]] | None = None
 
     def __str__(self) -> str:
         return f"spacetable_{self.game_id}"
@@ -209,11 +211,23 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        dense = self.observer(self.game, seat)
+        dense = self._dense(seat)
         if self.index_length:
             idx, val = to_indices(dense, self.index_length)
             return {"indices": idx, "values": val, "action_mask": self.action_mask(seat)}
         return {"observation": dense, "action_mask": self.action_mask(seat)}
+
+    def _dense(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The dense observation of ``seat`` now, encoded once per step and seat (a second
+        call at the same step gets a copy of the first tensor; the game's step moves with
+        every action and every passing of time)."""
+        g = self.game
+        c = self._last_obs
+        if c is not None and c[0] is g and c[1] == g.step and c[2] == seat:
+            return c[3].copy()
+        dense = self.observer(g, seat)
+        self._last_obs = (g, g.step, seat, dense.copy())
+        return dense
 
     def _legal_now(self, seat: int) -> tuple[tuple[Action, ...], list[int]]:
         """The legal actions of ``seat`` now and their indices, listed once per step and
