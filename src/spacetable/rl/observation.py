@@ -204,43 +204,53 @@ class Writer(Builder):
         self._pos = pos + n
         return pos
 
+    # The small blocks move the position inline (a block past the end fails at numpy's
+    # index check or at :meth:`vector`'s check of the length written).
     def flag(self, name: str, value: Any, doc: str) -> None:
-        p = self._next(name, 1)
+        p = self._pos
+        self._pos = p + 1
         if value:
             self.out[p] = 1.0
 
     def flags(self, name: str, values: Sequence[Any], size: int, doc: str) -> None:
-        self._fit(name, len(values), size)
-        p = self._next(name, size)
+        if len(values) > size:
+            self._fit(name, len(values), size)
+        p = self._pos
+        self._pos = p + size
         out = self.out
         for i, v in enumerate(values):
             if v:
                 out[p + i] = 1.0
 
     def scalar(self, name: str, value: float | None, scale: float, doc: str) -> None:
-        p = self._next(name, 1)
+        p = self._pos
+        self._pos = p + 1
         if value is not None:
             self.out[p] = float(value) / scale
 
     def scalars(
         self, name: str, values: Sequence[float | None], size: int, scale: float, doc: str
     ) -> None:
-        self._fit(name, len(values), size)
-        p = self._next(name, size)
+        if len(values) > size:
+            self._fit(name, len(values), size)
+        p = self._pos
+        self._pos = p + size
         out = self.out
         for i, v in enumerate(values):
             if v is not None:
                 out[p + i] = float(v) / scale
 
     def one_hot(self, name: str, index: int | None, size: int, doc: str) -> None:
-        p = self._next(name, size)
+        p = self._pos
+        self._pos = p + size
         if index is not None:
             if not 0 <= index < size:
                 raise ObservationError(f"block {name!r}: index {index} outside 0..{size - 1}")
             self.out[p + index] = 1.0
 
     def multi_hot(self, name: str, indices: Iterable[int], size: int, doc: str) -> None:
-        p = self._next(name, size)
+        p = self._pos
+        self._pos = p + size
         out = self.out
         for i in indices:
             if not 0 <= i < size:
@@ -248,7 +258,8 @@ class Writer(Builder):
             out[p + i] = 1.0
 
     def counts(self, name: str, indices: Iterable[int], size: int, scale: float, doc: str) -> None:
-        p = self._next(name, size)
+        p = self._pos
+        self._pos = p + size
         out = self.out
         for i in indices:
             if not 0 <= i < size:
