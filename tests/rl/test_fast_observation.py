@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from pettingzoo.test import api_test
 
 import spacetable
 from spacetable.engine import IllegalAction
@@ -142,3 +143,14 @@ def test_a_second_observation_of_the_same_step_is_equal_and_unshared() -> None:
         env.observe(nxt)["observation"],
         observe_reference(env.game, env.possible_agents.index(nxt)),
     )
+
+
+# api_test warns that a dict observation is not a bare array, and that render() is not
+# defined when render_mode is None
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+@pytest.mark.filterwarnings("ignore:Environment has not defined a render:UserWarning")
+@pytest.mark.parametrize("game_id", ["quazarys", "spacedealer"])
+def test_pettingzoo_api_test_in_the_index_form(game_id: str) -> None:
+    opts = {"length": 120, "timer": 20} if game_id == "spacedealer" else {}
+    env = pettingzoo_env(game_id, seed=7, options=opts, observation_format="indices")
+    api_test(env, num_cycles=60)
