@@ -18,6 +18,7 @@ from spacetable.playout import step
 from spacetable.rl import pettingzoo_env
 from spacetable.rl.observation import (
     ObservationError,
+    Writer,
     from_indices,
     observe,
     observe_reference,
@@ -35,7 +36,7 @@ def test_fast_observation_equals_the_reference_at_every_step(
     cfg: tuple[str, int, dict[str, Any]],
 ) -> None:
     game_id, n, opts = cfg
-    for seed in (1, 2):
+    for seed in (1,):
         g = spacetable.new_game(game_id, players=n, seed=seed, options=opts)
         rng = random.Random(seed)
         obs = observer(game_id, n, g.options)
@@ -49,10 +50,59 @@ def test_fast_observation_equals_the_reference_at_every_step(
                 assert np.array_equal(obs(g, s), ref)
                 idx, val = to_indices(fast, fast.shape[0])
                 assert np.array_equal(from_indices(idx, val, fast.shape[0]), ref)
-            if g.is_over or k >= 400:
+            if g.is_over or k >= 300:
                 break
             step(g, rng)
             k += 1
+
+
+@pytest.mark.parametrize("cfg", every_count(), ids=ident)
+def test_incremental_environment_observations_equal_the_reference(
+    cfg: tuple[str, int, dict[str, Any]],
+) -> None:
+    """The environments encode incrementally (a section of the view marshalled to the same
+    bytes as last time for that seat is copied, not encoded again): every seat's
+    observation equals the reference at every step of a seeded random episode, the seats
+    asked in a shuffled order so that each one's memo is reused across steps."""
+    game_id, n, opts = cfg
+    env = pettingzoo_env(game_id, players=n, seed=5, options=opts, max_steps=250)
+    env.reset()
+    rng = random.Random(5)
+    seats = list(range(n))
+    for agent in env.agent_iter():
+        rng.shuffle(seats)
+        for s in seats:
+            o = env.observe(env.possible_agents[s])["observation"]
+            assert np.array_equal(o, observe_reference(env.game, s)), (cfg, env.game.step, s)
+        _, _, term, trunc, _ = env.last()
+        legal = np.flatnonzero(env.action_mask(env.possible_agents.index(agent))).tolist()
+        env.step(None if term or trunc else rng.choice(legal))
+
+
+def test_a_section_is_copied_only_when_its_part_marshals_alike() -> None:
+    """Writer.section encodes a part once and copies its values while the part marshals to
+    the same bytes; an equal value of another type (True for 1) is encoded again."""
+    memo: dict[str, Any] = {}
+    calls: list[Any] = []
+
+    def write(part: Any) -> Any:
+        w = Writer(3, memo)
+        w.flag("before", True, "")
+
+        def encode() -> None:
+            calls.append(part)
+            w.scalars("x", [float(v) for v in part], 2, 2, "")
+
+        w.section("x", part, encode)
+        return w.vector()
+
+    first = write([1, 2])
+    again = write([1, 2])
+    assert len(calls) == 1 and np.array_equal(first, again)
+    assert again.tolist() == [1.0, 0.5, 1.0]
+    write([True, 2])
+    assert len(calls) == 2
+    assert write([2, 2]).tolist() == [1.0, 1.0, 1.0] and len(calls) == 3
 
 
 def test_views_are_encoded_alike_by_both_paths() -> None:

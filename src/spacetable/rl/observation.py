@@ -23,7 +23,8 @@ capacity, never silently cut).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import marshal
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -169,6 +170,13 @@ class Builder:
         self._add(name, arr.reshape(-1), doc)
         return arr
 
+    def section(self, key: str, part: Any, encode: Callable[[], None]) -> None:
+        """Blocks that ``encode()`` writes from ``part`` of the view alone (besides the
+        seat, the player count and the options). Here it just calls ``encode()``; an
+        incremental :class:`Writer` copies the blocks it wrote last time instead when
+        ``part`` is the same as then."""
+        encode()
+
     @staticmethod
     def _fit(name: str, n: int, size: int) -> None:
         if n > size:
@@ -183,11 +191,38 @@ class Writer(Builder):
     :class:`Builder`'s vector of the same view (tested at every step of seeded playouts).
     It keeps no block names (the layout is :func:`observation_layout`'s)."""
 
-    __slots__ = ("out",)
+    __slots__ = ("memo", "out")
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, memo: dict[str, tuple[bytes, Array]] | None = None) -> None:
         super().__init__()
         self.out: Array = np.zeros(size, dtype=np.float32)
+        #: incremental: per section, the last part seen (marshalled) and the values written
+        self.memo = memo
+
+    def section(self, key: str, part: Any, encode: Callable[[], None]) -> None:
+        """Incremental (with a :attr:`memo`): when ``part`` marshals to the very bytes it did
+        last time (the same values of the same types: ``marshal`` tells ``1``, ``1.0`` and
+        ``True`` apart), the section's values of last time are copied instead of encoded
+        again; the encoding being a function of ``part`` (and of the seat and settings the
+        memo belongs to), they are the values ``encode()`` would write."""
+        memo = self.memo
+        if memo is None:
+            encode()
+            return
+        try:
+            snap = marshal.dumps(part)
+        except ValueError:  # a value marshal cannot write: no memo
+            encode()
+            return
+        start = self._pos
+        last = memo.get(key)
+        if last is not None and last[0] == snap:
+            n = last[1].shape[0]
+            self.out[start : start + n] = last[1]
+            self._pos = start + n
+            return
+        encode()
+        memo[key] = (snap, self.out[start : self._pos].copy())
 
     def vector(self) -> Array:
         if self._pos != self.out.shape[0]:
@@ -351,14 +386,25 @@ class Observer:
     straight into a fresh vector (:class:`Writer`). ``observer(game, seat)`` equals
     :func:`observe_reference` exactly."""
 
-    __slots__ = ("encoder", "game_id", "options", "players", "size")
+    __slots__ = ("encoder", "game_id", "memos", "options", "players", "size")
 
-    def __init__(self, game_id: str, players: int, options: Mapping[str, Any] | None) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        players: int,
+        options: Mapping[str, Any] | None,
+        *,
+        incremental: bool = False,
+    ) -> None:
         self.game_id = game_id
         self.players = players
         self.size = observation_shape(game_id, players, options)[0]
         self.encoder = encoder_for(game_id)
         self.options: Mapping[str, Any] = options if options is not None else {}
+        #: ``incremental=True``: per seat, the sections last encoded (:meth:`Writer.section`);
+        #: for one user at a time (an environment's own observer), its games played with
+        #: exactly these options
+        self.memos: dict[int, dict[str, tuple[bytes, Array]]] | None = {} if incremental else None
 
     def encode_view(self, view: Mapping[str, Any]) -> Array:
         """The observation of ``view`` (a seat's view of a game of these settings)."""
@@ -374,7 +420,8 @@ class Observer:
         if not 0 <= seat < game.players:
             raise ObservationError(f"seat {seat} outside 0..{game.players - 1}")
         view = game.view(seat)
-        w = Writer(self.size)
+        memos = self.memos
+        w = Writer(self.size, None if memos is None else memos.setdefault(seat, {}))
         encode_common(view, self.players, w)
         self.encoder.encode(view, self.players, game.options, w)
         return w.vector()

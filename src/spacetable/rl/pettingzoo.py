@@ -132,7 +132,7 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.possible_agents = [f"seat_{s}" for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
         #: encodes the observations (:func:`spacetable.rl.observe`, fast)
-        self.observer = Observer(game, n, self.game_options)
+        self.observer = Observer(game, n, self.game_options, incremental=True)
         #: ``"dense"`` (the tensor) or ``"indices"`` (its non-zero entries, see the module doc)
         self.observation_format = observation_format
         size_obs = self.observer.size

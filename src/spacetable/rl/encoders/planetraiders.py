@@ -66,16 +66,20 @@ class PlanetRaidersEncoder:
             view["stall_limit"] or BOT_STALL_ROUNDS * n,
             f"turns without progress / stall_limit ({BOT_STALL_ROUNDS} x players without one)",
         )
-        board = b.block(
-            "board",
-            (N_CELLS, len(MARKS)),
-            "81 squares (a9..i1, row-major from the north-west) x kind: "
-            "neutral zone, meteorite zone, planet red/yellow/violet/green, "
-            "ship red/yellow/violet/green",
-        )
-        for r, row in enumerate(view["board"]):
-            for c, m in enumerate(row):
-                board[r * len(row) + c, MARKS.index(m)] = 1.0
+
+        def board_blocks() -> None:
+            board = b.block(
+                "board",
+                (N_CELLS, len(MARKS)),
+                "81 squares (a9..i1, row-major from the north-west) x kind: "
+                "neutral zone, meteorite zone, planet red/yellow/violet/green, "
+                "ship red/yellow/violet/green",
+            )
+            for r, row in enumerate(view["board"]):
+                for c, m in enumerate(row):
+                    board[r * len(row) + c, MARKS.index(m)] = 1.0
+
+        b.section("board", view["board"], board_blocks)
         rockets = b.block(
             "rockets",
             (N_CELLS, len(SIDES), len(ROCKET_COLOURS)),
@@ -86,29 +90,37 @@ class PlanetRaidersEncoder:
                 rockets[
                     CELL_INDEX[cell], SIDES.index(r["nose"]), ROCKET_COLOURS.index(r["colour"])
                 ] = 1.0
-        raiders = b.block(
-            "raiders",
-            (N_EDGES, n, RAIDERS),
-            "180 pads (edge ids) x relative seat x raider: where each raider stands",
-        )
-        status = b.block(
-            "raider_status",
-            (n, RAIDERS, len(STATUSES)),
-            "relative seat x raider x status: on the board, captured, home",
-        )
-        for s, row in enumerate(view["raiders"]):
-            k = rel(seat, s, n)
-            for i, r in enumerate(row):
-                status[k, i, STATUSES.index(r["status"])] = 1.0
-                if r["pad"] is not None:
-                    raiders[PAD_INDEX[r["pad"]], k, i] = 1.0
-        aliens = b.block(
-            "aliens",
-            (N_EDGES, len(COLOURS)),
-            "180 pads x planet colour: an alien",
-        )
-        for p, colour in view["aliens"].items():
-            aliens[PAD_INDEX[p], COLOURS.index(colour)] = 1.0
+
+        def raider_blocks() -> None:
+            raiders = b.block(
+                "raiders",
+                (N_EDGES, n, RAIDERS),
+                "180 pads (edge ids) x relative seat x raider: where each raider stands",
+            )
+            status = b.block(
+                "raider_status",
+                (n, RAIDERS, len(STATUSES)),
+                "relative seat x raider x status: on the board, captured, home",
+            )
+            for s, row in enumerate(view["raiders"]):
+                k = rel(seat, s, n)
+                for i, r in enumerate(row):
+                    status[k, i, STATUSES.index(r["status"])] = 1.0
+                    if r["pad"] is not None:
+                        raiders[PAD_INDEX[r["pad"]], k, i] = 1.0
+
+        b.section("raiders", view["raiders"], raider_blocks)
+
+        def alien_blocks() -> None:
+            aliens = b.block(
+                "aliens",
+                (N_EDGES, len(COLOURS)),
+                "180 pads x planet colour: an alien",
+            )
+            for p, colour in view["aliens"].items():
+                aliens[PAD_INDEX[p], COLOURS.index(colour)] = 1.0
+
+        b.section("aliens", view["aliens"], alien_blocks)
         info = b.block(
             "players",
             (n, 20),

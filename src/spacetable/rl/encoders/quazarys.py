@@ -126,6 +126,11 @@ class QuazarysEncoder:
             cell = pend["r"] * MAX_DIM + pend["c"]
         b.one_hot("pending_cell", cell, MAX_DIM * MAX_DIM, "orient: the cell (row-major, 15 x 15)")
         # the table
+        b.section("cells", view["cards"], lambda: self._cells(view, seat, n, b))
+        b.section("pawns", view["pawns"], lambda: self._pawns(view, seat, n, b))
+
+    @staticmethod
+    def _cells(view: Mapping[str, Any], seat: int, n: int, b: Builder) -> None:
         grid = b.block(
             "cells",
             (MAX_DIM, MAX_DIM, CELL_FEATURES),
@@ -151,6 +156,9 @@ class QuazarysEncoder:
             f[-1] = 1.0 if e["vortex"] else 0.0
             if e.get("owner") is not None:
                 owners[r, c, rel(seat, e["owner"], n)] = 1.0
+
+    @staticmethod
+    def _pawns(view: Mapping[str, Any], seat: int, n: int, b: Builder) -> None:
         pawns = b.block(
             "pawns",
             (MAX_DIM, MAX_DIM, n, POINTS),

@@ -79,8 +79,13 @@ class Tortuga2199Encoder:
             len(POWERS),
             "sector powers used this turn: fortress, mines, vortex, research",
         )
-        self._sectors(view, seat, n, b)
+        b.section("sectors", view["sectors"], lambda: self._sectors(view, seat, n, b))
         self._players(view, seat, n, b)
+        b.section("markets", view["markets"], lambda: self._markets(view, b))
+        self._rest(view, seat, n, options, b)
+
+    @staticmethod
+    def _markets(view: Mapping[str, Any], b: Builder) -> None:
         markets = b.block(
             "markets",
             (len(MARKETS), 2, MAX_CARDS),
@@ -99,6 +104,11 @@ class Tortuga2199Encoder:
             for c in mk["known_bottom"]:
                 markets[i, 1, c] += 1.0
             decks[i] = mk["deck"] / 10
+
+    @staticmethod
+    def _rest(
+        view: Mapping[str, Any], seat: int, n: int, options: Mapping[str, Any], b: Builder
+    ) -> None:
         piles = list(view["t_piles"].values())
         b.scalars("t_piles", piles, T_PILES, 10, "the T piles in the data set's order: cards / 10")
         b.multi_hot("hunt_pile", view["hunt_pile"], MAX_CARDS, "the hunt cards in the pile")

@@ -73,25 +73,31 @@ class WildSpaceEncoder:
         )
         b.flag("smuggler_turn", view["smuggler_turn"], "the Contrebandier's turn")
         b.flag("main_done", view["main_done"], "the main action of the turn is done")
-        tiles = b.block(
-            "planet_tiles",
-            (TABLE_PLANETS, N_PLANETS),
-            f"5 positions x tile 0..{N_PLANETS - 1}: the face-up tile",
-        )
-        info = b.block("planet_info", (TABLE_PLANETS, 2), "5 positions x (face up, threshold / 9)")
-        shuttles = b.block(
-            "shuttles",
-            (TABLE_PLANETS, 2, n),
-            f"5 positions x 2 sectors x relative seat: shuttles / {SHUTTLES}",
-        )
-        for pl in view["planets"]:
-            p = pl["position"]
-            if pl["tile"] is not None:
-                tiles[p, pl["tile"]] = 1.0
-            info[p] = (float(pl["faceup"]), pl["threshold"] / 9)
-            for sector, entries in enumerate(pl["shuttles"]):
-                for q, k in entries:
-                    shuttles[p, sector, rel(seat, q, n)] = k / SHUTTLES
+
+        def planet_blocks() -> None:
+            tiles = b.block(
+                "planet_tiles",
+                (TABLE_PLANETS, N_PLANETS),
+                f"5 positions x tile 0..{N_PLANETS - 1}: the face-up tile",
+            )
+            info = b.block(
+                "planet_info", (TABLE_PLANETS, 2), "5 positions x (face up, threshold / 9)"
+            )
+            shuttles = b.block(
+                "shuttles",
+                (TABLE_PLANETS, 2, n),
+                f"5 positions x 2 sectors x relative seat: shuttles / {SHUTTLES}",
+            )
+            for pl in view["planets"]:
+                p = pl["position"]
+                if pl["tile"] is not None:
+                    tiles[p, pl["tile"]] = 1.0
+                info[p] = (float(pl["faceup"]), pl["threshold"] / 9)
+                for sector, entries in enumerate(pl["shuttles"]):
+                    for q, k in entries:
+                        shuttles[p, sector, rel(seat, q, n)] = k / SHUTTLES
+
+        b.section("planets", view["planets"], planet_blocks)
         reserve = b.block(
             "reserve", (RESERVE_SLOTS, N_CARDS), f"3 Reserve slots x card id 0..{N_CARDS - 1}"
         )
