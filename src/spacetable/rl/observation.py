@@ -19,6 +19,12 @@ Conventions shared by every encoder:
 
 A list longer than its block's capacity raises :class:`ObservationError` (a bug in the
 capacity, never silently cut).
+
+Two paths encode: :func:`observe_reference` collects an array per block (the
+:class:`Builder`, which also makes the layout) and concatenates them; :func:`observe` and the
+environments' :class:`Observer` write every block straight into one vector (the
+:class:`Writer`), the environments' incrementally (:meth:`Writer.section`). Both give the
+same tensor, bit for bit (tested at every step of seeded playouts of every setting).
 """
 
 from __future__ import annotations
