@@ -20,6 +20,7 @@ from spacetable.rl.observation import (
     ObservationError,
     Writer,
     from_indices,
+    index_form_length,
     observe,
     observe_reference,
     observe_view,
@@ -124,6 +125,11 @@ def test_index_form_pads_past_the_end_and_refuses_too_many_entries() -> None:
     assert np.array_equal(from_indices(idx, val, 5), dense)
     with pytest.raises(ObservationError, match="max_nonzero"):
         to_indices(dense, 2)
+    # the default length: 512, or an eighth of a larger vector, never more than the vector
+    assert index_form_length(1710) == 512 and index_form_length(9345) == 1168
+    assert index_form_length(100) == 100 and index_form_length(9345, 64) == 64
+    with pytest.raises(ObservationError, match="at least 1"):
+        index_form_length(9345, 0)
 
 
 @pytest.mark.parametrize("cfg", one_each(), ids=ident)

@@ -79,6 +79,6 @@ def test_index_form_in_a_vector_env(asynchronous: bool) -> None:
         size = single.observation_space["observation"].shape[0]  # type: ignore[index]
         dense = from_indices(obs["indices"][0], obs["values"][0], size)
         assert np.array_equal(dense, ref["observation"])
-        assert obs["indices"].shape == (2, 512)
+        assert obs["indices"].shape == (2, 9345 // 8)
     finally:
         env.close()

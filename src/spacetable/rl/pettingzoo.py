@@ -24,7 +24,7 @@ adapter (:attr:`SpacetableAECEnv.scheduler`).
 ``observation_format="indices"``: instead of ``"observation"``, the observation's non-zero
 entries: ``"indices"`` (int32, increasing, padded with the observation's size) and
 ``"values"`` (float32, padded with 0), ``max_nonzero`` long (default
-:data:`spacetable.rl.observation.MAX_NONZERO`; more non-zero entries raise
+:func:`spacetable.rl.observation.index_form_length`; more non-zero entries raise
 :class:`~spacetable.rl.ObservationError`); :func:`spacetable.rl.from_indices` gives the dense
 tensor back.
 
