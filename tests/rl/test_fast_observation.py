@@ -210,3 +210,28 @@ def test_pettingzoo_api_test_in_the_index_form(game_id: str) -> None:
     opts = {"length": 120, "timer": 20} if game_id == "spacedealer" else {}
     env = pettingzoo_env(game_id, seed=7, options=opts, observation_format="indices")
     api_test(env, num_cycles=60)
+
+
+def test_caches_follow_an_undo_of_the_game() -> None:
+    """The environment's caches are per game state (the game's history), so a decision
+    taken back and another one played at the same step are observed afresh."""
+    env = pettingzoo_env("planetraiders", players=2, seed=3)
+    env.reset()
+    g = env.game
+    agent = env.agent_selection
+    seat = env.possible_agents.index(agent)
+    legal = np.flatnonzero(env.action_mask(seat)).tolist()
+    assert len(legal) >= 2
+    env.step(legal[0])
+    step = g.step
+    after_first = env.observe(env.agent_selection)["observation"]
+    assert g.undoable(seat) == 1
+    g.undo(seat)
+    g.apply(seat, g.action_space.from_index(legal[1]))
+    assert g.step == step
+    for s in range(2):
+        o = env.observe(env.possible_agents[s])
+        assert np.array_equal(o["observation"], observe_reference(g, s))
+        expect = {g.action_space.to_index(a) for a in g.legal_actions(s)}
+        assert set(np.flatnonzero(o["action_mask"]).tolist()) == expect
+    assert not np.array_equal(after_first, env.observe(env.agent_selection)["observation"])

@@ -163,13 +163,18 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._next_seed: int | None = seed
         self.game: Game = probe
         self.steps = 0
-        # the legal actions last listed: (game, its step, seat, actions, their indices)
-        self._legal: tuple[Game, int, int, tuple[Action, ...], list[int]] | None = None
+        # The caches below are per game state: the game object and its history, a cell made
+        # by every action and every passing of time (an undo rebuilds the history), kept
+        # here (so it is never another cell's id).
+        # the legal actions last listed: (game, its history, seat, actions, their indices)
+        self._legal: tuple[Game, object, int, tuple[Action, ...], list[int]] | None = None
         # an action value chosen outside (a bot of the Gym environment) for the next step:
         # (its index, the action), applied as it is
         self._chosen: tuple[int, Action] | None = None
-        # the last dense observation made: (game, its step, seat, tensor), kept unshared
-        self._last_obs: tuple[Game, int, int, np.ndarray[Any, np.dtype[np.float32]]] | None = None
+        # the last dense observation made: (game, its history, seat, tensor), kept unshared
+        self._last_obs: tuple[Game, object, int, np.ndarray[Any, np.dtype[np.float32]]] | None = (
+            None
+        )
 
     def __str__(self) -> str:
         return f"spacetable_{self.game_id}"
@@ -218,24 +223,23 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return {"observation": dense, "action_mask": self.action_mask(seat)}
 
     def _dense(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-        """The dense observation of ``seat`` now, encoded once per step and seat (a second
-        call at the same step gets a copy of the first tensor; the game's step moves with
-        every action and every passing of time)."""
+        """The dense observation of ``seat`` now, encoded once per game state and seat (a
+        second call gets a copy of the first tensor)."""
         g = self.game
         c = self._last_obs
-        if c is not None and c[0] is g and c[1] == g.step and c[2] == seat:
+        if c is not None and c[0] is g and c[1] is g._history and c[2] == seat:
             return c[3].copy()
         dense = self.observer(g, seat)
-        self._last_obs = (g, g.step, seat, dense.copy())
+        self._last_obs = (g, g._history, seat, dense.copy())
         return dense
 
     def _legal_now(self, seat: int) -> tuple[tuple[Action, ...], list[int]]:
-        """The legal actions of ``seat`` now and their indices, listed once per step and
-        seat. The engine keeps the last list it gave (``legal_actions``; the scheduler's
+        """The legal actions of ``seat`` now and their indices, listed once per game state
+        and seat. The engine keeps the last list it gave (``legal_actions``; the scheduler's
         choice of the seat to act has just asked for it in real time): it is reused."""
         g = self.game
         c = self._legal
-        if c is not None and c[0] is g and c[1] == g.step and c[2] == seat:
+        if c is not None and c[0] is g and c[1] is g._history and c[2] == seat:
             return c[3], c[4]
         kept = g._legal_cache
         if kept is not None and kept[0] == g.step and kept[1] == seat:
@@ -248,7 +252,7 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         except KeyError:  # an action equal to one of the space's, not the same object
             index = self.space.index
             idx = [index[a] for a in legal]
-        self._legal = (g, g.step, seat, legal, idx)
+        self._legal = (g, g._history, seat, legal, idx)
         return legal, idx
 
     def action_mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
@@ -312,7 +316,7 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             return chosen[1]
         g = self.game
         c = self._legal
-        if c is not None and c[0] is g and c[1] == g.step and c[2] == seat:
+        if c is not None and c[0] is g and c[1] is g._history and c[2] == seat:
             try:
                 return c[3][c[4].index(index)]
             except ValueError:
