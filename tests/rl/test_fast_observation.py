@@ -5,6 +5,7 @@ environments' masks are the legal actions."""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -173,6 +174,9 @@ def test_masks_are_the_legal_actions_of_the_seat_asked() -> None:
         assert set(np.flatnonzero(mask[: env.wait]).tolist()) == legal
         assert mask[env.wait] == 1
     seat = env.possible_agents.index(env.agent_selection)
+    for a in g.legal_actions(seat):
+        twin = copy.copy(a)  # an equal action, not the space's own object
+        assert twin is not a and env.index_of(twin) == env.index_of(a) == g.action_space.to_index(a)
     illegal = int(np.flatnonzero(env.action_mask(seat) == 0)[0])
     before = g.step
     with pytest.raises(IllegalAction):

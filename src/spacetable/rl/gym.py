@@ -192,7 +192,7 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
                     raise SpacetableError(f"bot of seat {s} returned no action")
                 aec.step(aec.wait)
             else:
-                index = aec.space.to_index(choice)
+                index = aec.index_of(choice)
                 aec._chosen = (index, choice)  # the bot's own object: applied without a lookup
                 aec.step(index)
 

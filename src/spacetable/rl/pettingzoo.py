@@ -267,6 +267,12 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             mask[self.wait] = 1
         return mask
 
+    def index_of(self, action: Action) -> int:
+        """The index of ``action`` in the action space (found by identity when it is one of
+        the space's own objects, as the engines' legal actions are)."""
+        i = self._ids.get(id(action))
+        return self.space.to_index(action) if i is None else i
+
     def is_legal(self, seat: int, index: int) -> bool:
         """Whether action ``index`` (``wait`` included) is legal for ``seat`` now."""
         if self.game.is_over or not 0 <= index < self.num_actions:
