@@ -14,13 +14,18 @@ from typing import TYPE_CHECKING, Any
 from .observation import (
     Block,
     ObservationError,
+    from_indices,
     observation_layout,
     observation_shape,
     observe,
+    observe_reference,
     observe_view,
+    to_indices,
 )
 
 if TYPE_CHECKING:
+    from gymnasium.vector import VectorEnv
+
     from .gym import SpacetableGymEnv
     from .parallel import SpacetableParallelEnv
     from .pettingzoo import SpacetableAECEnv
@@ -28,13 +33,17 @@ if TYPE_CHECKING:
 __all__ = [
     "Block",
     "ObservationError",
+    "from_indices",
     "gym_env",
     "observation_layout",
     "observation_shape",
     "observe",
+    "observe_reference",
     "observe_view",
     "parallel_env",
     "pettingzoo_env",
+    "to_indices",
+    "vector_env",
 ]
 
 
@@ -93,3 +102,47 @@ def gym_env(
         reward=reward,
         **kwargs,
     )
+
+
+def vector_env(
+    game: str,
+    num_envs: int,
+    *,
+    asynchronous: bool = False,
+    shared_memory: bool = True,
+    players: int | None = None,
+    opponents: str | list[str] = "greedy",
+    seed: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    **kwargs: Any,
+) -> VectorEnv[Any, Any, Any]:
+    """``num_envs`` Gymnasium environments of ``game`` (:func:`gym_env`) stepped together:
+    a ``gymnasium.vector.SyncVectorEnv`` (in this process), or with ``asynchronous=True`` an
+    ``AsyncVectorEnv`` (one worker process per environment; ``shared_memory`` puts the
+    observations in shared memory). Environment ``i`` takes the seed ``seed + i``; the
+    learner's masks are ``obs["action_mask"]`` (one row per environment) or
+    ``call("action_masks")``. An episode that ends is reset by the next ``step``
+    (Gymnasium's ``next_step`` autoreset)."""
+    import functools
+
+    from gymnasium.vector import AsyncVectorEnv, SyncVectorEnv
+
+    from .gym import SpacetableGymEnv
+
+    if num_envs < 1:
+        raise ValueError(f"num_envs must be at least 1, not {num_envs}")
+    fns = [
+        functools.partial(
+            SpacetableGymEnv,
+            game,
+            players=players,
+            opponents=opponents,
+            seed=None if seed is None else seed + i,
+            options=options,
+            **kwargs,
+        )
+        for i in range(num_envs)
+    ]
+    if asynchronous:
+        return AsyncVectorEnv(fns, shared_memory=shared_memory)
+    return SyncVectorEnv(fns)

@@ -15,6 +15,8 @@ seat, the bots play until that seat must act again or the game ends.
   ``"medium"``, ``"hard"``, ``"mcts:200"``...) or a list, one per other seat in seat order;
 * ``render_mode="ansi"``: :meth:`render` draws the game as text from the learner's view;
 * ``views=True``: every info carries the learner's JSON view as ``info["view"]``;
+* ``observation_format="indices"``: the observation as its non-zero entries (``indices``,
+  ``values``, ``max_nonzero`` long), as in the PettingZoo environment;
 * options: the game's ``simulation_options`` under ``options``, as in the PettingZoo
   environment; :attr:`SpacetableGymEnv.max_game_length` bounds the learner's steps of an
   episode (each is one step of the PettingZoo environment; ``None``: no bound);
@@ -85,6 +87,8 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
         render_mode: str | None = None,
         lang: str = "en",
         reward: str = DEFAULT_REWARD,
+        observation_format: str = "dense",
+        max_nonzero: int | None = None,
     ) -> None:
         if render_mode not in (None, "ansi"):
             raise SpacetableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -100,6 +104,8 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
             views=views,
             lang=lang,
             reward=reward,
+            observation_format=observation_format,
+            max_nonzero=max_nonzero,
         )
         n = self.aec.players
         if not 0 <= seat < n:
@@ -154,8 +160,7 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
         index = int(action)
         if self.aec.game.is_over or self.aec.truncations.get(self.agent, False):
             raise SpacetableError("the episode is over: call reset()")
-        mask = self.aec.action_mask(self.seat)
-        if not (0 <= index < mask.shape[0] and mask[index]):
+        if not self.aec.is_legal(self.seat, index):
             if self.illegal_action == "raise":
                 raise IllegalAction(f"action index {index} is not legal for seat {self.seat} now")
             info = self._info()
@@ -191,7 +196,9 @@ class SpacetableGymEnv(gym.Env[Obs, np.int64]):
                     raise SpacetableError(f"bot of seat {s} returned no action")
                 aec.step(aec.wait)
             else:
-                aec.step(aec.game.action_space.to_index(choice))
+                index = aec.index_of(choice)
+                aec._chosen = (index, choice)  # the bot's own object: applied without a lookup
+                aec.step(index)
 
     def _info(self) -> dict[str, Any]:
         return dict(self.aec.infos.get(self.agent, {}))

@@ -23,6 +23,13 @@ Which agent acts (``agent_selection``):
 Both rules are :class:`spacetable.engine.schedule.SeatTurns`'s, shared with the OpenSpiel
 adapter (:attr:`SpacetableAECEnv.scheduler`).
 
+``observation_format="indices"``: instead of ``"observation"``, the observation's non-zero
+entries: ``"indices"`` (int32, increasing, padded with the observation's size) and
+``"values"`` (float32, padded with 0), ``max_nonzero`` long (default
+:func:`spacetable.rl.observation.index_form_length`; more non-zero entries raise
+:class:`~spacetable.rl.ObservationError`); :func:`spacetable.rl.from_indices` gives the dense
+tensor back.
+
 An illegal index raises :class:`spacetable.engine.IllegalAction` and changes nothing.
 ``max_steps`` (default: none) truncates an episode after that many agent steps.
 
@@ -48,6 +55,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from spacetable.engine import (
     DEFAULT_REWARD,
+    Action,
     Game,
     IllegalAction,
     SpacetableError,
@@ -59,7 +67,7 @@ from spacetable.engine.presentation import presentation
 from spacetable.engine.schedule import SeatTurns
 
 from .bounds import adapter_options, episode_bound
-from .observation import observation_shape, observe
+from .observation import Observer, index_form_length, to_indices
 
 __all__ = ["SpacetableAECEnv", "default_players"]
 
@@ -94,10 +102,16 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         render_mode: str | None = None,
         lang: str = "en",
         reward: str = DEFAULT_REWARD,
+        observation_format: str = "dense",
+        max_nonzero: int | None = None,
     ) -> None:
         super().__init__()
         #: the reward scheme (``Outcome.payoffs``); an unknown one raises RewardSchemeError
         self.reward = reward_scheme(reward)
+        if observation_format not in ("dense", "indices"):
+            raise SpacetableError(
+                f"observation_format must be 'dense' or 'indices', not {observation_format!r}"
+            )
         if render_mode not in (None, "ansi"):
             raise SpacetableError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.render_mode = render_mode
@@ -119,19 +133,43 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.actions_per_tick = actions_per_tick
         self.max_steps = max_steps
         self.views = views
-        size = probe.action_space.size
+        #: the game's fixed action space (the same for every game of these settings)
+        self.space = probe.action_space
+        # the index of every action object of the space, by identity: the engines hand out
+        # these very objects as legal actions, so a legal list maps to its indices without
+        # hashing an action (the space keeps them alive: an id names one of them only)
+        self._ids: dict[int, int] = {id(a): i for i, a in enumerate(self.space.actions)}
+        size = self.space.size
         #: the index of "wait" in real time (-1 in a turn-based game)
         self.wait = size if self.realtime else -1
         self.num_actions = size + 1 if self.realtime else size
         self.possible_agents = [f"seat_{s}" for s in range(n)]
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        shape = observation_shape(game, n, self.game_options)
-        obs_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, shape, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (self.num_actions,), dtype=np.int8),
-            }
-        )
+        #: encodes the observations (:func:`spacetable.rl.observe`, fast)
+        self.observer = Observer(game, n, self.game_options, incremental=True)
+        #: ``"dense"`` (the tensor) or ``"indices"`` (its non-zero entries, see the module doc)
+        self.observation_format = observation_format
+        size_obs = self.observer.size
+        mask_space = spaces.Box(0, 1, (self.num_actions,), dtype=np.int8)
+        if observation_format == "dense":
+            self.index_length = 0
+            obs_space = spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (size_obs,), dtype=np.float32),
+                    "action_mask": mask_space,
+                }
+            )
+        else:
+            #: the length of the index form (``max_nonzero``; 0 in the dense form)
+            self.index_length = index_form_length(size_obs, max_nonzero)
+            k = self.index_length
+            obs_space = spaces.Dict(
+                {
+                    "indices": spaces.Box(0, size_obs, (k,), dtype=np.int32),
+                    "values": spaces.Box(0.0, 1.0, (k,), dtype=np.float32),
+                    "action_mask": mask_space,
+                }
+            )
         act_space = spaces.Discrete(self.num_actions)
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: act_space for a in self.possible_agents}
@@ -139,6 +177,18 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._next_seed: int | None = seed
         self.game: Game = probe
         self.steps = 0
+        # The caches below are per game state: the game object and its history, a cell made
+        # by every action and every passing of time (an undo rebuilds the history), kept
+        # here (so it is never another cell's id).
+        # the legal actions last listed: (game, its history, seat, actions, their indices)
+        self._legal: tuple[Game, object, int, tuple[Action, ...], list[int]] | None = None
+        # an action value chosen outside (a bot of the Gym environment) for the next step:
+        # (its index, the action), applied as it is
+        self._chosen: tuple[int, Action] | None = None
+        # the last dense observation made: (game, its history, seat, tensor), kept unshared
+        self._last_obs: tuple[Game, object, int, np.ndarray[Any, np.dtype[np.float32]]] | None = (
+            None
+        )
 
     def __str__(self) -> str:
         return f"spacetable_{self.game_id}"
@@ -180,7 +230,44 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._seat[agent]
-        return {"observation": observe(self.game, seat), "action_mask": self.action_mask(seat)}
+        dense = self._dense(seat)
+        if self.index_length:
+            idx, val = to_indices(dense, self.index_length)
+            return {"indices": idx, "values": val, "action_mask": self.action_mask(seat)}
+        return {"observation": dense, "action_mask": self.action_mask(seat)}
+
+    def _dense(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The dense observation of ``seat`` now, encoded once per game state and seat (a
+        second call gets a copy of the first tensor)."""
+        g = self.game
+        c = self._last_obs
+        if c is not None and c[0] is g and c[1] is g._history and c[2] == seat:
+            return c[3].copy()
+        dense = self.observer(g, seat)
+        self._last_obs = (g, g._history, seat, dense.copy())
+        return dense
+
+    def _legal_now(self, seat: int) -> tuple[tuple[Action, ...], list[int]]:
+        """The legal actions of ``seat`` now and their indices, listed once per game state
+        and seat. The engine keeps the last list it gave (``legal_actions``; the scheduler's
+        choice of the seat to act has just asked for it in real time): it is reused."""
+        g = self.game
+        c = self._legal
+        if c is not None and c[0] is g and c[1] is g._history and c[2] == seat:
+            return c[3], c[4]
+        kept = g._legal_cache
+        if kept is not None and kept[0] == g.step and kept[1] == seat:
+            legal = kept[2]
+        else:
+            legal = tuple(g.legal_actions(seat))
+        ids = self._ids
+        try:
+            idx = [ids[id(a)] for a in legal]
+        except KeyError:  # an action equal to one of the space's, not the same object
+            index = self.space.index
+            idx = [index[a] for a in legal]
+        self._legal = (g, g._history, seat, legal, idx)
+        return legal, idx
 
     def action_mask(self, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The legal actions of ``seat`` now, as an int8 mask (real time: ``wait`` last, legal
@@ -188,13 +275,23 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         mask = np.zeros(self.num_actions, dtype=np.int8)
         if self.game.is_over:
             return mask
-        legal = self.game.legal_actions(seat)
-        if legal:
-            space = self.game.action_space
-            mask[[space.to_index(a) for a in legal]] = 1
+        _, idx = self._legal_now(seat)
+        mask[idx] = 1
         if self.realtime:
             mask[self.wait] = 1
         return mask
+
+    def index_of(self, action: Action) -> int:
+        """The index of ``action`` in the action space (found by identity when it is one of
+        the space's own objects, as the engines' legal actions are)."""
+        i = self._ids.get(id(action))
+        return self.space.to_index(action) if i is None else i
+
+    def is_legal(self, seat: int, index: int) -> bool:
+        """Whether action ``index`` (``wait`` included) is legal for ``seat`` now."""
+        if self.game.is_over or not 0 <= index < self.num_actions:
+            return False
+        return index == self.wait or index in self._legal_now(seat)[1]
 
     def view(self, agent: str) -> dict[str, Any]:
         """The plain JSON view of ``agent`` (``game.view(seat)``)."""
@@ -214,7 +311,7 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if index == self.wait:
             self.scheduler.record_wait(seat)
         else:
-            a = self.game.action_space.from_index(index)
+            a = self._action(seat, index)
             self.game.apply(seat, a)  # IllegalAction if not legal: game and env unchanged
             self.scheduler.record_action(seat)
         self._cumulative_rewards[agent] = 0.0
@@ -231,6 +328,21 @@ class SpacetableAECEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 self.truncations[name] = True
         self._accumulate_rewards()
         self._update_infos()
+
+    def _action(self, seat: int, index: int) -> Action:
+        """The action of ``index`` for ``seat``: the very object of the legal list when it is
+        legal (the engine then finds it by identity, without checking it again)."""
+        chosen, self._chosen = self._chosen, None
+        if chosen is not None and chosen[0] == index:
+            return chosen[1]
+        g = self.game
+        c = self._legal
+        if c is not None and c[0] is g and c[1] is g._history and c[2] == seat:
+            try:
+                return c[3][c[4].index(index)]
+            except ValueError:
+                pass
+        return self.space.from_index(index)
 
     # ------------------------------------------------------------------ who acts
     def _move_to_next_decision(self) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .board import bounds, pdecode
-from .components import KIND, QuazarysParts, component_id
+from .components import KIND, Layout, QuazarysParts, component_id
 from .constants import KIND_BASE, PHASE_NAMES
 from .tasks import MoveTask, OrientTask, PickTask, PlaceTask, task_name
 
@@ -33,6 +33,18 @@ def pending(game: Quazarys) -> dict[str, Any]:
     return {"kind": PHASE_NAMES[game.phase]}
 
 
+#: The notation of every layout met (a pure function of the layout's value, computed once:
+#: the views of a game name the same few hundred layouts again and again).
+_NOTATIONS: dict[Layout, str] = {}
+
+
+def _notation(lay: Layout) -> str:
+    text = _NOTATIONS.get(lay)
+    if text is None:
+        text = _NOTATIONS[lay] = lay.notation()
+    return text
+
+
 def view(game: Quazarys, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator): the table, the pawns, its own hand, the
     sizes of the other hands and of the deck, the public discard and the turn."""
@@ -51,7 +63,7 @@ def view(game: Quazarys, seat: int | None) -> dict[str, Any]:
             "c": c,
             "card": card,
             "rot": code & 3,
-            "layout": lay.notation(),
+            "layout": _notation(lay),
             "faction": f if f >= 0 else None,
             "vortex": parts.vortex[card],
         }

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from spacetable.games.planetraiders.board import CELL_INDEX, PAD_INDEX
 from spacetable.games.planetraiders.constants import (
     BOT_ROUNDS,
@@ -68,45 +66,69 @@ class PlanetRaidersEncoder:
             view["stall_limit"] or BOT_STALL_ROUNDS * n,
             f"turns without progress / stall_limit ({BOT_STALL_ROUNDS} x players without one)",
         )
-        board = np.zeros((N_CELLS, len(MARKS)), dtype=np.float32)
-        for r, row in enumerate(view["board"]):
-            for c, m in enumerate(row):
-                board[r * len(row) + c, MARKS.index(m)] = 1.0
-        b.raw(
-            "board",
-            board,
-            "81 squares (a9..i1, row-major from the north-west) x kind: "
-            "neutral zone, meteorite zone, planet red/yellow/violet/green, "
-            "ship red/yellow/violet/green",
+
+        def board_blocks() -> None:
+            board = b.block(
+                "board",
+                (N_CELLS, len(MARKS)),
+                "81 squares (a9..i1, row-major from the north-west) x kind: "
+                "neutral zone, meteorite zone, planet red/yellow/violet/green, "
+                "ship red/yellow/violet/green",
+            )
+            for r, row in enumerate(view["board"]):
+                for c, m in enumerate(row):
+                    board[r * len(row) + c, MARKS.index(m)] = 1.0
+
+        b.section("board", view["board"], board_blocks)
+        rockets = b.block(
+            "rockets",
+            (N_CELLS, len(SIDES), len(ROCKET_COLOURS)),
+            "81 squares x nose (n, e, s, w) x colour (blue, red): a rocket",
         )
-        rockets = np.zeros((N_CELLS, len(SIDES), len(ROCKET_COLOURS)), dtype=np.float32)
         for cell, rs in view["rockets"].items():
             for r in rs:
                 rockets[
                     CELL_INDEX[cell], SIDES.index(r["nose"]), ROCKET_COLOURS.index(r["colour"])
                 ] = 1.0
-        b.raw("rockets", rockets, "81 squares x nose (n, e, s, w) x colour (blue, red): a rocket")
-        raiders = np.zeros((N_EDGES, n, RAIDERS), dtype=np.float32)
-        status = np.zeros((n, RAIDERS, len(STATUSES)), dtype=np.float32)
-        for s, row in enumerate(view["raiders"]):
-            k = rel(seat, s, n)
-            for i, r in enumerate(row):
-                status[k, i, STATUSES.index(r["status"])] = 1.0
-                if r["pad"] is not None:
-                    raiders[PAD_INDEX[r["pad"]], k, i] = 1.0
-        b.raw(
-            "raiders",
-            raiders,
-            "180 pads (edge ids) x relative seat x raider: where each raider stands",
+
+        def raider_blocks() -> None:
+            raiders = b.block(
+                "raiders",
+                (N_EDGES, n, RAIDERS),
+                "180 pads (edge ids) x relative seat x raider: where each raider stands",
+            )
+            status = b.block(
+                "raider_status",
+                (n, RAIDERS, len(STATUSES)),
+                "relative seat x raider x status: on the board, captured, home",
+            )
+            for s, row in enumerate(view["raiders"]):
+                k = rel(seat, s, n)
+                for i, r in enumerate(row):
+                    status[k, i, STATUSES.index(r["status"])] = 1.0
+                    if r["pad"] is not None:
+                        raiders[PAD_INDEX[r["pad"]], k, i] = 1.0
+
+        b.section("raiders", view["raiders"], raider_blocks)
+
+        def alien_blocks() -> None:
+            aliens = b.block(
+                "aliens",
+                (N_EDGES, len(COLOURS)),
+                "180 pads x planet colour: an alien",
+            )
+            for p, colour in view["aliens"].items():
+                aliens[PAD_INDEX[p], COLOURS.index(colour)] = 1.0
+
+        b.section("aliens", view["aliens"], alien_blocks)
+        info = b.block(
+            "players",
+            (n, 20),
+            "relative seat x 20: colour (red, yellow, violet, green), same team "
+            "as the seat, rockets in hand blue/3 and red/3, aliens aboard (4 colours), raiders "
+            "captured of each colour / 3, crew complete, crew missing / 4, finished, finishing "
+            "place / 4, eliminated",
         )
-        b.raw(
-            "raider_status", status, "relative seat x raider x status: on the board, captured, home"
-        )
-        aliens = np.zeros((N_EDGES, len(COLOURS)), dtype=np.float32)
-        for p, colour in view["aliens"].items():
-            aliens[PAD_INDEX[p], COLOURS.index(colour)] = 1.0
-        b.raw("aliens", aliens, "180 pads x planet colour: an alien")
-        info = np.zeros((n, 20), dtype=np.float32)
         for s, pl in enumerate(view["players_info"]):
             f = info[rel(seat, s, n)]
             f[COLOURS.index(pl["colour"])] = 1.0
@@ -122,11 +144,3 @@ class PlanetRaidersEncoder:
             f[17] = 0.0 if pl["finished"] is None else 1.0
             f[18] = 0.0 if pl["finished"] is None else pl["finished"] / 4
             f[19] = float(pl["eliminated"])
-        b.raw(
-            "players",
-            info,
-            "relative seat x 20: colour (red, yellow, violet, green), same team "
-            "as the seat, rockets in hand blue/3 and red/3, aliens aboard (4 colours), raiders "
-            "captured of each colour / 3, crew complete, crew missing / 4, finished, finishing "
-            "place / 4, eliminated",
-        )

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from spacetable.games.quazarys.components import KIND, N_CARDS
 from spacetable.games.quazarys.constants import BOT_ROUNDS, MAX_DIM, PHASE_NAMES, TASK_NAMES
 
@@ -24,8 +22,19 @@ CELL_FEATURES = 1 + KINDS + 1 + 4 * len(DIRS) + FACTIONS + 1
 POINTS = 5  # a pawn's point on its card: 0 centre, 1..4 N E S W
 
 
+_LAYOUTS: dict[str, list[float]] = {}
+
+
 def _layout(text: str) -> list[float]:
-    """The centre station and the four arms of a layout notation (``'@ N E*> S W'``)."""
+    """The centre station and the four arms of a layout notation (``'@ N E*> S W'``); kept
+    per notation (a pure function of it; the caller only reads the list)."""
+    out = _LAYOUTS.get(text)
+    if out is None:
+        out = _LAYOUTS[text] = _parse_layout(text)
+    return out
+
+
+def _parse_layout(text: str) -> list[float]:
     tokens = text.split()
     out = [1.0 if tokens[0] == "@" else 0.0] + [0.0] * (4 * len(DIRS))
     for tok in tokens[1:]:
@@ -117,8 +126,23 @@ class QuazarysEncoder:
             cell = pend["r"] * MAX_DIM + pend["c"]
         b.one_hot("pending_cell", cell, MAX_DIM * MAX_DIM, "orient: the cell (row-major, 15 x 15)")
         # the table
-        grid = np.zeros((MAX_DIM, MAX_DIM, CELL_FEATURES), dtype=np.float32)
-        owners = np.zeros((MAX_DIM, MAX_DIM, n), dtype=np.float32)
+        b.section("cells", view["cards"], lambda: self._cells(view, seat, n, b))
+        b.section("pawns", view["pawns"], lambda: self._pawns(view, seat, n, b))
+
+    @staticmethod
+    def _cells(view: Mapping[str, Any], seat: int, n: int, b: Builder) -> None:
+        grid = b.block(
+            "cells",
+            (MAX_DIM, MAX_DIM, CELL_FEATURES),
+            f"15 x 15 cells (row-major) x {CELL_FEATURES} features: present, "
+            "kind (exploration, action, sun, base), centre station, per arm N E S W "
+            "(arm, station, arrow out, arrow in), faction (4), vortex",
+        )
+        owners = b.block(
+            "base_owner",
+            (MAX_DIM, MAX_DIM, n),
+            "15 x 15 cells x relative seats: the base of that seat",
+        )
         for e in view["cards"]:
             r, c = e["r"], e["c"]
             if not (0 <= r < MAX_DIM and 0 <= c < MAX_DIM):
@@ -132,21 +156,17 @@ class QuazarysEncoder:
             f[-1] = 1.0 if e["vortex"] else 0.0
             if e.get("owner") is not None:
                 owners[r, c, rel(seat, e["owner"], n)] = 1.0
-        b.raw(
-            "cells",
-            grid,
-            f"15 x 15 cells (row-major) x {CELL_FEATURES} features: present, "
-            "kind (exploration, action, sun, base), centre station, per arm N E S W "
-            "(arm, station, arrow out, arrow in), faction (4), vortex",
+
+    @staticmethod
+    def _pawns(view: Mapping[str, Any], seat: int, n: int, b: Builder) -> None:
+        pawns = b.block(
+            "pawns",
+            (MAX_DIM, MAX_DIM, n, POINTS),
+            "15 x 15 cells x relative seats x point (centre, N, E, S, W): the pawns",
         )
-        b.raw("base_owner", owners, "15 x 15 cells x relative seats: the base of that seat")
-        pawns = np.zeros((MAX_DIM, MAX_DIM, n, POINTS), dtype=np.float32)
         on_base = [0.0] * n
         for p in view["pawns"]:
             k = rel(seat, p["seat"], n)
             pawns[p["r"], p["c"], k, p["p"]] = 1.0
             on_base[k] = 1.0 if p["on_base"] else 0.0
-        b.raw(
-            "pawns", pawns, "15 x 15 cells x relative seats x point (centre, N, E, S, W): the pawns"
-        )
         b.flags("pawn_on_base", on_base, n, "each pawn stands on a base (relative seats)")

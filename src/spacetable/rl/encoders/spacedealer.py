@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from spacetable.games.spacedealer.components import config
 from spacetable.games.spacedealer.constants import (
     BOX_SIZE,
@@ -41,6 +39,18 @@ def _row(cid: int) -> int:
     return cid % BOX_SIZE
 
 
+_CONFIGS: dict[tuple[int, bool], dict[str, int]] = {}
+
+
+def _config(players: int, options: Mapping[str, Any]) -> dict[str, int]:
+    """``config(players, options)``, kept: it depends on the player count and the rules."""
+    key = (players, options.get("rules", "basic") == "advanced")
+    cfg = _CONFIGS.get(key)
+    if cfg is None:
+        cfg = _CONFIGS[key] = config(players, options)
+    return cfg
+
+
 class SpacedealerEncoder:
     game_id = "spacedealer"
 
@@ -49,7 +59,7 @@ class SpacedealerEncoder:
     ) -> None:
         seat = view["seat"]
         n = players
-        cfg = config(n, options)
+        cfg = _config(n, options)
         tlen = view["timer_length"]
         clock = view["clock"]
         length = view["length"]
@@ -72,7 +82,12 @@ class SpacedealerEncoder:
         b.scalars("piles", view["piles"], 2, 2 * BOX_SIZE, "cards in the level 2 and 3 piles / 144")
         b.scalar("gizzi_pile", view["gizzi_pile"], 2 * GIZZI_PER_BOX, "Gizzi pile / 24")
         self._planets(view, seat, n, cfg["tmax"], clock, tlen, b)
-        ships = np.zeros((cfg["ships"], n + 1 + 6 * n + COLOURS), dtype=np.float32)
+        ships = b.block(
+            "ships",
+            (cfg["ships"], n + 1 + 6 * n + COLOURS),
+            "ships x (owner: relative seats, or neutral (an orbital station); at field, flying "
+            "from field, flying to field (each one-hot over the 2n fields); goods per colour / 5)",
+        )
         for i, s in enumerate(view["ships"]):
             f = ships[i]
             f[n if s["neutral"] else rel(seat, s["owner"], n)] = 1.0
@@ -80,21 +95,23 @@ class SpacedealerEncoder:
                 if s[key] >= 0:
                     f[n + 1 + 2 * n * k + s[key]] = 1.0
             f[n + 1 + 6 * n :] = [g / 5 for g in s["goods"]]
-        b.raw(
-            "ships",
-            ships,
-            "ships x (owner: relative seats, or neutral (an orbital station); at field, flying "
-            "from field, flying to field (each one-hot over the 2n fields); goods per colour / 5)",
+        probes = b.block(
+            "probes",
+            (cfg["probes"], 1 + BOX_SIZE + COLOURS),
+            "transport probes x (present, card row, goods per colour / 5)",
         )
-        probes = np.zeros((cfg["probes"], 1 + BOX_SIZE + COLOURS), dtype=np.float32)
         if len(view["probes"]) > cfg["probes"]:
             raise ObservationError("spacedealer: more transport probes than the settings allow")
         for i, p in enumerate(view["probes"]):
             probes[i, 0] = 1.0
             probes[i, 1 + _row(p["card"])] = 1.0
             probes[i, 1 + BOX_SIZE :] = [g / 5 for g in p["goods"]]
-        b.raw("probes", probes, "transport probes x (present, card row, goods per colour / 5)")
-        fields = np.zeros((2 * n, n + 1 + COLOURS + 1 + GIZZI_PER_BOX + 1), dtype=np.float32)
+        fields = b.block(
+            "fields",
+            (2 * n, n + 1 + COLOURS + 1 + GIZZI_PER_BOX + 1),
+            "the 2n fields x (owner: relative seat or none; goods per colour "
+            "/ 5, a Gizzi card, its row 0..11, its points / 10)",
+        )
         for i, fd in enumerate(view["fields"]):
             f = fields[i]
             f[rel(seat, fd["owner"], n) if fd["owner"] >= 0 else n] = 1.0
@@ -105,13 +122,12 @@ class SpacedealerEncoder:
                 f[n + 1 + COLOURS] = 1.0
                 f[n + 2 + COLOURS + gz["id"] % GIZZI_PER_BOX] = 1.0
                 f[-1] = gz["points"] / 10
-        b.raw(
-            "fields",
-            fields,
-            "the 2n fields x (owner: relative seat or none; goods per colour "
-            "/ 5, a Gizzi card, its row 0..11, its points / 10)",
+        offers = b.block(
+            "offers",
+            (n, 1 + n + len(OFFER_KINDS) + 2 * COLOURS + 2),
+            "offers by relative seat x (open, to whom (relative), kind: goods, "
+            "card, swap; goods given and taken per colour / 5, its two arguments + 1 / 1000)",
         )
-        offers = np.zeros((n, 1 + n + len(OFFER_KINDS) + 2 * COLOURS + 2), dtype=np.float32)
         for i, o in enumerate(view["offers"]):
             if o is None:
                 continue
@@ -125,12 +141,6 @@ class SpacedealerEncoder:
                 f[j + COLOURS : j + 2 * COLOURS] = [g / 5 for g in o["take"]]
             args = o["args"]
             f[-2:] = [(a + 1) / 1000 for a in args[:2]]
-        b.raw(
-            "offers",
-            offers,
-            "offers by relative seat x (open, to whom (relative), kind: goods, "
-            "card, swap; goods given and taken per colour / 5, its two arguments + 1 / 1000)",
-        )
         # the seat's own decisions
         pend = view.get("pending") or {}
         b.one_hot(
@@ -160,17 +170,16 @@ class SpacedealerEncoder:
             BOX_SIZE,
             "keep: the cards offered (rows)",
         )
-        usable = np.zeros((cfg["tmax"], len(T_NAMES) + BOX_SIZE + 1), dtype=np.float32)
+        usable = b.block(
+            "usable",
+            (cfg["tmax"], len(T_NAMES) + BOX_SIZE + 1),
+            "the seat's timers x (run out, waiting for use: kind, card row, build sites / 12)",
+        )
         for u in view["usable"]:
             i = u["timer"] - seat * cfg["tmax"]
             usable[i, T_NAMES.index(u["kind"])] = 1.0
             usable[i, len(T_NAMES) + _row(u["card"])] = 1.0
             usable[i, -1] = len(u.get("sites", ())) / GRID_W
-        b.raw(
-            "usable",
-            usable,
-            "the seat's timers x (run out, waiting for use: kind, card row, build sites / 12)",
-        )
         me = view["players"][seat]
         b.counts(
             "personal",
@@ -200,10 +209,36 @@ class SpacedealerEncoder:
     def _planets(
         view: Mapping[str, Any], seat: int, n: int, tmax: int, clock: float, tlen: float, b: Builder
     ) -> None:
-        nums = np.zeros((n, N_PLANETS + 19), dtype=np.float32)
-        timers = np.zeros((n, tmax, TIMER_FEATURES), dtype=np.float32)
-        grid = np.zeros((n, GRID_W, COLUMN_FEATURES), dtype=np.float32)
-        cards = np.zeros((n, 3, BOX_SIZE), dtype=np.float32)
+        nums = b.block(
+            "planets",
+            (n, N_PLANETS + 19),
+            f"relative seat x (planet 0..{N_PLANETS - 1}; score / 30, markers / 10, "
+            "tech / 4, planning cap / 6, personal pile / 20, left and right plant / 3, their "
+            "power / 4, goods in store per colour / 10, store capacity / 10, pending decisions "
+            "/ 5, start card chosen, Gizzi won / 5, done (ticks), planned cards / 6)",
+        )
+        timers = b.block(
+            "timers",
+            (n, tmax, TIMER_FEATURES),
+            f"relative seat x timer slot x {TIMER_FEATURES}: present, kind ("
+            + ", ".join(T_NAMES)
+            + "), state ("
+            + ", ".join(T_STATES)
+            + "), time left / timer "
+            "length, attacked, card row (build, use), other argument + 1 / 16",
+        )
+        grid = b.block(
+            "grid",
+            (n, GRID_W, COLUMN_FEATURES),
+            f"relative seat x column 0..{GRID_W - 1} x {COLUMN_FEATURES}: a card "
+            "built there (its latest), covered, blocked, attack / 3, has a timer, its two "
+            "demands fulfilled, the action row's card (row one-hot), the demand row's card",
+        )
+        cards = b.block(
+            "planet_cards",
+            (n, 3, BOX_SIZE),
+            "relative seat x (planning, left plant, right plant) x card row: counts",
+        )
         shown = view["cards"]
         for pl in view["players"]:
             k = rel(seat, pl["seat"], n)
@@ -257,39 +292,17 @@ class SpacedealerEncoder:
                 dem = shown[str(e["card"])]["demands"]
                 for d, dd in enumerate(dem[:2]):
                     g[5 + d] = float(dd["by"] >= 0)
-            for col in range(GRID_W):
-                a, d = pl["action_row"][col], pl["demand_row"][col]
-                if a >= 0:
-                    grid[k, col, 7 + _row(a)] = 1.0
-                if d >= 0:
-                    grid[k, col, 7 + BOX_SIZE + _row(d)] = 1.0
-        b.raw(
-            "planets",
-            nums,
-            f"relative seat x (planet 0..{N_PLANETS - 1}; score / 30, markers / 10, "
-            "tech / 4, planning cap / 6, personal pile / 20, left and right plant / 3, their "
-            "power / 4, goods in store per colour / 10, store capacity / 10, pending decisions "
-            "/ 5, start card chosen, Gizzi won / 5, done (ticks), planned cards / 6)",
-        )
-        b.raw(
-            "timers",
-            timers,
-            f"relative seat x timer slot x {TIMER_FEATURES}: present, kind ("
-            + ", ".join(T_NAMES)
-            + "), state ("
-            + ", ".join(T_STATES)
-            + "), time left / timer "
-            "length, attacked, card row (build, use), other argument + 1 / 16",
-        )
-        b.raw(
-            "grid",
-            grid,
-            f"relative seat x column 0..{GRID_W - 1} x {COLUMN_FEATURES}: a card "
-            "built there (its latest), covered, blocked, attack / 3, has a timer, its two "
-            "demands fulfilled, the action row's card (row one-hot), the demand row's card",
-        )
-        b.raw(
-            "planet_cards",
-            cards,
-            "relative seat x (planning, left plant, right plant) x card row: counts",
-        )
+            # the rows' cards: one flat assignment per seat (each entry is set once)
+            flat = grid[k].reshape(-1)
+            hot = [
+                col * COLUMN_FEATURES + 7 + a % BOX_SIZE
+                for col, a in enumerate(pl["action_row"])
+                if a >= 0
+            ]
+            hot += [
+                col * COLUMN_FEATURES + 7 + BOX_SIZE + d % BOX_SIZE
+                for col, d in enumerate(pl["demand_row"])
+                if d >= 0
+            ]
+            if hot:
+                flat[hot] = 1.0

@@ -8,8 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
 from spacetable.games.tortuga2199.components import BESPOKE, PLAYED_KINDS
 from spacetable.games.tortuga2199.constants import (
     BANK,
@@ -81,10 +79,24 @@ class Tortuga2199Encoder:
             len(POWERS),
             "sector powers used this turn: fortress, mines, vortex, research",
         )
-        self._sectors(view, seat, n, b)
+        b.section("sectors", view["sectors"], lambda: self._sectors(view, seat, n, b))
         self._players(view, seat, n, b)
-        markets = np.zeros((len(MARKETS), 2, MAX_CARDS), dtype=np.float32)
-        decks = np.zeros(len(MARKETS), dtype=np.float32)
+        b.section("markets", view["markets"], lambda: self._markets(view, b))
+        self._rest(view, seat, n, options, b)
+
+    @staticmethod
+    def _markets(view: Mapping[str, Any], b: Builder) -> None:
+        markets = b.block(
+            "markets",
+            (len(MARKETS), 2, MAX_CARDS),
+            "markets V R M F x (face up, known at the bottom of the deck) x card id "
+            f"0..{MAX_CARDS - 1}: counts",
+        )
+        decks = b.block(
+            "market_decks",
+            (len(MARKETS),),
+            "markets V R M F: cards in the deck / 10",
+        )
         for i, m in enumerate(MARKETS):
             mk = view["markets"][m]
             for c in mk["face"]:
@@ -92,13 +104,11 @@ class Tortuga2199Encoder:
             for c in mk["known_bottom"]:
                 markets[i, 1, c] += 1.0
             decks[i] = mk["deck"] / 10
-        b.raw(
-            "markets",
-            markets,
-            "markets V R M F x (face up, known at the bottom of the deck) x card id "
-            f"0..{MAX_CARDS - 1}: counts",
-        )
-        b.raw("market_decks", decks, "markets V R M F: cards in the deck / 10")
+
+    @staticmethod
+    def _rest(
+        view: Mapping[str, Any], seat: int, n: int, options: Mapping[str, Any], b: Builder
+    ) -> None:
         piles = list(view["t_piles"].values())
         b.scalars("t_piles", piles, T_PILES, 10, "the T piles in the data set's order: cards / 10")
         b.multi_hot("hunt_pile", view["hunt_pile"], MAX_CARDS, "the hunt cards in the pile")
@@ -125,16 +135,15 @@ class Tortuga2199Encoder:
             MAX_CARDS,
             "the card whose abilities are pending",
         )
-        abil = np.zeros((len(ABILITY_KINDS), 2), dtype=np.float32)
+        abil = b.block(
+            "pending_abilities",
+            (len(ABILITY_KINDS), 2),
+            "abilities left to use (" + ", ".join(ABILITY_KINDS) + ") x (pending, amount / 5)",
+        )
         for kind, amount in pend["abilities"] if pend else ():
             if kind not in ABILITY_KINDS:
                 raise ObservationError(f"tortuga2199: unknown ability {kind!r}")
             abil[ABILITY_KINDS.index(kind)] = (1.0, amount / 5)
-        b.raw(
-            "pending_abilities",
-            abil,
-            "abilities left to use (" + ", ".join(ABILITY_KINDS) + ") x (pending, amount / 5)",
-        )
         b.one_hot("marking", view["marking"], MAX_SECTORS, "the sector slot being marked")
         cb = view["combat"] or {}
         b.flag("combat", view["combat"] is not None, "a combat is under way")
@@ -190,10 +199,29 @@ class Tortuga2199Encoder:
 
     @staticmethod
     def _sectors(view: Mapping[str, Any], seat: int, n: int, b: Builder) -> None:
-        head = np.zeros((MAX_SECTORS, SECTOR_HEAD + n + 8 + 2 * COORD), dtype=np.float32)
-        seats = np.zeros((MAX_SECTORS, 3, n), dtype=np.float32)
-        adj = np.zeros((MAX_SECTORS, MAX_SECTORS), dtype=np.float32)
-        creature = np.zeros((MAX_SECTORS, MAX_CARDS), dtype=np.float32)
+        head = b.block(
+            "sectors",
+            (MAX_SECTORS, SECTOR_HEAD + n + 8 + 2 * COORD),
+            f"{MAX_SECTORS} sector slots x (present, kind: " + ", ".join(KIND_IDS) + "; "
+            "uncontrolled, controller (relative seats), defence / 10, max defence / 10, "
+            "conquest cost / 15, influence / 3, mineral, hunt token, no defence track, "
+            "creature known, q + 2 one-hot (5), r + 2 one-hot (5))",
+        )
+        seats = b.block(
+            "sector_seats",
+            (MAX_SECTORS, 3, n),
+            "sector slots x (markers, seen by, ships) x relative seat",
+        )
+        adj = b.block(
+            "sector_adjacent",
+            (MAX_SECTORS, MAX_SECTORS),
+            "sector slots x sector slots: adjacency",
+        )
+        creature = b.block(
+            "sector_creature",
+            (MAX_SECTORS, MAX_CARDS),
+            "sector slots x card id: the creature the seat looked at",
+        )
         for s in view["sectors"]:
             i = s["slot"]
             f = head[i]
@@ -222,25 +250,27 @@ class Tortuga2199Encoder:
                 adj[i, a] = 1.0
             if s["creature"] is not None:
                 creature[i, s["creature"]] = 1.0
-        b.raw(
-            "sectors",
-            head,
-            f"{MAX_SECTORS} sector slots x (present, kind: " + ", ".join(KIND_IDS) + "; "
-            "uncontrolled, controller (relative seats), defence / 10, max defence / 10, "
-            "conquest cost / 15, influence / 3, mineral, hunt token, no defence track, "
-            "creature known, q + 2 one-hot (5), r + 2 one-hot (5))",
-        )
-        b.raw("sector_seats", seats, "sector slots x (markers, seen by, ships) x relative seat")
-        b.raw("sector_adjacent", adj, "sector slots x sector slots: adjacency")
-        b.raw(
-            "sector_creature", creature, "sector slots x card id: the creature the seat looked at"
-        )
 
     @staticmethod
     def _players(view: Mapping[str, Any], seat: int, n: int, b: Builder) -> None:
-        nums = np.zeros((n, 13), dtype=np.float32)
-        where = np.zeros((n, MAX_SECTORS + 1), dtype=np.float32)
-        cards = np.zeros((n, 4, MAX_CARDS), dtype=np.float32)
+        nums = b.block(
+            "players",
+            (n, 13),
+            f"relative seat x (influence / {WIN_INFLUENCE}, influence tokens / {WIN_INFLUENCE}, "
+            f"minerals / 10, hand size / {2 * HAND_SIZE}, deck size / 30, a Reserved card, hunt "
+            f"tokens / 5, sectors / {MAX_SECTORS}, terminals / 4, turrets / 4, markers free / "
+            f"{MARKERS}, discard size / 30, played / 10)",
+        )
+        where = b.block(
+            "positions",
+            (n, MAX_SECTORS + 1),
+            f"relative seat x (sector slot 0..{MAX_SECTORS - 1}, off the board)",
+        )
+        cards = b.block(
+            "player_cards",
+            (n, 4, MAX_CARDS),
+            "relative seat x (ship card, discard, played, hunt tokens) x card id: counts",
+        )
         for p in view["players"]:
             k = rel(seat, p["seat"], n)
             nums[k] = (
@@ -267,19 +297,3 @@ class Tortuga2199Encoder:
                 cards[k, 2, c] += 1.0
             for c in p["hunt_tokens"]:
                 cards[k, 3, c] += 1.0
-        b.raw(
-            "players",
-            nums,
-            f"relative seat x (influence / {WIN_INFLUENCE}, influence tokens / {WIN_INFLUENCE}, "
-            f"minerals / 10, hand size / {2 * HAND_SIZE}, deck size / 30, a Reserved card, hunt "
-            f"tokens / 5, sectors / {MAX_SECTORS}, terminals / 4, turrets / 4, markers free / "
-            f"{MARKERS}, discard size / 30, played / 10)",
-        )
-        b.raw(
-            "positions", where, f"relative seat x (sector slot 0..{MAX_SECTORS - 1}, off the board)"
-        )
-        b.raw(
-            "player_cards",
-            cards,
-            "relative seat x (ship card, discard, played, hunt tokens) x card id: counts",
-        )

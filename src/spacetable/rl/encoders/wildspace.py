@@ -33,8 +33,8 @@ FRAME_FEATURES = 1 + len(FRAME_NAMES) + 1 + 1 + len(PREDS) + len(SOURCES) + N_CA
 SCORE_SCALE = 100.0
 
 
-def _frame(f: Mapping[str, Any]) -> np.ndarray[Any, np.dtype[np.float32]]:
-    out = np.zeros(FRAME_FEATURES, dtype=np.float32)
+def _frame(f: Mapping[str, Any], out: np.ndarray[Any, np.dtype[np.float32]]) -> None:
+    """Write the features of pending frame ``f`` into ``out`` (zeros)."""
     out[0] = 1.0
     k = FRAME_NAMES.index(f["kind"])
     out[1 + k] = 1.0
@@ -54,7 +54,6 @@ def _frame(f: Mapping[str, Any]) -> np.ndarray[Any, np.dtype[np.float32]]:
         out[j + f["card"]] = 1.0
     if "track_step" in f:
         out[j + N_CARDS] = f["track_step"] / MAX_TRACK
-    return out
 
 
 class WildSpaceEncoder:
@@ -74,46 +73,64 @@ class WildSpaceEncoder:
         )
         b.flag("smuggler_turn", view["smuggler_turn"], "the Contrebandier's turn")
         b.flag("main_done", view["main_done"], "the main action of the turn is done")
-        tiles = np.zeros((TABLE_PLANETS, N_PLANETS), dtype=np.float32)
-        info = np.zeros((TABLE_PLANETS, 2), dtype=np.float32)
-        shuttles = np.zeros((TABLE_PLANETS, 2, n), dtype=np.float32)
-        for pl in view["planets"]:
-            p = pl["position"]
-            if pl["tile"] is not None:
-                tiles[p, pl["tile"]] = 1.0
-            info[p] = (float(pl["faceup"]), pl["threshold"] / 9)
-            for sector, entries in enumerate(pl["shuttles"]):
-                for q, k in entries:
-                    shuttles[p, sector, rel(seat, q, n)] = k / SHUTTLES
-        b.raw("planet_tiles", tiles, f"5 positions x tile 0..{N_PLANETS - 1}: the face-up tile")
-        b.raw("planet_info", info, "5 positions x (face up, threshold / 9)")
-        b.raw(
-            "shuttles", shuttles, f"5 positions x 2 sectors x relative seat: shuttles / {SHUTTLES}"
+
+        def planet_blocks() -> None:
+            tiles = b.block(
+                "planet_tiles",
+                (TABLE_PLANETS, N_PLANETS),
+                f"5 positions x tile 0..{N_PLANETS - 1}: the face-up tile",
+            )
+            info = b.block(
+                "planet_info", (TABLE_PLANETS, 2), "5 positions x (face up, threshold / 9)"
+            )
+            shuttles = b.block(
+                "shuttles",
+                (TABLE_PLANETS, 2, n),
+                f"5 positions x 2 sectors x relative seat: shuttles / {SHUTTLES}",
+            )
+            for pl in view["planets"]:
+                p = pl["position"]
+                if pl["tile"] is not None:
+                    tiles[p, pl["tile"]] = 1.0
+                info[p] = (float(pl["faceup"]), pl["threshold"] / 9)
+                for sector, entries in enumerate(pl["shuttles"]):
+                    for q, k in entries:
+                        shuttles[p, sector, rel(seat, q, n)] = k / SHUTTLES
+
+        b.section("planets", view["planets"], planet_blocks)
+        reserve = b.block(
+            "reserve", (RESERVE_SLOTS, N_CARDS), f"3 Reserve slots x card id 0..{N_CARDS - 1}"
         )
-        reserve = np.zeros((RESERVE_SLOTS, N_CARDS), dtype=np.float32)
         for i, c in enumerate(view["reserve"]):
             if c >= 0:
                 reserve[i, c] = 1.0
-        b.raw("reserve", reserve, f"3 Reserve slots x card id 0..{N_CARDS - 1}")
         b.scalar("deck_size", view["deck_size"], N_CARDS, f"cards in the deck / {N_CARDS}")
         b.multi_hot("discard", view["discard"], N_CARDS, "the discard (public)")
         pend = view["pending"]
         b.scalar("pending_depth", len(pend), 10, "pending frames / 10")
-        frames = np.zeros((FRAMES, FRAME_FEATURES), dtype=np.float32)
-        for i, f in enumerate(reversed(pend[-FRAMES:])):
-            frames[i] = _frame(f)
-        b.raw(
+        frames = b.block(
             "pending",
-            frames,
+            (FRAMES, FRAME_FEATURES),
             f"the top {FRAMES} pending frames (the one decided now first) x {FRAME_FEATURES}: "
             "present, kind (draw, use_draw, play, take_play, cost), optional, cards to draw / 4, "
             f"what may be played ({len(PREDS)} predicates), source (card, planet, explore, "
             f"track step), source card id, track step / {MAX_TRACK}",
         )
+        for i, f in enumerate(reversed(pend[-FRAMES:])):
+            _frame(f, frames[i])
         me = view["player_states"][seat]
         b.multi_hot("hand", me["hand"] or (), N_CARDS, "the seat's own hand (card ids)")
-        crews = np.zeros((n, 3, N_CARDS), dtype=np.float32)
-        nums = np.zeros((n, 6), dtype=np.float32)
+        crews = b.block(
+            "crews",
+            (n, 3, N_CARDS),
+            "relative seat x (captain, tableau, cards seen taken into the hand) x card id",
+        )
+        nums = b.block(
+            "players",
+            (n, 6),
+            f"relative seat x (hand size / 10, veteran / {MAX_TRACK}, shuttles left / "
+            f"{SHUTTLES}, turns / {TURNS}, score / {SCORE_SCALE:g}, seated)",
+        )
         for q, ps in enumerate(view["player_states"]):
             k = rel(seat, q, n)
             crews[k, 0, ps["captain"]] = 1.0
@@ -129,17 +146,6 @@ class WildSpaceEncoder:
                 ps["score"] / SCORE_SCALE,
                 1.0,
             )
-        b.raw(
-            "crews",
-            crews,
-            "relative seat x (captain, tableau, cards seen taken into the hand) x card id",
-        )
-        b.raw(
-            "players",
-            nums,
-            f"relative seat x (hand size / 10, veteran / {MAX_TRACK}, shuttles left / "
-            f"{SHUTTLES}, turns / {TURNS}, score / {SCORE_SCALE:g}, seated)",
-        )
         if n == 1:
             self._smuggler(view.get("smuggler"), b)
 
@@ -147,23 +153,21 @@ class WildSpaceEncoder:
     def _smuggler(sm: Mapping[str, Any] | None, b: Builder) -> None:
         """Solo only: the Contrebandier's crew, Hostile Planets, level and deck backs."""
         assert sm is not None
-        crew = np.zeros((2, N_CARDS), dtype=np.float32)
+        crew = b.block("smuggler_crew", (2, N_CARDS), "solo: (captain, tableau) x card id")
         if sm["captain"] >= 0:
             crew[0, sm["captain"]] = 1.0
         for c in sm["tableau"]:
             crew[1, c] = 1.0
-        b.raw("smuggler_crew", crew, "solo: (captain, tableau) x card id")
-        hostile = np.zeros((N_HOSTILE, 4), dtype=np.float32)
+        hostile = b.block(
+            "hostile",
+            (N_HOSTILE, 4),
+            f"solo: Hostile Planet 0..{N_HOSTILE - 1} x (in the row, state 0, state 1 or 2, aside)",
+        )
         for h, state in sm["hostile_row"]:
             hostile[h, 0] = 1.0
             hostile[h, 1 + min(state, 2)] = 1.0
         for h in sm["hostile_aside"]:
             hostile[h, 3] = 1.0
-        b.raw(
-            "hostile",
-            hostile,
-            f"solo: Hostile Planet 0..{N_HOSTILE - 1} x (in the row, state 0, state 1 or 2, aside)",
-        )
         b.one_hot(
             "difficulty", LEVELS.index(sm["difficulty"]), len(LEVELS), "solo: easy, medium, hard"
         )
