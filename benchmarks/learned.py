@@ -110,8 +110,10 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--minutes", type=float, default=30.0, help="time limit of one pairing")
     ap.add_argument("--table", action="store_true", help="print the table of the JSON")
+    ap.add_argument("--out", type=Path, default=OUT, help="the JSON file (read and replaced)")
     args = ap.parse_args()
-    rows: list[dict[str, Any]] = json.loads(OUT.read_text()) if OUT.exists() else []
+    out: Path = args.out
+    rows: list[dict[str, Any]] = json.loads(out.read_text()) if out.exists() else []
     if args.table:
         print(table(rows))
         return
@@ -128,7 +130,7 @@ def main() -> None:
                 if (r["game"], r["players"], r["opponent"]) != (game_id, players, opponent)
             ]
             rows.append(row)
-            OUT.write_text(json.dumps(rows, indent=1) + "\n")
+            out.write_text(json.dumps(rows, indent=1) + "\n")
     print(table(rows))
 
 

@@ -165,3 +165,22 @@ def test_web_and_terminal_offer_learned_only_where_a_policy_is_shipped() -> None
         check_level("learned", "toy", 2)
     assert "learned" in bot_levels(game_id, players)
     assert "learned" not in bot_levels("toy", 2)
+
+
+@pytest.mark.parametrize(("game_id", "players"), SHIPPED)
+def test_learned_bot_sees_only_its_seat(game_id: str, players: int) -> None:
+    # A copy where everything the seat cannot see is resampled gets the same choice.
+    env = gym_env(game_id, players=players)
+    g = new_game(game_id, players, 7, env.game.options)
+    bot = make_bot("learned", seed=0, game=game_id)
+    rng = random.Random(7)
+    checked = 0
+    while not g.is_over and checked < 15:
+        seat = g.to_act[0]
+        mine = bot.choose(SeatPort(g, seat))
+        for _ in range(2):
+            other = g.determinize(seat, rng)
+            assert bot.choose(SeatPort(other, seat)) == mine
+        checked += 1
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    assert checked > 0
