@@ -15,12 +15,13 @@ observation size, action count, hidden sizes and a training summary).
 Install the ``train`` extra (``pip install -e ".[train]"``: torch 2.13, CPU) and the ``rl``
 extra, then for example::
 
-    python examples/ppo.py --game planetraiders --players 2 --minutes 12 \\
-        --out src/spacetable/bots/policies/planetraiders-2p.npz
-    python examples/ppo.py --game wildspace --players 2 --minutes 12 \\
-        --out src/spacetable/bots/policies/wildspace-2p.npz
-    python examples/ppo.py --game tortuga2199 --players 2 --minutes 12 \\
+    # the shipped policies (20 minutes each, three at once on 2 shared cores)
+    python examples/ppo.py --game tortuga2199 --players 2 --minutes 20 \\
         --out src/spacetable/bots/policies/tortuga2199-2p.npz
+    python examples/ppo.py --game wildspace --players 2 --minutes 20 \\
+        --out src/spacetable/bots/policies/wildspace-2p.npz
+    python examples/ppo.py --game quazarys --players 2 --minutes 20 --hidden 64,64 \\
+        --out src/spacetable/bots/policies/quazarys-2p.npz
     # a smoke run: two updates of 2 environments
     python examples/ppo.py --game wildspace --players 2 --envs 2 --steps 16 --updates 2 \\
         --out /tmp/ws.npz
