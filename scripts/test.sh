@@ -17,6 +17,7 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 paths=(src tests)
 [ -d benchmarks ] && paths+=(benchmarks)
+[ -d examples ] && paths+=(examples)
 .venv/bin/ruff check "${paths[@]}"
 .venv/bin/ruff format --check "${paths[@]}"
 .venv/bin/mypy

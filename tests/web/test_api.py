@@ -19,6 +19,7 @@ from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
 import spacetable
+from spacetable.bots.learned import shipped_policies
 
 from .conftest import FAST, Server, connect, create, log_text, server_log, start_server
 
@@ -37,7 +38,20 @@ def test_games_and_openapi(sqlite_server: Server) -> None:
     assert set(spacetable.list_games()) <= set(ids)
     toy = next(g for g in body["games"] if g["id"] == "toy")
     assert toy["options"]["hand"]["choices"] == [1, 2, 3]
-    assert body["levels"] == ["random", "easy", "medium", "hard"]
+    assert body["levels"] == ["random", "easy", "medium", "hard", "learned"]
+    # the player counts where the learned level plays: those of a shipped policy
+    assert toy["learned"] == []
+    for game_id, players in shipped_policies():
+        assert players in next(g for g in body["games"] if g["id"] == game_id)["learned"]
+    game_id, players = min(shipped_policies())
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "learned"}] * (players - 1)
+    r = _api(
+        sqlite_server,
+        "POST",
+        "/api/tables",
+        json={"game": game_id, "players": players, "seats": seats},
+    )
+    assert r.status_code == 201, r.text
     spec = _api(sqlite_server, "GET", "/api/openapi.json").json()
     assert {"/api/games", "/api/tables", "/api/tables/{table_id}/start"} <= set(spec["paths"])
     for page in ("/", "/table/abc"):
@@ -55,6 +69,11 @@ def test_bad_tables_are_refused_with_a_typed_error_and_nothing_stored(server: Se
         ),
         ({"game": "nope", "players": 2, "seats": HUMANS2}, 400, "bad_options"),
         ({"game": "toy", "players": 2, "seats": [{"kind": "human"}]}, 400, "bad_seats"),
+        (
+            {"game": "toy", "players": 2, "seats": [{"kind": "bot", "level": "learned"}] * 2},
+            400,
+            "bad_seats",
+        ),
         ({"game": "toy", "players": 2, "seats": [{"kind": "alien"}] * 2}, 422, "bad_request"),
         ({"game": "toy", "players": 2, "seats": HUMANS2, "x": 1}, 422, "bad_request"),
         ({"game": "toy", "players": "2", "seats": HUMANS2, "speed": -1}, 422, "bad_request"),

@@ -14,6 +14,9 @@ steps), ``mcts:500:depth=8:greedy`` (greedy rollouts), ``mcts:500:c=0.7``,
 seat's own decisions, see :class:`MCTSBot`). The *hard* level depends on the game
 (:data:`HARD`; pass the game id to :func:`make_bot`).
 ``greedy:eps=0.2`` plays a random action 20% of the time.
+``learned`` plays the policy trained for the game and player count (:mod:`.learned`; only
+where one is shipped: :func:`learned_available`), ``learned:file=PATH`` a policy file and
+``learned:temp=0.5`` samples at that temperature.
 """
 
 from __future__ import annotations
@@ -24,6 +27,13 @@ from typing import Any
 
 from .base import Bot, SeatPort
 from .greedy import GreedyBot
+from .learned import (
+    LearnedBot,
+    PolicyError,
+    missing_policy,
+    parse_learned,
+    policy_available,
+)
 from .mcts import MCTSBot
 from .random_bot import RandomBot
 
@@ -47,6 +57,7 @@ BOT_KINDS: dict[str, Callable[[int | None], Bot]] = {
     "easy": _easy,
     "medium": _medium,
     "hard": lambda seed: _hard(seed, None),
+    "learned": LearnedBot,
 }
 
 #: The levels offered to users, easiest first, and what each one is.
@@ -130,11 +141,34 @@ def _check_range(params: dict[str, Any]) -> None:
             raise ValueError("depth must be at least 0")
 
 
+def learned_available(game: str, players: int | None = None) -> bool:
+    """Whether the ``learned`` kind can play ``game`` (with ``players`` seats, when given):
+    a policy is shipped for it."""
+    return policy_available(game, players)
+
+
+def check_players(kind: str, game: str, players: int) -> str:
+    """``kind`` if it can play ``game`` with ``players`` seats, else :class:`PolicyError`
+    (a ValueError): only ``learned`` (without ``file=``) depends on them, through the
+    policies shipped."""
+    base, *parts = kind.strip().split(":")
+    shipped = base == "learned" and "file" not in parse_learned(parts)
+    if shipped and not policy_available(game, players):
+        raise PolicyError(missing_policy(game, players))
+    return kind
+
+
 def make_bot(kind: str, seed: int | None = None, game: str | None = None) -> Bot:
     """A bot of ``kind`` (see :data:`BOT_KINDS` and the module docstring); raises ValueError
-    naming the known kinds. ``game`` (a game id) picks the *hard* level's budget (:data:`HARD`)."""
+    naming the known kinds. ``game`` (a game id) picks the *hard* level's budget (:data:`HARD`)
+    and the ``learned`` policy (:class:`PolicyError`, a ValueError, where none is shipped)."""
     if kind.strip() == "hard":
         return _hard(seed, game)
+    if kind.strip().split(":")[0] == "learned":
+        params = parse_learned(kind.strip().split(":")[1:])
+        bot_l = LearnedBot(seed, game=game, **params)
+        bot_l.name = kind.strip()
+        return bot_l
     base, *parts = kind.strip().split(":")
     if parts and base in ("mcts", "greedy"):
         params = _parse_params(base, parts)
@@ -157,8 +191,12 @@ __all__ = [
     "LEVELS",
     "Bot",
     "GreedyBot",
+    "LearnedBot",
     "MCTSBot",
+    "PolicyError",
     "RandomBot",
     "SeatPort",
+    "check_players",
+    "learned_available",
     "make_bot",
 ]

@@ -35,7 +35,7 @@ from typing import Annotated, Any
 
 import typer
 
-from spacetable.bots import make_bot
+from spacetable.bots import check_players, make_bot
 from spacetable.cli.cluster_opts import FixedSeats, RayAddress, RayFlag, RecordDir, open_backend
 from spacetable.cli.common import (
     check_writable,
@@ -556,7 +556,8 @@ def run_tournament(
     """
     options = game_class(game).info.for_simulation(options)
     for b in bots:
-        make_bot(b, 0)  # fail early on an unknown kind
+        make_bot(b, 0, game)  # fail early on an unknown kind
+        check_players(b, game, players)  # and on a learned bot without a policy here
     check_fixed_seats(len(bots), players, fixed_seats)
     dataset = as_dataset(game, data)
     g = new_game(game, players, 0, options, dataset)  # fail early on bad settings

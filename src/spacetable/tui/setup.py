@@ -22,7 +22,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
 import spacetable
-from spacetable.bots import BOT_KINDS
+from spacetable.bots import BOT_KINDS, learned_available
 from spacetable.cli.common import HUMAN, error_line, read_text
 
 from .texts import LANGS
@@ -74,7 +74,13 @@ WORDS: dict[str, dict[str, str]] = {
     },
 }
 
-BOT_LEVELS = (*sorted(BOT_KINDS), "hard")
+BOT_LEVELS = (*sorted(k for k in BOT_KINDS if k != "learned"), "hard")
+
+
+def bot_levels(game_id: str, players: int) -> tuple[str, ...]:
+    """The bot kinds offered for a seat: :data:`BOT_LEVELS`, and ``learned`` where a trained
+    policy plays ``game_id`` with ``players`` seats."""
+    return (*BOT_LEVELS, "learned") if learned_available(game_id, players) else BOT_LEVELS
 
 
 @dataclass
@@ -166,7 +172,7 @@ class SetupForm(VerticalScroll):
                 compact=True,
                 id="lang",
             )
-        kinds = [(_w(lang, "human"), HUMAN)] + [(k, k) for k in BOT_LEVELS]
+        kinds = [(_w(lang, "human"), HUMAN)] + [(k, k) for k in bot_levels(s.game_id, s.players)]
         for seat in range(s.players):
             with Horizontal(classes="row"):
                 yield Label(_w(lang, "seat", seat=seat), classes="name")
@@ -263,6 +269,8 @@ class SetupApp(App[Setup | None]):
         s.game_id = game_id
         s.players = players or max(info["min_players"], min(2, info["max_players"]))
         s.seats = (s.seats + ["random"] * s.players)[: s.players]
+        offered = bot_levels(game_id, s.players)
+        s.seats = [k if k == HUMAN or k in offered else "random" for k in s.seats]
         if HUMAN not in s.seats:
             s.seats[0] = HUMAN
 

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
 
 import spacetable
+from spacetable.bots.learned import shipped_policies
 from spacetable.engine import DataSet, IllegalAction, SpacetableError
 from spacetable.engine.presentation import game_texts
 
@@ -87,7 +88,9 @@ class _In(BaseModel):
 
 class SeatIn(_In):
     kind: Literal["human", "bot"]
-    level: Literal["random", "easy", "medium", "hard"] | None = None
+    #: ``learned``: only for a game and player count with a shipped policy (``learned`` in
+    #: ``GET /api/games``); the table refuses it elsewhere (``bad_seats``).
+    level: Literal["random", "easy", "medium", "hard", "learned"] | None = None
     name: Name = ""
 
 
@@ -335,7 +338,8 @@ def create_app(
         """Every game: names, player counts, options (defaults, choices, help), real time,
         the data sets a table may be played with (``data``: name and digest, the shipped
         one first), whether the browser client has a board of its own for it (``board``;
-        else the generic view); and the bot levels."""
+        else the generic view), the player counts where the ``learned`` level plays
+        (``learned``); and the bot levels."""
         return {
             "games": [
                 {
@@ -343,6 +347,8 @@ def create_app(
                     "data": [{"name": ds.name, "digest": ds.digest} for ds in hub.data.of(g)],
                     "board": (STATIC / "boards" / f"{g}.js").is_file(),
                     "guide": guide_of(g) is not None,
+                    # the player counts where the ``learned`` level has a trained policy
+                    "learned": sorted(p for gg, p in shipped_policies() if gg == g),
                 }
                 for g in spacetable.list_games()
             ],

@@ -35,16 +35,18 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import spacetable
-from spacetable.bots import Bot, SeatPort, make_bot
+from spacetable.bots import Bot, SeatPort, learned_available, make_bot
 from spacetable.bots.analysis import hint, hint_json, review
+from spacetable.bots.learned import shipped_policies
 from spacetable.engine import DataSet, Game
 from spacetable.engine.registry import game_class
 from spacetable.workers import process_pool, stop_pool
 
 log = logging.getLogger("spacetable.web")
 
-#: The bot levels offered at a table (``spacetable.bots.LEVELS``), plus ``random``.
-LEVELS = ("random", "easy", "medium", "hard")
+#: The bot levels offered at a table (``spacetable.bots.LEVELS``), plus ``random`` and
+#: ``learned`` (a trained policy: only where one is shipped, see :func:`check_level`).
+LEVELS = ("random", "easy", "medium", "hard", "learned")
 
 # ---------------------------------------------------------------------- in the worker
 _bots: dict[tuple[str, int], tuple[str, Bot]] = {}
@@ -171,9 +173,17 @@ def forget(table: str) -> None:
 
 
 # ---------------------------------------------------------------------- in the server
-def check_level(level: str) -> str:
+def check_level(level: str, game: str | None = None, players: int | None = None) -> str:
+    """``level`` if a table of ``game`` with ``players`` seats may have a bot of it, else
+    ValueError (``learned`` needs a policy shipped for that game and player count)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    if level == "learned" and game is not None and not learned_available(game, players):
+        # (players None: any player count)
+        raise ValueError(
+            f"no learned policy for {game} with {players} players; "
+            f"it plays: {', '.join(f'{g} {p}p' for g, p in sorted(shipped_policies()))}"
+        )
     return level
 
 

@@ -29,7 +29,7 @@ import spacetable
 from spacetable.engine import DataSet, SpacetableError
 
 from . import chat
-from .bots import BotPool
+from .bots import BotPool, check_level
 from .clocks import TableSettings
 from .collector import Collector
 from .guides import GUIDE
@@ -239,6 +239,12 @@ class Hub:
         host = new_token()
         tokens: dict[int, str] = {}
         seat_recs: list[SeatRecord] = []
+        for i, (kind, level, _name) in enumerate(seats):
+            if kind == "bot" and level is not None:
+                try:
+                    check_level(level, game, players)
+                except ValueError as e:
+                    raise TableError("bad_seats", f"seat {i}: {e}") from None
         for i, (kind, level, name) in enumerate(seats):
             if kind == "human":
                 tokens[i] = new_token()

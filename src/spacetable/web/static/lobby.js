@@ -109,7 +109,7 @@ function fillTiming() {
   }
   const takeover = el("select", { id: "takeover", "data-testid": "takeover" },
     el("option", { value: "", text: t("nobody") }));
-  for (const level of LEVELS) takeover.append(el("option", { value: level, text: t(level) }));
+  for (const level of LEVELS.filter((l) => l !== "learned")) takeover.append(el("option", { value: level, text: t(level) }));
   rt.append(el("label", {}, el("span", { text: t("takeover_field") }), takeover));
 }
 
@@ -165,9 +165,12 @@ function fillSeats() {
       "aria-label": `${t("seat")} ${i}: ${t("who_plays")}` },
       el("option", { value: "human", text: t("human") }),
       el("option", { value: "bot", text: t("bot"), selected: i > 0 }));
+    // "learned" only where a trained policy plays this game with this many players
+    const learned = (current().learned || []).includes(n);
     const level = el("select", { "data-level": i, "data-testid": `level-${i}`,
       "aria-label": `${t("seat")} ${i}: ${t("bot_level")}` },
-      LEVELS.map((l) => el("option", { value: l, text: t(l), selected: l === "medium" })));
+      LEVELS.filter((l) => l !== "learned" || learned)
+        .map((l) => el("option", { value: l, text: t(l), selected: l === "medium" })));
     const name = el("input", { type: "text", "data-name": i, maxlength: 40, placeholder: t("name"),
       "aria-label": `${t("seat")} ${i}: ${t("name")}` });
     const sync = () => { level.disabled = kind.value !== "bot"; };

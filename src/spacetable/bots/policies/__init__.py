@@ -1,0 +1,1 @@
+"""Trained policies shipped with spacetable (``<game>-<players>p.npz``; see docs/rl.md)."""
