@@ -399,8 +399,7 @@ def test_on_a_phone_the_board_comes_first_and_the_move_list_folds(
 ) -> None:
     """At 390x844 a table with a board shows the board at the top of the page; the list of
     moves (the same moves as the board's pieces) is a drawer the person opens and closes."""
-    seats = [{"kind": "human"}, {"kind": "human"}]
-    t = create(fast_sqlite_server.base, "quazarys", seats, start=True)
+    t = create(fast_sqlite_server.base, "wildspace", [{"kind": "human"}], start=True)
     ctx = browser.new_context(viewport={"width": 390, "height": 844})
     page = ctx.new_page()
     page.goto(f"{fast_sqlite_server.base}/?lang=en")
