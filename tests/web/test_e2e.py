@@ -390,7 +390,12 @@ def test_a_table_made_on_a_phone_brings_its_links_and_start_into_view(
         box = page.locator(f"[data-testid={testid}]").bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, testid
     assert page.evaluate("document.activeElement.closest('#created') !== null")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+          .filter((e) => e.getBoundingClientRect().right > 391)
+          .map((e) => `${e.tagName}#${e.id}.${e.className} ${e.textContent.slice(0, 40)}`)"""
+    )
+    assert wide == []  # no sideways scroll: nothing reaches past the screen's edge
     ctx.close()
 
 

@@ -258,6 +258,7 @@ def _card(label: str) -> dict[str, Any]:
 
 def _click_action(page: Page, rng: random.Random) -> dict[str, Any]:
     buttons = page.locator(ACTION)
+    buttons.first.wait_for()  # the list may be drawn again between a look and the count
     button = buttons.nth(rng.randrange(buttons.count()))
     action = _card(button.inner_text())
     button.click()
