@@ -76,8 +76,9 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
     error = None
     breakdown: dict[str, Any] | None = None
     try:
-        summary = presentation(game).outcome(data, lang, plain=True) or ""
-        breakdown = presentation(game).breakdown(data, lang)
+        shown = presentation(game)
+        summary = shown.outcome(data, lang, plain=True) or ""
+        breakdown = shown.breakdown(data, lang)
     except RenderError as e:
         _report(e)
         summary, error = "", RENDER_FAILED

@@ -438,9 +438,10 @@ def breakdown(outcome: dict[str, Any], lang: str, parts: WildParts | None = None
     none = _t(lang, "bd_none")
     extra = [smuggler] if isinstance(smuggler, dict) else []
 
-    def row(key: str, field: str | None, *, seats: bool = True) -> dict[str, Any]:
-        values = [str(sh.get(field, none)) if seats and field else none for sh in sheets]
-        values += [str(x.get(field, none)) if field else none for x in extra]
+    def row(key: str, field: str) -> dict[str, Any]:
+        """A line of the sheets: each seat's ``field``, then the Contrebandier's (``—`` where
+        its sheet has none: missions, captain)."""
+        values = [str(sheet.get(field, none)) for sheet in [*sheets, *extra]]
         return {"label": _t(lang, key), "values": values}
 
     rows = [
@@ -452,10 +453,8 @@ def breakdown(outcome: dict[str, Any], lang: str, parts: WildParts | None = None
         row("bd_robots", "robots"),
     ]
     if extra:
-        rows.append(
-            row("bd_bonus", None)
-            | {"values": [none] * len(sheets) + [str(extra[0].get("bonus", 0))]}
-        )
+        bonus = [none] * len(sheets) + [str(extra[0].get("bonus", 0))]
+        rows.append({"label": _t(lang, "bd_bonus"), "values": bonus})
     rows.append(row("bd_total", "total"))
     return {"rows": rows, "others": others, "notes": []}
 
