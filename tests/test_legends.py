@@ -357,8 +357,10 @@ def test_quazarys_names_the_owner_of_every_base() -> None:
 
 
 def test_quazarys_move_sentences_name_the_pawn_only_when_it_is_another_players() -> None:
-    from spacetable.games.quazarys.render import describe_event
+    from spacetable.games.quazarys import render
+    from spacetable.testing.text import as_read
 
+    describe_event = as_read(render.describe_event)
     own = {"event": "move", "seat": 2, "pawn": 2, "r": 0, "c": 1, "p": 4, "how": "normal"}
     other = dict(own, pawn=0, how="pirates")
     assert _plain(describe_event(own, "fr")) == (

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import spacetable
 from spacetable.bots import Bot, SeatPort
-from spacetable.engine import Action, Game, SpacetableError
+from spacetable.engine import Action, Game, Rng, SpacetableError
 from spacetable.engine.schedule import Rounds, SeatTurns, quiet_seconds
 from spacetable.playout import playout
 from spacetable.sim import step_bots
@@ -221,7 +221,10 @@ def _openspiel_episode(
     import spacetable.rl.openspiel  # noqa: F401  (registers the games)
 
     params = {"players": players, "realtime_tick": tick, "actions_per_tick": apt, **options}
-    state = pyspiel.load_game("spacetable_spacedealer", params).new_initial_state_from_seed(seed)
+    state = pyspiel.load_game("spacetable_spacedealer", params).new_initial_state()
+    # chance drawn as the engine's generator of this seed draws it: the PettingZoo game
+    chance = Rng(seed)
+    state.resolve_chance(chance)
     assert isinstance(state.scheduler, SeatTurns)
     rng = random.Random(seed)
     out = []
@@ -229,6 +232,7 @@ def _openspiel_episode(
         a = rng.choice(state.legal_actions())
         out.append((state.current_player(), a, state.game.clock))
         state.apply_action(a)
+        state.resolve_chance(chance)
     return out
 
 

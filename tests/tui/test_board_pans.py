@@ -96,32 +96,51 @@ async def test_tab_then_l_and_right_pan_the_board_and_the_title_follows() -> Non
         assert isinstance(app.screen, LegendScreen)
 
 
-@pytest.mark.parametrize(("game_id", "column"), [("planetraiders", "g"), ("quazarys", "5")])
+@pytest.mark.parametrize(
+    ("game_id", "moves", "names", "shown"),
+    [
+        ("planetraiders", 0, "(on g1s)", "g"),  # column g of a-i
+        ("tortuga2199", 2, "Trade Terminal (1)", "1:Terminal"),  # a sector right of the map
+    ],
+)
 async def test_highlighting_an_action_brings_its_square_into_view(
-    game_id: str, column: str
+    game_id: str, moves: int, names: str, shown: str
 ) -> None:
     app, g, _ = new_table(game_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        for _ in range(moves):  # the first legal action, until one names that square
+            app.play(g.legal_actions(0)[0])
+            await settle(pilot)
         pane = app.query_one("#board", BoardPane)
-        board = _board(app, g)
-        x = _column_x(board, column)
         await pilot.press("tab", "home", "tab")
         await pilot.pause()
-        assert not _in_view(pane, x)  # off-screen at first
-        ol = app.query_one("#actions", OptionList)
-        square = f"{column}1" if game_id == "planetraiders" else f",{column})"
-        legal = g.legal_actions(0)
-        ol.highlighted = next(
-            i
+        i, action = next(
+            (i, a)
             for i, a in enumerate(app.lines)
-            if a is not None and square in _label(g, legal.index(a))
+            if a is not None and names in Text.from_markup(g.describe_action(a, "en")).plain
         )
+        x, y = locate(pane.plain, Text.from_markup(g.describe_action(action, "en")).plain) or (
+            -1,
+            -1,
+        )
+        assert x >= 0 and not _in_view(pane, x)  # off-screen at first
+        app.query_one("#actions", OptionList).highlighted = i
         await pilot.pause()
         await pilot.pause()
         assert _in_view(pane, x)
-        first, last = str(pane.border_title).split("columns ")[1].split(" of ")[0].split("-")
-        assert first <= column <= last  # the title names the columns now in view
+        # the square's label is inside the view: the column's letter, or the sector's name
+        if game_id == "planetraiders":
+            start = _column_x(pane.plain, shown)
+        else:  # the sector's label, drawn above the middle of the sector
+            start = pane.plain.split("\n")[y - 1].index(shown, max(0, x - len(shown) - 4))
+        assert pane.scroll_x <= start and start + len(shown) <= pane.scroll_x + (
+            pane.scrollable_content_region.width
+        )
+        if game_id == "planetraiders":
+            title = str(pane.border_title)
+            first, last = title.split("columns ")[1].split(" of ")[0].split("-")
+            assert first <= shown <= last  # the title names the columns now in view
 
 
 def test_prose_wraps_to_the_pane_and_the_drawing_stays_whole() -> None:
@@ -136,3 +155,59 @@ def test_prose_wraps_to_the_pane_and_the_drawing_stays_whole() -> None:
     assert len(shown) > 2 and all(len(line) <= 30 for line in shown[1:])
     assert " ".join(" ".join(shown[1:]).split()) == " ".join(prose.split())
     assert all(line.startswith(" " * 8) for line in shown[2:])  # hanging indent
+
+
+def test_locate_finds_the_site_of_the_planet_on_screen() -> None:
+    app, g, _ = new_table("spacedealer")
+    board = _board(app, g)
+    lines = board.split("\n")
+    x, y = locate(board, "build Depot #11 at site 9") or (-1, -1)
+    own = next(i for i, line in enumerate(lines) if line.startswith("> "))
+    assert y > own and "║" in lines[y - 1]  # the action row under the seat's own grid
+    assert lines[y - 1][x : x + 2].strip() == "9"
+    assert locate(board, "plan Depot #11") is None
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_quazarys_draws_its_cards_narrower_when_the_full_grid_does_not_fit(
+    size: tuple[int, int],
+) -> None:
+    app, g, _ = new_table("quazarys")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        pane = app.query_one("#board", BoardPane)
+        assert pane.compact == (size == (80, 24))
+        width = pane.scrollable_content_region.width
+        assert pane.virtual_size.width <= width  # nothing to pan sideways
+        header = pane.plain.split("\n")[0].split()
+        assert header == [str(c) for c in range(g.view(0)["width"])]  # every column shown
+        assert "◂" not in str(pane.border_title) and "▸" not in str(pane.border_title)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game_id", ["planetraiders", "quazarys", "spacedealer", "tortuga2199"])
+async def test_at_80x24_only_the_rows_of_a_drawing_are_wider_than_the_pane(
+    game_id: str, lang: str
+) -> None:
+    from spacetable.tui.board import is_prose
+
+    app, _, _ = new_table(game_id, lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        pane = app.query_one("#board", BoardPane)
+        width = pane.scrollable_content_region.width
+        wide = [line for line in pane.plain.split("\n") if len(line) > width]
+        assert all(not is_prose(line) for line in wide), wide
+        # the sentences that once ran off the pane now wrap inside it
+        for words in ("Supply:", "Réserve", "personal pile", "pile personnelle", "hand:"):
+            assert all(len(line) <= width for line in pane.plain.split("\n") if words in line)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_wild_space_is_whole_at_80x24(lang: str) -> None:
+    app, _, _ = new_table("wildspace", lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        pane = app.query_one("#board", BoardPane)
+        assert pane.virtual_size.width <= pane.scrollable_content_region.width
+        assert "◂" not in str(pane.border_title) and "▸" not in str(pane.border_title)

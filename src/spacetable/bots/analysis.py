@@ -190,18 +190,19 @@ class Hint:
         """The action's text form (``None`` for waiting)."""
         return None if self.action is None else self.action.text()
 
-    def label(self, game: Game, lang: str) -> str:
-        """The move as a player reads it (the game's label of the action, or "Wait")."""
+    def label(self, game: Game, lang: str, *, mentions: bool = False) -> str:
+        """The move as a player reads it (the game's label of the action, or "Wait"; its
+        seats' mentions kept with ``mentions``: :meth:`Game.label`)."""
         if self.action is None:
             return text(lang, "wait")
-        return game.describe_action(self.action, lang)
+        return game.label(self.action, lang, mentions=mentions)
 
-    def sentence(self, game: Game, lang: str) -> str:
+    def sentence(self, game: Game, lang: str, *, mentions: bool = False) -> str:
         """One line: the move, its chance to win and share, then why."""
         head = text(
             lang,
             "hint_line",
-            label=self.label(game, lang),
+            label=self.label(game, lang, mentions=mentions),
             chance=_pct(self.chance),
             share=_pct(self.share),
         )
@@ -218,15 +219,16 @@ class Hint:
         }
 
 
-def hint_json(game: Game, hints: Sequence[Hint]) -> list[dict[str, Any]]:
+def hint_json(game: Game, hints: Sequence[Hint], *, mentions: bool = False) -> list[dict[str, Any]]:
     """Hints as JSON with their words in both languages: ``label``, ``why`` and ``sentence``
-    keyed by language (what the web table and the terminal client show)."""
+    keyed by language (what the web table and the terminal client show; the web keeps the
+    seats' mentions, ``mentions=True``, and its page names them)."""
     out = []
     for h in hints:
         d = h.to_json()
-        d["label"] = {lang: h.label(game, lang) for lang in Texts.LANGS}
+        d["label"] = {lang: h.label(game, lang, mentions=mentions) for lang in Texts.LANGS}
         d["because"] = {lang: h.why.sentence(game.game_id, lang) for lang in Texts.LANGS}
-        d["sentence"] = {lang: h.sentence(game, lang) for lang in Texts.LANGS}
+        d["sentence"] = {lang: h.sentence(game, lang, mentions=mentions) for lang in Texts.LANGS}
         out.append(d)
     return out
 
@@ -544,17 +546,22 @@ def sparkline(values: Sequence[float]) -> str:
     return "".join(bars[min(7, max(0, math.floor(v * 8)))] for v in values)
 
 
-def _label(game: Game, move: str | None, lang: str) -> str:
+def _label(game: Game, move: str | None, lang: str, mentions: bool = False) -> str:
     if move is None:
         return text(lang, "wait")
     try:
-        return game.describe_action(game.parse_action(move), lang)
+        return game.label(game.parse_action(move), lang, mentions=mentions)
     except ValueError:
         return move
 
 
 def mistake_texts(
-    rev: Review, record: Mapping[str, Any], lang: str, data: Any = None
+    rev: Review,
+    record: Mapping[str, Any],
+    lang: str,
+    data: Any = None,
+    *,
+    mentions: bool = False,
 ) -> list[dict[str, Any]]:
     """The mistakes of ``rev`` in words (``lang``), biggest first: ``entry``, ``n`` (the
     decision's number for the seat, from 1), ``played`` and ``better`` (the moves' labels in
@@ -567,8 +574,8 @@ def mistake_texts(
             g = replay_record(record, upto=d.entry, data=data)
         except RecordError as e:
             raise ValueError(f"the review does not match this record: {e}") from e
-        played = _label(g, d.played, lang)
-        better = _label(g, d.best, lang)
+        played = _label(g, d.played, lang, mentions)
+        better = _label(g, d.best, lang, mentions)
         why = d.why.sentence(rev.game, lang) if d.why is not None else ""
         line = text(
             lang,

@@ -328,6 +328,19 @@ def renderer(game_id: str, parts: Any = None) -> Callable[[dict[str, Any], str],
     return draw
 
 
+def compact_renderer(
+    game_id: str, parts: Any = None
+) -> Callable[[dict[str, Any], str], str | None]:
+    """The game's ``render_compact(view, lang, parts)`` (its table drawn narrower), which
+    gives None for a game that has no narrower drawing."""
+    shown = presentation(game_id, parts)
+
+    def draw(view: dict[str, Any], lang: str) -> str | None:
+        return shown.board_compact(view, lang)
+
+    return draw
+
+
 def event_describer(game_id: str, parts: Any = None) -> Callable[[dict[str, Any], str], str]:
     """The game's ``describe_event(event, lang, parts)``, or a compact generic form."""
     shown = presentation(game_id, parts)

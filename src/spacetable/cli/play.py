@@ -486,7 +486,7 @@ class Session:
         self.print_reasons(seat, action)
 
     def _label(self, action: Action) -> str:
-        return Text.from_markup(self.game.describe_action(action, self.lang)).plain
+        return Text.from_markup(self.game.label(action, self.lang)).plain
 
     def print_reasons(self, seat: int, action: Action) -> None:
         """Every reason why ``seat`` may not play ``action`` now, each with its rule."""
@@ -655,14 +655,14 @@ class Session:
         groups = group_actions(shown) if full and len(shown) > LONG_LIST else []
         if groups:
             for k, (label, members) in enumerate(groups, 1):
-                first = g.describe_action(members[0][1], self.lang)
+                first = g.label(members[0][1], self.lang)
                 console.print(
                     f"  [bold magenta]g{k:<3d}[/] {label} [dim]({len(members)}: {first} …)[/]"
                 )
             console.print(f"[dim]{self.t('groups')}[/]")
         else:
             for i, a in shown:
-                console.print(f"  [bold cyan]{i:3d}[/] {g.describe_action(a, self.lang)}")
+                console.print(f"  [bold cyan]{i:3d}[/] {g.label(a, self.lang)}")
         return groups
 
     def ask(self, seat: int) -> Any:
@@ -741,7 +741,7 @@ class Session:
                 shown = [
                     (i, a)
                     for i, a in enumerate(legal, 1)
-                    if word in self.game.describe_action(a, self.lang).lower()
+                    if word in self.game.label(a, self.lang).lower()
                 ]
                 full = False
                 console.print(self.t("filter", n=len(shown), word=word))

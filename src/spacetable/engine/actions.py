@@ -149,7 +149,8 @@ class Action:
         return " ".join(parts)
 
     def describe(self, lang: str = "en") -> str:
-        """A human label in ``lang`` ('fr' or 'en'). Games override this."""
+        """A human label in ``lang`` ('fr' or 'en'), naming seats with mentions
+        (:mod:`.mention`; :meth:`Game.label` reads them). Games override this."""
         return self.text()
 
     def check(self) -> None:

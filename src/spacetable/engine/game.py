@@ -33,6 +33,7 @@ from .errors import (
     UndoError,
 )
 from .info import GameInfo
+from .mention import name_seats
 from .outcome import Outcome, Termination
 from .rng import Rng
 from .state import StateSpec
@@ -143,6 +144,8 @@ class Game(ABC):
         seed: int | None = None,
         options: Mapping[str, Any] | None = None,
         data: DataSet[Any] | None = None,
+        *,
+        rng: Rng | None = None,
     ) -> None:
         self.options = self.info.normalize_options(players, options)
         self.check_options(players, self.options)
@@ -153,7 +156,9 @@ class Game(ABC):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         self.players = players
         self.seed = seed
-        self.rng = Rng(seed)
+        # ``rng``: a generator to draw from instead of ``Rng(seed)`` (an adapter whose chance
+        # is decided outside the game: :class:`~spacetable.engine.rng.ScriptedRng`)
+        self.rng = Rng(seed) if rng is None else rng
         self.step = 0
         self.clock = 0.0
         self._history: Cons = None
@@ -257,11 +262,19 @@ class Game(ABC):
         """Game hook: an upper bound on the number of applied actions in one game."""
 
     def describe_action(self, action: Action, lang: str = "en") -> str:
-        """Game hook: a human label of ``action`` in this state (names a sector, a card...).
+        """Game hook: a human label of ``action`` in this state (names a sector, a card...),
+        naming seats with mentions (:mod:`.mention`). Clients read it through :meth:`label`.
 
         Defaults to ``action.describe(lang)``; override when the label needs the state.
         """
         return action.describe(lang)
+
+    def label(self, action: Action, lang: str = "en", *, mentions: bool = False) -> str:
+        """The human label of ``action`` in this state (:meth:`describe_action`), its seats
+        named in the game's own words, or left as mentions (``mentions=True``: for a client
+        that names seats itself, see :mod:`.mention`)."""
+        text = self.describe_action(action, lang)
+        return text if mentions else name_seats(text)
 
     def _component_ids(self, view: Mapping[str, Any]) -> Iterable[str]:
         """Game hook: the ids of the components ``view`` mentions (cards in a hand, tiles on
@@ -281,6 +294,14 @@ class Game(ABC):
         tile it turns, the sector it goes to...), as its seat presses them on a board. It
         reads only the action's own fields, never hidden state."""
         return ()
+
+    def max_chance_outcomes(self) -> int:
+        """Game hook: a bound on ``n`` in every draw ``self.rng.below(n)`` of a game of these
+        settings (for adapters that make each draw a chance node with ``n`` outcomes).
+        Default: the number of components of the data set or of seats, whichever is larger:
+        every draw picks a component (a card of a deck, a tile, the next card of a shuffle) or
+        a seat. A game whose decks hold several copies of a component overrides it."""
+        return max(len(self.components()), self.players, 2)
 
     def evaluate(self, seat: int) -> float:
         """Game hook: heuristic value of this state for ``seat`` in [0, 1] (for bots)."""
@@ -532,6 +553,12 @@ class Game(ABC):
         if not self.is_over:
             raise SpacetableError("the game is not over")
         return self._outcome()
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats that win and lose together, as a partition of the seats (game hook):
+        one side per seat by default; a team game gives its teams (Planet Raiders' shared
+        colours). Ratings (``spacetable.web.ratings``) rate a side as a team."""
+        return tuple((s,) for s in range(self.players))
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """What ``seat`` may know, as a JSON-able dict; ``None`` for a spectator."""

@@ -9,6 +9,11 @@ these five functions, all with the same signature in every game::
     describe_outcome(outcome, lang, parts=None) -> str # the end (Outcome.to_json())
     legend(lang) -> list[tuple[str, str]]              # every symbol render draws
     explain(reason, lang, parts=None) -> str           # a Reason.to_json() as a sentence
+    render_compact(view, lang, parts=None) -> str      # render, narrower (optional)
+
+``render_compact`` draws the same table as ``render`` in fewer columns, for a terminal too
+narrow for the full drawing (the terminal client picks it when the full one does not fit
+its board pane and the compact one does); a game whose drawing has no narrower form has none.
 
 ``prompt`` is one sentence read from the view alone: what its seat (or, for a spectator,
 the seat to play) is asked to do now, or the phase the game is in; the web boards show it
@@ -31,6 +36,7 @@ render is a bug to see, never a sentence silently lost.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
@@ -38,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from .data import Texts, package_of
 from .errors import SpacetableError
+from .mention import name_seats
 from .why import Reason
 
 if TYPE_CHECKING:
@@ -63,13 +70,24 @@ def _plain(text: str, game: str, function: str) -> str:
     """``text`` without its markup (rich's own parser: the one that draws it)."""
     if "[" not in text:
         return text
+    plain = _stripped(text)
+    if isinstance(plain, str):
+        return plain
+    raise RenderError(game, function, f"broken markup: {plain}") from plain
+
+
+@functools.lru_cache(maxsize=8192)
+def _stripped(text: str) -> str | Exception:
+    """``text`` without its markup, or the error of rich's parser on it. Kept for the texts
+    seen last: a server sends the same sentences (a log event, a prompt) to every seat and
+    every connection of a table, and rich's parser takes some 0.1 ms a text."""
     from rich.errors import MarkupError
     from rich.text import Text
 
     try:
         return Text.from_markup(text).plain
     except MarkupError as e:
-        raise RenderError(game, function, f"broken markup: {e}") from e
+        return e
 
 
 @dataclass(frozen=True)
@@ -81,7 +99,9 @@ class Presentation:
     module: ModuleType | None
     parts: Any = None
 
-    def _draw(self, function: str, value: Any, lang: str, plain: bool) -> str | None:
+    def _draw(
+        self, function: str, value: Any, lang: str, plain: bool, mentions: bool = False
+    ) -> str | None:
         fn = getattr(self.module, function, None)
         if fn is None:
             return None
@@ -91,25 +111,43 @@ class Presentation:
             raise RenderError(self.game_id, function, f"{type(e).__name__}: {e}") from e
         if not isinstance(text, str):
             raise RenderError(self.game_id, function, f"returned {type(text).__name__}")
-        return _plain(text, self.game_id, function) if plain else text
+        if plain:
+            text = _plain(text, self.game_id, function)
+        return text if mentions else name_seats(text)
 
     def board(self, view: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
         """The table drawn from ``view`` (a seat's or a spectator's)."""
         return self._draw("render", view, lang, plain)
 
-    def prompt(self, view: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
-        """What ``view``'s seat is asked to do now, or the phase, as one sentence."""
-        return self._draw("prompt", view, lang, plain)
+    def board_compact(self, view: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
+        """The table drawn narrower (``render_compact``), or None when the game has none."""
+        return self._draw("render_compact", view, lang, plain)
 
-    def event(self, event: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
+    def prompt(
+        self, view: dict[str, Any], lang: str, *, plain: bool = False, mentions: bool = False
+    ) -> str | None:
+        """What ``view``'s seat is asked to do now, or the phase, as one sentence.
+
+        ``mentions=True`` (here and in :meth:`event`, :meth:`outcome`, :meth:`reason` and
+        :meth:`breakdown`) keeps the seats' mentions for a client that names seats itself
+        (:mod:`.mention`); by default they read as the game's own words."""
+        return self._draw("prompt", view, lang, plain, mentions)
+
+    def event(
+        self, event: dict[str, Any], lang: str, *, plain: bool = False, mentions: bool = False
+    ) -> str | None:
         """One log event (as a seat sees it) as a sentence."""
-        return self._draw("describe_event", event, lang, plain)
+        return self._draw("describe_event", event, lang, plain, mentions)
 
-    def outcome(self, outcome: dict[str, Any], lang: str, *, plain: bool = False) -> str | None:
+    def outcome(
+        self, outcome: dict[str, Any], lang: str, *, plain: bool = False, mentions: bool = False
+    ) -> str | None:
         """The end of the game (``Outcome.to_json()``) as a sentence."""
-        return self._draw("describe_outcome", outcome, lang, plain)
+        return self._draw("describe_outcome", outcome, lang, plain, mentions)
 
-    def reason(self, reason: Reason, lang: str, *, plain: bool = True) -> dict[str, str]:
+    def reason(
+        self, reason: Reason, lang: str, *, plain: bool = True, mentions: bool = False
+    ) -> dict[str, str]:
         """``reason`` for a player who reads ``lang``: the rule's id and rulebook section, the
         rulebook's sentence (``quote``, French) and its translation (``translation``,
         English), and what in the position breaks it (``detail``, in ``lang``). ``source``
@@ -118,7 +156,7 @@ class Presentation:
         from .registry import game_class
 
         data = reason.to_json()
-        detail = self._draw("explain", data, lang, plain)
+        detail = self._draw("explain", data, lang, plain, mentions=True)
         if detail is None:
             texts = game_texts(self.game_id)
             key = "why_" + reason.detail
@@ -128,6 +166,8 @@ class Presentation:
                 detail = texts.get(lang, key, **data["params"])
             except (KeyError, IndexError, ValueError) as e:
                 raise RenderError(self.game_id, "explain", f"{key}: {e!r}") from e
+        if not mentions:
+            detail = name_seats(detail)
         rules = game_class(self.game_id).rules()
         if rules is None or reason.rule not in rules:
             raise RenderError(self.game_id, "explain", f"no rule {reason.rule!r} in rules.csv")
@@ -141,7 +181,9 @@ class Presentation:
             "detail": detail,
         }
 
-    def breakdown(self, outcome: dict[str, Any], lang: str) -> dict[str, Any] | None:
+    def breakdown(
+        self, outcome: dict[str, Any], lang: str, *, mentions: bool = False
+    ) -> dict[str, Any] | None:
         """The end of the game (``Outcome.to_json()``) as a labelled table in ``lang``: what
         each seat scored, item by item. ``{"rows": [{"label", "values"}], "others": [...],
         "notes": [...]}``: one value (a short plain text) per seat, then one per seatless
@@ -155,7 +197,8 @@ class Presentation:
             table = fn(outcome, lang, self.parts)
         except Exception as e:
             raise RenderError(self.game_id, "breakdown", f"{type(e).__name__}: {e}") from e
-        return _checked_breakdown(table, len(outcome.get("scores", [])), self.game_id)
+        checked = _checked_breakdown(table, len(outcome.get("scores", [])), self.game_id)
+        return checked if mentions else _named(checked)
 
     def legend(self, lang: str) -> list[tuple[str, str]] | None:
         """``(symbol, meaning)`` for every symbol and abbreviation :meth:`board` draws."""
@@ -237,3 +280,14 @@ def presentation(game: Game | str, parts: Any = None) -> Presentation:
     if isinstance(game, str):
         return Presentation(game, render_module(game_class(game)), parts)
     return Presentation(game.game_id, render_module(type(game)), game.parts)
+
+
+def _named(value: Any) -> Any:
+    """``value`` (texts in lists and dicts) with its seats' mentions in the game's words."""
+    if isinstance(value, str):
+        return name_seats(value)
+    if isinstance(value, list):
+        return [_named(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _named(v) for k, v in value.items()}
+    return value

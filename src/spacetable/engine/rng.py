@@ -65,3 +65,58 @@ class Rng:
         for i in range(len(seq) - 1, 0, -1):
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
+
+
+class NeedChance(Exception):
+    """Raised by :class:`ScriptedRng` when rules code draws and no outcome is scripted: the
+    draw is a chance event with :attr:`outcomes` equally likely outcomes ``0..outcomes-1``."""
+
+    def __init__(self, outcomes: int) -> None:
+        super().__init__(f"a chance event with {outcomes} outcomes has no scripted outcome")
+        self.outcomes = outcomes
+
+
+class ScriptedRng(Rng):
+    """A generator whose draws are given from outside (explicit chance nodes, e.g. the
+    OpenSpiel adapter): :meth:`below` returns the next outcome of :attr:`script` and raises
+    :class:`NeedChance` when the script is used up. Every draw of the rules goes through
+    :meth:`below` (``choice``, ``shuffle`` and ``randint`` are made of it; a shuffle is
+    successive draws), so a game replayed with the same script makes the same draws.
+    :attr:`state` counts the draws (the engine sees a draw as a change of ``state``). A draw
+    of one outcome (``below(1)``) is no chance event and takes nothing from the script."""
+
+    __slots__ = ("pos", "script")
+
+    def __init__(self, script: tuple[int, ...] = (), draws: int = 0) -> None:
+        super().__init__(draws)
+        self.script = script
+        self.pos = 0
+
+    def copy(self) -> ScriptedRng:
+        r = ScriptedRng.__new__(ScriptedRng)
+        r.state = self.state
+        r.script = self.script
+        r.pos = self.pos
+        return r
+
+    @property
+    def used_up(self) -> bool:
+        """Whether every scripted outcome has been drawn."""
+        return self.pos == len(self.script)
+
+    def next64(self) -> int:
+        raise NotImplementedError("a scripted generator draws only through below()")
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("Rng.below needs n > 0")
+        if n == 1:
+            return 0
+        if self.pos < len(self.script):
+            k = self.script[self.pos]
+            if not 0 <= k < n:
+                raise ValueError(f"scripted outcome {k} is not in 0..{n - 1}")
+            self.pos += 1
+            self.state = (self.state + 1) & _MASK
+            return k
+        raise NeedChance(n)

@@ -27,6 +27,7 @@ Over seeded random playouts it checks, at random points:
   exactly the state before (save, generator, views and logs of every seat), undoing every
   undoable decision at once equals replaying the record without them, and a refused undo
   (too many, none, another seat, a bad count) raises :class:`UndoError` and changes nothing;
+* the sides (:meth:`Game.sides`) partition the seats, and a side's seats share a rank;
 * ``view``, ``log`` and the outcome are JSON-serialisable; the outcome ranks are valid; no
   event field of a game starts with ``_`` (the engine's own names, such as ``_step``).
 
@@ -270,6 +271,11 @@ def check_game(
         raise fail("the outcome does not have one score and one rank per seat")
     if (min(out.ranks) != 1 and not out.others) or max(out.ranks) > out.competitors:
         raise fail(f"bad ranks {out.ranks} (others: {out.others})")
+    sides = g.sides()
+    if sorted(s for side in sides for s in side) != list(range(players)) or not all(sides):
+        raise fail(f"sides {sides} are not a partition of the seats")
+    if any(len({out.ranks[s] for s in side}) != 1 for side in sides):
+        raise fail(f"a side's seats have different ranks {out.ranks} (sides: {sides})")
     if not all(0.0 <= r <= 1.0 for r in out.rewards()):
         raise fail(f"rewards {out.rewards()} out of [0, 1]")
     rank = out.payoffs("rank")

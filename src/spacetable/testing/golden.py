@@ -44,8 +44,7 @@ def transcript(
         a = pol(game, seat, legal)
         if a is not None:  # written before it applies: the label reads the state before
             lines.append(
-                f"{game.step:4d} seat {seat} [{len(legal)}] {a.text()} | "
-                f"{game.describe_action(a, lang)}"
+                f"{game.step:4d} seat {seat} [{len(legal)}] {a.text()} | {game.label(a, lang)}"
             )
         return a
 

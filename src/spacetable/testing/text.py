@@ -6,6 +6,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from spacetable.engine.mention import name_seats
+
 
 def outcome_sentences(
     describe_outcome: Callable[[dict[str, Any], str], str],
@@ -25,3 +27,15 @@ def outcome_sentences(
     for code in reason_codes:
         assert not re.search(rf"\b{re.escape(code)}\b", fr), fr
     return en, fr
+
+
+def as_read(fn: Callable[..., str]) -> Callable[..., str]:
+    """A game's render function (``fn(value, lang, parts=None)``) whose sentence reads as the
+    terminal and the command line show it: its seats' mentions in the game's own words
+    (:mod:`spacetable.engine.mention`; the contract's :class:`Presentation` does the same)."""
+
+    def read(*args: Any, **kwargs: Any) -> str:
+        return name_seats(fn(*args, **kwargs))
+
+    read.__name__ = getattr(fn, "__name__", "read")
+    return read

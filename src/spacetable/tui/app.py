@@ -26,7 +26,13 @@ from textual.widgets import Input, OptionList, Static
 
 from spacetable.bots import Bot, SeatPort
 from spacetable.bots.analysis import HINT_ITERATIONS, Hint, hint
-from spacetable.cli.common import event_describer, legend, outcome_describer, renderer
+from spacetable.cli.common import (
+    compact_renderer,
+    event_describer,
+    legend,
+    outcome_describer,
+    renderer,
+)
 from spacetable.cli.play import play_meta
 from spacetable.engine import Action, Game, SpacetableError, Termination
 from spacetable.sim import step_bots
@@ -250,6 +256,7 @@ class TableApp(App[bool]):
         self.save_path = save
         self.data_dir = data_dir
         self.render_view = renderer(game.game_id, game.parts)
+        self.render_compact = compact_renderer(game.game_id, game.parts)
         self.describe_event = event_describer(game.game_id, game.parts)
         self.describe_outcome = outcome_describer(game.game_id, game.parts)
         #: The seat whose table is on screen (None: a spectator, when every seat is a bot).
@@ -533,7 +540,9 @@ class TableApp(App[bool]):
             self._show_status()  # nobody's table until the next seat says it is ready
             return
         viewer = None if g.is_over else self.seat
-        board = self.render_view(g.view(viewer), self.lang)
+        view = g.view(viewer)
+        board = self.render_view(view, self.lang)
+        compact = self.render_compact(view, self.lang)
         if g.is_over:
             out = g.outcome()
             rows = [
@@ -541,8 +550,10 @@ class TableApp(App[bool]):
                 for s in range(g.players)
             ]
             rows += [f"{name}: {score:g}" for name, score in out.others.items()]
-            board += "\n\n[b]" + escape(self._reason()) + "[/b]\n" + escape("\n".join(rows))
-        self._main.query_one("#board", BoardPane).show(board)
+            end = "\n\n[b]" + escape(self._reason()) + "[/b]\n" + escape("\n".join(rows))
+            board += end
+            compact = None if compact is None else compact + end
+        self._main.query_one("#board", BoardPane).show(board, compact)
         events = g.last_events(viewer, LOG_EVENTS)
         self._main.query_one("#log-text", Static).update(
             log_text(self.describe_event(ev, self.lang) for ev in events)
@@ -559,7 +570,7 @@ class TableApp(App[bool]):
         ol = self._main.query_one("#actions", OptionList)
         self.legal = legal
         built = build(
-            ((a, markup(self.game.describe_action(a, self.lang)), a.type) for a in legal),
+            ((a, markup(self.game.label(a, self.lang)), a.type) for a in legal),
             self.filter_text,
             self.lang,
         )
@@ -587,7 +598,7 @@ class TableApp(App[bool]):
     def show_square(self, action: Action) -> None:
         """Pan the board to the square that ``action`` names (nothing when it names none)."""
         pane = self._main.query_one("#board", BoardPane)
-        label = markup(self.game.describe_action(action, self.lang)).plain
+        label = markup(self.game.label(action, self.lang)).plain
         spot = locate(pane.plain, label)
         if spot is not None:
             pane.bring_into_view(*spot)
@@ -717,7 +728,7 @@ class TableApp(App[bool]):
         if ol.highlighted is not None and ol.highlighted < len(self.lines):
             action = self.lines[ol.highlighted]
             if action is not None:
-                label = g.describe_action(action, self.lang)
+                label = g.label(action, self.lang)
                 plain = markup(label).plain
                 parts.append(f"[b]{escape(self.t('action_text'))}[/b]\n{escape(plain)}\n")
         comps = g.component_texts(seat, self.lang)

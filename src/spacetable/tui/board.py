@@ -6,6 +6,10 @@ the top-left corner. The pane's title says where the view is (``◂`` or ``▸``
 the board lies left or right, ``▴`` ``▾`` above or below, and which columns of how many
 are shown). :func:`locate` finds the square an action names in the drawing, so that the
 table brings it into view when the action is highlighted.
+
+A game that draws its table narrower too (``render_compact``: Quazarys' cards five
+characters wide instead of nine) gives both drawings: the pane shows the compact one when
+the full one is wider than the pane, so that the whole board fits at 80x24.
 """
 
 from __future__ import annotations
@@ -28,16 +32,19 @@ PAN_ROWS = 3
 _LETTER_SQUARE = re.compile(r"\b([a-z])(\d{1,2})[nesw]?\b")
 # "(0,1)" or "(0, 1)" (Quazarys: row, column).
 _ROW_COLUMN = re.compile(r"\((\d{1,2}), ?(\d{1,2})\)")
+# "build Depot #11 at site 7" (Spacedealer: a column of the player's planet grid).
+_SITE = re.compile(r"\bsite (\d{1,2})\b")
 # "the Turrets (2)" (Tortuga 2199: a sector by its slot, drawn "2:Turrets" on the map).
 _SLOT = re.compile(r"\((\d{1,2})\)")
 
 
 def is_prose(line: str) -> bool:
     """Whether a line of the drawing is text (wrapped to the pane) rather than a row of the
-    drawing (panned, never wrapped): no run of three spaces after its indentation, and at
+    drawing (panned, never wrapped): no run of four spaces after its indentation (three
+    may set apart two parts of a sentence: ``Supply: ...   Common piles: ...``), and at
     least half of its other characters letters."""
     body = line.strip()
-    if not body or "   " in body:
+    if not body or "    " in body:
         return False
     marks = [c for c in body if not c.isspace()]
     return sum(c.isalpha() for c in marks) * 2 >= len(marks)
@@ -65,6 +72,12 @@ def wrap_prose(text: Content, width: int) -> Content:
         rest = line[start:]
         out.append(rest if first else Content(" " * indent) + rest)
     return Content("\n").join(out)
+
+
+def drawing_width(text: Content) -> int:
+    """How wide the rows of the drawing in ``text`` are (its prose lines wrap, so they do
+    not count)."""
+    return max((len(line) for line in text.plain.split("\n") if not is_prose(line)), default=0)
 
 
 def _header(lines: list[str]) -> tuple[int, dict[str, int]] | None:
@@ -106,16 +119,32 @@ def _slot(lines: list[str], action: str) -> tuple[int, int] | None:
     return None
 
 
+def _site(lines: list[str], action: str) -> tuple[int, int] | None:
+    """A grid of numbered sites split by the planet (``0 1 ... 5 ║ 6 ... 11``; Spacedealer):
+    where the site an action names is, in the grid of the seat on screen (the one whose
+    name line starts with ``>``; else the first grid)."""
+    m = _SITE.search(action)
+    if m is None:
+        return None
+    start = next((y for y, line in enumerate(lines) if line.lstrip().startswith("> ")), 0)
+    for y in range(start, len(lines)):
+        tokens = lines[y].split()
+        if "║" in tokens and all(re.fullmatch(r"\d{1,2}\*?|║", t) for t in tokens):
+            found = re.search(rf"(?<!\d){m.group(1)}(?!\d)", lines[y])
+            return (found.start(), y + 1) if found is not None else None
+    return None
+
+
 def locate(board: str, action: str) -> tuple[int, int] | None:
     """Where, in the plain text ``board`` (column, line), lies the square that the plain
     text of an action names: a column label from the board's header line and a row label
     that starts one of its lines (``g1``, or ``(row,column)``), or, on a map without a
-    header, a slot in brackets (``(2)``) drawn as a label ``2:Name``. None when the action
-    names no square the board shows."""
+    header, a site of a planet's grid (``site 7``) or a slot in brackets (``(2)``) drawn as
+    a label ``2:Name``. None when the action names no square the board shows."""
     lines = board.split("\n")
     head = _header(lines)
     if head is None:
-        return _slot(lines, action)
+        return _site(lines, action) or _slot(lines, action)
     y0, columns = head
     for m in _LETTER_SQUARE.finditer(action):
         col, row = m.group(1), m.group(2)
@@ -147,16 +176,31 @@ class BoardPane(ScrollableContainer):
         self.lang = lang
         #: The board's plain text as shown (wrapped), where :func:`locate` looks.
         self.plain = ""
+        #: Whether the compact drawing is the one shown.
+        self.compact = False
         self._drawing = Content()
+        self._compact: Content | None = None
 
-    def show(self, board: str) -> None:
-        """Draw ``board`` (markup) in the pane, its prose wrapped to the pane's width."""
+    def show(self, board: str, compact: str | None = None) -> None:
+        """Draw ``board`` (markup) in the pane, its prose wrapped to the pane's width; or
+        ``compact``, the same table drawn narrower, when ``board`` is too wide for the pane
+        and ``compact`` is narrower."""
         self._drawing = Content.from_markup(board)
+        self._compact = Content.from_markup(compact) if compact is not None else None
         self._wrap()
 
     def _wrap(self) -> None:
         width = self.scrollable_content_region.width - 1
-        shown = wrap_prose(self._drawing, width) if width > 0 else self._drawing
+        drawing = self._drawing
+        self.compact = (
+            self._compact is not None
+            and width > 0
+            and drawing_width(drawing) > width
+            and drawing_width(self._compact) < drawing_width(drawing)
+        )
+        if self.compact and self._compact is not None:
+            drawing = self._compact
+        shown = wrap_prose(drawing, width) if width > 0 else drawing
         self.plain = shown.plain
         self.query_one("#board-text", Static).update(shown)
         self.call_after_refresh(self.show_marker)
@@ -195,8 +239,15 @@ class BoardPane(ScrollableContainer):
         super().watch_scroll_y(old, new)
         self.show_marker()
 
+    def watch_virtual_size(self) -> None:
+        # the drawing's size is known only once it is laid out (after the refresh that
+        # _wrap asked for, later on a busy machine): the marker is told again then
+        self.call_after_refresh(self.show_marker)
+
     def on_resize(self) -> None:
-        self._wrap()
+        # after the resize's own layout: a layout asked for during it would be lost, and the
+        # drawing would keep the width it had before it was wrapped
+        self.call_after_refresh(self._wrap)
 
     def marker(self) -> str:
         """Where the view is: the arrows towards the hidden parts and the columns shown."""
@@ -241,4 +292,12 @@ class BoardPane(ScrollableContainer):
         self.call_after_refresh(self.show_marker)
 
 
-__all__ = ["PAN_COLUMNS", "PAN_ROWS", "BoardPane", "is_prose", "locate", "wrap_prose"]
+__all__ = [
+    "PAN_COLUMNS",
+    "PAN_ROWS",
+    "BoardPane",
+    "drawing_width",
+    "is_prose",
+    "locate",
+    "wrap_prose",
+]

@@ -221,7 +221,7 @@ class GuideApp(TableApp):
                 lines.append(f"[b yellow]{escape(self.t('guide_wait', seconds=step.wait))}[/]")
             elif step.seat == self.guide.learner and step.action is not None:
                 lines.append(escape(step.say(lang) or ""))
-                do = self.t("guide_do", action=markup(g.describe_action(step.action, lang)).plain)
+                do = self.t("guide_do", action=markup(g.label(step.action, lang)).plain)
                 piece = self._piece(step)
                 if piece:
                     do += " · " + self.t("guide_piece", name=piece)
@@ -253,7 +253,7 @@ class GuideApp(TableApp):
         self.legal = legal
 
         def label(a: Action) -> Text:
-            text = markup(g.describe_action(a, self.lang))
+            text = markup(g.label(a, self.lang))
             return Text(MARK, style="bold yellow") + text if a == target else text
 
         built = build(((a, label(a), a.type) for a in legal), self.filter_text, self.lang)

@@ -34,7 +34,7 @@ SHOWN = 200
 
 def action_label(game: Game, action: Action, lang: str) -> str:
     """The action as the action list writes it, without markup."""
-    return markup(game.describe_action(action, lang)).plain
+    return markup(game.label(action, lang)).plain
 
 
 def reasons(game: Game, seat: int, action: Action, lang: str) -> list[dict[str, str]]:

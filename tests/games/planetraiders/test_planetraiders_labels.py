@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 from spacetable.cli.play import LONG_LIST, group_actions
+from spacetable.engine.mention import name_seats
 from spacetable.games.planetraiders.actions import GIVE, PLACE, Place
 from spacetable.games.planetraiders.constants import BLUE, RED
 from spacetable.games.planetraiders.notation import position
 from spacetable.games.planetraiders.render import describe_event
 from spacetable.games.planetraiders.rules import PlanetRaiders
 from spacetable.games.planetraiders.tables import shipped_parts
+from spacetable.testing.text import as_read
+
+describe_event = as_read(describe_event)
 
 #: The shipped data set's board and set-up.
 BOARD = shipped_parts()
@@ -65,10 +69,12 @@ def test_gift_labels_name_the_seat_and_its_colour() -> None:
     g = position(3, "R1@a1n Y1@a9n V1@h8n hand:red=1b")
     g.apply(0, g.legal_actions(0)[-1])
     assert GIVE[BLUE][2] in g.legal_actions(0)
-    assert g.describe_action(GIVE[BLUE][2], "en") == "give a blue rocket to seat 2 (violet)"
-    assert g.describe_action(GIVE[RED][1], "fr") == "donner une fusée rouge au siège 1 (jaune)"
-    # without a game, the plain label: the seat's colour is the data set's
-    assert GIVE[BLUE][2].describe("en") == "give a blue rocket to seat 2"
+    assert g.label(GIVE[BLUE][2], "en") == "give a blue rocket to seat 2 (violet)"
+    assert g.label(GIVE[RED][1], "fr") == "donner une fusée rouge au siège 1 (jaune)"
+    # without a game, the plain label (the seat's colour is the data set's), the seat as a
+    # mention that a client names its own way
+    assert GIVE[BLUE][2].describe("en") == "give a blue rocket to ⟪2|seat 2⟫"
+    assert name_seats(GIVE[BLUE][2].describe("en")) == "give a blue rocket to seat 2"
 
 
 def test_gift_labels_name_the_colour_of_the_data_seats() -> None:
@@ -80,24 +86,24 @@ def test_gift_labels_name_the_colour_of_the_data_seats() -> None:
         g = PlanetRaiders(n, 0)
         for t in range(n):
             colour = COLOURS[BOARD.seat_colours[n][t]]
-            assert g.describe_action(GIVE[BLUE][t], "en").endswith(f"to seat {t} ({colour})")
+            assert g.label(GIVE[BLUE][t], "en").endswith(f"to seat {t} ({colour})")
 
 
 def test_hop_labels_say_where_the_rocket_goes_and_what_waits_there() -> None:
     from spacetable.games.planetraiders.actions import SELECT, Hop
 
     g = position(2, "R2@g2n g2:b< g3:r^ f2:b< V1@f2w V2@h8n")
-    assert g.describe_action(SELECT[1], "en") == "move planet raider #2 (on g2n)"
-    assert g.describe_action(SELECT[1], "fr") == "déplacer le planet raider n°2 (en g2n)"
+    assert g.label(SELECT[1], "en") == "move planet raider #2 (on g2n)"
+    assert g.label(SELECT[1], "fr") == "déplacer le planet raider n°2 (en g2n)"
     g.apply(0, SELECT[1])
-    assert g.describe_action(Hop("g2", "w"), "en") == "ride the blue rocket in g2 to g2w"
-    assert g.describe_action(Hop("g3", "n"), "fr") == "prendre la fusée rouge de g3 vers g3n"
+    assert g.label(Hop("g2", "w"), "en") == "ride the blue rocket in g2 to g2w"
+    assert g.label(Hop("g3", "n"), "fr") == "prendre la fusée rouge de g3 vers g3n"
     g.apply(0, Hop("g2", "w"))
     # from g2w (= f2e) the blue rocket of f2 leads to f2w, where violet raider 1 stands
-    assert g.describe_action(Hop("f2", "w"), "en") == (
+    assert g.label(Hop("f2", "w"), "en") == (
         "ride the blue rocket in f2 to f2w: capture violet raider #1"
     )
-    assert "capturer le planet raider violet n°1" in g.describe_action(Hop("f2", "w"), "fr")
+    assert "capturer le planet raider violet n°1" in g.label(Hop("f2", "w"), "fr")
     g2 = position(2, "R1@c1n c2:b^ @c2n:green V1@h8n")
     g2.apply(0, SELECT[0])
     assert g2.describe_action(Hop("c2", "n"), "en").endswith(": take an alien of the green planet")

@@ -18,9 +18,11 @@ from spacetable.games.planetraiders.render import describe_outcome
 from spacetable.games.planetraiders.rules import PlanetRaiders
 from spacetable.games.planetraiders.tables import shipped_parts
 from spacetable.playout import playout
-from spacetable.testing.text import outcome_sentences
+from spacetable.testing.text import as_read, outcome_sentences
 
 from .test_planetraiders_props import purposeful_policy
+
+describe_outcome = as_read(describe_outcome)
 
 #: The shipped data set's board and set-up.
 BOARD = shipped_parts()

@@ -5,12 +5,16 @@ from __future__ import annotations
 from rich.text import Text
 
 from spacetable.engine import new_game
+from spacetable.engine.mention import name_seats
 from spacetable.games.quazarys.actions import TARGETS
 from spacetable.games.quazarys.components import parse_layout
 from spacetable.games.quazarys.notation import set_position
 from spacetable.games.quazarys.render import describe_event, render
 from spacetable.games.quazarys.rules import Quazarys
 from spacetable.games.quazarys.tables import shipped_parts
+from spacetable.testing.text import as_read
+
+describe_event = as_read(describe_event)
 
 LINE = "B1 S1 S8 S3 S4 B2/2"
 
@@ -18,9 +22,10 @@ LINE = "B1 S1 S8 S3 S4 B2/2"
 def test_pirate_target_label_names_the_player_like_everywhere_else() -> None:
     # Players are shown as "Blue (seat 1)" in the view and the log: the target label must
     # name the same player, not "player 2".
-    assert TARGETS[1].describe("en") == "attack Blue (seat 1)"
-    assert TARGETS[1].describe("fr") == "attaquer Bleu (siège 1)"
-    assert TARGETS[0].describe("en") == "attack Red (seat 0)"
+    # name the same player, not "player 2" (as a mention: each client names it its own way)
+    assert TARGETS[1].describe("en") == "attack ⟪1|Blue (seat 1)⟫"
+    assert name_seats(TARGETS[1].describe("fr")) == "attaquer Bleu (siège 1)"
+    assert name_seats(TARGETS[0].describe("en")) == "attack Red (seat 0)"
 
 
 def test_several_pawns_on_a_base_are_drawn_with_their_seat_numbers() -> None:

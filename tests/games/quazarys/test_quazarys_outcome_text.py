@@ -13,12 +13,15 @@ import pytest
 
 from spacetable.cli.common import outcome_describer
 from spacetable.engine import new_game
+from spacetable.games.quazarys import labels
 from spacetable.games.quazarys.constants import End
-from spacetable.games.quazarys.labels import seat_label
 from spacetable.games.quazarys.render import TEXT, describe_outcome
 from spacetable.games.quazarys.rules import Quazarys
 from spacetable.playout import playout
-from spacetable.testing.text import outcome_sentences
+from spacetable.testing.text import as_read, outcome_sentences
+
+describe_outcome = as_read(describe_outcome)
+seat_label = as_read(labels.seat_label)
 
 # Every reason ``Quazarys._outcome`` can give: the members of its Termination.
 REASONS = tuple(m.value for m in End)

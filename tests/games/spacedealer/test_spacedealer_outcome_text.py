@@ -22,7 +22,9 @@ from spacetable.games.spacedealer.render import describe_outcome
 from spacetable.games.spacedealer.rules import Spacedealer
 from spacetable.games.spacedealer.tables import shipped_parts
 from spacetable.playout import playout
-from spacetable.testing.text import outcome_sentences
+from spacetable.testing.text import as_read, outcome_sentences
+
+describe_outcome = as_read(describe_outcome)
 
 PLANETS = shipped_parts().planets
 

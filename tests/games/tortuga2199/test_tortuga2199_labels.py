@@ -23,32 +23,23 @@ def test_map_actions_name_the_sector() -> None:
     # 4-player test map: 1 Terminal, 2 Turrets, 8 Vortex, 9 Mines, 10 Fortress.
     g = position(hand=[BOO], pos=1)
     g.mano = 1
-    assert g.describe_action(A.MOVE[2], "en") == "move to the Turrets (2) (1 Manoeuvre)"
-    assert g.describe_action(A.MOVE[0], "fr") == "se déplacer vers Tortuga (0) (1 Manœuvre)"
+    assert g.label(A.MOVE[2], "en") == "move to the Turrets (2) (1 Manoeuvre)"
+    assert g.label(A.MOVE[0], "fr") == "se déplacer vers Tortuga (0) (1 Manœuvre)"
+    assert g.label(A.COLLECT, "en") == "collect the mineral of the Trade Terminal (1) (1 Manoeuvre)"
     assert (
-        g.describe_action(A.COLLECT, "en")
-        == "collect the mineral of the Trade Terminal (1) (1 Manoeuvre)"
-    )
-    assert (
-        g.describe_action(A.PROBE, "fr")
-        == "sonder le jeton Chasse du Terminal commercial (1) (1 Manœuvre)"
+        g.label(A.PROBE, "fr") == "sonder le jeton Chasse du Terminal commercial (1) (1 Manœuvre)"
     )
     do(g, A.PLAY[BOO])
-    assert g.describe_action(A.AB_SECTOR["move"][9], "en") == "ability: move to the Mines (9)"
+    assert g.label(A.AB_SECTOR["move"][9], "en") == "ability: move to the Mines (9)"
     assert (
-        g.describe_action(A.AB_SECTOR["move"][10], "fr")
-        == "capacité : se déplacer vers la Forteresse (10)"
+        g.label(A.AB_SECTOR["move"][10], "fr") == "capacité : se déplacer vers la Forteresse (10)"
     )
     assert (
-        g.describe_action(A.AB_SECTOR["probe"][9], "fr")
-        == "capacité : sonder le jeton Chasse des Mines (9)"
+        g.label(A.AB_SECTOR["probe"][9], "fr") == "capacité : sonder le jeton Chasse des Mines (9)"
     )
     g.ctrl[8] = 0
-    assert (
-        g.describe_action(A.REINFORCE[8][6], "en")
-        == "reinforce the Vortex (8) to Defence 6 (6 Crypto)"
-    )
-    assert g.describe_action(A.REENTER[8], "fr") == "reposer votre vaisseau sur le Vortex (8)"
+    assert g.label(A.REINFORCE[8][6], "en") == "reinforce the Vortex (8) to Defence 6 (6 Crypto)"
+    assert g.label(A.REENTER[8], "fr") == "reposer votre vaisseau sur le Vortex (8)"
 
 
 def test_conquest_capture_and_attack_labels_use_the_state() -> None:
@@ -56,19 +47,19 @@ def test_conquest_capture_and_attack_labels_use_the_state() -> None:
     g.hunt[9] = ROBOT
     g.probes[9] = g.seen[9] = 1
     g.defence[9] = 6
-    assert g.describe_action(A.CONQUER, "en") == "conquer the Mines (9) for 7 Manoeuvre"
-    assert g.describe_action(A.CONQUER_CRYPTO, "fr") == "conquérir les Mines (9) pour 7 Cryptos"
-    assert g.describe_action(A.CAPTURE, "en") == "capture the Robot of the Mines (9) (2 Manoeuvre)"
+    assert g.label(A.CONQUER, "en") == "conquer the Mines (9) for 7 Manoeuvre"
+    assert g.label(A.CONQUER_CRYPTO, "fr") == "conquérir les Mines (9) pour 7 Cryptos"
+    assert g.label(A.CAPTURE, "en") == "capture the Robot of the Mines (9) (2 Manoeuvre)"
     g.pos[0] = 0
-    assert g.describe_action(A.CONQUER, "en") == "conquer Tortuga (0) for 15 Manoeuvre"
+    assert g.label(A.CONQUER, "en") == "conquer Tortuga (0) for 15 Manoeuvre"
     g.pos[0] = 9
     g.pos[1] = 9
     g.ship[1] = card("faucon")
-    assert g.describe_action(A.ATTACK[1], "en") == (
+    assert g.label(A.ATTACK[1], "en") == (
         "attack the ship of player 1 (Black Falcon) in the Mines (9)"
     )
     g.ctrl[9] = 1
-    assert g.describe_action(A.ATTACK[1], "fr") == (
+    assert g.label(A.ATTACK[1], "fr") == (
         "attaquer le vaisseau du joueur 1 (Faucon noir), qui garde les Mines (9) (+3 en Défense)"
     )
 
@@ -79,8 +70,8 @@ def test_spoils_labels_count_what_is_really_taken() -> None:
     g.infl[1] = 1
     do(g, A.ATTACK[1], A.COMMIT[GARDE], A.COMMIT_DONE, A.DEFEND_DONE)
     assert g.phase == K.SPOILS
-    assert g.describe_action(A.SPOILS_STEAL, "en") == "take 1 Influence from player 1 (who has 1)"
-    assert g.describe_action(A.SPOILS_BANK, "fr") == "prendre 3 Influence à la banque"
+    assert g.label(A.SPOILS_STEAL, "en") == "take 1 Influence from player 1 (who has 1)"
+    assert g.label(A.SPOILS_BANK, "fr") == "prendre 3 Influence à la banque"
 
 
 SECTOR_BY_NUMBER = re.compile(r"(sector|secteur) \d")
@@ -122,7 +113,10 @@ def test_render_names_positions_and_market_deck_sizes() -> None:
 
 
 def test_event_sentences_name_sectors_abilities_and_winners() -> None:
-    from spacetable.games.tortuga2199.render import describe_event
+    from spacetable.games.tortuga2199 import render
+    from spacetable.testing.text import as_read
+
+    describe_event = as_read(render.describe_event)
 
     g = position(hand=[BOO], pos=5, round_limit=40)
     g.mano = 1

@@ -16,7 +16,9 @@ from spacetable.engine import new_game
 from spacetable.games.tortuga2199.render import describe_outcome
 from spacetable.playout import playout
 from spacetable.sim import play_game
-from spacetable.testing.text import outcome_sentences
+from spacetable.testing.text import as_read, outcome_sentences
+
+describe_outcome = as_read(describe_outcome)
 
 # Every reason string ``Tortuga2199._outcome`` can produce (``_finish`` codes).
 REASONS = ("influence", "tortuga", "limit")

@@ -291,7 +291,10 @@ def test_tortuga_has_no_defence_track() -> None:
     (the other sectors' « valeurs de Défense » are printed on their edges). Nothing shows
     a Defence for it (it was shown as 14/14), a conquest does not raise one, it cannot be
     reinforced, and its conquest costs 15 whatever happened before."""
-    from spacetable.games.tortuga2199.render import describe_event, render
+    from spacetable.games.tortuga2199 import render as shown
+    from spacetable.testing.text import as_read
+
+    describe_event, render = as_read(shown.describe_event), as_read(shown.render)
 
     row = next(r for r in P.sector_rows if r.id == "tortuga")
     assert row.start_defence is None and row.max_defence is None

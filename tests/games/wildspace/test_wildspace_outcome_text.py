@@ -18,7 +18,9 @@ from spacetable.games.wildspace.constants import End
 from spacetable.games.wildspace.render import TEXT, describe_outcome
 from spacetable.playout import playout
 from spacetable.sim import play_game
-from spacetable.testing.text import outcome_sentences
+from spacetable.testing.text import as_read, outcome_sentences
+
+describe_outcome = as_read(describe_outcome)
 
 # Every reason ``WildSpace._outcome`` can produce.
 REASONS = tuple(End)

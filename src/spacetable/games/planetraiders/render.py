@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
+from spacetable.engine.mention import mention
+
 from .board import (
     CELL_NAMES,
     EDGE_CELLS,
@@ -225,8 +227,9 @@ def render(view: dict[str, Any], lang: str, parts: RaidersParts | None = None) -
         lines.append(f"[bold]{escape(_t(lang, 'over', reason=reason))}[/]")
     else:
         cur = infos[view["current"]]["colour"]
+        named = mention(view["current"], _cname(lang, cur))
         lines.append(
-            f"[bold]{escape(_t(lang, 'to_play', colour=_cname(lang, cur)))}[/] — "
+            f"[bold]{escape(_t(lang, 'to_play', colour=named))}[/] — "
             + escape(
                 _t(lang, "phase_hop", k=(view["selected"] or 0) + 1)
                 if view["phase"] == "hop"
@@ -261,6 +264,8 @@ def describe_event(event: dict[str, Any], lang: str, parts: RaidersParts | None 
     """One log event as a sentence."""
     kind = event.get("event", "")
     who = _cname(lang, event["colour"]) if "colour" in event else ""
+    if who and "seat" in event:
+        who = mention(event["seat"], who)
     k = int(event.get("raider", 0)) + 1
     if kind == "select":
         s = _t(lang, "ev_select", who=who, k=k)
@@ -309,7 +314,7 @@ def describe_event(event: dict[str, Any], lang: str, parts: RaidersParts | None 
             "ev_give",
             who=who,
             colour=_t(lang, f"rocket_{event['rocket']}"),
-            to=_cname(lang, event["to_colour"]),
+            to=mention(event["to"], _cname(lang, event["to_colour"])),
         )
     elif kind == "end_turn":
         s = _t(lang, "ev_end_turn", who=who)
@@ -337,7 +342,7 @@ _OUTCOME_KEY: dict[str, str] = {
 def _seat_name(lang: str, colours: tuple[str, ...], s: int) -> str:
     """A seat by its colour, capitalised, and its number: 'Red (seat 0)', 'Rouge (siège 0)'."""
     c = _cname(lang, colours[s])
-    return _t(lang, "oc_seat", colour=c[:1].upper() + c[1:], seat=s)
+    return mention(s, _t(lang, "oc_seat", colour=c[:1].upper() + c[1:], seat=s))
 
 
 def _names(lang: str, colours: tuple[str, ...], seats: list[int]) -> str:

@@ -219,6 +219,12 @@ class PlanetRaiders(Game):
         """(captor, victim) pairs of seats."""
         return self.players * self.players
 
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Two teams of two share their colours and win together (seats 0 and 2, 1 and 3)."""
+        if not self.teams:
+            return super().sides()
+        return tuple(tuple(s for s in range(self.players) if self.team[s] == t) for t in (0, 1))
+
     # ------------------------------------------------------------------ set-up
     def _derive(self) -> None:
         """Settings from the options and the player count (not state: rebuilt on load)."""

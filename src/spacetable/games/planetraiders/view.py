@@ -45,14 +45,19 @@ def view(game: PlanetRaiders, seat: int | None) -> dict[str, Any]:
                 row.append({"pad": None, "status": "home"})
         raiders.append(row)
     aliens = {PAD_NAMES[e]: COLOURS[o - ALIEN] for e, o in enumerate(game.occ) if o >= ALIEN}
-    # each zone's rockets, one per side at most, in the order of their noses (n, e, s, w)
+    # each zone's rockets, one per side at most, in the order of their noses (n, e, s, w):
+    # the zones with a rocket are those of a mask that is not 0 (``zmask``, the sides of
+    # each zone that hold one), a scan of a quarter of the slots
     rockets: dict[str, list[dict[str, str]]] = {}
-    for slot, r in enumerate(game.rockets):
-        if r >= 0:
-            z, nose = divmod(slot, NOSES)
-            rockets.setdefault(CELL_NAMES[z], []).append(
-                {"colour": ROCKET_COLOURS[r], "nose": SIDES[nose]}
-            )
+    placed = game.rockets
+    for z, m in enumerate(game.zmask):
+        if m:
+            for nose in range(NOSES):
+                r = placed[z * NOSES + nose]
+                if r >= 0:
+                    rockets.setdefault(CELL_NAMES[z], []).append(
+                        {"colour": ROCKET_COLOURS[r], "nose": SIDES[nose]}
+                    )
     players = []
     for s in range(n):
         a = game.aliens[s]

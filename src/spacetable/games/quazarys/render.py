@@ -18,6 +18,7 @@ Only the view dict is read, with the names and colours of the game's data set
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from rich.markup import escape
@@ -42,6 +43,36 @@ ARROW_OUT = {1: "^", 2: ">", 3: "v", 4: "<"}
 ARROW_IN = {1: "v", 2: "<", 3: "^", 4: ">"}
 # Where a Base card names its owner (a corner: no arm or point ever reaches it).
 OWNER_CELL = (0, 0)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """How a card is drawn: its size in characters and the cells of its points and arms."""
+
+    width: int
+    height: int
+    point: dict[int, tuple[int, int]]
+    arm: dict[int, tuple[tuple[int, int], ...]]
+    arrow: dict[int, tuple[int, int]]
+
+
+#: The full drawing: 9 characters by 5 rows a card.
+FULL = Geometry(CW, CH, POINT_CELL, ARM_BODY, ARROW_CELL)
+#: The compact drawing, for a narrow terminal: 5 characters by 5 rows a card, the sideways
+#: arms one character long (seven cards fit in 40 columns)::
+#:
+#:     ··o··
+#:     ··^··
+#:     o-+>o
+#:     ··|··
+#:     ··o··
+COMPACT = Geometry(
+    5,
+    5,
+    {0: (2, 2), 1: (0, 2), 2: (2, 4), 3: (4, 2), 4: (2, 0)},
+    {1: ((1, 2),), 2: ((2, 3),), 3: ((3, 2),), 4: ((2, 1),)},
+    {1: (1, 2), 2: (2, 3), 3: (3, 2), 4: (2, 1)},
+)
 
 
 def _parts(parts: QuazarysParts | None) -> QuazarysParts:
@@ -69,16 +100,20 @@ def _parse(layout: str) -> tuple[bool, dict[int, tuple[bool, int]]]:
     return tokens[0] == "@", arms
 
 
-def draw_grid(view: dict[str, Any], parts: QuazarysParts | None = None) -> list[str]:
-    """The table as lines of rich markup, with row and column numbers."""
+def draw_grid(
+    view: dict[str, Any], parts: QuazarysParts | None = None, geometry: Geometry = FULL
+) -> list[str]:
+    """The table as lines of rich markup, with row and column numbers (each card drawn in
+    ``geometry``: the full drawing or the compact one)."""
     h, w = view["height"], view["width"]
-    chars = [[" "] * (w * CW) for _ in range(h * CH)]
-    styles: list[list[str]] = [[""] * (w * CW) for _ in range(h * CH)]
+    cw, ch = geometry.width, geometry.height
+    chars = [[" "] * (w * cw) for _ in range(h * ch)]
+    styles: list[list[str]] = [[""] * (w * cw) for _ in range(h * ch)]
     pawn_at: dict[tuple[int, int, int], list[int]] = {}
     for p in view["pawns"]:
         pawn_at.setdefault((p["r"], p["c"], p["p"]), []).append(p["seat"])
     for entry in view["cards"]:
-        r0, c0 = entry["r"] * CH, entry["c"] * CW
+        r0, c0 = entry["r"] * ch, entry["c"] * cw
         card = entry["card"]
         kind = KIND[card]
         if kind == KIND_SUN:
@@ -88,60 +123,62 @@ def draw_grid(view: dict[str, Any], parts: QuazarysParts | None = None) -> list[
             bg = (parts or shipped_parts()).factions[f].colour if isinstance(f, int) else "white"
         else:
             bg = "white"
-        for i in range(CH):
-            for j in range(CW):
+        for i in range(ch):
+            for j in range(cw):
                 chars[r0 + i][c0 + j] = "·"
                 styles[r0 + i][c0 + j] = f"dim {bg}"
         hub_station, arms = _parse(entry["layout"])
 
-        def put(cell: tuple[int, int], ch: str, style: str = "") -> None:
-            chars[r0 + cell[0]][c0 + cell[1]] = ch  # noqa: B023
+        def put(cell: tuple[int, int], mark: str, style: str = "") -> None:
+            chars[r0 + cell[0]][c0 + cell[1]] = mark  # noqa: B023
             styles[r0 + cell[0]][c0 + cell[1]] = style  # noqa: B023
 
         for d, (station, arrow) in arms.items():
-            for cell in ARM_BODY[d]:
+            for cell in geometry.arm[d]:
                 put(cell, ARM_CHAR[d], "white")
             if arrow:
-                put(ARROW_CELL[d], (ARROW_OUT if arrow > 0 else ARROW_IN)[d], "bold red")
+                put(geometry.arrow[d], (ARROW_OUT if arrow > 0 else ARROW_IN)[d], "bold red")
             put(
-                POINT_CELL[d], "o" if station else ARM_CHAR[d], "bold white" if station else "white"
+                geometry.point[d],
+                "o" if station else ARM_CHAR[d],
+                "bold white" if station else "white",
             )
         if kind == KIND_BASE:
             owner = entry.get("owner")
             colour = _style(seat_colour(card - FIRST_BASE, parts))
-            put(POINT_CELL[0], "B", f"bold {colour}" if owner is not None else "dim")
+            put(geometry.point[0], "B", f"bold {colour}" if owner is not None else "dim")
             if owner is not None:  # whose base, without colours too: B2 is seat 2's goal
                 put(OWNER_CELL, "B", f"bold {colour}")
                 put((OWNER_CELL[0], OWNER_CELL[1] + 1), str(owner), f"bold {colour}")
         elif entry.get("vortex"):
-            put(POINT_CELL[0], "V", "bold magenta")
+            put(geometry.point[0], "V", "bold magenta")
         elif hub_station:
-            put(POINT_CELL[0], "o", "bold white")
+            put(geometry.point[0], "o", "bold white")
         else:
-            put(POINT_CELL[0], "+", "white")
+            put(geometry.point[0], "+", "white")
         for p in range(5):
             seats = pawn_at.get((entry["r"], entry["c"], p))
             if seats:
                 label = "".join(str(s) for s in seats)
-                cell = POINT_CELL[p]
+                cell = geometry.point[p]
                 for k, s in enumerate(seats[:1]):
                     put(cell, label[k], f"bold reverse {_style(seat_colour(s, parts))}")
                 if len(seats) > 1:  # several pawns on a base: show them next to it
                     for k, s in enumerate(seats[1:], 1):
-                        if cell[1] + k < CW:
+                        if cell[1] + k < cw:
                             put(
                                 (cell[0], cell[1] + k),
                                 str(s),
                                 f"bold reverse {_style(seat_colour(s, parts))}",
                             )
     lines = []
-    header = "   " + "".join(f"{c:^{CW}}" for c in range(w))
+    header = "   " + "".join(f"{c:^{cw}}" for c in range(w))
     lines.append(f"[dim]{header}[/]")
-    for i in range(h * CH):
-        label = f"{i // CH:>2} " if i % CH == 2 else "   "
+    for i in range(h * ch):
+        label = f"{i // ch:>2} " if i % ch == ch // 2 else "   "
         segs = [f"[dim]{label}[/]"]
         run_style, run = "", ""
-        for j in range(w * CW):
+        for j in range(w * cw):
             st = styles[i][j]
             if st != run_style and run:
                 segs.append(f"[{run_style}]{run}[/]" if run_style else run)
@@ -208,8 +245,17 @@ def prompt(view: dict[str, Any], lang: str, parts: QuazarysParts | None = None) 
 def render(view: dict[str, Any], lang: str, parts: QuazarysParts | None = None) -> str:
     """The whole screen for one seat: the grid, the race, the cards and what is pending
     (names from ``parts``, the game's data: ``game.parts``)."""
-    p = _parts(parts)
-    lines = draw_grid(view, p)
+    return _screen(view, lang, _parts(parts), FULL)
+
+
+def render_compact(view: dict[str, Any], lang: str, parts: QuazarysParts | None = None) -> str:
+    """:func:`render` with the grid's cards drawn 5 characters wide instead of 9 (the
+    terminal client draws it when the full grid does not fit its board pane)."""
+    return _screen(view, lang, _parts(parts), COMPACT)
+
+
+def _screen(view: dict[str, Any], lang: str, p: QuazarysParts, geometry: Geometry) -> str:
+    lines = draw_grid(view, p, geometry)
     lines.append("")
     players = view["players"]
     limit = view["round_limit"]  # 0: no limit (the rulebook's race)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .board import bounds, pdecode
+from .board import pdecode
 from .components import KIND, Layout, QuazarysParts, component_id
 from .constants import KIND_BASE, PHASE_NAMES
 from .tasks import MoveTask, OrientTask, PickTask, PlaceTask, task_name
@@ -36,6 +36,10 @@ def pending(game: Quazarys) -> dict[str, Any]:
 #: The notation of every layout met (a pure function of the layout's value, computed once:
 #: the views of a game name the same few hundred layouts again and again).
 _NOTATIONS: dict[Layout, str] = {}
+#: Per table of oriented layouts (a data set's ``parts.oriented``, shared by its games), the
+#: notation of every code, by the table's identity; the table is kept with its notations, so
+#: its id names no other object while it is here.
+_BY_CODE: dict[int, tuple[tuple[Layout | None, ...], list[str | None]]] = {}
 
 
 def _notation(lay: Layout) -> str:
@@ -45,27 +49,45 @@ def _notation(lay: Layout) -> str:
     return text
 
 
+def _notations(oriented: tuple[Layout | None, ...]) -> list[str | None]:
+    """The notation of every oriented code of ``oriented`` (``None`` where it has none)."""
+    hit = _BY_CODE.get(id(oriented))
+    if hit is not None and hit[0] is oriented:
+        return hit[1]
+    notes = [None if lay is None else _notation(lay) for lay in oriented]
+    if len(_BY_CODE) < 64:  # one per data set
+        _BY_CODE[id(oriented)] = (oriented, notes)
+    return notes
+
+
 def view(game: Quazarys, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator): the table, the pawns, its own hand, the
     sizes of the other hands and of the deck, the public discard and the turn."""
     g = game.graph
     parts = game.parts
     owner = {card: s for s, card in enumerate(game.base_card)}
-    h, w = bounds(game.board)
+    notes = _notations(parts.oriented)
+    faction = parts.faction
+    vortex = parts.vortex
+    h = w = 0  # bounds(game.board), found on the way
     cards = []
     for (r, c), code in sorted(game.board.items()):
+        if r >= h:
+            h = r + 1
+        if c >= w:
+            w = c + 1
         card = code >> 2
-        lay = parts.oriented[code]
-        assert lay is not None
-        f = parts.faction[card]
+        note = notes[code]
+        assert note is not None
+        f = faction[card]
         entry: dict[str, Any] = {
             "r": r,
             "c": c,
             "card": card,
             "rot": code & 3,
-            "layout": _notation(lay),
+            "layout": note,
             "faction": f if f >= 0 else None,
-            "vortex": parts.vortex[card],
+            "vortex": vortex[card],
         }
         if KIND[card] == KIND_BASE:
             entry["owner"] = owner.get(card)

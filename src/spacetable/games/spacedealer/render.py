@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from spacetable.engine.mention import mention
+
 from .components import COLOURS, SdParts
 from .constants import START_MARKERS, TEXT, End
 from .labels import colour as _good_colour
@@ -349,6 +351,13 @@ def _pname(seat: Any, lang: str, parts: SdParts | None = None) -> str:
     return f"#{seat}"
 
 
+def _seat(seat: Any, lang: str, parts: SdParts | None = None) -> str:
+    """A seat in a sentence: a mention (:mod:`spacetable.engine.mention`) whose own words
+    are the seat's planet."""
+    name = _pname(seat, lang, parts)
+    return mention(seat, name) if isinstance(seat, int) and seat >= 0 else name
+
+
 def describe_event(event: dict[str, Any], lang: str, parts: SdParts | None = None) -> str:
     """One log event as a sentence (components named from ``parts``: the game's; the
     shipped data set's when not given)."""
@@ -360,12 +369,12 @@ def describe_event(event: dict[str, Any], lang: str, parts: SdParts | None = Non
         return TEXT.get(lang, "ev_other", event=kind)
     seat = event.get("seat", -1)
     kw: dict[str, Any] = {k: v for k, v in event.items() if k != "event"}
-    kw["who"] = _pname(seat, lang, parts)
+    kw["who"] = _seat(seat, lang, parts)
     for k in ("owner", "victim", "to"):
         if isinstance(event.get(k), int) and kind != "put":
-            kw[k] = _pname(event[k], lang, parts)
+            kw[k] = _seat(event[k], lang, parts)
     if isinstance(event.get("from"), int):
-        kw["frm"] = _pname(event["from"], lang, parts)
+        kw["frm"] = _seat(event["from"], lang, parts)
     if kind in ("put", "move", "convert"):
         for k in ("to", "src", "dst"):
             if isinstance(event.get(k), int):
@@ -411,7 +420,7 @@ def describe_event(event: dict[str, Any], lang: str, parts: SdParts | None = Non
 
 
 def _names(seats: list[int], lang: str) -> str:
-    names = [_pname(q, lang) for q in seats]
+    names = [_seat(q, lang) for q in seats]
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + f" {_t(lang, 'oc_and')} " + names[-1]

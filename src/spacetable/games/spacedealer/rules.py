@@ -612,6 +612,12 @@ class Spacedealer(WhyNot):
         out += [A.get(A.Decline, q) for q in range(n)]
         return out
 
+    def max_chance_outcomes(self) -> int:
+        """The game's cards come in one or two boxes: every shuffle (a pile, the depots, the
+        Gizzi cards, the starting sets) draws among at most the cards of the boxes in play."""
+        cfg = config(self.players, self.options)
+        return max(cfg["cards"] + cfg["gizzi"], len(self.components()), self.players, 2)
+
     @classmethod
     def max_decisions(cls, players: int, options: Mapping[str, Any]) -> int:
         """A true bound (for drivers that advance the clock by at least 0.5 s at a time).

@@ -926,6 +926,12 @@ class Tortuga2199(Game):
             self.deck[o] = cards[nh:]
 
     # ------------------------------------------------------------------ RL space and bounds
+    def max_chance_outcomes(self) -> int:
+        """Every physical card of the box (its copies counted, the starting cards once per
+        seat) bounds a deck's shuffle; the other draws pick among sectors, tokens or seats."""
+        cards = sum(self.parts.count) * self.players
+        return max(cards, len(self.components()), self.players, 2)
+
     @classmethod
     def enumerate_actions(cls, players: int, options: Mapping[str, Any]) -> Sequence[Action]:
         return A.enumerate_actions(players, options)

@@ -13,6 +13,7 @@ from .constants import (
     K_TURRET,
     KIND_IDS,
     MARK,
+    MARKERS,
     MARKETS,
     PHASE_NAMES,
     SACRIFICE,
@@ -21,6 +22,9 @@ from .constants import (
 
 if TYPE_CHECKING:
     from .rules import Tortuga2199
+
+#: Per player count, the seats of every bit mask of seats (markers, seen by), in seat order.
+_SEATS: dict[int, list[tuple[int, ...]]] = {}
 
 
 def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
@@ -34,29 +38,58 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
     ph = g.phase
     secret_atk = ph == ATK
     sectors = []
+    seats = _SEATS.get(n)
+    if seats is None:  # the seats of every bit mask of n seats, in seat order
+        seats = _SEATS[n] = [tuple(p for p in range(n) if m >> p & 1) for m in range(1 << n)]
+    ships: dict[int, list[int]] = {}
+    for p, at in enumerate(g.pos):
+        ships.setdefault(at, []).append(p)
+    has_def = P.kind_has_def
+    coords = lay.coords
+    # per seat, from the sectors on the way: the influence of its control tokens, its
+    # sectors, terminals and turrets, and its markers on sectors (Tortuga2199.total,
+    # sectors_of, bonus and markers_free, all at once)
+    held = [0] * n
+    count = [0] * n
+    terminals = [0] * n
+    turrets = [0] * n
+    marked = [0] * n
+    for s, o in enumerate(g.ctrl):
+        if o >= 0:
+            k = g.kinds[s]
+            held[o] += P.kind_influence[k]
+            count[o] += 1
+            if k == K_TERMINAL:
+                terminals[o] += 1
+            elif k == K_TURRET:
+                turrets[o] += 1
+    for mask in g.probes:
+        for p in seats[mask]:
+            marked[p] += 1
     for s in range(lay.n):
         h = g.hunt[s]
-        probes = g.probes[s]
         seen = g.seen[s]
         known = h >= 0 and seat is not None and bool(seen >> seat & 1)
+        k = g.kinds[s]
+        d = g.defence[s]
         sectors.append(
             {
                 "slot": s,
-                "q": lay.coords[s][0],
-                "r": lay.coords[s][1],
-                "kind": KIND_IDS[g.kinds[s]],
+                "q": coords[s][0],
+                "r": coords[s][1],
+                "kind": KIND_IDS[k],
                 "controller": g.ctrl[s],
                 # Tortuga has no Defence track ("nécessite toujours 15 Manœuvres"): None.
-                "defence": g.defence[s] if P.kind_has_def[g.kinds[s]] else None,
-                "max_defence": P.kind_max_def[g.kinds[s]] if P.kind_has_def[g.kinds[s]] else None,
-                "conquest_cost": C.conquest_cost(g.kinds[s], g.defence[s]),
-                "influence": P.kind_influence[g.kinds[s]],
+                "defence": d if has_def[k] else None,
+                "max_defence": P.kind_max_def[k] if has_def[k] else None,
+                "conquest_cost": C.conquest_cost(k, d),
+                "influence": P.kind_influence[k],
                 "mineral": g.mineral[s],
                 "hunt": h >= 0,
-                "markers": [p for p in range(n) if probes >> p & 1],
-                "seen_by": [p for p in range(n) if seen >> p & 1],
+                "markers": list(seats[g.probes[s]]),
+                "seen_by": list(seats[seen]),
                 "creature": h if known else None,
-                "ships": [p for p in range(n) if g.pos[p] == s],
+                "ships": ships.get(s) or [],  # each sector's own list (or a new empty one)
                 "adjacent": list(lay.adj[s]),
             }
         )
@@ -70,7 +103,7 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
                 "seat": p,
                 "ship": g.ship[p],
                 "pos": g.pos[p],
-                "influence": g.total(p),
+                "influence": g.infl[p] + held[p],
                 "influence_tokens": g.infl[p],
                 "minerals": g.minerals[p],
                 "hand_size": hs,
@@ -79,10 +112,10 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
                 "played": list(g.played[p]),
                 "reserved": g.reserve[p] >= 0,
                 "hunt_tokens": sorted(g.htokens[p]),
-                "sectors": g.sectors_of(p),
-                "terminals": g.bonus(p, K_TERMINAL),
-                "turrets": g.bonus(p, K_TURRET),
-                "markers_free": g.markers_free(p),
+                "sectors": count[p],
+                "terminals": terminals[p],
+                "turrets": turrets[p],
+                "markers_free": MARKERS - count[p] - marked[p],
             }
         )
     markets = {}
