@@ -15,11 +15,13 @@ The bots:
   (one rollout to the end), UCT constant 2. It is a perfect-information search: to keep it
   from reading the other seats' cards and the future draws, each decision it searches one
   :meth:`SpacetableState.determinized` copy of the state (what the seat may know, the rest
-  resampled), as a single-world PIMC player would.
+  resampled), as a single-world PIMC player would; the draws to come are chance nodes
+  (``EXPLICIT_STOCHASTIC``), which its search samples.
 
 Simulations per second: on ``--positions`` positions per game (seeded random play of 0 to 30
-steps from seeded games), each bot runs a fixed number of simulations (ours ``--ours-sims``,
-theirs ``--their-sims``), timed in process CPU time; the figure is the total simulations over
+steps from games whose chance nodes are drawn as the engine's seeded generator draws them),
+each bot runs a fixed number of simulations (ours ``--ours-sims``, theirs ``--their-sims``),
+timed in process CPU time; the figure is the total simulations over
 the total time. Head to head at equal time per decision: ours gets ``seconds=T``; theirs gets
 ``max_simulations`` = its measured rate times T, at least 2 (its loop has no clock: the rate of the
 position test to start with, then its own running rate in the game), and the mean wall time
@@ -46,6 +48,7 @@ from open_spiel.python.algorithms import mcts as os_mcts
 import spacetable.rl.openspiel as osp
 from spacetable.bots.base import SeatPort
 from spacetable.bots.mcts import MCTSBot
+from spacetable.engine import Rng
 from spacetable.stats import wilson
 
 #: (players, parameters) of each game in the benchmark: short settings, so that OpenSpiel's
@@ -60,22 +63,25 @@ SETTINGS: dict[str, tuple[int, dict[str, Any]]] = {
 cpu = time.process_time
 
 
-def load(gid: str, seed: int) -> Any:
+def load(gid: str) -> Any:
     players, params = SETTINGS[gid]
-    return pyspiel.load_game(osp.game_name(gid), {"players": players, "seed": seed, **params})
+    return pyspiel.load_game(osp.game_name(gid), {"players": players, **params})
 
 
 def positions(gid: str, n: int, seed: int) -> list[osp.SpacetableState]:
     """``n`` non-terminal positions: seeded games, 0 to 30 random steps in."""
-    game = load(gid, seed)
+    game = load(gid)
     rng = random.Random(seed)
+    chance = Rng(seed)  # the chance nodes: drawn as the engine's seeded generator draws
     out: list[osp.SpacetableState] = []
     while len(out) < n:
         s = game.new_initial_state()
+        s.resolve_chance(chance)
         for _ in range(rng.randrange(31)):
             if s.is_terminal():
                 break
             s.apply_action(rng.choice(s.legal_actions()))
+            s.resolve_chance(chance)
         if not s.is_terminal() and len(s.legal_actions()) > 1:
             out.append(s)
     return out
@@ -167,7 +173,8 @@ def rates(gid: str, args: argparse.Namespace) -> dict[str, float]:
 
 
 def head_to_head(gid: str, args: argparse.Namespace, their_rate: float) -> dict[str, Any]:
-    game = load(gid, args.seed + 1)
+    game = load(gid)
+    chance = Rng(args.seed + 1)
     players = game.num_players()
     sims = max(2, round(their_rate * args.seconds))
     scores: list[float] = []
@@ -177,6 +184,7 @@ def head_to_head(gid: str, args: argparse.Namespace, their_rate: float) -> dict[
     g = 0
     while g < args.games_per and time.monotonic() < end:
         state = game.new_initial_state()
+        state.resolve_chance(chance)
         ours_seats = {g % players} if g % 2 == 0 or players == 2 else set(range(players))
         if players > 2 and g % 2 == 1:
             ours_seats = set(range(players)) - {g % players}
@@ -194,6 +202,7 @@ def head_to_head(gid: str, args: argparse.Namespace, their_rate: float) -> dict[
             spent[who][0] += time.perf_counter() - t0
             spent[who][1] += 1
             state.apply_action(a)
+            state.resolve_chance(chance)
         ranks = state.game.outcome().ranks
         pairs = [
             1.0 if ranks[o] < ranks[t] else 0.5 if ranks[o] == ranks[t] else 0.0

@@ -13,7 +13,7 @@ import pyspiel  # type: ignore[import-not-found]
 import pytest
 
 import spacetable.rl.openspiel as osp
-from spacetable.engine import NO_BOUND, game_class, game_info
+from spacetable.engine import NO_BOUND, Rng, game_class, game_info
 from spacetable.rl import gym_env, pettingzoo_env
 from spacetable.rl.bounds import adapter_options, episode_bound
 from spacetable.rl.pettingzoo import SpacetableAECEnv, default_players
@@ -50,7 +50,8 @@ def test_every_adapter_declares_a_finite_bound_with_the_default_options(
 
 @pytest.mark.parametrize("gid", GAMES)
 def test_seeded_random_play_through_openspiel_ends_within_the_declared_bound(gid: str) -> None:
-    game = pyspiel.load_game(osp.game_name(gid), {"seed": 11})
+    """OpenSpiel's game length counts the decisions (the chance nodes aside)."""
+    game = pyspiel.load_game(osp.game_name(gid))
     bound = game.max_game_length()
     assert bound < _INT_MAX
     rng = random.Random(11)
@@ -58,8 +59,8 @@ def test_seeded_random_play_through_openspiel_ends_within_the_declared_bound(gid
         state = game.new_initial_state()
         steps = 0
         while not state.is_terminal() and steps <= bound:
+            steps += not state.is_chance_node()
             state.apply_action(rng.choice(state.legal_actions()))
-            steps += 1
         assert state.is_terminal() and steps <= bound
 
 
@@ -116,6 +117,7 @@ def test_an_option_given_explicitly_wins_over_the_simulation_setting(gid: str) -
     game = pyspiel.load_game(osp.game_name(gid), off)
     assert game.max_game_length() == _INT_MAX
     state = game.new_initial_state()
+    state.resolve_chance(Rng(0))
     assert {k: state.game.options[k] for k in off} == off
     env = pettingzoo_env(gid, options=off)
     assert env.max_game_length is None

@@ -29,6 +29,7 @@ from spacetable.engine import (
     Game,
     Outcome,
     RewardSchemeError,
+    Rng,
     new_game,
     ranks_from_keys,
 )
@@ -59,10 +60,13 @@ def _aec_returns(game: str, opts: dict[str, Any], seed: int, reward: str = "rank
 
 def _spiel_state(game: str, opts: dict[str, Any], seed: int, reward: str = "rank") -> Any:
     g = pyspiel.load_game(f"spacetable_{game}", {**opts, "reward": reward})
-    state = g.new_initial_state_from_seed(seed)
+    state = g.new_initial_state()
+    chance = Rng(seed)  # the chance nodes drawn as the engine's generator of this seed draws
+    state.resolve_chance(chance)
     rng = random.Random(seed)
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
+        state.resolve_chance(chance)
     return state
 
 

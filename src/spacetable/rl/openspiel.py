@@ -6,16 +6,15 @@ Importing this module registers each game with pyspiel as a Python game named
     import pyspiel
     import spacetable.rl.openspiel  # noqa: F401  (registers the games)
 
-    game = pyspiel.load_game("spacetable_quazarys", {"players": 2, "seed": 7})
+    game = pyspiel.load_game("spacetable_quazarys", {"players": 2})
 
 Parameters: ``players`` (the game's default: two, or its smallest count above that),
-``seed`` (``-1``: a fresh random seed; otherwise the first of a reproducible sequence of game
-seeds, one per ``new_initial_state``), every option of the game under its own name (default:
-the game's simulation setting where it has one, ``GameInfo.simulation_options``, so that
-every game is bounded, e.g. Quazarys' ``round_limit=60``; otherwise the game's default; a
-parameter given wins, ``round_limit=0`` turning the limit off included), and for real-time
-games ``realtime_tick`` (seconds of game time per tick, default 1.0) and ``actions_per_tick``
-(default 4).
+every option of the game under its own name (default: the game's simulation setting where it
+has one, ``GameInfo.simulation_options``, so that every game is bounded, e.g. Quazarys'
+``round_limit=60``; otherwise the game's default; a parameter given wins, ``round_limit=0``
+turning the limit off included), and for real-time games ``realtime_tick`` (seconds of game
+time per tick, default 1.0) and ``actions_per_tick`` (default 4). There is no seed: chance is
+OpenSpiel's (chance nodes, below).
 
 The declared game type:
 
@@ -24,12 +23,11 @@ The declared game type:
   PettingZoo environment; the others act after it, in seat order, in the same tick.
 * information ``IMPERFECT_INFORMATION`` for a game with hidden information (every game but
   Planet Raiders, which is ``PERFECT_INFORMATION``).
-* chance ``SAMPLED_STOCHASTIC`` for a game with chance (``DETERMINISTIC`` otherwise): the
-  engine draws its chance from its own generator, seeded per game, so a state has no chance
-  nodes; :meth:`SpacetableState.clone` copies the generator, so a clone replays the same future
-  draws. A search that must not see the future (or the other seats' hidden cards) searches
-  :meth:`SpacetableState.determinized` copies instead: everything the seat cannot see
-  resampled consistently with its view, future chance reseeded.
+* chance ``EXPLICIT_STOCHASTIC`` for a game with chance (``DETERMINISTIC`` otherwise): every
+  draw of the rules is a chance node (section "Chance" below), so OpenSpiel's algorithms
+  sample chance themselves, a clone does not know the next draw, and
+  :meth:`SpacetableState.resample_from_infostate` (``ISMCTSBot``) resamples what the current
+  seat cannot see (``Game.determinize``).
 * reward model ``TERMINAL``: the returns are ``Outcome.payoffs(reward)`` under the game
   parameter ``reward`` (``docs/rl.md``, "Rewards"), zero before the end. ``"rank"`` (the
   default): each seat's mean pairwise result against the other competitors (+1 beat, -1
@@ -48,14 +46,41 @@ The declared game type:
   PettingZoo environment's rule: both adapters follow the one
   :class:`spacetable.engine.schedule.SeatTurns` (:attr:`SpacetableState.scheduler`).
 
+Chance: the engine game of a state draws from a :class:`~spacetable.engine.rng.ScriptedRng`.
+All randomness of the rules goes through ``Rng.below(n)`` (a choice, a die, a shuffle: a
+shuffle of ``m`` things is ``m - 1`` successive draws, Fisher-Yates); when a step (the setup,
+or a decision with the game time that passes after it in real time) draws and no outcome is
+given, the state becomes a chance node with the outcomes ``0..n-1``, each ``1/n`` (outcome
+``k``: the ``k``-th of the ``n`` things drawn from, in the rules' order). Applying an outcome
+replays the step from the position before it with the outcomes so far, until the step
+completes or draws again. A new state is the setup's first chance node. ``max_chance_outcomes``
+is the game's own bound on ``n`` (``Game.max_chance_outcomes``: its components or seats, or
+its physical cards where a deck holds copies), checked at every draw.
+:meth:`SpacetableState.resolve_chance` applies the outcomes the engine's own seeded generator
+would draw, so a state can replay the game ``new_game(..., seed=s)`` plays.
+
+Serialization: ``state.serialize()`` and ``pyspiel.serialize_game_and_state`` hold the state's
+action history (decisions and chance outcomes) and no generator state: a state pickles as its
+settings and history, and loading replays the history from the first node. A resampled state
+(:meth:`SpacetableState.resample_from_infostate`) is hypothetical, has no history of its own and
+refuses to serialize.
+
 Observations (``make_py_observer``; a seat's own, ``PrivateInfoType.SINGLE_PLAYER``):
 
-* observation tensor: :func:`spacetable.rl.observe` (the seat's view alone, layout in
-  ``docs/rl.md``); observation string: the seat's JSON view (``game.view(seat)``).
-* information state string: the seat's JSON view and its own log (``game.log_for(seat)``:
-  every event it witnessed, its own decisions among them), so two histories it cannot tell
-  apart give the same string. The information state tensor is the observation tensor: the
-  view holds what the rules leave public (discards, tracks...), but it is not a full history.
+* observation tensor: :func:`spacetable.rl.observe` (the seat's view of the present alone,
+  layout in ``docs/rl.md``); observation string: the seat's JSON view (``game.view(seat)``).
+* information state tensor: the observation tensor, then the seat's own decisions: a count per
+  action index (``num_distinct_actions`` floats: how many times it took each action) and its
+  last :data:`RECENT_ACTIONS` decisions one-hot (``RECENT_ACTIONS x num_distinct_actions``
+  floats, the latest first, zeros where it has made fewer). Fixed size, so the order of its
+  decisions is kept for the last ones only; the view holds what the rules leave public
+  (discards, tracks...).
+* information state string: the seat's JSON view, its own log (``game.log_for(seat)``: every
+  event it witnessed) and the list of its own decisions (action indices): perfect recall, two
+  histories it cannot tell apart give the same string.
+
+At a chance node the observations are of the position before the step being drawn (the setup's
+chance nodes: zeros and ``null`` views).
 
 ``max_game_length`` is the engine's bound (``Game.max_decisions``, plus the *wait* steps in
 real time: :func:`spacetable.rl.bounds.episode_bound`), finite for every game with the default
@@ -78,11 +103,14 @@ from spacetable.engine import (
     Game,
     IllegalAction,
     SpacetableError,
+    game_class,
     game_info,
     list_games,
     new_game,
     reward_scheme,
 )
+from spacetable.engine.game import Cons
+from spacetable.engine.rng import NeedChance, Rng, ScriptedRng
 from spacetable.engine.schedule import SeatTurns
 
 from .bounds import adapter_options, episode_bound
@@ -151,7 +179,6 @@ def _game_type(game_id: str, settings: Settings | None = None) -> Any:
     scheme = DEFAULT_REWARD if settings is None else settings.reward
     params: dict[str, Any] = {
         "players": default_players(game_id),
-        "seed": -1,
         "reward": DEFAULT_REWARD,
     }
     params.update(_option_defaults(game_id))
@@ -164,7 +191,7 @@ def _game_type(game_id: str, settings: Settings | None = None) -> Any:
         long_name=f"spacetable {info['names']['en']}",
         dynamics=GT.Dynamics.SEQUENTIAL,
         chance_mode=(
-            GT.ChanceMode.SAMPLED_STOCHASTIC if info["chance"] else GT.ChanceMode.DETERMINISTIC
+            GT.ChanceMode.EXPLICIT_STOCHASTIC if info["chance"] else GT.ChanceMode.DETERMINISTIC
         ),
         information=(
             GT.Information.IMPERFECT_INFORMATION
@@ -222,8 +249,14 @@ class Settings:
         self.shape = observation_shape(game_id, players, self.options)
         #: the reward scheme of the returns (``Outcome.payoffs``)
         self.reward = reward_scheme(str(p.get("reward", DEFAULT_REWARD)))
-        self.seed = int(p.get("seed", -1))
-        self.seeds = random.Random(None if self.seed < 0 else self.seed)
+        #: the parameters as given (a serialized state replays its history under them)
+        self.params = p
+        #: the action space (the same for every game of these settings)
+        self.space = probe.action_space
+        #: the most outcomes a chance event may have (``Rng.below(n)``: ``n``), 0 without
+        #: chance; see :func:`max_chance_outcomes`
+        self.max_chance_outcomes = max_chance_outcomes(probe)
+        self._root: _Core | None = None
         bound = episode_bound(game_id, players, self.options, self.tick)
         self.max_game_length = _INT_MAX if bound is None or bound >= _INT_MAX else bound
 
@@ -231,9 +264,16 @@ class Settings:
         """Shared, not copied: pyspiel clones a Python state by deep-copying its attributes."""
         return self
 
-    def new_engine_game(self, seed: int) -> Game:
-        """An engine game with these settings."""
-        return new_game(self.game_id, players=self.players, seed=seed, options=self.given_options)
+    def new_engine_game(self, rng: Rng) -> Game:
+        """An engine game with these settings, drawing its chance from ``rng``."""
+        cls = game_class(self.game_id)
+        return cls(self.players, 0, self.given_options, rng=rng)
+
+    def root(self) -> _Core:
+        """A copy of the first node of a game with these settings (made once)."""
+        if self._root is None:
+            self._root = _Core.root(self)
+        return self._root.copy()
 
     def new_scheduler(self) -> SeatTurns:
         """The turn rule of a new game with these settings."""
@@ -243,18 +283,30 @@ class Settings:
 _SETTINGS: dict[tuple[str, str], Settings] = {}
 
 
+def _settings_for(game_id: str, params: Mapping[str, Any]) -> Settings:
+    """The (shared) settings of ``game_id`` under ``params``."""
+    key = (game_id, json.dumps(dict(params), sort_keys=True))
+    if key not in _SETTINGS:
+        _SETTINGS[key] = Settings(game_id, params)
+    return _SETTINGS[key]
+
+
 def _settings_of(spiel_game: Any) -> Settings:
     """The settings of a pyspiel game of ours, from its Python attributes or, on a bare
     wrapper, from its parameters."""
     found = getattr(spiel_game, "settings", None)
     if isinstance(found, Settings):
         return found
-    gid = str(type(spiel_game).game_id)
-    params = dict(spiel_game.get_parameters())
-    key = (gid, json.dumps(params, sort_keys=True))
-    if key not in _SETTINGS:
-        _SETTINGS[key] = Settings(gid, params)
-    return _SETTINGS[key]
+    return _settings_for(str(type(spiel_game).game_id), dict(spiel_game.get_parameters()))
+
+
+def max_chance_outcomes(game: Game) -> int:
+    """The most outcomes one chance event of ``game``'s settings may have: the game's own
+    bound on its draws (``Game.max_chance_outcomes``; every draw above it raises, so the
+    bound is checked at every draw), 0 for a game without chance."""
+    if not game.info.chance:
+        return 0
+    return int(game.max_chance_outcomes())
 
 
 class SpacetableGame(pyspiel.Game):  # type: ignore[misc]
@@ -272,7 +324,7 @@ class SpacetableGame(pyspiel.Game):  # type: ignore[misc]
         low, high = _utility_bounds(st.reward)
         info = pyspiel.GameInfo(
             num_distinct_actions=st.num_actions,
-            max_chance_outcomes=0,
+            max_chance_outcomes=st.max_chance_outcomes,
             num_players=st.players,
             min_utility=low,
             max_utility=high,
@@ -283,13 +335,9 @@ class SpacetableGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_game_type(self.game_id, st), info, p)
 
     def new_initial_state(self) -> SpacetableState:
-        """A new game: its seed is the next of the game's seed sequence."""
-        st = _settings_of(self)
-        return SpacetableState(self, st.seeds.getrandbits(48))
-
-    def new_initial_state_from_seed(self, seed: int) -> SpacetableState:
-        """A new game with this engine seed (the same seed, the same game)."""
-        return SpacetableState(self, seed)
+        """A new game: the first chance event of its setup (a game without chance: its
+        first decision)."""
+        return SpacetableState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
@@ -299,110 +347,331 @@ class SpacetableGame(pyspiel.Game):  # type: ignore[misc]
         return SpacetableObserver(_settings_of(self), obs, params)
 
 
-class _Engine:
-    """The engine game of a state. pyspiel clones a Python state by deep-copying its
-    attributes; this box copies its game with the engine's own ``clone``."""
+#: the own decisions the information state tensor shows one-hot, the last first
+RECENT_ACTIONS = 4
+#: ``_Core.pending`` while the game's setup is being dealt (no action index, not *wait*)
+_SETUP = -2
 
-    __slots__ = ("game",)
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+def _cons_items(cell: Cons) -> list[Any]:
+    """The items of a persistent list (``(previous cell, item)`` pairs), oldest first."""
+    out: list[Any] = []
+    while cell is not None:
+        cell, item = cell
+        out.append(item)
+    out.reverse()
+    return out
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.game.clone())
+
+class _Core:
+    """Everything a state is, in one object: pyspiel clones a Python state by deep-copying
+    its attributes (:meth:`__deepcopy__`: the engine's own ``clone``) and serializes it by
+    pickling them (:meth:`__reduce__`: the action history, replayed on load).
+
+    ``game`` and ``scheduler`` are the last complete position: at a chance node, the position
+    before the step being resolved (``pending``: the setup, or the decision of seat
+    ``player``), which is replayed from there with the outcomes ``drawn`` so far."""
+
+    __slots__ = (
+        "actions",
+        "drawn",
+        "game",
+        "n",
+        "own",
+        "pending",
+        "player",
+        "replayable",
+        "scheduler",
+        "sg",
+    )
+
+    sg: Settings
+    game: Game | None
+    scheduler: SeatTurns
+    player: int
+    pending: int | None
+    drawn: tuple[int, ...]
+    n: int
+    actions: Cons
+    own: tuple[Cons, ...]
+    replayable: bool
+
+    @classmethod
+    def root(cls, sg: Settings) -> _Core:
+        """The first node of a game: the setup's first chance event (or, in a game whose
+        setup draws nothing, its first decision)."""
+        c = cls.__new__(cls)
+        c.sg = sg
+        c.game = None
+        c.scheduler = sg.new_scheduler()
+        c.player = 0
+        c.pending = _SETUP
+        c.drawn = ()
+        c.n = 0
+        c.actions = None
+        c.own = (None,) * sg.players
+        c.replayable = True
+        c.resolve()
+        return c
+
+    def copy(self, game: Game | None = None) -> _Core:
+        """An independent copy; with ``game``, of this node with that engine game instead."""
+        c = _Core.__new__(_Core)
+        c.sg = self.sg
+        if game is not None:
+            c.game = game
+        else:
+            c.game = None if self.game is None else self.game.clone()
+        c.scheduler = self.scheduler.copy()
+        c.player = self.player
+        c.pending = self.pending
+        c.drawn = self.drawn
+        c.n = self.n
+        c.actions = self.actions
+        c.own = self.own
+        c.replayable = self.replayable
+        return c
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as the game's settings and its action history (chance outcomes included),
+        never as a generator state: loading replays the history from the first node."""
+        if not self.replayable:
+            raise SpacetableError(
+                "a resampled state (resample_from_infostate, determinized) has no history "
+                "of its own to serialize"
+            )
+        params = json.dumps(self.sg.params, sort_keys=True)
+        return (_replay, (self.sg.game_id, params, tuple(_cons_items(self.actions))))
+
+    # ------------------------------------------------------------------ moves
+    @property
+    def is_chance(self) -> bool:
+        return self.pending is not None
+
+    def apply(self, action: int) -> None:
+        """Apply a chance outcome (at a chance node) or the decision of :attr:`player`. A bad
+        action raises :class:`IllegalAction` and changes nothing."""
+        if self.pending is not None:
+            if not 0 <= action < self.n:
+                raise IllegalAction(f"chance outcome {action} outside 0..{self.n - 1}")
+            self._step(self.pending, (*self.drawn, action), (self.actions, action), self.own)
+            return
+        g = self.game
+        assert g is not None
+        if g.is_over:
+            raise IllegalAction("the game is over")
+        if not 0 <= action < self.sg.num_actions:
+            raise IllegalAction(f"action index {action} outside 0..{self.sg.num_actions - 1}")
+        if action != self.sg.wait:
+            # legality is checked before anything changes (on the engine's cached list)
+            a = self.sg.space.from_index(action)
+            if a not in g.legal_actions(self.player):
+                raise IllegalAction(f"{a} is not legal for seat {self.player} now")
+        own = list(self.own)
+        own[self.player] = (own[self.player], action)
+        self._step(action, (), (self.actions, action), tuple(own))
+
+    def _step(
+        self, pending: int, drawn: tuple[int, ...], actions: Cons, own: tuple[Cons, ...]
+    ) -> None:
+        """:meth:`resolve` the step ``pending`` with the outcomes ``drawn``, the histories
+        becoming ``actions`` and ``own``; if the rules raise, nothing changes."""
+        saved = (self.pending, self.drawn, self.actions, self.own, self.n)
+        self.pending, self.drawn, self.actions, self.own = pending, drawn, actions, own
+        try:
+            self.resolve()
+        except BaseException:
+            self.pending, self.drawn, self.actions, self.own, self.n = saved
+            raise
+
+    def resolve(self) -> None:
+        """Play the pending step with the outcomes drawn so far: either it completes (the
+        state moves to the next decision, or the end) or it draws once more than drawn, and
+        the state is a chance node with that draw's outcomes (:attr:`n`)."""
+        sg = self.sg
+        rng = ScriptedRng(self.drawn)
+        try:
+            if self.pending == _SETUP:
+                g = sg.new_engine_game(rng)
+                sched = sg.new_scheduler()
+            else:
+                base = self.game
+                assert base is not None and self.pending is not None
+                g = base.clone()
+                rng.state = base.rng.state
+                g.rng = rng
+                sched = self.scheduler.copy()
+                seat = self.player
+                if self.pending == sg.wait:
+                    sched.record_wait(seat)
+                else:
+                    g.apply_unchecked(seat, sg.space.from_index(self.pending))
+                    sched.record_action(seat)
+            seat_next = sched.pass_time_until_decision(g)
+        except NeedChance as e:
+            if e.outcomes > sg.max_chance_outcomes:
+                raise SpacetableError(
+                    f"{sg.game_id}: a chance event with {e.outcomes} outcomes, more than the "
+                    f"declared max_chance_outcomes {sg.max_chance_outcomes}"
+                ) from None
+            self.n = e.outcomes
+            return
+        if not rng.used_up:
+            raise SpacetableError("a replayed step drew fewer times than before")
+        rng.script = ()
+        rng.pos = 0
+        self.game = g
+        self.scheduler = sched
+        if seat_next is not None:
+            self.player = seat_next
+        self.pending = None
+        self.drawn = ()
+        self.n = 0
+
+
+def _replay(game_id: str, params: str, actions: tuple[int, ...]) -> _Core:
+    """A pickled :class:`_Core`: its game's first node, then every action of its history."""
+    sg = _settings_for(game_id, json.loads(params))
+    c = sg.root()
+    for a in actions:
+        c.apply(int(a))
+    return c
 
 
 class SpacetableState(pyspiel.State):  # type: ignore[misc]
     """A state: one engine game (:attr:`game`) and its :attr:`scheduler` (who decides next;
-    in real time, whose turn it is in the tick)."""
+    in real time, whose turn it is in the tick), or a chance node of the step that leads to
+    them (see the module doc, "Chance")."""
 
-    def __init__(self, spiel_game: SpacetableGame, seed: int, game: Game | None = None) -> None:
+    def __init__(self, spiel_game: SpacetableGame, core: _Core | None = None) -> None:
         super().__init__(spiel_game)
-        self._sg = _settings_of(spiel_game)
-        self._engine = _Engine(self._sg.new_engine_game(seed) if game is None else game)
-        #: who decides next, and when game time passes (real time): the shared turn rule
-        self.scheduler = self._sg.new_scheduler()
-        self._player = 0
-        self._move_to_next_decision()
+        self._c = _settings_of(spiel_game).root() if core is None else core
 
     @property
     def game(self) -> Game:
-        """The engine game (read it, do not change it: moves go through ``apply_action``)."""
-        return self._engine.game
+        """The engine game (read it, do not change it: moves go through ``apply_action``).
+        At a chance node: the position before the step whose chance is being drawn. Raises
+        :class:`SpacetableError` while the setup is still being dealt."""
+        g = self._c.game
+        if g is None:
+            raise SpacetableError("the game is still being set up (a chance node)")
+        return g
+
+    @property
+    def scheduler(self) -> SeatTurns:
+        """Who decides next, and when game time passes (real time): the shared turn rule."""
+        return self._c.scheduler
 
     # ------------------------------------------------------------------ copies
     def determinized(self, player: int, rng: random.Random) -> SpacetableState:
         """A copy where everything ``player`` cannot see is resampled consistently with its
-        view and future chance is reseeded from ``rng`` (``Game.determinize``): what a search
-        for ``player`` may look at. (``clone()`` keeps everything, the future chance too.)"""
-        s = SpacetableState.__new__(SpacetableState)
-        pyspiel.State.__init__(s, self.get_game())
-        s._sg = self._sg
-        s._engine = _Engine(self.game.determinize(player, rng))
-        s.scheduler = self.scheduler.copy()
-        s._player = self._player
-        return s
+        view (``Game.determinize``), at a decision node: what a search for ``player`` may
+        look at. Future chance stays chance nodes. ``player``'s own action history travels
+        with the copy, the other seats' does not (it holds their secret choices); the copy
+        has no history to serialize."""
+        c = self._c
+        if c.pending is not None or c.game is None:
+            raise SpacetableError("a chance node cannot be resampled: apply its outcome first")
+        world = c.game.determinize(player, rng)
+        world.rng = ScriptedRng(draws=c.game.rng.state)
+        d = c.copy(world)
+        d.actions = None
+        d.own = tuple(cell if seat == player else None for seat, cell in enumerate(c.own))
+        d.replayable = False
+        return SpacetableState(self.get_game(), d)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SpacetableState:
+        """OpenSpiel's resampling (``ISMCTSBot``): a state that ``player_id`` cannot tell
+        from this one, drawn with ``probability_sampler`` (a callable giving floats in
+        [0, 1)): :meth:`determinized` with a generator seeded from it."""
+        seed = int(float(probability_sampler()) * 2**53) ^ (
+            int(float(probability_sampler()) * 2**53) << 53
+        )
+        return self.determinized(int(player_id), random.Random(seed))
+
+    def resolve_chance(self, rng: Rng) -> None:
+        """Apply chance outcomes as the engine's own generator draws them (``rng.below(n)``
+        at each chance node) until a decision or the end: a state driven so with ``Rng(seed)``
+        plays exactly the game ``new_game(..., seed=seed)`` plays."""
+        while self._c.pending is not None:
+            self.apply_action(rng.below(self._c.n))
 
     # ------------------------------------------------------------------ who acts
     def current_player(self) -> int:
-        if self.game.is_over:
+        c = self._c
+        if c.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        assert c.game is not None
+        if c.game.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        return self._player
+        return c.player
 
-    def _move_to_next_decision(self) -> None:
-        """Point the current player at the seat that decides next; in real time, game time
-        passes first while no seat may act in the current tick
-        (:meth:`SeatTurns.pass_time_until_decision`)."""
-        seat = self.scheduler.pass_time_until_decision(self.game)
-        if seat is not None:
-            self._player = seat
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the chance node: ``0..n-1``, each ``1/n`` (one draw of the rules,
+        ``Rng.below(n)``: outcome ``k`` is the ``k``-th of the ``n`` things drawn from, in
+        the rules' order)."""
+        n = self._c.n
+        if self._c.pending is None or n == 0:
+            return []
+        p = 1.0 / n
+        return [(k, p) for k in range(n)]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.game.is_over or player != self._player:
+        c = self._c
+        if c.pending is not None or player != c.player:
             return []
-        space = self.game.action_space
-        out = sorted(space.to_index(a) for a in self.game.legal_actions(player))
-        if self._sg.realtime:
-            out.append(self._sg.wait)
+        g = c.game
+        assert g is not None
+        if g.is_over:
+            return []
+        space = self._c.sg.space
+        out = sorted(space.to_index(a) for a in g.legal_actions(player))
+        if self._c.sg.realtime:
+            out.append(self._c.sg.wait)
         return out
 
     def _apply_action(self, action: int) -> None:
-        index = int(action)
-        seat = self._player
-        if self.game.is_over:
-            raise IllegalAction("the game is over")
-        if not 0 <= index < self._sg.num_actions:
-            raise IllegalAction(f"action index {index} outside 0..{self._sg.num_actions - 1}")
-        if index == self._sg.wait:
-            self.scheduler.record_wait(seat)
-        else:
-            a = self.game.action_space.from_index(index)
-            self.game.apply(seat, a)  # IllegalAction if not legal: nothing changes
-            self.scheduler.record_action(seat)
-        self._move_to_next_decision()
+        self._c.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if int(action) == self._sg.wait:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance outcome {int(action)}"
+        if int(action) == self._c.sg.wait:
             return "wait"
-        return str(self.game.action_space.from_index(int(action)).text())
+        return str(self._c.sg.space.from_index(int(action)).text())
 
     # ------------------------------------------------------------------ the end
     def is_terminal(self) -> bool:
-        return bool(self.game.is_over)
+        c = self._c
+        return c.pending is None and c.game is not None and bool(c.game.is_over)
 
     def returns(self) -> list[float]:
         """``Outcome.payoffs(reward)`` at the end (the game's reward scheme), zeros before."""
-        if not self.game.is_over:
-            return [0.0] * self.game.players
-        return list(self.game.outcome().payoffs(self._sg.reward))
+        if not self.is_terminal():
+            return [0.0] * self._c.sg.players
+        return list(self.game.outcome().payoffs(self._c.sg.reward))
 
     def rewards(self) -> list[float]:
         """Terminal rewards: the returns at the end, zeros before."""
         return self.returns()
 
+    def own_actions(self, player: int) -> list[int]:
+        """``player``'s own decisions so far (action indices, the first first)."""
+        return [int(a) for a in _cons_items(self._c.own[player])]
+
     def __str__(self) -> str:
-        """The spectator's view (what everybody sees), as JSON."""
-        return json.dumps(self.game.view(None), sort_keys=True, ensure_ascii=False)
+        """The spectator's view (what everybody sees), as JSON; at a chance node, with the
+        step being drawn and its outcomes so far."""
+        c = self._c
+        view = None if c.game is None else c.game.view(None)
+        if c.pending is None:
+            return json.dumps(view, sort_keys=True, ensure_ascii=False)
+        step = "setup" if c.pending == _SETUP else {"seat": c.player, "action": c.pending}
+        data = {"view": view, "step": step, "drawn": list(c.drawn), "outcomes": c.n}
+        return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 class SpacetableObserver:
@@ -422,20 +691,54 @@ class SpacetableObserver:
         if not iig_obs_type.public_info:
             raise SpacetableError("spacetable observations include the public information")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.tensor = np.zeros(settings.shape, np.float32)
-        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {"observation": self.tensor}
+        size = settings.shape[0]
+        a = settings.num_actions
+        total = size + (a * (1 + RECENT_ACTIONS) if self.perfect_recall else 0)
+        self.tensor = np.zeros(total, np.float32)
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {
+            "observation": self.tensor[:size]
+        }
+        if self.perfect_recall:
+            self.dict["action_counts"] = self.tensor[size : size + a]
+            self.dict["recent_actions"] = self.tensor[size + a :].reshape(RECENT_ACTIONS, a)
 
     def set_from(self, state: SpacetableState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s observation of ``state``."""
-        self.tensor[:] = observe(state.game, player)
+        """Fill :attr:`tensor` with ``player``'s observation of ``state``; with perfect
+        recall, its own action history too."""
+        c = state._c
+        obs = self.dict["observation"]
+        if c.game is None:
+            obs[:] = 0.0
+        else:
+            obs[:] = observe(c.game, player)
+        if not self.perfect_recall:
+            return
+        counts = self.dict["action_counts"]
+        recent = self.dict["recent_actions"]
+        counts[:] = 0.0
+        recent[:] = 0.0
+        cell = c.own[player]
+        i = 0
+        while cell is not None:
+            cell, a = cell
+            counts[a] += 1.0
+            if i < RECENT_ACTIONS:
+                recent[i, a] = 1.0
+            i += 1
 
     def string_from(self, state: SpacetableState, player: int) -> str:
-        """``player``'s view as JSON; with perfect recall, with its own log too."""
-        g = state.game
-        if self.perfect_recall:
-            data: Any = {"view": g.view(player), "log": g.log_for(player)}
-        else:
-            data = g.view(player)
+        """``player``'s view as JSON; with perfect recall, with its own log and its own
+        actions too."""
+        c = state._c
+        g = c.game
+        view = None if g is None else g.view(player)
+        if not self.perfect_recall:
+            return json.dumps(view, sort_keys=True, ensure_ascii=False)
+        data = {
+            "view": view,
+            "log": [] if g is None else g.log_for(player),
+            "actions": state.own_actions(player),
+        }
         return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
