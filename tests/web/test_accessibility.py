@@ -7,11 +7,11 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import httpx
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from . import loopback
 from .conftest import Server, create
 from .test_e2e import browser
 
@@ -84,7 +84,7 @@ def test_the_end_screen_and_the_replay(browser: Browser, fast_sqlite_server: Ser
     bots = [{"kind": "bot", "level": "random"}] * 2
     t = create(base, "quazarys", bots, options={"round_limit": 30}, start=True)
     deadline = time.monotonic() + 60
-    while httpx.get(f"{base}/api/tables/{t['id']}").json()["status"] != "over":
+    while loopback.get(f"{base}/api/tables/{t['id']}").json()["status"] != "over":
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.2)
     for lang, size in (("en", "desktop"), ("fr", "phone")):

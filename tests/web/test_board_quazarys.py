@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PWTimeout
 
 from .boardplay import READ, VIEWPORTS, Player, check_end, check_tip, open_table, piece_at
@@ -135,10 +135,10 @@ def preview_then_confirm(page: Page, step: int, piece: str, st: dict[str, Any]) 
     click(page, step, piece)
 
 
+# (each language and size once: a whole race a case)
 CASES = [
-    ("en", "desktop", 2),
     ("fr", "phone", 2),
-    ("fr", "desktop", 3),
+    ("en", "desktop", 3),
 ]
 
 
@@ -339,7 +339,7 @@ def long_press(page: Page, streams: list[list[dict[str, Any]]], step: int) -> No
     at = {"clientX": box["x"] + 20, "clientY": box["y"] + 20, "pointerType": "touch"}
     tip = page.locator("[data-testid=board-tip]")
     page.mouse.move(1, 1)  # away from the pieces: no tip from a hover
-    assert not tip.is_visible()
+    expect(tip).to_be_hidden()  # the hover tip of the last move goes (its event comes async)
     card.dispatch_event("pointerdown", {**at, "bubbles": True, "isPrimary": True})
     tip.wait_for(state="visible", timeout=3000)
     assert tip.inner_text().replace("\n", "") == text["name"] + text["text"]

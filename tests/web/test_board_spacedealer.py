@@ -309,26 +309,34 @@ def hover_text(seat: Seat) -> None:
 
 
 def scroll_and_focus_stay(seat: Seat) -> None:
-    """A phone's sideways scroll of the board, and the focused piece, stay across redraws."""
+    """A phone's zoom and the part of the board in view, and the focused piece, stay across
+    redraws."""
     page = seat.page
+    for _ in range(2):
+        page.locator("#view [data-testid=zoom-in]").click()
     page.evaluate("() => { document.querySelector('#view .board-scroll').scrollLeft = 300; }")
     # focused without scrolling it into view (a piece half out of sight would move the board:
     # the subject here is what the redraws keep, not where the browser scrolls a focus)
     page.locator("#view [data-testid=board] [data-h='planet:0']").evaluate(
         "(node) => node.focus({ preventScroll: true })"
     )
+    # a key after the presses on the zoom: the focus is a keyboard user's, which a redraw
+    # keeps (a tap's is not moved back: boards/board.js)
+    page.keyboard.press("Shift")
     next_draw(page)
     next_draw(page)
     left = page.evaluate("() => document.querySelector('#view .board-scroll').scrollLeft")
-    assert left == 300, left
+    assert abs(left - 300) <= 1, left
+    assert page.locator("#view [data-testid=board]").get_attribute("data-zoom") == "2.25"
     focused = page.evaluate("() => document.activeElement.getAttribute('data-h')")
     assert focused == "planet:0"
     page.evaluate("() => document.activeElement.blur()")
+    page.locator("#view [data-testid=zoom-fit]").click()
 
 
+# (each language, each size and each set of rules once: a whole game lasts half a minute)
 CASES = [
-    ("en", "desktop", 3, "basic"),
-    ("fr", "phone", 3, "basic"),
+    ("en", "phone", 3, "basic"),
     ("fr", "desktop", 4, "advanced"),
 ]
 
@@ -359,7 +367,7 @@ def test_a_whole_spacedealer_game_through_the_board(
             scroll_and_focus_stay(me)
         rng = random.Random(CASES.index((lang, size, players, rules)))
         deadline = time.monotonic() + 240
-        shot = (lang, size, rules) == ("en", "desktop", "basic")
+        shot = size == "desktop"
         png = None
         while not me.over and time.monotonic() < deadline:
             keyboard = size == "desktop" and me.counts["keyboard"] == 0
@@ -415,7 +423,7 @@ def test_three_people_clicking_at_the_same_moments(
         "spacedealer",
         [{"kind": "human"}] * 3,
         options=OPTIONS,
-        speed=SPEED / 2,
+        speed=SPEED * 0.75,
         start=True,
     )
     desktop = VIEWPORTS["desktop"]

@@ -38,10 +38,10 @@ class WildSpace(Player):
         loc.click(position={"x": box["width"] / 2, "y": min(box["height"] / 2, 5)}, timeout=1500)
 
 
+# (each language and size once: a whole game a case)
 CASES = [
-    ("en", "desktop", 2),
     ("fr", "phone", 2),
-    ("fr", "desktop", 1),  # solo: the Contrebandier's choices are seat 0's, on its Hostile Planets
+    ("en", "desktop", 1),  # solo: the Contrebandier's choices are seat 0's, on its Hostile Planets
 ]
 
 

@@ -16,7 +16,7 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 export function clear(node) {
-  while (node.firstChild) node.removeChild(node.firstChild);
+  node.replaceChildren();
   return node;
 }
 
@@ -46,4 +46,53 @@ export function breakdownTable(breakdown, seatNames) {
       row.values.map((v) => el("td", { text: v })))));
   return el("div", { class: "table-scroll", tabindex: "0" }, table,
     breakdown.notes.map((note) => el("p", { class: "muted", text: note })));
+}
+
+// The elements of `node` the Tab key reaches, in order (the shown ones).
+export function focusables(node) {
+  return [...node.querySelectorAll("a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), "
+    + "textarea:not([disabled]), [tabindex]:not([tabindex='-1'])")].filter((n) => n.getClientRects().length);
+}
+
+// Tab and Shift+Tab cycle inside `node` (a dialog or a menu holds the focus while open).
+export function trapFocus(node) {
+  node.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Tab") return;
+    const all = focusables(node);
+    ev.preventDefault();
+    if (!all.length) return;
+    const at = all.indexOf(document.activeElement);
+    const to = ev.shiftKey ? (at <= 0 ? all.length - 1 : at - 1) : (at + 1) % all.length;
+    all[to].focus();
+  });
+}
+
+// A <dialog> shown modal (the rest of the page inert, the focus held inside: trapFocus), the
+// element that had the focus kept to give it back at hideDialog. `focus`: what takes the focus
+// (else the dialog's first focusable element). `back()` (optional, at hideDialog): where the
+// focus goes when the element that opened it is gone (a board drawn again).
+export function showDialog(dialog, focus = null) {
+  dialog.classList.remove("hidden");
+  const opening = !dialog.open;
+  if (opening) {
+    const had = document.activeElement;
+    dialog.opener = had && had !== document.body ? had : null;
+    if (!dialog.trapped) { trapFocus(dialog); dialog.trapped = true; }
+    dialog.showModal();
+  }
+  if (opening || !dialog.contains(document.activeElement) || document.activeElement === dialog) {
+    const to = focus || focusables(dialog)[0];
+    if (to) to.focus();
+  }
+}
+
+export function hideDialog(dialog, back = null) {
+  dialog.classList.add("hidden");
+  if (!dialog.open) return;
+  dialog.close();
+  const opener = dialog.opener;
+  dialog.opener = null;
+  if (!opener) return; // nothing had the focus when it opened
+  const to = opener.isConnected ? opener : back ? back(opener) : null;
+  if (to) to.focus();
 }

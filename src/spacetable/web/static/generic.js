@@ -4,14 +4,61 @@
 import { el } from "./dom.js";
 import { t } from "./i18n.js";
 
-// How the pages name seat i of `table` (the table's public info, null until it is loaded): its
-// number with its person's name or its bot's level; null or undefined is the spectator.
+// How every page names seat i of `table` (the table's public info, null until it is loaded):
+// the person's name (or the bot's level in words, or the guide), then the seat's shape, colour
+// and number as the boards draw them: "Moimoi (● orange, seat 0)", "bot easy (■ sky blue,
+// seat 1)", "● orange, seat 0" for a person without a name; null or undefined is the
+// spectator. The lobby, the table (header, seat switch, hand-off, clocks, chat, scores, end
+// screen, boards) and the replay all name seats with it.
+const GLYPHS = ["●", "■", "◆", "▲", "⬢"]; // boards/board.js's seat shapes, in the same order
+
 export function seatName(table, i) {
   if (i === null || i === undefined) return t("spectator");
-  const s = table && table.seats[i];
-  if (!s) return `${t("seat")} ${i}`;
-  const who = s.kind === "bot" ? `${t("bot")} ${t(s.level)}` : s.kind === "guide" ? t("guide") : s.name;
-  return who ? `${t("seat")} ${i} (${who})` : `${t("seat")} ${i}`;
+  const colour = t("seat_colours").split(",")[((i % 5) + 5) % 5];
+  const mark = `${GLYPHS[((i % 5) + 5) % 5]} ${colour}, ${t("seat").toLowerCase()} ${i}`;
+  const s = table && table.seats && table.seats[i];
+  const who = !s ? "" : s.kind === "bot" ? `${t("bot")} ${t(s.level)}` : s.kind === "guide" ? t("guide") : s.name;
+  return who ? `${who} (${mark})` : mark;
+}
+
+// A seat named in a game's text: "⟪2|player 2⟫", or "⟪2|au joueur 2|à ⟫" when a name takes
+// another word before it (the engine's mention module). The page names it as everywhere else.
+const MENTION = /⟪(\d+)\|([^|⟪⟫]*)(?:\|([^|⟪⟫]*))?⟫/g;
+
+// French "de" is elided before a vowel ("d'Ana"), as the engine's name_seats does.
+const VOWEL = /^[aeiouyàâäéèêëîïôöùûüœæ]/i;
+
+export function nameSeats(text, name) {
+  if (typeof text !== "string" || !text.includes("⟪")) return text;
+  return text.replace(MENTION, (_, s, words, before = "") => {
+    const who = name(Number(s));
+    return before.endsWith("de ") && VOWEL.test(who) ? `${before.slice(0, -3)}d'${who}` : before + who;
+  });
+}
+
+// Whether a game's sentence starts by naming seat `seat` (a log line then needs no prefix).
+export function startsWithSeat(text, seat) {
+  return typeof text === "string" && text.startsWith(`⟪${seat}|`);
+}
+
+// A message's (or a replay frame's) game texts with their seats named by `name`: the prompt,
+// the actions' labels, the log's sentences, the end's summary and breakdown, the reasons; its
+// data (the view, events, actions, facts) and the keys in `skip` left as they are.
+const DATA = ["view", "event", "action", "facts"];
+
+export function namedTexts(value, name, skip = []) {
+  const keep = new Set([...DATA, ...skip]);
+  const walk = (v) => {
+    if (typeof v === "string") return nameSeats(v, name);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") {
+      const out = {};
+      for (const [k, x] of Object.entries(v)) out[k] = keep.has(k) ? x : walk(x);
+      return out;
+    }
+    return v;
+  };
+  return walk(value);
 }
 
 // The drawing functions, naming a seat with seatName(i).

@@ -4,7 +4,8 @@
 // "Replays"); the game's own board draws them when it has one (nothing is clickable), else the
 // generic view. The address keeps the step and the seat followed (#step=12&seat=1).
 import { $, breakdownTable, clear, el, toast } from "./dom.js";
-import { genericView, seatName as nameSeat } from "./generic.js";
+import { withIcon } from "./icons.js";
+import { genericView, namedTexts, seatName as nameSeat } from "./generic.js";
 import { loadWords, wordsOf } from "./gametext.js";
 import { isDraw, lang, resultMark, setLang, t } from "./i18n.js";
 import { drawReview, followSeat, setupReview } from "./review.js";
@@ -53,8 +54,9 @@ async function frame(n) {
   }
   const body = await r.json();
   if (!r.ok) throw new Error(body.error ? body.error.message : r.statusText);
-  frames.set(key, body);
-  return body;
+  const named = namedTexts(body, seatName);
+  frames.set(key, named);
+  return named;
 }
 
 async function go(n) {
@@ -191,7 +193,7 @@ function draw() {
   }
   $("#components").classList.toggle("hidden", !f.components.length);
   const ol = clear($("#log ol"));
-  for (const e of f.log.events) ol.append(el("li", { text: e.text }));
+  for (const e of f.log.events) ol.append(el("li", {}, ...withIcon(e.text)));
   ol.scrollTop = ol.scrollHeight;
   const sc = clear($("#scores .body"));
   $("#scores").classList.toggle("hidden", !f.end);

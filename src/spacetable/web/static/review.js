@@ -3,6 +3,7 @@
 // chance to win before each decision (SVG, with a title and a text summary), and the biggest
 // mistakes with the bot's better move; a point or a mistake shows that position in the replay.
 import { $, clear, el } from "./dom.js";
+import { namedTexts } from "./generic.js";
 import { lang, t } from "./i18n.js";
 
 // A percent sign as each language writes it (French: after a narrow no-break space).
@@ -64,7 +65,7 @@ async function load() {
     }
     if (r && r.status === 200) {
       polling = null;
-      const answer = await r.json();
+      const answer = namedTexts(await r.json(), ctx.seatName);
       if (seat === reviewSeat) current = { seat, ...answer };
       drawReview();
       return;

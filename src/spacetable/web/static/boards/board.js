@@ -1,5 +1,8 @@
 // What every game's board shares (the board toolkit): SVG drawing helpers, pieces that carry
-// the legal actions they perform (clicked, or focused and Enter), a small menu at a piece when
+// the legal actions they perform (clicked, or focused and Enter or Space; Tab goes from one
+// playable piece to the next, the arrow keys move the focus to the nearest piece that way,
+// Home and End to the first and last playable one; the focus stays on the board when it is
+// drawn again), a small menu at a piece when
 // several legal actions match it, a tip with a component's full text on hover, focus or a long
 // press, the last change highlighted, short skippable animations, and seat colours with a shape
 // and a number so that colour is never the only cue. A board module (boards/<game>.js) exports
@@ -34,7 +37,8 @@
 //     texts), seatShape(q, cx, cy, r) (an SVG shape filled with the seat's colour, class
 //     `seat-shape`), seatToken(q, cx, cy, r) (the shape with the seat's number on it).
 //   svg(tag, attrs, ...children), lines(text, width, count), textBlock(x, y, text, opts).
-import { clear, el } from "../dom.js";
+import { clear, el, focusables, trapFocus } from "../dom.js";
+import { zoomable } from "./zoom.js";
 
 const NS = "http://www.w3.org/2000/svg";
 
@@ -118,6 +122,39 @@ export function textBlock(x, y, text, { width = 18, count = 2, size = 11, cls = 
 // Kept per seat, so that no seat's board is ever compared with another seat's.
 const memory = new Map();
 
+// Where the focus was on the board of a page, kept across draws (the page empties the board
+// before drawing it again, which drops the focus): scope (as memory's) -> {piece, component},
+// or nothing when the focus is elsewhere. A new draw puts the focus back on the same piece, or
+// the first playable one if that one is gone, or on the board itself while nothing is playable.
+const focusMemory = new Map();
+// Whether the last input on the page was a key (then the focus is kept and ringed; after a
+// press or a tap it is not moved, nor a tip shown, nor the page scrolled).
+let byKeyboard = false;
+if (typeof document !== "undefined") {
+  document.addEventListener("keydown", () => { byKeyboard = true; }, true);
+  document.addEventListener("pointerdown", () => { byKeyboard = false; }, true);
+}
+
+// The piece nearest `from` in the direction of an arrow key among `nodes` (by their centres on
+// the screen; a piece straight that way beats a nearer one aside), or null.
+function nearest(from, nodes, key) {
+  const c = (n) => { const r = n.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const [x0, y0] = c(from);
+  const [ax, ay] = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[key];
+  let best = null;
+  let score = Infinity;
+  for (const n of nodes) {
+    if (n === from) continue;
+    const [x, y] = c(n);
+    const along = (x - x0) * ax + (y - y0) * ay;
+    const aside = Math.abs((x - x0) * ay) + Math.abs((y - y0) * ax);
+    if (along <= 0.5 || aside > along * 2) continue;
+    const s = along + 2 * aside;
+    if (s < score) { score = s; best = n; }
+  }
+  return best;
+}
+
 function reducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
@@ -130,18 +167,26 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
   const root = el("div", { class: "board", "data-testid": "board", "data-step": state.step,
     "data-seat": state.seat === null || state.seat === undefined ? "spectator" : state.seat });
   const box = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "board-svg", role: "group",
-    "aria-label": ctx.t("view") });
+    "aria-label": ctx.t("view"), tabindex: "-1" });
+  // the focused piece's ring, drawn over the board (every piece shows it, whatever its shape)
+  const ring = svg("rect", { class: "focus-ring", "data-testid": "focus-ring", rx: 4, visibility: "hidden" });
   const tip = el("div", { class: "board-tip hidden", "data-testid": "board-tip", role: "tooltip" });
   const menu = el("div", { class: "board-menu hidden", "data-testid": "board-menu", role: "menu" });
   const controls = el("div", { class: "board-controls" });
-  // A narrow screen scrolls the board sideways rather than shrinking its texts to nothing.
-  root.append(el("div", { class: "board-scroll" }, box), controls, tip, menu);
+  // The board fits the width of its box, and zooms (boards/zoom.js).
+  const zoom = zoomable(body, box, ctx, width, height);
+  // What the seat is asked now (or who is playing), above the board: a phone's fitted board is
+  // too small to read it on (the board draws it too, for a wide screen).
+  const prompt = state.prompt ? el("p", { class: "board-prompt", "data-testid": "board-prompt", text: state.prompt }) : null;
+  if (prompt) root.append(prompt);
+  root.append(zoom.node, controls, tip, menu);
   // The menu open at a piece when the board is drawn again (a bot moved, a clock ticked): it
   // opens again at the same piece if that piece still offers the same actions, else a note
   // says why it closed (finish, below).
   const reopen = body.boardMenu || null;
   body.boardMenu = null;
   clear(body).append(root);
+  zoom.restore();
   const texts = new Map(state.components.map((c) => [c.id, c]));
   const pieces = new Map();
   const previews = new Map(); // node -> preview(on)
@@ -153,6 +198,50 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
   let pressedLong = null; // a node whose long press showed its tip: its click is not an action
   let previewed = null; // the node whose preview is shown
   let armed = null; // the piece a first tap previewed: a second tap on it acts
+
+  // Where the focus is on this board (kept for the next draw), and its ring.
+  const focusScope = `${location.pathname}|${state.seat === undefined ? "" : state.seat}`;
+  const focusWas = focusMemory.get(focusScope) || null;
+  root.addEventListener("focusin", (ev) => {
+    const n = ev.target.closest ? ev.target.closest("[data-piece], [data-component]") : null;
+    const inMenu = menu.contains(ev.target);
+    focusMemory.set(focusScope, { piece: inMenu ? menu.dataset.piece : n && n.getAttribute("data-piece"),
+      component: n && n.getAttribute("data-component"), acted: false });
+    if (n && box.contains(n) && byKeyboard) showRing(n); else ring.setAttribute("visibility", "hidden");
+  });
+  root.addEventListener("focusout", (ev) => { // the focus left a board still shown (not a redraw)
+    if (ev.relatedTarget && root.contains(ev.relatedTarget)) return;
+    ring.setAttribute("visibility", "hidden");
+    setTimeout(() => { if (root.isConnected && !root.contains(document.activeElement)) focusMemory.delete(focusScope); }, 0);
+  });
+  function showRing(n) {
+    const m = box.getScreenCTM();
+    const r = n.getBoundingClientRect();
+    if (!m || !r.width) { ring.setAttribute("visibility", "hidden"); return; }
+    const inv = m.inverse();
+    const a = new DOMPoint(r.left, r.top).matrixTransform(inv);
+    const z = new DOMPoint(r.right, r.bottom).matrixTransform(inv);
+    for (const [k, v] of [["x", a.x - 3], ["y", a.y - 3], ["width", z.x - a.x + 6], ["height", z.y - a.y + 6]]) {
+      ring.setAttribute(k, v.toFixed(1));
+    }
+    ring.setAttribute("visibility", "visible");
+  }
+  // The arrow keys move the focus between the pieces, Home and End to the first and last
+  // playable one (the moves on buttons under the board included: a stop may be the only one).
+  box.addEventListener("keydown", (ev) => {
+    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    const all = [...box.querySelectorAll("[data-actions], [data-component][tabindex]")];
+    const from = ev.target.closest ? ev.target.closest("[tabindex]") : null;
+    let to = null;
+    if (ev.key.startsWith("Arrow") && from) to = nearest(from, all, ev.key);
+    else if (ev.key === "Home" || ev.key === "End") {
+      const playable = [...all.filter((n) => n.classList.contains("playable")),
+        ...controls.querySelectorAll("[data-actions]")];
+      to = ev.key === "Home" ? playable[0] : playable[playable.length - 1];
+    } else return;
+    ev.preventDefault();
+    if (to) to.focus();
+  });
 
   // A press or a key anywhere on the board ends the running slides at once.
   const skip = () => { for (const a of root.getAnimations({ subtree: true })) a.finish(); };
@@ -190,6 +279,9 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
     if (busy) return;
     busy = true;
     root.classList.add("busy");
+    if (menu.contains(document.activeElement)) backFromMenu(); // not lost with the menu
+    const was = focusMemory.get(focusScope);
+    if (was) was.acted = true; // the next draw puts the focus on a piece to play
     closeMenu();
     ctx.act(action);
   }
@@ -214,7 +306,22 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
     if (focus) menu.querySelector("button").focus();
   }
 
-  menu.addEventListener("keydown", (ev) => { if (ev.key === "Escape") closeMenu(); });
+  // The piece the menu is open at takes the focus back when it closes.
+  function backFromMenu() {
+    const at = menu.dataset.piece ? pieces.get(menu.dataset.piece) : null;
+    (at || box).focus({ preventScroll: true });
+  }
+  // Escape closes the menu; Tab and Shift+Tab cycle in it (it holds the focus while open), the
+  // arrow keys go up and down its items.
+  trapFocus(menu);
+  menu.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { ev.preventDefault(); ev.stopPropagation(); backFromMenu(); closeMenu(); return; }
+    if (ev.key !== "ArrowDown" && ev.key !== "ArrowUp") return;
+    ev.preventDefault();
+    const items = focusables(menu);
+    const at = items.indexOf(document.activeElement);
+    items[(at + (ev.key === "ArrowDown" ? 1 : items.length - 1)) % items.length].focus();
+  });
   // whether the focus is in the menu (kept when the board is drawn again: it goes back there)
   menu.addEventListener("focusin", () => { if (body.boardMenu) body.boardMenu.focused = true; });
   menu.addEventListener("focusout", () => {
@@ -352,6 +459,11 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
         if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); open(node, legal); }
       });
     }
+    // While pieces are playable, the Tab key goes from one to the next, passing the others (the
+    // arrow keys reach them all)
+    if (groups.size) {
+      for (const [node] of asked) if (!node.classList.contains("playable")) node.setAttribute("tabindex", "-1");
+    }
     // A token drawn on a piece lets the pointer through to it when that piece is playable and
     // the token is not, and always when the token tells nothing of its own (no component to
     // show): the pointer then lands on the piece under it, whose text shows on hover.
@@ -394,7 +506,23 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
         text: a.label, onclick: () => act(a.action) }));
     }
     controls.classList.toggle("hidden", !loose.length);
+    box.append(ring);
+    zoom.finish(); // before the slides start: the pieces are where they are drawn
     highlight();
+    // the focus was on the board before this draw: back on the same piece (if still here), else
+    // the first playable one, else the board itself until something is playable
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (focusWas && lost && byKeyboard) {
+      const esc = (x) => CSS.escape(x);
+      let same = (focusWas.piece && root.querySelector(`[data-piece="${esc(focusWas.piece)}"]`))
+        || (focusWas.component && root.querySelector(`[data-component="${esc(focusWas.component)}"]`));
+      // after a move, on to the next one: a piece that is no more playable is passed over
+      if (same && focusWas.acted && !same.hasAttribute("data-actions")) same = null;
+      const next = same || root.querySelector("[data-actions]") || box;
+      // the same piece is where it was: the part of the board in view stays (a person may
+      // have panned away from it); another one is brought into view
+      next.focus({ preventScroll: next === box || next === same });
+    }
   }
 
   return { root, box, piece, mark, finish, texts };

@@ -193,8 +193,8 @@ export function draw(body, state, ctx) {
     grid.append(g);
   }
   root.append(svg("rect", { x: 2, y: 2, width: GRID - 4, height: GRID - 4, rx: 10, class: "pr-frame" }));
-  root.append(b.piece(null, svg("text", { x: M, y: 15, "font-size": 11, class: "bt muted",
-    text: b.texts.get("board:main") ? b.texts.get("board:main").name : "" }), "board:main"));
+  root.append(b.piece(null, svg("g", { class: "pr-title" }, svg("text", { x: M, y: 15, "font-size": 11, class: "bt muted",
+    text: b.texts.get("board:main") ? b.texts.get("board:main").name : "" })), "board:main"));
   root.append(grid);
 
   // The pads: every side of a square that borders a rocket zone; a ship's in its colour.

@@ -13,6 +13,7 @@
 // (`state.components`, docs/games/quazarys.md), its faction's name and colour from the faction's
 // component: the board never reads a card's text nor knows the card counts.
 import { lines, makeBoard, seatColour, seatToken, svg, textBlock } from "./board.js";
+import { boardIcon } from "../icons.js";
 
 const W = 1000;
 const HAND_W = 150;
@@ -342,7 +343,10 @@ function handCard(b, cat, card, x, y, key, { w = HAND_W, h = HAND_H, mark = null
   const tile = Boolean(f.layout);
   const tw = tile ? w - h * 0.5 - 8 : w - 10;
   g.append(textBlock(6, 16, c ? c.name : `#${card}`, { width: Math.floor(tw / 6.4), count: 2, size: 11 }));
-  if (faction) g.append(svg("text", { x: 6, y: h - 7, class: "bt factionname", "font-size": 10, text: faction.name }));
+  if (faction) {
+    g.append(boardIcon("faction", 5, h - 18, 14, "#0b1120"),
+      svg("text", { x: 22, y: h - 7, class: "bt factionname", "font-size": 10, text: faction.name }));
+  }
   if (tile) {
     const s = h * 0.5;
     g.append(svg("g", { transform: `translate(${w - s - 4} 4)` },

@@ -15,6 +15,7 @@
 // its score, markers, tech level and planning cards.
 import * as kit from "./board.js";
 import { SEAT_COLOURS, makeBoard, svg, textBlock } from "./board.js";
+import { boardIcon } from "../icons.js";
 
 const W = 1000;
 const GOODS = ["#D55E00", "#F0E442", "#009E73", "#0072B2"]; // red, yellow, green, blue
@@ -87,7 +88,7 @@ export function keyOf(a, v) {
 // Kept per table page and seat: where each ship sits in its field, when the state on screen
 // arrived, the pieces that were playable, a menu that was open.
 const mem = { scope: null, slots: new Map(), step: -1, at: 0, playable: new Map(), menuOpen: null, focus: null,
-  scrollLeft: 0, pointer: null, menuItem: null, menuList: null };
+  pointer: null, menuItem: null, menuList: null };
 if (typeof document !== "undefined") {
   document.addEventListener("pointermove", (ev) => {
     mem.pointer = ev.pointerType === "mouse" ? [ev.clientX, ev.clientY] : null;
@@ -372,8 +373,8 @@ function planet(b, st, v, words, q, y0, names, now) {
       svg("rect", { width: GX - 18, height: 22, rx: 4, class: "face" }));
     const what = t.state === "idle" ? words.idle : `${words[t.kind] || t.kind}${t.kind === "build" || t.kind === "use" ? ` ${t.arg >= 0 ? cardName(b, t.arg) : ""}` : ""}`;
     tg.append(svg("text", { x: 18, y: 15, "font-size": 9, class: "bt", text: what.slice(0, 20) }));
-    // an hourglass and its sand
-    tg.append(svg("path", { d: "M4 3 h9 l-4.5 8 l4.5 8 h-9 l4.5 -8 z", fill: "none", stroke: "#c9d4ee", "stroke-width": 1.2 }));
+    // the shipped timer icon (an hourglass), and its sand below
+    tg.append(boardIcon("timer", 2, 3, 15, "#c9d4ee"));
     if (t.state === "running") {
       const full = GX - 22;
       const bar = svg("rect", { x: 2, y: 19, height: 2, width: Math.max(0, Math.min(1, (t.ends - now) / v.timer_length)) * full, fill: "#f0c674",
@@ -534,10 +535,10 @@ export function draw(body, state, ctx) {
   const comps = componentsOf(state.components);
   // each seat's planet named by its component (the game's name for it in this language)
   const names = v.players.map((p) => (comps.planet(p.seat) ? comps.planet(p.seat).name : `${p.seat}`));
-  // what had the focus, a sideways scroll or an open menu before this draw (the page has
-  // emptied the board already: the module keeps them as they happen)
+  // what had the focus or an open menu before this draw (the page has emptied the board
+  // already: the module keeps them as they happen; the zoom and the part in view are the
+  // board toolkit's)
   const focused = mem.focus;
-  const scrolled = mem.scrollLeft;
   const menuKey = mem.menuOpen;
   mem.menuOpen = null;
 
@@ -562,8 +563,6 @@ export function draw(body, state, ctx) {
     if (k !== null) b.byKey.set(k, [...(b.byKey.get(k) || []), a.action]);
   }
   b.seatName = ctx.seatName;
-  // a phone scrolls the board sideways at a readable size rather than shrinking it
-  b.box.style.minWidth = "900px";
   const root = b.box;
   // each piece says its key (for the focus, a menu open across draws)
   const piece = b.piece;
@@ -688,9 +687,6 @@ export function draw(body, state, ctx) {
   order.forEach((q, i) => root.append(planet(b, state, v, words, q, planetsY + i * PANEL, names, now)));
 
   b.finish();
-  const scroller = b.root.querySelector(".board-scroll");
-  if (scrolled) scroller.scrollLeft = scrolled;
-  scroller.addEventListener("scroll", () => { mem.scrollLeft = scroller.scrollLeft; }, { passive: true });
   const menuEl = b.root.querySelector("[data-testid=board-menu]");
   menuEl.addEventListener("click", () => { mem.menuOpen = null; }, true); // an item, or ✕
   menuEl.addEventListener("keydown", (ev) => { if (ev.key === "Escape") mem.menuOpen = null; }, true);

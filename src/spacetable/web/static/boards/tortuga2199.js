@@ -13,6 +13,7 @@
 // docs/games/tortuga2199.md); a market's name is its sector's component name. The board never
 // reads a card's text nor the order of the component list.
 import { makeBoard, seatColour, seatShape, seatToken, svg, textBlock } from "./board.js";
+import { boardIcon } from "../icons.js";
 
 const W = 1000;
 const CW = 92; // a card
@@ -378,11 +379,13 @@ export function draw(body, state, ctx) {
     // Influence (the defender's is what a winning aggressive attacker may steal)
     const ig = svg("g", { class: "card" }, svg("rect", { x: 8, y: 28, width: 84, height: 34, rx: 6, class: "face" }),
       svg("text", { x: 14, y: 42, "font-size": 9.5, class: "bt muted", text: words.influence }),
-      svg("text", { x: 14, y: 57, "font-size": 13, class: "bt", "data-testid": `tg-influence-${q}`, text: `${p.influence}` }));
+      svg("text", { x: 14, y: 57, "font-size": 13, class: "bt", "data-testid": `tg-influence-${q}`, text: `${p.influence}` }),
+      boardIcon("influence", 70, 37, 16, seatColour(q)));
     g.append(b.mark(`influence:${q}`, b.piece(`influence:${q}`, ig, null), p.influence));
     const mg = svg("g", { class: "card" }, svg("rect", { x: 8, y: 68, width: 84, height: 34, rx: 6, class: "face" }),
       svg("text", { x: 14, y: 82, "font-size": 9.5, class: "bt muted", text: words.minerals }),
-      svg("text", { x: 14, y: 97, "font-size": 13, class: "bt", text: `${p.minerals}` }));
+      svg("text", { x: 14, y: 97, "font-size": 13, class: "bt", text: `${p.minerals}` }),
+      boardIcon("mineral", 70, 77, 16));
     g.append(b.mark(`minerals:${q}`, b.piece(q === me ? "minerals" : null, mg, null), p.minerals));
     // deck and discard
     const dk = svg("g", { class: "card back" }, svg("rect", { x: 100, y: 28, width: 64, height: 74, rx: 6, class: "face" }),

@@ -1,0 +1,248 @@
+"""Playing with the keyboard alone (``page.keyboard``: Tab, Enter, Space, the arrows, Escape;
+no click, no ``focus()`` from the test): a whole game of each of the five games against bots,
+with the shortest settings; and the dialogs (a piece's menu, the hot-seat hand-off, the end
+screen) hold the focus while open, close on Escape where they may, and give the focus back.
+
+The test reads the page (``page.evaluate``) to decide which key to press, as a person reads the
+screen; it never moves the focus itself.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PWTimeout
+
+from .conftest import Server, create
+from .test_e2e import browser
+
+__all__ = ["browser"]
+
+# Where the focus is and what the page offers, read at once.
+FOCUS = """() => {
+  const a = document.activeElement;
+  const board = document.querySelector('#view [data-testid=board]');
+  const end = document.querySelector('#end');
+  const menu = a && a.closest ? a.closest('[data-testid=board-menu]') : null;
+  const piece = a && a.closest && board && board.contains(a) ? a.closest('[data-actions]') : null;
+  return {
+    end: end.open && !end.classList.contains('hidden'),
+    in_end: end.contains(a),
+    in_board: !!(board && board.contains(a)),
+    focus: a ? (a.getAttribute('data-testid') || a.getAttribute('data-piece') || a.tagName) : null,
+    body: a === document.body || a === null,
+    menu: menu !== null,
+    items: menu ? menu.querySelectorAll('[data-testid=board-menu-item]').length : 0,
+    piece: piece ? piece.getAttribute('data-piece') : null,
+    actions: piece ? JSON.parse(piece.getAttribute('data-actions')).length : 0,
+    playable: board ? board.querySelectorAll('[data-actions]').length : 0,
+    busy: board ? board.classList.contains('busy') : true,
+    step: board ? Number(board.getAttribute('data-step')) : -1,
+  };
+}"""
+
+
+def seen(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(FOCUS)
+    return found
+
+
+def tab_to_the_board(page: Page) -> int:
+    """Tab from the top of the page to the board's first playable piece (once the seat has
+    one: a real-time seat may wait); how many presses."""
+    n = 0
+    deadline = time.monotonic() + 90
+    while n < 80 and time.monotonic() < deadline:
+        s = seen(page)
+        if s["piece"] is not None:
+            return n
+        if not s["playable"] or s["busy"]:
+            page.wait_for_timeout(50)
+            continue
+        page.keyboard.press("Tab")
+        n += 1
+    raise AssertionError(f"Tab never reached a playable piece: {seen(page)}")
+
+
+def play_by_keyboard(page: Page, rng: random.Random, limit: float) -> dict[str, int]:
+    """Seat 0's decisions with the keyboard alone until the end screen: Tab a random number of
+    times among the playable pieces (Tab passes the others), sometimes an arrow key, then
+    Enter or Space; in a piece's menu, the arrow keys then Enter. Counts what it did; asserts
+    that the focus, once on the board, is never lost to the page (drawn again after every
+    move and every bot's move, the board keeps it)."""
+    counts = {"moves": 0, "menus": 0, "tabs": tab_to_the_board(page), "arrows": 0, "waits": 0}
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        assert page.js_errors == [], page.js_errors  # type: ignore[attr-defined]
+        s = seen(page)
+        if s["end"]:
+            return counts
+        assert not s["body"], ("the focus fell off the board", s, counts)
+        if s["menu"]:
+            for _ in range(rng.randrange(s["items"])):
+                page.keyboard.press("ArrowDown")
+            page.keyboard.press("Enter")
+            counts["menus"] += 1
+            continue
+        if s["busy"] or not s["playable"]:
+            counts["waits"] += 1
+            page.wait_for_timeout(30)
+            continue
+        if s["piece"] is None:  # on a piece that cannot be played now: on to a playable one
+            page.keyboard.press("Home" if s["in_board"] else "Shift+Tab")  # (Tab went past)
+            counts["arrows"] += 1
+            assert counts["arrows"] < 50 + 5 * counts["moves"], ("lost", s, counts)
+            continue
+        roll = rng.random()
+        if roll < 0.15:
+            page.keyboard.press(rng.choice(["ArrowRight", "ArrowLeft", "ArrowDown", "ArrowUp"]))
+            counts["arrows"] += 1
+            continue
+        if roll < 0.5 and s["playable"] > 1:
+            page.keyboard.press("Tab")
+            counts["tabs"] += 1
+            continue
+        page.keyboard.press(rng.choice(["Enter", " "]))
+        counts["moves"] += 1
+        page.wait_for_timeout(20)
+    raise AssertionError(f"no end screen after {limit}s: {counts}, {seen(page)}")
+
+
+def keyboard_page(
+    browser: Browser,
+    server: Server,
+    link: str,
+    lang: str,
+    ready: str = "#view [data-testid=board] svg [data-actions]",
+) -> Page:
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors  # type: ignore[attr-defined]
+    page.goto(f"{server.base}/?lang={lang}")
+    page.goto(f"{server.base}{link}")
+    page.wait_for_selector(ready)
+    return page
+
+
+def check_end_dialog(page: Page) -> None:
+    """The end screen is a modal dialog holding the focus: Tab and Shift+Tab stay in it, Escape
+    closes it and the focus goes back to the board."""
+    try:
+        page.wait_for_function(
+            "() => document.activeElement.getAttribute('data-testid') === 'end-close'"
+        )
+    except PWTimeout as e:  # where the focus is instead, and which dialogs are open
+        dialogs = page.evaluate(
+            "() => [...document.querySelectorAll('dialog')].map((d) => [d.id, d.open, d.className])"
+        )
+        raise AssertionError(("the end screen does not hold the focus", seen(page), dialogs)) from e
+    for key in ["Tab"] * 4 + ["Shift+Tab"] * 5:
+        page.keyboard.press(key)
+        assert seen(page)["in_end"], key
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#end').open")
+    assert page.evaluate(
+        "() => document.querySelector('#view [data-testid=board]').contains(document.activeElement)"
+    )
+
+
+# The shortest settings of each game (Space Dealer is real time: its clock ends it).
+GAMES: list[tuple[str, int, dict[str, Any], dict[str, Any]]] = [
+    ("wildspace", 1, {}, {}),
+    ("quazarys", 2, {"round_limit": 30}, {}),
+    ("planetraiders", 2, {"round_limit": 4}, {}),
+    ("tortuga2199", 2, {"round_limit": 3}, {}),
+    ("spacedealer", 3, {"length": 120, "timer": 10}, {"speed": 4.0}),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options", "kw"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_with_the_keyboard_alone(
+    browser: Browser,
+    fast_sqlite_server: Server,
+    game: str,
+    players: int,
+    options: dict[str, Any],
+    kw: dict[str, Any],
+) -> None:
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
+    t = create(fast_sqlite_server.base, game, seats, start=True, options=options, **kw)
+    page = keyboard_page(browser, fast_sqlite_server, t["seats"][0]["link"], "en")
+    counts = play_by_keyboard(page, random.Random(game), 240.0)
+    print(game, counts)
+    assert counts["moves"] >= 3, counts
+    check_end_dialog(page)
+    page.context.close()
+
+
+def test_a_pieces_menu_and_the_hand_off_hold_and_give_back_the_focus(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """Hot-seat Quazarys: a card's menu (play it or discard it) keeps Tab inside, Escape closes
+    it and the card has the focus again; after a move the hand-off screen holds the focus
+    (Escape does not close it: the next seat's board stays hidden), Enter on its button shows
+    the next seat's board with the focus on a playable piece."""
+    t = create(fast_sqlite_server.base, "quazarys", [{"kind": "human"}] * 2, start=True)
+    tokens = [s["link"].split("#token=")[1] for s in t["seats"]]
+    link = f"/table/{t['id']}#tokens={','.join(tokens)}"
+    page = keyboard_page(browser, fast_sqlite_server, link, "fr", ready="#handoff[open], #view svg")
+    if page.evaluate("() => document.querySelector('#handoff').open"):  # the other seat first
+        page.wait_for_function("() => document.activeElement.dataset.testid === 'handoff-go'")
+        page.keyboard.press("Enter")
+    page.wait_for_selector("#view [data-testid=board] svg [data-actions]")
+    tab_to_the_board(page)
+    for _ in range(30):  # Tab to a piece with a menu
+        if seen(page)["actions"] > 1:
+            break
+        page.keyboard.press("Tab")
+    s = seen(page)
+    assert s["actions"] > 1, s
+    piece = s["piece"]
+    page.keyboard.press("Enter")
+    s = seen(page)
+    assert s["menu"] and s["items"] > 1, s
+    for key in ["Tab"] * (s["items"] + 2) + ["Shift+Tab"] * 3 + ["ArrowDown", "ArrowUp"]:
+        page.keyboard.press(key)
+        assert seen(page)["menu"], key
+    page.keyboard.press("Escape")
+    s = seen(page)
+    assert not s["menu"] and s["piece"] == piece, s
+    assert page.locator("[data-testid=board-menu]").is_hidden()
+    # a move: the hand-off screen takes the focus and holds it
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # the seat's turn may take several decisions
+        if page.evaluate("() => document.querySelector('#handoff').open"):
+            break
+        s = seen(page)
+        if s["menu"] or (s["piece"] is not None and not s["busy"]):
+            page.keyboard.press("Enter")  # the focused piece, or its menu's first item
+        elif s["piece"] is None and not s["busy"] and s["playable"]:
+            page.keyboard.press("Home" if s["in_board"] else "Shift+Tab")  # back to a piece
+        page.wait_for_timeout(100)
+    assert page.evaluate("() => document.querySelector('#handoff').open")
+    page.wait_for_function(
+        "() => document.activeElement.closest('#handoff')"
+        " && document.activeElement.tagName === 'BUTTON'"
+    )
+    for key in ["Tab", "Tab", "Shift+Tab", "Escape"]:
+        page.keyboard.press(key)
+        assert page.evaluate(
+            "() => document.querySelector('#handoff').contains(document.activeElement)"
+        )
+    assert page.evaluate("() => document.querySelector('#handoff').open")
+    page.locator("[data-testid=handoff-go]").wait_for()
+    while page.evaluate("() => document.activeElement.getAttribute('data-testid')") != "handoff-go":
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !document.querySelector('#handoff').open")
+    page.wait_for_function(
+        "() => document.querySelector('#view [data-testid=board]').contains(document.activeElement)"
+    )
+    assert seen(page)["piece"] is not None
+    assert page.js_errors == []  # type: ignore[attr-defined]
+    page.context.close()
