@@ -1,0 +1,75 @@
+// Who this browser is signed in as, and requests that carry the session's CSRF token. The
+// session itself is an HttpOnly cookie this code never sees; the server gives the page its
+// CSRF token (GET /api/account), sent back in X-CSRF-Token with every change.
+import { t } from "./i18n.js";
+
+let me = { account: null, csrf: null };
+
+export function account() {
+  return me.account;
+}
+
+export async function loadAccount() {
+  try {
+    const r = await fetch("/api/account", { credentials: "same-origin" });
+    if (r.ok) me = await r.json();
+  } catch (e) { /* offline: a guest */ }
+  return me.account;
+}
+
+// fetch() with the CSRF token on anything but GET, and a JSON body when `body` is given.
+export async function api(path, { method = "POST", body = undefined } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (method !== "GET" && me.csrf) headers["x-csrf-token"] = me.csrf;
+  return fetch(path, {
+    method, headers, credentials: "same-origin",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+// The codes whose words the pages have (err_<code> in i18n.js): the account's, and the
+// session's that any change may meet.
+export const ACCOUNT_CODES = ["bad_credentials", "name_taken", "bad_password", "bad_name",
+  "rate_limited", "csrf", "signed_out", "bad_request"];
+export const SESSION_CODES = ["csrf", "signed_out", "cannot_invite", "account_needed"];
+
+// The error a refused request says: in the reader's words for a code of `codes`, else the
+// server's message.
+export function errorText(data, status, codes = ACCOUNT_CODES) {
+  const code = data && data.error && data.error.code;
+  if (code && codes.includes(code)) return t(`err_${code}`);
+  return `${t("error")}: ${data && data.error ? data.error.message : status}`;
+}
+
+// The games this browser holds by token (kept by the table page and the lobby), as the
+// claims of a sign-up or sign-in: the account keeps them.
+export function browserClaims() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith("spacetable.table.")) continue;
+    const data = JSON.parse(localStorage.getItem(key) || "{}");
+    const claim = { table: key.slice("spacetable.table.".length), tokens: (data.tokens || []).slice(0, 16) };
+    if (data.host) claim.host = data.host;
+    if (claim.tokens.length || claim.host) out.push(claim);
+  }
+  return out.slice(0, 200);
+}
+
+// Sign in or up (`what`: "signin" or "signup"); the new session's CSRF token is kept.
+export async function enter(what, name, password) {
+  const r = await fetch(`/api/account/${what}`, {
+    method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin",
+    body: JSON.stringify({ name, password, claims: browserClaims() }),
+  });
+  const data = await r.json();
+  if (r.ok) me = data;
+  return { ok: r.ok, data, status: r.status };
+}
+
+export async function signOut() {
+  const r = await api("/api/account/signout");
+  if (r.ok) me = { account: null, csrf: null };
+  return r.ok;
+}
