@@ -17,6 +17,9 @@ import contextlib
 import json
 import logging
 import os
+import shutil
+import socket
+import subprocess
 import threading
 import time
 import uuid
@@ -25,18 +28,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 import uvicorn
 import websockets
 from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
 
 from spacetable.engine import DataSet
 from spacetable.engine.guide import Guide
 from spacetable.testing.guides import toy_guide_script
 from spacetable.web import guides
+from spacetable.web.accounts import AccountLimits, Limit
 from spacetable.web.app import create_app
 from spacetable.web.live import Settings
+
+from . import loopback
 
 PG_URL = os.environ.get("SPACETABLE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 BACKENDS = ("sqlite", "postgresql")
@@ -83,6 +89,93 @@ def database(backend: str, tmp_path: Path) -> Iterator[str]:
         with eng.begin() as c:
             c.execute(text(f'drop schema "{schema}" cascade'))
         eng.dispose()
+
+
+@contextlib.contextmanager
+def fresh_pg_database() -> Iterator[str]:
+    """A PostgreSQL database of its own, empty (created by the ``postgres`` user, dropped
+    afterwards): its URL as a person writes it for ``--db``. Skipped where no PostgreSQL
+    answers, except under CI."""
+    why = pg_available()
+    if why is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {why}")
+        pytest.skip(why)
+    name = f"st_fresh_{uuid.uuid4().hex[:10]}"
+    admin = create_engine(_pg_admin_url(), isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f'create database "{name}"'))
+    try:
+        yield make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as c:
+            c.execute(text(f'drop database if exists "{name}" with (force)'))
+        admin.dispose()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class RedisServer:
+    """A private ``redis-server`` on a free loopback port (no file written): its URL, and
+    its process (stopped and started again by the tests of Redis going away)."""
+
+    port: int
+    proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", *REDIS_QUIET],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 20
+        while True:
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), 0.5) as c,
+            ):
+                c.sendall(b"PING\r\n")
+                if c.recv(16).startswith(b"+PONG"):
+                    return
+            if time.monotonic() > deadline or self.proc.poll() is not None:
+                raise RuntimeError(f"redis-server did not start on port {self.port}")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(10)
+
+
+#: A test's Redis writes no file and says little.
+REDIS_QUIET = ("--save", "", "--appendonly", "no", "--loglevel", "warning")
+#: Debian's redis-server (scripts/test.sh installs it where it is missing).
+REDIS_SERVER = shutil.which("redis-server") or "/usr/bin/redis-server"
+
+
+@pytest.fixture
+def redis_server() -> Iterator[RedisServer]:
+    """A Redis server of the test's own (never the machine's shared one: tests must not
+    see each other's channels). Skipped without ``redis-server``, except under CI."""
+    if not os.path.exists(REDIS_SERVER):
+        if os.environ.get("CI") == "true":
+            pytest.fail("CI=true but there is no redis-server (scripts/test.sh installs it)")
+        pytest.skip("no redis-server on this machine")
+    server = RedisServer(free_port())
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 #: The loggers a server writes to: uvicorn's (which does not propagate to the root logger)
@@ -162,12 +255,34 @@ class Server:
         self.thread.join(20)
 
 
+#: Password hashing at a low cost and wide limits of sign-in, for the tests whose subject is
+#: neither (``test_accounts.py`` checks the documented cost and the limits' work).
+FAST_ACCOUNTS = AccountLimits(
+    signin_per_address=Limit(1000, 600.0),
+    signin_per_name=Limit(1000, 600.0),
+    signup_per_address=Limit(1000, 600.0),
+    time_cost=1,
+    memory_cost=8 * 1024,
+)
+
+
 def start_server(
-    db: str, settings: Settings | None = None, data: Sequence[DataSet[Any]] = ()
+    db: str,
+    settings: Settings | None = None,
+    data: Sequence[DataSet[Any]] = (),
+    account_limits: AccountLimits | None = None,
+    **config_kw: Any,
 ) -> Server:
-    app = create_app(db, settings or FAST, data)
+    """``config_kw``: more of uvicorn's settings (``spacetable serve``'s proxy options)."""
+    app = create_app(db, settings or FAST, data, account_limits or FAST_ACCOUNTS)
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=0, log_level="warning", ws_max_size=1 << 20, lifespan="on"
+        app,
+        host="127.0.0.1",
+        port=0,
+        log_level="warning",
+        ws_max_size=1 << 20,
+        lifespan="on",
+        **config_kw,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -218,7 +333,7 @@ def sqlite_server(tmp_path: Path) -> Iterator[Server]:
 
 def create(base: str, game: str, seats: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
     body = {"game": game, "players": len(seats), "seats": seats, "bot_delay": 0.0, **kw}
-    r = httpx.post(f"{base}/api/tables", json=body, timeout=30)
+    r = loopback.post(f"{base}/api/tables", json=body, timeout=30)
     assert r.status_code == 201, r.text
     return dict(r.json())
 

@@ -40,13 +40,13 @@ def mismatch(game: Any, seat: int | None, msg: dict[str, Any]) -> str | None:
     if msg["view"] != _j(game.view(seat)):
         return f"view of {at}"
     acting = seat is not None and seat in game.to_act  # the prompt asks the seat that acts
-    told = presentation(game).prompt(game.view(seat), lang, plain=True)
+    told = presentation(game).prompt(game.view(seat), lang, plain=True, mentions=True)
     if msg["prompt"] != (told if acting or game.is_over else None):
         return f"prompt of {at}"
     legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
     if [x["action"] for x in msg["legal"]] != [a.to_json() for a in legal]:
         return f"legal actions of {at}"
-    if [x["label"] for x in msg["legal"]] != [game.describe_action(a, lang) for a in legal]:
+    if [x["label"] for x in msg["legal"]] != [game.label(a, lang, mentions=True) for a in legal]:
         return f"labels of {at}"
     log = game.log_for(seat)
     start = msg["log"]["from"]

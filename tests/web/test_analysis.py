@@ -14,13 +14,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
 from spacetable.bots.analysis import Review
+from spacetable.engine.mention import MENTION
 from spacetable.web.storage import Storage
 
+from . import loopback
 from .conftest import FAST, Server, connect, create, start_server
 from .test_e2e import browser, capture
 from .test_replay import QUAZARYS, finished_table
@@ -45,7 +46,9 @@ def review_when_done(server: Server, table: str, seat: int) -> tuple[list[int], 
     statuses = []
     deadline = time.monotonic() + 120
     while True:
-        r = httpx.get(f"{server.base}/api/tables/{table}/review", params={"seat": seat}, timeout=60)
+        r = loopback.get(
+            f"{server.base}/api/tables/{table}/review", params={"seat": seat}, timeout=60
+        )
         statuses.append(r.status_code)
         if r.status_code == 200:
             return statuses, dict(r.json())
@@ -70,7 +73,7 @@ def test_a_review_is_pending_then_stored_once(analysis_server: Server, tmp_path:
     reviews = server.app.state.reviews
     assert reviews.computed == 1
     # a second request answers the stored review at once, without searching again
-    again = httpx.get(f"{server.base}/api/tables/{info['id']}/review", params={"seat": 1})
+    again = loopback.get(f"{server.base}/api/tables/{info['id']}/review", params={"seat": 1})
     assert again.status_code == 200
     assert again.json()["review"] == answer["review"]
     assert reviews.computed == 1
@@ -84,10 +87,10 @@ def test_a_review_is_pending_then_stored_once(analysis_server: Server, tmp_path:
 def test_only_a_finished_game_is_reviewed(analysis_server: Server) -> None:
     server = analysis_server
     made = create(server.base, "quazarys", [{"kind": "human"}, {"kind": "human"}], start=True)
-    r = httpx.get(f"{server.base}/api/tables/{made['id']}/review", params={"seat": 0})
+    r = loopback.get(f"{server.base}/api/tables/{made['id']}/review", params={"seat": 0})
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_over"
     info = finished_table(server, "quazarys", 2, options=QUAZARYS)
-    r = httpx.get(f"{server.base}/api/tables/{info['id']}/review", params={"seat": 5})
+    r = loopback.get(f"{server.base}/api/tables/{info['id']}/review", params={"seat": 5})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_seat"
 
 
@@ -96,8 +99,8 @@ def test_hints_answer_a_seat_and_are_refused_when_off(analysis_server: Server) -
     seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
     on = create(server.base, "quazarys", seats, start=True, options=QUAZARYS)
     off = create(server.base, "quazarys", seats, start=True, options=QUAZARYS, hints=False)
-    assert httpx.get(f"{server.base}/api/tables/{on['id']}").json()["hints"] is True
-    assert httpx.get(f"{server.base}/api/tables/{off['id']}").json()["hints"] is False
+    assert loopback.get(f"{server.base}/api/tables/{on['id']}").json()["hints"] is True
+    assert loopback.get(f"{server.base}/api/tables/{off['id']}").json()["hints"] is False
 
     async def run() -> None:
         c = await connect(server, on["id"], on["seats"][0]["token"])
@@ -159,8 +162,12 @@ def test_the_replay_page_shows_the_review_chart_and_mistakes(
             items = page.locator("[data-testid=mistake]")
             expect(items).to_have_count(len(mistakes))
             first = answer["text"][lang]["mistakes"][0]
-            expect(items.first).to_contain_text(first["played"])
-            expect(items.first.locator("[data-testid=better]")).to_contain_text(first["better"])
+            # the page names the seats the labels mention (its words around them are the same)
+            for part in _around_mentions(first["played"]):
+                expect(items.first).to_contain_text(part)
+            for part in _around_mentions(first["better"]):
+                expect(items.first.locator("[data-testid=better]")).to_contain_text(part)
+            expect(items.first).not_to_contain_text("⟪")
             expect(page.locator("[data-testid=chart-mistake]")).to_have_count(len(mistakes))
             items.first.locator("button").click()  # show that position in the replay
             expect(page.locator("[data-testid=jump]")).to_have_value(str(first["entry"]))
@@ -168,6 +175,11 @@ def test_the_replay_page_shows_the_review_chart_and_mistakes(
             expect(page.locator("[data-testid=no-mistakes]")).to_be_visible()
         assert not page.js_errors  # type: ignore[attr-defined]
         ctx.close()
+
+
+def _around_mentions(label: str) -> list[str]:
+    """The words of ``label`` around its seats' mentions (what any client shows of it)."""
+    return [p for p in MENTION.sub("\0", label).split("\0") if p.strip()]
 
 
 def test_the_hint_button_shows_the_bots_moves(analysis_server: Server, browser: Browser) -> None:

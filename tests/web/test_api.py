@@ -21,13 +21,14 @@ from hypothesis import strategies as st
 import spacetable
 from spacetable.bots.learned import shipped_policies
 
+from . import loopback
 from .conftest import FAST, Server, connect, create, log_text, server_log, start_server
 
 HUMANS2 = [{"kind": "human"}, {"kind": "human"}]
 
 
 def _api(server: Server, method: str, path: str, **kw: Any) -> httpx.Response:
-    return httpx.request(method, f"{server.base}{path}", timeout=30, **kw)
+    return loopback.request(method, f"{server.base}{path}", timeout=30, **kw)
 
 
 def test_games_and_openapi(sqlite_server: Server) -> None:

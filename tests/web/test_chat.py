@@ -13,11 +13,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import httpx
 from playwright.sync_api import Browser, expect
 
 from spacetable.web.chat import BURST, MAX_TEXT, clean
 
+from . import loopback
 from .conftest import FAST, Client, Server, connect, create, start_server
 from .leakcheck import check_messages
 from .test_e2e import browser, capture
@@ -65,14 +65,14 @@ def test_every_name_is_cleaned_like_a_chat_message(fast_sqlite_server: Server) -
         [{"kind": "human", "name": DIRTY}, {"kind": "bot", "name": DIRTY}, {"kind": "human"}],
     )
     tid = made["id"]
-    listed = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    listed = loopback.get(f"{server.base}/api/tables").json()["tables"]
     assert [s["name"] for s in listed[0]["seats"]] == [CLEAN, CLEAN, ""]
-    r = httpx.post(
+    r = loopback.post(
         f"{server.base}/api/tables/{tid}/join",
         json={"token": made["seats"][0]["token"], "name": "\u202eBea\u200b"},
     )
     assert r.status_code == 200, r.text
-    assert httpx.get(f"{server.base}/api/tables/{tid}").json()["seats"][0]["name"] == "Bea"
+    assert loopback.get(f"{server.base}/api/tables/{tid}").json()["seats"][0]["name"] == "Bea"
 
     async def run() -> dict[str, Any]:
         c = await connect(server, tid, made["seats"][2]["token"], name=DIRTY)
@@ -84,7 +84,7 @@ def test_every_name_is_cleaned_like_a_chat_message(fast_sqlite_server: Server) -
 
     said = asyncio.run(run())
     assert said["name"] == CLEAN and said["text"] == "hello"
-    table = httpx.get(f"{server.base}/api/tables").json()["tables"][0]
+    table = loopback.get(f"{server.base}/api/tables").json()["tables"][0]
     assert [s["name"] for s in table["seats"]] == ["Bea", CLEAN, CLEAN]
 
 
@@ -92,7 +92,7 @@ def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
     made = create(server.base, "quazarys", [{"kind": "human"}, {"kind": "human"}], start=True)
     tid = made["id"]
     # seat p (the first to act, drawn by the game) is shared by two people; seat q is Bea's
-    p = httpx.get(f"{server.base}/api/tables/{tid}").json()["to_act"][0]
+    p = loopback.get(f"{server.base}/api/tables/{tid}").json()["to_act"][0]
     q = 1 - p
     t0, t1 = made["seats"][p]["token"], made["seats"][q]["token"]
 

@@ -11,13 +11,14 @@ import asyncio
 import time
 from pathlib import Path
 
-import httpx
+import pytest
 from playwright.sync_api import Browser, expect
 
 from spacetable.web.clocks import Clocks, TableSettings
 from spacetable.web.live import Settings
 from spacetable.web.storage import Storage
 
+from . import loopback
 from .conftest import FAST, Client, Server, connect, create, start_server
 from .leakcheck import check_messages
 from .test_e2e import browser, capture
@@ -71,7 +72,7 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_person_is_back(
         clock={"move": 5, "reserve": 1},
         takeover="random",
     )
-    info = httpx.get(f"{server.base}/api/tables/{made['id']}").json()
+    info = loopback.get(f"{server.base}/api/tables/{made['id']}").json()
     assert info["settings"] == {"clock": {"move": 5.0, "reserve": 1.0}, "takeover": "random"}
     t0, t1 = (s["token"] for s in made["seats"])
 
@@ -182,13 +183,13 @@ def test_a_seat_whose_people_left_is_played_by_the_bot_until_they_return(
 
 def test_clocks_are_refused_where_they_make_no_sense(server: Server) -> None:
     body = {"game": "spacedealer", "players": 3, "seats": [{"kind": "human"}] * 3}
-    r = httpx.post(f"{server.base}/api/tables", json={**body, "clock": {"move": 30}})
+    r = loopback.post(f"{server.base}/api/tables", json={**body, "clock": {"move": 30}})
     assert r.status_code == 400 and r.json()["error"]["code"] == "bad_options"
     body = {"game": "quazarys", "players": 2, "seats": PEOPLE}
     for clock in ({"move": 1}, {"move": 30, "reserve": -1}, {"reserve": 30}, {"move": "30"}):
-        r = httpx.post(f"{server.base}/api/tables", json={**body, "clock": clock})
+        r = loopback.post(f"{server.base}/api/tables", json={**body, "clock": clock})
         assert r.status_code == 422 and r.json()["error"]["code"] == "bad_request", clock
-    r = httpx.post(f"{server.base}/api/tables", json={**body, "takeover": "genius"})
+    r = loopback.post(f"{server.base}/api/tables", json={**body, "takeover": "genius"})
     assert r.status_code == 422
 
 
@@ -235,6 +236,7 @@ def test_a_killed_server_resumes_the_clocks_where_they_stood(tmp_path: Path) -> 
     assert left_at_start - used_saved - 1.5 <= left <= left_at_start - used_saved + 0.5
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the page's subject)
 def test_the_page_counts_down_and_gives_the_seat_back(server: Server, browser: Browser) -> None:
     made = create(
         server.base,
@@ -274,6 +276,7 @@ def test_the_page_counts_down_and_gives_the_seat_back(server: Server, browser: B
         ctx.close()
 
 
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the page's subject)
 def test_the_lobby_offers_clocks_where_the_options_make_the_game_turn_based(
     server: Server, browser: Browser
 ) -> None:
@@ -296,9 +299,9 @@ def test_the_lobby_offers_clocks_where_the_options_make_the_game_turn_based(
         page.select_option(f"[data-testid=seat-{i}]", "human" if i == 0 else "bot")
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=created]:not(.hidden)")
-    tables = httpx.get(f"{server.base}/api/tables").json()["tables"]
+    tables = loopback.get(f"{server.base}/api/tables").json()["tables"]
     made = next(t for t in tables if t["game"] == "spacedealer")
-    info = httpx.get(f"{server.base}/api/tables/{made['id']}").json()
+    info = loopback.get(f"{server.base}/api/tables/{made['id']}").json()
     assert info["options"]["mode"] == "ticks" and info["options"]["rules"] == "advanced"
     assert info["settings"]["clock"] == {"move": 30.0, "reserve": 300.0}
     # back to real time: the game speed again, no turn clock

@@ -17,6 +17,7 @@ import spacetable
 from spacetable.cli.main import app as cli
 from spacetable.engine import DataSet
 
+from . import loopback
 from .conftest import FAST, Client, Server, connect, create, start_server
 
 HUMANS2 = [{"kind": "human"}, {"kind": "human"}]
@@ -36,7 +37,7 @@ def box(tmp_path: Path) -> DataSet[Any]:
 
 
 def _api(server: Server, method: str, path: str, **kw: Any) -> httpx.Response:
-    return httpx.request(method, f"{server.base}{path}", timeout=30, **kw)
+    return loopback.request(method, f"{server.base}{path}", timeout=30, **kw)
 
 
 def _check_texts(state: dict[str, Any], data: DataSet[Any], lang: str = "en") -> None:

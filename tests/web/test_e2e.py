@@ -111,6 +111,7 @@ def lobby_create(
     hotseat: bool = False,
     speed: float | None = None,
     start: bool = True,
+    rated: bool = False,
 ) -> None:
     page.goto(f"{base}/?lang={lang}")
     page.select_option("[data-testid=game]", game)
@@ -133,6 +134,8 @@ def lobby_create(
         page.check("[data-testid=hotseat]")
     if start:
         page.check("[data-testid=start-now]")
+    if rated:
+        page.check("[data-testid=rated]")
     page.click("[data-testid=create]")
     page.wait_for_selector("[data-testid=created]:not(.hidden)")
 
@@ -299,6 +302,7 @@ def test_a_reconnect_restores_the_seat_and_the_view(
         b = page.locator("#actions button[data-testid=action]")
         b.nth(rng.randrange(b.count())).click()
     page.wait_for_selector("#actions button[data-testid=action]:not([disabled])")
+    page.wait_for_selector("#view [data-testid=board]")
     before = (
         page.locator("#view .body").inner_text(),
         page.locator("[data-testid=who]").inner_text(),
@@ -309,6 +313,8 @@ def test_a_reconnect_restores_the_seat_and_the_view(
     streams += capture(again)
     again.goto(f"{server.base}/table/{t['id']}")  # no token in the address: this browser keeps it
     again.wait_for_selector("#actions button[data-testid=action]:not([disabled])")
+    # the board, once its script is loaded (until then the view is the generic text)
+    again.wait_for_selector("#view [data-testid=board]")
     after = (
         again.locator("#view .body").inner_text(),
         again.locator("[data-testid=who]").inner_text(),

@@ -21,12 +21,12 @@ seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import threading
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -34,6 +34,7 @@ import spacetable
 from spacetable.web.live import restore_game
 from spacetable.web.storage import Decision, Storage
 
+from . import loopback
 from .conftest import Client, Server, connect, create
 from .leakcheck import check_messages, check_undo_messages
 from .test_e2e import browser, capture
@@ -146,14 +147,31 @@ def _check_replay(server: Server, db_url: str, tid: str, players: int, steps: li
 # ---------------------------------------------------------------- WebSockets, every game
 @pytest.mark.parametrize("v", VARIANTS, ids=IDS)
 def test_undo_shared_seat_chat_and_replay(server: Server, db_url: str, v: Variant) -> None:
+    # A deal may give seat 0 no decision it can take back before a short game ends (every
+    # one of them reveals something, or the other seat acts after it: 5 Tortuga deals in 300
+    # of one round): the check is then played on a new table, at most three.
+    for _ in range(3):
+        if _undo_shared_seat_chat_and_replay(server, db_url, v):
+            return
+    raise AssertionError("seat 0 never could undo, in three games")
+
+
+def _undo_shared_seat_chat_and_replay(server: Server, db_url: str, v: Variant) -> bool:
+    """Play a table of ``v`` with seat 0 shared by two connections and a spectator: seat 0's
+    second holder takes a decision back, seat chat is checked, the game is played to its
+    end and replayed. False when seat 0 never could take a decision back (and nothing was
+    checked)."""
     t = v.create(server)
     tid = t["id"]
     tokens = [s["token"] for s in t["seats"]]
     script: Script = []
     rng = random.Random(20)
     checked_steps: list[int] = []
+    could_undo = True
 
     async def turns(seats: list[Client], everyone: list[Client]) -> None:
+        nonlocal could_undo
+
         async def at(step: int) -> list[dict[str, Any]]:
             return [await _state(c, step) for c in everyone]
 
@@ -169,7 +187,10 @@ def test_undo_shared_seat_chat_and_replay(server: Server, db_url: str, v: Varian
         before = latest
         # on until seat 0 may take a decision back
         while not latest[0]["undoable"]:
-            assert not latest[0]["over"] and latest[0]["step"] < 300, "seat 0 never could undo"
+            if latest[0]["over"]:
+                could_undo = False
+                return
+            assert latest[0]["step"] < 300, "seat 0 never could undo"
             before, latest = latest, await act(latest)
         step = latest[0]["step"]
         assert latest[0]["undoable"] >= 1 and latest[-2]["undoable"] == latest[0]["undoable"]
@@ -183,7 +204,7 @@ def test_undo_shared_seat_chat_and_replay(server: Server, db_url: str, v: Varian
             assert now["view"] == then["view"] and now["legal"] == then["legal"]
             assert now["undoable"] == then["undoable"] and now["log"]["from"] == 0
         assert undone[-2]["view"] == undone[0]["view"] and undone[-2]["legal"] == undone[0]["legal"]
-        info = httpx.get(f"{server.base}/api/tables/{tid}", timeout=30).json()
+        info = loopback.get(f"{server.base}/api/tables/{tid}", timeout=30).json()
         assert info["steps"] == step - 1
         checked_steps.extend([step - 1, step])
         await _check_seat_chat(seats, second, everyone[-1])
@@ -229,11 +250,14 @@ def test_undo_shared_seat_chat_and_replay(server: Server, db_url: str, v: Varian
         return everyone
 
     streams = [c.received for c in asyncio.run(main())]
+    if not could_undo:
+        return False
     if v.realtime:
         assert check_messages(db_url, tid, streams, tokens) > 20
     else:
         assert check_undo_messages(db_url, tid, streams, script, tokens) > 20
     _check_replay(server, db_url, tid, v.players, checked_steps)
+    return True
 
 
 # ---------------------------------------------------------------- turn clocks
@@ -255,21 +279,31 @@ def test_the_takeover_bot_on_every_turn_based_game(
         conns = [await connect(server, tid, tok) for tok in tokens]
         idle = conns[1]
         stop = asyncio.Event()
+        # While seat 1 is away, the takeover bot plays each of its decisions at once: the
+        # other seats hold back from the takeover until its person is back, so that the game
+        # cannot run to its end (a Planet Raiders game is some 30 decisions in a few long
+        # runs per seat) before the person has a decision again.
+        holding = asyncio.Event()
+        picks = random.Random(tid)
 
         async def play(seat: int) -> None:  # seats other than 1 play at once, every turn
             c = conns[seat]
+            latest: dict[str, Any] | None = None  # the newest state not acted on yet
             while not stop.is_set():
-                try:
-                    m = await c.until(lambda m: m["type"] == "state", timeout=0.5)
-                except TimeoutError:
+                with contextlib.suppress(TimeoutError):
+                    latest = await c.until(lambda m: m["type"] == "state", timeout=0.5)
+                if latest is None or holding.is_set():
                     continue
+                m, latest = latest, None
                 if m["legal"] and not m["over"]:
-                    await c.send(
-                        {"type": "act", "action": m["legal"][0]["action"], "step": m["step"]}
-                    )
+                    # a seeded random choice: runs of each seat's decisions alternate more
+                    # often than under "always the first"
+                    action = picks.choice(m["legal"])["action"]
+                    await c.send({"type": "act", "action": action, "step": m["step"]})
 
         drivers = [asyncio.create_task(play(s)) for s in range(v.players) if s != 1]
         notice = await idle.until(lambda m: m["type"] == "notice", timeout=30)
+        holding.set()
         ev = notice["event"]
         assert (ev["seat"], ev["kind"], ev["level"]) == (1, "timeout", "random"), v
         waiting = [m for m in idle.received if m["type"] == "state"][-1]
@@ -282,6 +316,7 @@ def test_the_takeover_bot_on_every_turn_based_game(
         await idle.send({"type": "back"})
         back = await idle.until(lambda m: m["type"] == "notice")
         assert (back["event"]["seat"], back["event"]["kind"]) == (1, "back"), v
+        holding.clear()
         # (the state it acts on may have come before the notice: no new state comes then)
         m = [x for x in idle.received if x["type"] == "state"][-1]
         mine: dict[str, Any] | None = None
@@ -375,11 +410,11 @@ def test_the_table_page_undoes_and_the_replay_page_steps(
     streams = capture(page)
     board = page.locator("#view [data-testid=board]")
     undo = page.locator("[data-testid=undo]")
-    r = httpx.post(
+    r = loopback.post(
         f"{server.base}/api/tables/{tid}/start", json={"host_token": t["host_token"]}, timeout=30
     )
     assert r.status_code == 200, r.text
-    p = httpx.get(f"{server.base}/api/tables/{tid}", timeout=30).json()["to_act"][0]
+    p = loopback.get(f"{server.base}/api/tables/{tid}", timeout=30).json()["to_act"][0]
     page.goto(f"{server.base}/table/{tid}?lang=en#token={tokens[p]}")
     expect(page.locator(ACTION).first).to_be_visible()
     expect(board).to_be_visible()
@@ -401,7 +436,9 @@ def test_the_table_page_undoes_and_the_replay_page_steps(
     else:
         # real time: the decision is in; once game time passed there is nothing to undo
         step = int(board.get_attribute("data-step") or 0)
-        page.locator(ACTION).first.click()
+        # the list is drawn again at every tick of game time, so a busy machine may never see
+        # a button stand still long enough for a pointer click: pressed from the page itself
+        page.locator(ACTION).first.evaluate("b => b.click()")
         page.wait_for_function(
             "s => Number(document.querySelector('#view [data-testid=board]').dataset.step) > s",
             arg=step + 3,

@@ -8,12 +8,11 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import httpx
-
 from spacetable.engine.guide import Guide
 from spacetable.testing.guides import toy_guide_script
 from spacetable.web import guides
 
+from . import loopback
 from .conftest import Server, connect
 
 
@@ -21,13 +20,13 @@ def test_a_game_without_a_guide_says_so(fast_sqlite_server: Server) -> None:
     base = fast_sqlite_server.base
     guides._guides["toy"] = None  # as if the server found no guide.toml for it
     try:
-        r = httpx.post(f"{base}/api/guides/toy", json={}, timeout=30)
+        r = loopback.post(f"{base}/api/guides/toy", json={}, timeout=30)
         assert r.status_code == 404 and r.json()["error"]["code"] == "no_guide"
     finally:
         guides._guides.pop("toy", None)
-    r = httpx.post(f"{base}/api/guides/chess", json={}, timeout=30)
+    r = loopback.post(f"{base}/api/guides/chess", json={}, timeout=30)
     assert r.status_code == 404 and r.json()["error"]["code"] == "no_game"
-    r = httpx.post(f"{base}/api/guides/toy", json={"pause": "1"}, timeout=30)
+    r = loopback.post(f"{base}/api/guides/toy", json={"pause": "1"}, timeout=30)
     assert r.status_code == 422
 
 
@@ -35,9 +34,11 @@ def test_following_the_guide_plays_the_game_to_its_end(
     fast_sqlite_server: Server, toy_guide: Guide
 ) -> None:
     server = fast_sqlite_server
-    games = httpx.get(f"{server.base}/api/games", timeout=30).json()["games"]
+    games = loopback.get(f"{server.base}/api/games", timeout=30).json()["games"]
     assert {g["id"]: g["guide"] for g in games}["toy"] is True
-    r = httpx.post(f"{server.base}/api/guides/toy", json={"lang": "fr", "pause": 0.0}, timeout=30)
+    r = loopback.post(
+        f"{server.base}/api/guides/toy", json={"lang": "fr", "pause": 0.0}, timeout=30
+    )
     assert r.status_code == 201, r.text
     made = r.json()
     assert made["table"]["status"] == "running"
@@ -75,7 +76,7 @@ def test_following_the_guide_plays_the_game_to_its_end(
     # a move of the guide's seat is never told before it is played: only the learner's steps
     assert all(g["step"] is None or g["step"]["seat"] == 0 for g in seen)
     assert any(g["step"] is None and not g["over"] for g in seen)  # the guide's turns
-    info = httpx.get(f"{server.base}/api/tables/{made['id']}", timeout=30).json()
+    info = loopback.get(f"{server.base}/api/tables/{made['id']}", timeout=30).json()
     assert info["status"] == "over" and info["steps"] == len(toy_guide.steps)
 
 
@@ -90,7 +91,7 @@ def test_a_table_whose_guide_changed_goes_on_with_a_bot(tmp_path: Any) -> None:
     try:
         first = start_server(db)
         try:
-            made = httpx.post(
+            made = loopback.post(
                 f"{first.base}/api/guides/toy", json={"pause": 0.0}, timeout=30
             ).json()
         finally:
@@ -125,7 +126,7 @@ def test_the_guides_words_on_its_own_moves_come_after_them(fast_sqlite_server: S
     server = fast_sqlite_server
     guide = guides.guide_of("toy")
     assert guide is not None
-    made = httpx.post(f"{server.base}/api/guides/toy", json={"pause": 0.0}, timeout=30).json()
+    made = loopback.post(f"{server.base}/api/guides/toy", json={"pause": 0.0}, timeout=30).json()
 
     async def play() -> list[dict[str, Any]]:
         c = await connect(server, made["id"], made["seats"][0]["token"])

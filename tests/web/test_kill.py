@@ -39,7 +39,9 @@ class Proc:
     goes to every process of the group: :meth:`interrupt_group`); its output is collected
     (:meth:`output`) until no process holds it any more."""
 
-    def __init__(self, db: str) -> None:
+    def __init__(self, db: str, *extra: str, wait: bool = True) -> None:
+        """Start the server on ``db`` with the options ``extra``; with ``wait``, return once
+        it serves (else call :meth:`ready`: several servers started at the same moment)."""
         self.t0 = time.monotonic()
         self.p = subprocess.Popen(
             [
@@ -55,6 +57,7 @@ class Proc:
                 "2",
                 "--log-level",
                 "warning",
+                *extra,
             ],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -62,8 +65,14 @@ class Proc:
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
             start_new_session=True,
         )
-        assert self.p.stdout is not None
         self.lines: list[str] = []
+        if wait:
+            self.ready()
+
+    def ready(self) -> None:
+        """Wait until the server serves (its address printed); raise with its output if it
+        ended first."""
+        assert self.p.stdout is not None
         lines = self.lines
         for line in self.p.stdout:
             lines.append(line)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,3 +78,22 @@ def test_a_stopped_server_leaves_no_process_and_no_leak_warning(tmp_path: Path, 
         assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
     finally:
         proc.stop()
+
+
+def test_a_bot_worker_does_not_import_the_web_stack() -> None:
+    """A bot worker unpickles the functions of ``spacetable.web.bots``: importing them
+    brings the games and the bots, not the web app, its framework or the database layer
+    (each spawned worker would pay for them at its start)."""
+    heavy = ("fastapi", "starlette", "sqlalchemy", "alembic", "uvicorn", "spacetable.web.app")
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, spacetable.web.bots\n"
+            f"print(sorted(m for m in {heavy!r} if m in sys.modules))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert out.strip() == "[]"

@@ -25,6 +25,7 @@ def test_bad_settings_are_one_line_errors() -> None:
         (["serve", "--db", "mysql://root@localhost/x"], "unsupported database 'mysql'"),
         (["serve", "--port", "70000"], "not a port number"),
         (["serve", "--bot-workers", "0"], "at least 1"),
+        (["serve", "--origin", "tables.example"], "expected a scheme and a host"),
     ):
         out = runner.invoke(app, args)
         assert out.exit_code == 2, out.output

@@ -13,13 +13,16 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 import websockets
 from sqlalchemy import create_engine, inspect, select, text
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 
 import spacetable
+from spacetable.web import database
+from spacetable.web import storage as storage_module
+from spacetable.web.database import normalize_url
 from spacetable.web.live import restore_game
 from spacetable.web.models import Base, SnapshotRow
 from spacetable.web.storage import (
@@ -32,9 +35,9 @@ from spacetable.web.storage import (
     Storage,
     StorageError,
     TableRecord,
-    normalize_url,
 )
 
+from . import loopback
 from .conftest import PG_URL, Server, log_text, pg_available, server_log, start_server
 
 
@@ -109,12 +112,46 @@ def test_migrations_build_the_models_schema(db_url: str) -> None:
     s = Storage(db_url)
     s.migrate()
     s.migrate()  # a second run changes nothing
-    assert s.revision() == "0004"
+    assert s.revision() == "0010"
     insp = inspect(s.engine)
     assert "st_alembic_version" in insp.get_table_names()
     for table in Base.metadata.sorted_tables:
         cols = {c["name"] for c in insp.get_columns(table.name)}
         assert cols == {c.name for c in table.columns}, table.name
+    # the lease's fence: a decision's (table, epoch) is its table's current (id, epoch)
+    fences = [
+        fk
+        for fk in insp.get_foreign_keys("st_decisions")
+        if fk["constrained_columns"] == ["table_id", "epoch"]
+    ]
+    assert len(fences) == 1 and fences[0]["referred_columns"] == ["id", "epoch"], fences
+    s.close()
+
+
+def test_taking_the_accounts_back_keeps_every_table_and_seat(db_url: str) -> None:
+    """A downgrade of migrations 0006 (leases) and 0005 (accounts) and an upgrade again lose
+    no table or seat (on SQLite, rebuilding a table to drop a column would cascade to its
+    seats)."""
+    from alembic import command
+    from alembic.config import Config
+
+    s = Storage(db_url)
+    s.migrate()
+    rec = _record()
+    s.create_table(rec)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(storage_module.__file__).parent / "migrations"))
+    with s.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.downgrade(cfg, "0004")
+    assert s.revision() == "0004"
+    assert "st_accounts" not in inspect(s.engine).get_table_names()
+    with s.engine.connect() as c:
+        assert c.execute(text("select count(*) from st_seats")).scalar() == len(rec.seats)
+    s.migrate()
+    assert s.revision() == "0010"
+    got = s.table(rec.id)
+    assert got is not None and len(got.seats) == len(rec.seats)
     s.close()
 
 
@@ -150,6 +187,27 @@ def test_a_table_round_trips(db_url: str) -> None:
     assert got is not None and got.seats[1].name == "Zoé" and got.seats[1].joined
     assert got.status == RUNNING and got.started_at is not None
     assert s.table("nope") is None
+    s.close()
+
+
+def test_whose_turn_it_is_is_stored_with_each_decision_and_undo(db_url: str) -> None:
+    """The seats to act are written when the game starts, with each decision and with an
+    undo: a server that does not hold the table reads them from the database."""
+    s = Storage(db_url)
+    s.migrate()
+    rec = _record()
+    s.create_table(rec)
+    assert (got := s.table(rec.id)) is not None and got.to_act is None
+    s.set_status(rec.id, RUNNING, to_act=(0,))
+    assert (got := s.table(rec.id)) is not None and got.to_act == [0]
+    d = Decision(0, 0, {"type": "play", "card": 1}, None, 0.0, time.time())
+    assert s.append_many([Append(rec.id, (d,), to_act=(1,))]) == [None]
+    assert (got := s.table(rec.id)) is not None and got.to_act == [1] and got.steps == 1
+    d = Decision(1, 1, {"type": "play", "card": 2}, None, 0.0, time.time())
+    assert s.append_many([Append(rec.id, (d,))]) == [None]  # not given: left as stored
+    assert (got := s.table(rec.id)) is not None and got.to_act == [1]
+    s.undo(rec.id, 1, to_act=(0, 1))
+    assert (got := s.table(rec.id)) is not None and got.to_act == [0, 1] and got.steps == 1
     s.close()
 
 
@@ -212,27 +270,32 @@ def test_a_group_commit_refuses_a_bad_append_alone(db_url: str) -> None:
     table's stored decisions is refused with its error at its place; the others commit."""
     s = Storage(db_url)
     s.migrate()
-    a, b = _record(seed=1), _record(seed=2)
-    s.create_table(a)
-    s.create_table(b)
+    a, b, c = _record(seed=1), _record(seed=2), _record(seed=3)
+    for rec in (a, b, c):
+        s.create_table(rec)
     play = {"type": "play", "card": 1}
     results = s.append_many(
         [
-            Append(a.id, (Decision(0, 0, play, None, 0.0, 1.0),)),
+            # c ends first: its columns' statement comes before a's first append's
+            Append(c.id, (Decision(0, 0, play, None, 0.0, 1.0),), outcome={"scores": [0, 0]}),
+            Append(a.id, (Decision(0, 0, play, None, 0.0, 1.0),), to_act=(1,)),
             Append(b.id, (Decision(3, 0, play, None, 0.0, 1.0),)),  # not b's next
             Append(a.id, (Decision(1, 1, play, None, 0.0, 2.0),), outcome={"scores": [1, 2]}),
             Append("ghost", (Decision(0, 0, play, None, 0.0, 1.0),)),
         ]
     )
-    assert results[0] is None and results[2] is None
-    assert isinstance(results[1], StorageError) and "do not follow" in str(results[1])
-    assert isinstance(results[3], StorageError) and "no table" in str(results[3])
+    assert results[0] is None and results[1] is None and results[3] is None
+    assert isinstance(results[2], StorageError) and "do not follow" in str(results[2])
+    assert isinstance(results[4], StorageError) and "no table" in str(results[4])
     assert [d.n for d in s.decisions(a.id)] == [0, 1]
     assert s.decisions(b.id) == []
-    stored_a, stored_b = s.table(a.id), s.table(b.id)
-    assert stored_a is not None and stored_b is not None
+    stored_a, stored_b, stored_c = s.table(a.id), s.table(b.id), s.table(c.id)
+    assert stored_a is not None and stored_b is not None and stored_c is not None
+    # a's second append is what a's row says, whatever order the statements ran in
     assert (stored_a.steps, stored_a.status, stored_a.outcome) == (2, OVER, {"scores": [1, 2]})
+    assert stored_a.to_act == [1]  # from the first append, which the second left as it was
     assert stored_b.steps == 0
+    assert (stored_c.steps, stored_c.status) == (1, OVER)
     s.close()
 
 
@@ -284,12 +347,12 @@ def _while_away(
     and creates nothing, bring it back and check that it answers again; returns what the
     server logged meanwhile."""
     base = f"{server.base}/api/tables"
-    made = httpx.post(base, json=TOY, timeout=30)
+    made = loopback.post(base, json=TOY, timeout=30)
     assert made.status_code == 201, made.text
     with server_log() as records:
         away()
         for method, kw in (("GET", {}), ("POST", {"json": TOY}), ("GET", {})):
-            r = httpx.request(method, base, timeout=30, **kw)  # type: ignore[arg-type]
+            r = loopback.request(method, base, timeout=30, **kw)
             assert r.status_code == 503, (method, r.status_code, r.text)
             assert r.json() == STORAGE_ERROR
         assert asyncio.run(_hello(server, "ffffffffffff")) == {
@@ -297,7 +360,7 @@ def _while_away(
             **STORAGE_ERROR["error"],
         }
         back()
-    r = httpx.get(base, timeout=30)
+    r = loopback.get(base, timeout=30)
     assert r.status_code == 200, r.text
     assert [t["id"] for t in r.json()["tables"]] == [made.json()["id"]]  # nothing was created
     return records
@@ -320,7 +383,7 @@ def _said_in_one_line(records: list[logging.LogRecord], *secrets: str) -> str:
         assert secret not in text
     said = [r.getMessage() for r in records if "database does not answer" in r.getMessage()]
     assert len(said) == 4, text  # three requests and a connection
-    return said[0]
+    return "\n".join(said)
 
 
 def test_the_api_answers_storage_while_sqlite_is_away(tmp_path: Path) -> None:
@@ -390,4 +453,32 @@ def test_the_api_answers_storage_while_postgresql_is_away(
     finally:
         server.stop()
     said = _said_in_one_line(records, "not-to-be-logged")
+    # the connection the server held was ended; a new one is refused
     assert "is not currently accepting connections" in said, said
+
+
+def test_a_pooled_connection_ended_while_unused_is_replaced_unseen(
+    pg_database: tuple[str, Callable[[bool], None]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PostgreSQL ended the connection the pool keeps (a restart, an administrator): the next
+    use after a pause tests it first and opens another, and the caller sees no error. Used
+    again at once instead (no pause: under load), the use under way fails, and the one after
+    it works (the pool noticed)."""
+    monkeypatch.setattr(database, "PING_AFTER", 0.2)
+    url, allow = pg_database
+    s = Storage(url)
+    try:
+        s.migrate()
+        rec = _record(seed=21)
+        s.create_table(rec)
+        allow(False)  # every connection to the database ended, and none let in
+        allow(True)
+        time.sleep(0.3)
+        assert [t.id for t in s.tables()] == [rec.id]  # tested, replaced: no error
+        allow(False)
+        allow(True)
+        with pytest.raises(OperationalError, match="terminating connection"):
+            s.tables()
+        assert [t.id for t in s.tables()] == [rec.id]
+    finally:
+        s.close()

@@ -21,6 +21,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "spacetable.cli.bench",
     "spacetable.cli.balance",
     "spacetable.cli.serve",
+    "spacetable.cli.admin",
     "spacetable.cli.data_cmd",
     "spacetable.cli.shards_cmd",
 )

@@ -11,15 +11,22 @@ GAME=DIR`` offers a directory of corrected tables for a game beside its shipped 
 
 from __future__ import annotations
 
+import functools
 import logging
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 import typer
 
 from .common import fail, fail_value, read_data
 
 if TYPE_CHECKING:
+    from fastapi import FastAPI
+
     from spacetable.engine import DataSet
+    from spacetable.web.live import Settings
 
 
 def parse_data(items: list[str] | None) -> list[DataSet[Any]]:
@@ -55,6 +62,58 @@ def parse_data(items: list[str] | None) -> list[DataSet[Any]]:
 DATABASE_ERROR = 1
 
 
+def proxy_options(proxy: str | None) -> dict[str, Any]:
+    """uvicorn's settings for ``--proxy``: ``X-Forwarded-For`` and ``-Proto`` are believed
+    only from the proxies it names (comma-separated addresses); without it, never (uvicorn's
+    own default believes any client on 127.0.0.1, who could then name a new address at
+    each sign-in attempt and never meet the per-address limit)."""
+    return {"proxy_headers": proxy is not None, "forwarded_allow_ips": proxy}
+
+
+def worker_app(url: str, settings: Settings, data: list[str] | None, log_level: str) -> FastAPI:
+    """The app of one worker process of ``--workers``: a whole server of its own (its hub,
+    bot workers, leases and relay, named after its own process id), built in the worker
+    (the parent validated ``data`` already)."""
+    from spacetable.web.app import create_app
+
+    logging.getLogger("spacetable.web").setLevel(log_level.upper())
+    return create_app(url, settings, parse_data(data))
+
+
+def serve_workers(config: Any, workers: int, announce: Callable[[int], None]) -> int:
+    """Serve ``config`` with ``workers`` worker processes on one listening socket (bound
+    here, once, and shared): ``announce(port)`` once every worker serves. SIGINT and
+    SIGTERM stop the workers (each gives its tables up) and then this process; a worker
+    that dies is replaced. The exit status: 0, or :data:`DATABASE_ERROR` if the workers did
+    not all start."""
+    from uvicorn.supervisors.multiprocess import Multiprocess
+
+    class Supervisor(Multiprocess):
+        started = False
+
+        def init_processes(self) -> None:
+            super().init_processes()
+            deadline = time.monotonic() + 120
+            waiting = list(self.processes)
+            while waiting and not self.signal_queue and time.monotonic() < deadline:
+                if any(not p.process.is_alive() for p in waiting):
+                    break  # the run loop sees it failed to start and stops
+                waiting = [p for p in waiting if not p.is_ready(timeout=1)]
+                if waiting:
+                    time.sleep(0.1)
+            if not waiting:
+                self.started = True
+                announce(sock.getsockname()[1])
+
+    sock = config.bind_socket()
+    supervisor = Supervisor(config, sockets=[sock])
+    try:
+        supervisor.run()
+    finally:
+        sock.close()
+    return 0 if supervisor.started else DATABASE_ERROR
+
+
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0: every one)."),
     port: int = typer.Option(8000, help="Port to listen on (0: any free port)."),
@@ -66,7 +125,37 @@ def serve(
     bot_workers: int | None = typer.Option(
         None, "--bot-workers", help="Bot worker processes (default: one per core, at most 4)."
     ),
+    workers: int = typer.Option(
+        1,
+        "--workers",
+        help="Server processes on this port (one per core, say); more than one needs "
+        "--redis and a PostgreSQL --db.",
+    ),
     log_level: str = typer.Option("info", help="Server log level."),
+    redis: str | None = typer.Option(
+        None,
+        help="Serve one service with other servers on the same --db (PostgreSQL): the "
+        "Redis server that relays their tables' messages, redis://HOST:PORT/N.",
+    ),
+    lease_seconds: float = typer.Option(
+        10.0,
+        "--lease-seconds",
+        help="With --redis: seconds after which a dead server's tables are taken over.",
+    ),
+    origin: list[str] | None = typer.Option(
+        None,
+        "--origin",
+        metavar="URL",
+        help="A public origin the site is served at (https://tables.example), behind a "
+        "reverse proxy that rewrites Host (repeatable); changes from other origins are refused.",
+    ),
+    proxy: str | None = typer.Option(
+        None,
+        "--proxy",
+        metavar="ADDRESSES",
+        help="Addresses of trusted reverse proxies (comma-separated): only their "
+        "X-Forwarded-For and X-Forwarded-Proto are believed (default: none, ignored).",
+    ),
     data: list[str] | None = typer.Option(
         None,
         "--data",
@@ -81,13 +170,22 @@ def serve(
     from sqlalchemy.exc import SQLAlchemyError
 
     from spacetable.web.app import create_app
+    from spacetable.web.database import default_db_url
     from spacetable.web.live import Settings
-    from spacetable.web.storage import Storage, default_db_url
+    from spacetable.web.storage import Storage
 
     if not 0 <= port <= 65535:
         fail(f"--port: {port} is not a port number")
     if bot_workers is not None and bot_workers < 1:
         fail("--bot-workers must be at least 1")
+    if redis is not None and not redis.startswith(("redis://", "rediss://", "unix://")):
+        fail(f"--redis: {redis!r} is not a Redis URL (redis://HOST:PORT/N)")
+    if workers < 1:
+        fail("--workers must be at least 1")
+    if workers > 1 and redis is None:
+        fail("--workers: several workers are several servers, they need --redis")
+    if not 0.5 <= lease_seconds <= 300:
+        fail("--lease-seconds must be between 0.5 and 300")
     try:
         data_sets = parse_data(data)
     except ValueError as e:
@@ -98,15 +196,23 @@ def serve(
         where = storage.describe()
     except Exception as e:  # a malformed URL, an unknown database kind
         fail(f"--db: {e}")
+    if workers > 1 and storage.backend != "postgresql":
+        storage.close()
+        fail(f"--workers: several workers need a PostgreSQL --db, not {storage.backend}")
     try:  # before anything starts: a database that cannot serve stops here, in one line
         storage.migrate()
     except (SQLAlchemyError, CommandError, OSError) as e:
         fail(f"--db: {where}: {storage.explain(e)}", DATABASE_ERROR)
     finally:
         storage.close()
-    app = create_app(url, Settings(bot_workers=bot_workers), data_sets)
-    config = uvicorn.Config(
-        app,
+    origins = tuple(origin or ())
+    for o in origins:
+        parts = urlsplit(o)
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.path not in ("", "/"):
+            fail(f"--origin: expected a scheme and a host (https://tables.example), got {o!r}")
+    settings = Settings(bot_workers=bot_workers, redis=redis, lease=lease_seconds, origins=origins)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    options: dict[str, Any] = dict(
         host=host,
         port=port,
         log_level=log_level,
@@ -114,11 +220,28 @@ def serve(
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
         lifespan="on",
+        **proxy_options(proxy),
     )
+    if workers > 1:
+        # each worker builds its own app (its own process id in the leases) from these
+        factory = functools.partial(worker_app, url, settings, data, log_level)
+        config = uvicorn.Config(factory, factory=True, workers=workers, **options)
+
+        def announce(bound: int) -> None:
+            for ds in data_sets:
+                print(f"{ds.game}: data set {ds.name!r} ({ds.digest}) from {ds.origin}", flush=True)
+            print(
+                f"spacetable is served at http://{shown}:{bound}/  (database: {where}; "
+                f"{workers} worker processes)",
+                flush=True,
+            )
+
+        raise typer.Exit(serve_workers(config, workers, announce))
+    app = create_app(url, settings, data_sets)
+    config = uvicorn.Config(app, **options)
     server = uvicorn.Server(config)
 
     logging.getLogger("spacetable.web").setLevel(log_level.upper())
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
 
     original = server.startup
 

@@ -136,6 +136,6 @@ def _texts(stored: dict[str, Any], record: dict[str, Any], data: Any) -> dict[st
     for lang in LANGS:
         out[lang] = {
             "chart_title": text(lang, "chart_title"),
-            "mistakes": mistake_texts(rev, record, lang, data),
+            "mistakes": mistake_texts(rev, record, lang, data, mentions=True),
         }
     return out

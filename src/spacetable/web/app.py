@@ -38,6 +38,8 @@ from spacetable.bots.learned import shipped_policies
 from spacetable.engine import DataSet, IllegalAction, SpacetableError
 from spacetable.engine.presentation import game_texts
 
+from .account_routes import Accounts, account_router
+from .accounts import AccountLimits
 from .analysis import Reviews, send_hint
 from .bots import LEVELS
 from .clocks import TableSettings
@@ -62,8 +64,11 @@ from .protocol import (
     Why,
     parse,
 )
+from .rating_routes import queue_router, rating_router
 from .replay import Replay, Replays, frame_message
-from .storage import OPEN, OVER, RUNNING, STATUSES, Storage
+from .safety_routes import invitees, safety_router
+from .storage import OPEN, OVER, RUNNING, STATUSES, Storage, TableRecord
+from .table import public_info, seat_in
 
 log = logging.getLogger("spacetable.web")
 STATIC = Path(__file__).parent / "static"
@@ -92,13 +97,17 @@ class SeatIn(_In):
     #: ``GET /api/games``); the table refuses it elsewhere (``bad_seats``).
     level: Literal["random", "easy", "medium", "hard", "learned"] | None = None
     name: Name = ""
+    #: A person's seat kept for an account, invited by its name (the creator signed in):
+    #: the seat is that account's, in its "My games", named after it.
+    account: Name | None = None
 
 
 class ClockIn(_In):
-    """A turn clock: seconds for each decision, then seconds of reserve (numbers only)."""
+    """A turn clock: seconds for each decision (up to a week: a game over days), then
+    seconds of reserve (up to 30 days)."""
 
-    move: Annotated[float, Field(ge=5.0, le=3600.0)]
-    reserve: Annotated[float, Field(ge=0.0, le=36000.0)] = 0.0
+    move: Annotated[float, Field(ge=5.0, le=7 * 86_400.0)]
+    reserve: Annotated[float, Field(ge=0.0, le=30 * 86_400.0)] = 0.0
 
 
 class CreateTable(_In):
@@ -123,8 +132,12 @@ class CreateTable(_In):
     #: shipped one by default.
     data: Annotated[str, Field(min_length=1, max_length=200)] | None = None
     #: Whether seated people may ask "what would the bot do?" (hint messages). On by
-    #: default: tables are solo or unrated (a future rated table turns it off by default).
-    hints: bool = True
+    #: default, off at a rated table (which refuses them).
+    hints: bool | None = None
+    #: A rated table: once over, it rates the accounts that held its seats
+    #: (``spacetable.web.ratings``). Only a signed-in person creates one, and only
+    #: signed-in people take its seats.
+    rated: bool = False
 
 
 class Guided(_In):
@@ -260,12 +273,15 @@ def create_app(
     db_url: str | None = None,
     settings: Settings | None = None,
     data: Sequence[DataSet[Any]] = (),
+    account_limits: AccountLimits | None = None,
 ) -> FastAPI:
     """The app, bound to the database at ``db_url`` (the default SQLite file if ``None``),
     offering the data sets ``data`` beside each game's shipped one (two data sets of a game
-    with one name raise ``ValueError``)."""
+    with one name raise ``ValueError``). ``account_limits``: the limits of sign-in and the
+    password hashing's cost (:class:`spacetable.web.accounts.AccountLimits`)."""
     storage = Storage(db_url)
     hub = Hub(storage, settings, data)
+    accounts = Accounts(hub, account_limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -286,6 +302,11 @@ def create_app(
         redoc_url=None,
     )
     app.state.hub = hub
+    app.state.accounts = accounts
+    app.include_router(account_router(accounts))
+    app.include_router(rating_router(hub))
+    app.include_router(queue_router(hub, accounts))
+    app.include_router(safety_router(hub, accounts))
     limits = hub.settings
     app.add_middleware(
         RequestLimits,
@@ -326,6 +347,18 @@ def create_app(
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "table.html", headers=_page_headers())
 
+    @app.get("/account", include_in_schema=False)
+    async def account_page() -> FileResponse:
+        return FileResponse(STATIC / "account.html", headers=_page_headers())
+
+    @app.get("/leaderboard", include_in_schema=False)
+    async def leaderboard_page() -> FileResponse:
+        return FileResponse(STATIC / "leaderboard.html", headers=_page_headers())
+
+    @app.get("/players/{name}", include_in_schema=False)
+    async def player_page(name: str) -> FileResponse:
+        return FileResponse(STATIC / "player.html", headers=_page_headers())
+
     @app.get("/replay/{table_id}", include_in_schema=False)
     async def replay_page(table_id: str) -> FileResponse:
         return FileResponse(STATIC / "replay.html", headers=_page_headers())
@@ -333,6 +366,13 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # ------------------------------------------------------------------ API
+    @app.get("/api/health", tags=["server"])
+    async def health() -> dict[str, Any]:
+        """This server process: ``status`` ``ok`` once it serves (the schema migrated, its
+        tables resumed), its ``process`` id, the ``database`` kind and how many ``tables``
+        it holds in memory."""
+        return hub.health()
+
     @app.get("/api/games", tags=["games"])
     async def games() -> dict[str, Any]:
         """Every game: names, player counts, options (defaults, choices, help), real time,
@@ -371,10 +411,20 @@ def create_app(
         return {"game": game_id, "lang": lang, "text": texts.tables[lang] if texts else {}}
 
     @app.post("/api/tables", tags=["tables"], status_code=201)
-    async def create_table(body: CreateTable) -> Created:
+    async def create_table(request: Request, body: CreateTable) -> Created:
         """Create a table. Each human seat gets a secret token and an invitation link; the
-        host token starts the table. Tokens are shown once: only their hashes are kept."""
-        seats = [(s.kind, s.level, s.name) for s in body.seats]
+        host token starts the table. Tokens are shown once: only their hashes are kept. A
+        signed-in creator's account keeps the table (``GET /api/account/games``)."""
+        auth = await accounts.of_request(request)
+        if body.rated and auth is None:
+            raise TableError("account_needed", "sign in to create a rated table", 403)
+        if body.rated and body.hints:
+            raise TableError("bad_options", "a rated table gives no hints")
+        invited = await invitees(hub, auth.account if auth else None, body.seats)
+        seats = [
+            (s.kind, s.level, invited[i].name if i in invited else s.name)
+            for i, s in enumerate(body.seats)
+        ]
         table, host, tokens = await hub.create(
             body.game,
             body.players,
@@ -388,18 +438,24 @@ def create_app(
                 body.clock.move if body.clock else None,
                 body.clock.reserve if body.clock else None,
                 body.takeover or ("medium" if body.clock else None),
-                body.hints,
+                not body.rated if body.hints is None else body.hints,
             ),
+            rated=body.rated,
         )
+        if auth is not None:
+            await hub.db(hub.storage.link_host, table.rec.id, auth.account.id)
+        for i, invitee in invited.items():
+            await hub.db(hub.storage.link_seat, table.rec.id, i, invitee.id)
         if body.start:
             await table.start()
         return _created(table, host, tokens)
 
     @app.post("/api/guides/{game_id}", tags=["tables"], status_code=201)
-    async def create_guided(game_id: str, body: Guided) -> Created:
+    async def create_guided(request: Request, game_id: str, body: Guided) -> Created:
         """Start a guided first game of ``game_id`` (:mod:`spacetable.web.guides`): a new
         running table where the learner sits at the guide's seat and the guide's script
         plays the others. ``no_guide`` (404) for a game without one."""
+        auth = await accounts.of_request(request)
         if game_id not in spacetable.list_games():
             raise TableError("no_game", f"no game {game_id[:60]!r}", 404)
         guide = guide_of(game_id)
@@ -419,6 +475,9 @@ def create_app(
             seed=guide.seed,
             guided=True,
         )
+        if auth is not None:
+            await hub.db(hub.storage.link_host, table.rec.id, auth.account.id)
+            await hub.db(hub.storage.link_seat, table.rec.id, guide.learner, auth.account.id)
         await table.start()
         return _created(table, host, tokens)
 
@@ -433,37 +492,74 @@ def create_app(
         wanted = list(status) if status else [OPEN, RUNNING]
         return {"tables": await hub.listing([s for s in wanted if s in STATUSES], limit)}
 
+    async def record_of(table_id: str) -> Any:
+        """The table, or its stored record when another server serves it (``--redis``)."""
+        try:
+            return await hub.table(table_id)
+        except TableError as e:
+            rec = await hub.db(hub.storage.table, table_id) if e.code == "elsewhere" else None
+            if rec is None:
+                raise
+            return _Stored(rec)
+
+    async def answer(table: Any, what: str, args: dict[str, Any]) -> Any:
+        """At a table's owner: a request that changes the table, its token checked by the
+        server it reached (this one, or another that relayed it)."""
+        if what == "join":
+            await table.join(int(args["seat"]), str(args["name"]))
+            return None
+        if what == "start":
+            await table.start()
+            return table.info()
+        raise TableError("bad_request", f"unknown request {what!r:.40}")
+
+    async def at_owner(table: Any, what: str, args: dict[str, Any]) -> Any:
+        """``what`` done on ``table`` by its owner: this server, or the one that serves it
+        (relayed, ``spacetable.web.relay``), so that any server takes any request."""
+        if isinstance(table, _Stored):
+            owner = table.rec.owner
+            if hub.relay is None or owner is None:
+                raise TableError("elsewhere", "another server serves this table", 409)
+            return await hub.relay.call(table.rec.id, owner, what, args)
+        return await answer(table, what, args)
+
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def get_table(table_id: str) -> dict[str, Any]:
         """One table as anybody may see it (no seed, no token)."""
-        return (await hub.table(table_id)).info()
+        return (await record_of(table_id)).info()  # type: ignore[no-any-return]
 
     @app.post("/api/tables/{table_id}/seat", tags=["tables"])
     async def seat_of(table_id: str, body: Join) -> SeatOf:
         """Which seat a token holds (403 if none)."""
-        table = await hub.table(table_id)
+        table = await record_of(table_id)
         seat = table.seat_of(body.token)
         if seat is None:
             raise TableError("bad_token", "this token holds no seat of this table", 403)
         return SeatOf(seat=seat)
 
     @app.post("/api/tables/{table_id}/join", tags=["tables"])
-    async def join(table_id: str, body: Join) -> SeatOf:
-        """Take the seat a token holds, under a name."""
-        table = await hub.table(table_id)
+    async def join(request: Request, table_id: str, body: Join) -> SeatOf:
+        """Take the seat a token holds, under a name (a signed-in person's account keeps
+        the seat)."""
+        auth = await accounts.of_request(request)
+        table = await record_of(table_id)
         seat = table.seat_of(body.token)
         if seat is None:
             raise TableError("bad_token", "this token holds no seat of this table", 403)
-        await table.join(seat, body.name)
+        if table.rec.rated and auth is None:
+            raise TableError("account_needed", "sign in to take a seat at a rated table", 403)
+        if auth is not None:
+            await hub.db(hub.storage.link_seat, table_id, seat, auth.account.id)
+        await at_owner(table, "join", {"seat": seat, "name": body.name})
         return SeatOf(seat=seat)
 
     @app.post("/api/tables/{table_id}/start", tags=["tables"])
     async def start(table_id: str, body: Start) -> dict[str, Any]:
         """Start the table (the host only). Seats nobody has taken yet can be taken later."""
-        table = await hub.table(table_id)
+        table = await record_of(table_id)
         hub.check_host(table, body.host_token)
-        await table.start()
-        return table.info()
+        info: dict[str, Any] = await at_owner(table, "start", {})
+        return info
 
     replays = Replays()
 
@@ -517,28 +613,142 @@ def create_app(
         return JSONResponse(out)
 
     # ------------------------------------------------------------------ WebSocket
+    async def handle_text(table: Any, conn: Conn, text: str) -> None:
+        """A client's message at the table's owner, and the error it gets if refused."""
+        try:
+            await _handle(table, conn, parse(text))
+        except (ProtocolError, TableError) as e:
+            conn.send(error_message(e.code, str(e)))
+        except (ValueError, SpacetableError) as e:
+            conn.send(error_message(_engine_code(e), str(e)))
+
+    if hub.relay is not None:
+        hub.relay.handle = handle_text
+        hub.relay.answer = answer
+
+    async def who_reads(conn: Conn, table_id: str, ws: WebSocket) -> None:
+        """A signed-in connection: its account, and the accounts it blocks (and the seats
+        they hold at this table), whose chat it is not sent."""
+        auth = await accounts.of_socket(ws)
+        if auth is None:
+            return
+        conn.account = auth.account.id
+        conn.blocked = await hub.db(hub.storage.blocked_ids, auth.account.id)
+        if conn.blocked:
+            seats = await hub.db(hub.storage.seat_accounts, table_id)
+            conn.blocked_seats = frozenset(n for n, a in seats.items() if a in conn.blocked)
+
+    def named(rec: TableRecord, seat: int, msg: Hello, account: str | None) -> Hello:
+        """The ``hello`` of a signed-in person (``account``: their account's name): their
+        seat, if it has no name yet and they give none, is named after their account; at a
+        rated table, always (its ratings name the accounts)."""
+        if account is not None and (rec.rated or not (msg.name or rec.seats[seat].name)):
+            return msg.model_copy(update={"name": account})
+        return msg
+
+    async def token_holder(rec: TableRecord, seat: int, ws: WebSocket) -> str | None:
+        """A seat's token came with a socket's ``hello``: a signed-in person's account keeps
+        the seat (its name is returned); a rated table's seat is refused to a guest
+        (``account_needed``)."""
+        auth = await accounts.of_socket(ws)
+        if auth is not None:
+            await hub.db(hub.storage.link_seat, rec.id, seat, auth.account.id)
+            return auth.account.name
+        if rec.rated:
+            raise ProtocolError("account_needed", "sign in to take a seat at a rated table")
+        return None
+
+    async def relayed(ws: WebSocket, table_id: str) -> None:
+        """A client of a table another server owns: relayed to it (``spacetable.web.relay``)."""
+        relay = hub.relay
+        assert relay is not None
+        rec = await hub.db(hub.storage.table, table_id)
+        cid: str | None = None
+        sender: asyncio.Task[None] | None = None
+        try:
+            try:
+                if rec is None or rec.owner is None:
+                    raise TableError("no_table", "no such table", 404)
+                msg = await _hello(ws)
+                seat = None
+                if msg.token is not None:
+                    seat = seat_in(rec, msg.token)
+                    if seat is None:
+                        raise ProtocolError("bad_token", "this token holds no seat of this table")
+                    msg = named(rec, seat, msg, await token_holder(rec, seat, ws))
+                if not relay.up:
+                    raise TableError(
+                        "relay_down",
+                        "this server cannot reach the table's server now; try again",
+                        503,
+                    )
+                cid, conn = relay.open(table_id, rec.owner, seat, msg.lang, msg.name)
+            except (ProtocolError, TableError) as e:
+                await ws.send_text(dumps(error_message(e.code, str(e))))
+                await ws.close(code=1008 if not isinstance(e, TableError) else 1011)
+                return
+            except (TimeoutError, WebSocketDisconnect):
+                return
+            sender = asyncio.create_task(_send_all(conn, ws))
+            while not conn.closed:
+                message = await _receive(ws)
+                admitted = conn.admit(time.monotonic())
+                if admitted is None:
+                    break
+                if not admitted:
+                    continue
+                try:
+                    relay.forward(cid, _text_of(message))
+                except ProtocolError as e:
+                    conn.send(error_message(e.code, str(e)))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if cid is not None:
+                relay.leave(cid)
+            await _close_socket(ws, sender)
+
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(ws: WebSocket, table_id: str) -> None:
         await ws.accept()
+        if hub.relay is not None and table_id not in hub.tables:
+            try:
+                await hub.table(table_id)
+            except TableError as e:
+                if e.code == "elsewhere":
+                    await relayed(ws, table_id)
+                    return
+            except SQLAlchemyError:
+                pass  # said below
         conn: Conn | None = None
         sender: asyncio.Task[None] | None = None
         table = None
+        checked = 0.0
+        held: Any = None  # the session whose account holds the seat (``hello`` with ``seat``)
         try:
             try:
+                # the hello first: the answer, an error too, always follows the client's hello
+                msg = await _hello(ws)
                 table = await hub.table(table_id)
-                hello = await asyncio.wait_for(_receive(ws), 15.0)
-                msg = parse(_text_of(hello))
-                if not isinstance(msg, Hello):
-                    raise ProtocolError("bad_message", "the first message must be hello")
-                if msg.version != VERSION:
-                    raise ProtocolError("version", f"this server speaks version {VERSION}")
                 seat = None
                 if msg.token is not None:
                     seat = table.seat_of(msg.token)
                     if seat is None:
                         raise ProtocolError("bad_token", "this token holds no seat of this table")
+                    msg = named(table.rec, seat, msg, await token_holder(table.rec, seat, ws))
+                elif msg.seat is not None:  # a seat held by the signed-in account
+                    auth = await accounts.of_socket(ws)
+                    holder = await hub.db(hub.storage.seat_account, table.rec.id, msg.seat)
+                    if auth is None or holder is None or holder != auth.account.id:
+                        raise ProtocolError("bad_token", "this account holds no such seat here")
+                    seat = msg.seat
+                    held = auth
                 conn = Conn(seat, msg.lang, hub.settings, msg.name)
-                sender = asyncio.create_task(pump(conn, ws.send_text))
+                await who_reads(conn, table.rec.id, ws)
+                sender = asyncio.create_task(_send_all(conn, ws))
+                if held is not None:  # the seat is played while the session lives
+                    accounts.hold(held, conn, _ender(ws, conn, sender))
+                    checked = time.monotonic()
                 table.attach(conn)
                 if seat is not None and (msg.name or not table.rec.seats[seat].joined):
                     await table.join(seat, msg.name or table.rec.seats[seat].name)
@@ -555,14 +765,20 @@ def create_app(
                 return
             while True:
                 message = await _receive(ws)
+                if conn.closed:
+                    break
                 now = time.monotonic()
-                if not conn.bucket.take(now):
-                    conn.dropped += 1
-                    conn.send(error_message("rate_limited", "too many messages; slow down"))
-                    if conn.dropped > hub.settings.max_dropped:
+                if held is not None and now - checked > SESSION_RECHECK:
+                    # revoked by another server process (this one ends its sockets at once)
+                    checked = now
+                    if await accounts.session(held.session_id) is None:
+                        _ender(ws, conn, sender)()
                         break
+                admitted = conn.admit(now)
+                if admitted is None:
+                    break
+                if not admitted:
                     continue
-                conn.dropped = 0
                 try:
                     await _handle(table, conn, parse(_text_of(message)))
                 except (ProtocolError, TableError) as e:
@@ -572,16 +788,26 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
+            if held is not None and conn is not None:
+                accounts.release(held.id_hash, conn)
             if table is not None and conn is not None:
                 table.detach(conn)
-            if sender is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.wait_for(sender, 2.0)
-                sender.cancel()
-            with contextlib.suppress(Exception):
-                await ws.close()
+            await _close_socket(ws, sender)
 
     return app
+
+
+class _Stored:
+    """A table another server serves, as its stored record shows it."""
+
+    def __init__(self, rec: Any) -> None:
+        self.rec = rec
+
+    def info(self) -> dict[str, Any]:
+        return public_info(self.rec)
+
+    def seat_of(self, token: str) -> int | None:
+        return seat_in(self.rec, token)
 
 
 def _created(table: Any, host: str, tokens: dict[int, str]) -> Created:
@@ -600,6 +826,59 @@ def _created(table: Any, host: str, tokens: dict[int, str]) -> Created:
     return Created(
         id=rec.id, host_token=host, seats=out, spectate=f"/table/{rec.id}", table=table.info()
     )
+
+
+async def _send_all(conn: Conn, ws: WebSocket) -> None:
+    """Send a connection's messages until it closes; a connection closed because its table
+    is served by another process now closes its WebSocket (1012: connect again)."""
+    await pump(conn, ws.send_text)
+    if conn.moved:
+        await ws.close(code=1012)
+
+
+#: Seconds between two checks that the session a WebSocket plays a seat for still lives
+#: (a session revoked in another server process; this process ends its own at once).
+SESSION_RECHECK = 5.0
+
+
+def _ender(ws: WebSocket, conn: Conn, sender: asyncio.Task[None]) -> Callable[[], None]:
+    """A function that ends a seat's WebSocket whose session ended: the client is told
+    (``signed_out``), the messages queued before are sent, then the socket closes."""
+
+    def end() -> None:
+        if conn.closed:
+            return
+        conn.send(error_message("signed_out", "this session has ended; sign in again"))
+        conn.close()
+
+        async def close() -> None:
+            with contextlib.suppress(Exception):
+                async with asyncio.timeout(2.0):
+                    await asyncio.shield(sender)
+            with contextlib.suppress(Exception):
+                await ws.close(code=1008)
+
+        _closing.add(task := asyncio.get_running_loop().create_task(close()))
+        task.add_done_callback(_closing.discard)
+
+    return end
+
+
+#: Tasks closing sockets (kept referenced until they finish).
+_closing: set[asyncio.Task[None]] = set()
+
+
+async def _hello(ws: WebSocket) -> Hello:
+    """A connection's first message, which must be a ``hello`` of this protocol's version
+    (within 15 seconds: ``TimeoutError``)."""
+    async with asyncio.timeout(15.0):
+        text = _text_of(await _receive(ws))
+    msg = parse(text)
+    if not isinstance(msg, Hello):
+        raise ProtocolError("bad_message", "the first message must be hello")
+    if msg.version != VERSION:
+        raise ProtocolError("version", f"this server speaks version {VERSION}")
+    return msg
 
 
 async def _receive(ws: WebSocket) -> MutableMapping[str, Any]:
@@ -680,3 +959,15 @@ def _page_headers() -> dict[str, str]:
 
 
 __all__ = ["OVER", "create_app"]
+
+
+async def _close_socket(ws: WebSocket, sender: asyncio.Task[None] | None) -> None:
+    """A WebSocket's end: its queued messages sent (within 2 s), its sender stopped, the
+    socket closed (already closed: nothing to do)."""
+    if sender is not None:
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(2.0):
+                await sender
+        sender.cancel()
+    with contextlib.suppress(Exception):
+        await ws.close()

@@ -153,7 +153,7 @@ def hint_job(
     ``save`` (:func:`spacetable.bots.analysis.hint`: searched through the seat's port, from
     its own information), as JSON with their words in both languages."""
     game = spacetable.load_trusted(save, data=_worker_data(data))
-    return hint_json(game, hint(game, seat, iterations=iterations, seed=seed))
+    return hint_json(game, hint(game, seat, iterations=iterations, seed=seed), mentions=True)
 
 
 def review_job(
@@ -254,7 +254,8 @@ class BotPool:
                 fut = loop.run_in_executor(
                     ex, think, table, seat, level, seed, step, entries, save, job
                 )
-                action = await asyncio.wait_for(fut, budget)
+                async with asyncio.timeout(budget):
+                    action = await fut
             except Resync:
                 self.resyncs += 1
                 save = game.to_json() if game.step == step else None
@@ -263,7 +264,8 @@ class BotPool:
                 fut = loop.run_in_executor(
                     ex, think, table, seat, level, seed, step, None, save, data_job(game)
                 )
-                action = await asyncio.wait_for(fut, budget)
+                async with asyncio.timeout(budget):
+                    action = await fut
             if self._epoch.get(table, 0) == epoch:  # not replaced meanwhile (an undo)
                 self._known[table] = step
             return action, True
@@ -296,7 +298,8 @@ class BotPool:
         fut = loop.run_in_executor(
             ex, hint_job, game.to_json(), data_job(game), seat, iterations, seed
         )
-        result: list[dict[str, Any]] = await asyncio.wait_for(fut, budget)
+        async with asyncio.timeout(budget):
+            result: list[dict[str, Any]] = await fut
         return result
 
     async def review(self, game: Game, seat: int, iterations: int, seed: int) -> dict[str, Any]:

@@ -52,6 +52,7 @@ class TableDrivers:
     entries: list[dict[str, Any]]
     entries_base: int
     stale: bool
+    lost: bool
     clocks: Clocks | None
     clock_saved: float
     leaving: dict[int, asyncio.Task[None]]
@@ -199,13 +200,14 @@ class TableDrivers:
             if not await self._fresh():
                 continue
             game = self.game
-            if game is None or game.is_over or self.rec.status != RUNNING:
+            if game is None or game.is_over or self.rec.status != RUNNING or self.lost:
                 return
             seats = [s for s in game.to_act if self.is_bot(s)]
             if not seats:
                 wait = self._clock_wait()
                 try:
-                    await asyncio.wait_for(self.wake.wait(), wait)
+                    async with asyncio.timeout(wait):
+                        await self.wake.wait()
                 except TimeoutError:
                     await self._check_clocks()
                 continue
@@ -257,7 +259,7 @@ class TableDrivers:
             if not await self._fresh():
                 continue
             game = self.game
-            if game is None or game.is_over or self.rec.status != RUNNING:
+            if game is None or game.is_over or self.rec.status != RUNNING or self.lost:
                 return
             step = guide.at(game.step)
             if step is None:
@@ -299,7 +301,7 @@ class TableDrivers:
                     last = loop.time()  # no game time passes while the database is away
                     continue
                 game = self.game
-                if game is None or game.is_over or self.rec.status != RUNNING:
+                if game is None or game.is_over or self.rec.status != RUNNING or self.lost:
                     return
                 now = loop.time()
                 seconds = round((now - last) * self.rec.speed, 3)

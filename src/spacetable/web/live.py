@@ -19,8 +19,12 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import math
+import os
 import secrets
+import socket
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
@@ -33,13 +37,16 @@ from .bots import BotPool, check_level
 from .clocks import TableSettings
 from .collector import Collector
 from .guides import GUIDE
+from .matchmaking import run_match
 from .messages import error_message
+from .relay import Relay
 from .shared import (
     Conn,
     DataSets,
     MissingData,
     Settings,
     TableError,
+    cancel_and_wait,
     new_table_id,
     new_token,
     token_hash,
@@ -68,7 +75,15 @@ class Hub:
         self.data = DataSets(data)
         self.bots = BotPool(self.settings.bot_workers)
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spacetable-db")
+        #: Threads for the reads that need no order among the writes (sessions, the queues'
+        #: places, leaderboards and profiles): many pages asking every second must not
+        #: queue up ahead of the decisions the database thread commits.
+        self._reads = ThreadPoolExecutor(
+            max_workers=self.settings.read_threads, thread_name_prefix="spacetable-read"
+        )
         self.tables: dict[str, LiveTable] = {}
+        #: The finished tables held with nobody watching, the one left longest first.
+        self._idle: OrderedDict[str, None] = OrderedDict()
         self._loading = asyncio.Lock()
         #: Decisions waiting for the database thread, each with the future its table awaits.
         self._appends: list[tuple[Append, asyncio.Future[None]]] = []
@@ -76,6 +91,36 @@ class Hub:
         self._collector: asyncio.Task[None] | None = None
         #: Work started and not awaited (chat messages being stored).
         self._background: set[asyncio.Future[Any]] = set()
+        #: This process among the servers of one database (the owner named in its tables'
+        #: leases): host, process id and a random part (a pid is reused after a restart).
+        self.process_id = f"{socket.gethostname()[:40]}-{os.getpid()}-{secrets.token_hex(3)}"
+        #: The relay to the other servers of the database (``--redis``), or ``None``.
+        self.relay: Relay | None = None
+        if self.settings.redis is not None:
+            self.relay = Relay(self.settings.redis, self.process_id, self.settings)
+            self.relay.table_of = self.tables.get
+        self._leases: asyncio.Task[None] | None = None
+        self._rater: asyncio.Task[None] | None = None
+        self._matcher: asyncio.Task[None] | None = None
+        #: Set when somebody joins a queue here: the next pass over the queues comes at once.
+        self.match_now = asyncio.Event()
+        #: Set when a rated game ends here: the rater's next pass comes at once.
+        self._rate_now = asyncio.Event()
+        #: Set at shutdown: the lease loop ends after the sweep it may be in.
+        self._leases_end = asyncio.Event()
+
+    def health(self) -> dict[str, Any]:
+        """What ``GET /api/health`` says of this process."""
+        redis = self.relay.health() if self.relay is not None else None
+        return {
+            # degraded: Redis does not answer; the tables owned here go on for their
+            # clients here, a client of another server's table is refused (relay_down)
+            "status": "degraded" if redis is not None and not redis["up"] else "ok",
+            "process": self.process_id,
+            "database": self.storage.backend,
+            "tables": len(self.tables),
+            "redis": redis,
+        }
 
     def keep(self, work: Awaitable[Any], what: str) -> None:
         """Run ``work`` without waiting for it (kept referenced until done); a failure is
@@ -94,6 +139,12 @@ class Hub:
         """Run a storage call in the database thread."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
+
+    async def read(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a storage call that needs no order among the writes in a reading thread
+        (it may write what only it writes, such as a session's last use)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._reads, lambda: fn(*args, **kwargs))
 
     async def append(self, a: Append) -> None:
         """Commit a table's decisions; returns once they are on disk (raises what the
@@ -122,6 +173,38 @@ class Hub:
                 else:
                     fut.set_exception(error)
 
+    @property
+    def cluster(self) -> bool:
+        """Whether this server shares its database with others (``--redis``)."""
+        return self.settings.redis is not None
+
+    async def take(self, table_id: str) -> TableRecord | None:
+        """Take a table's lease (see :meth:`Storage.acquire`): with ``--redis`` only when no
+        other server holds it, for ``settings.lease`` seconds; alone on the database, at once
+        and without expiry. Returns the table as stored (with the new epoch), or ``None``."""
+        cluster = self.cluster
+        seconds = self.settings.lease if cluster else None
+        return await self.db(
+            self.storage.acquire, table_id, self.process_id, seconds, force=not cluster
+        )
+
+    def lost(self, table: LiveTable) -> None:
+        """Another server took ``table`` over (a write was refused under this server's lease
+        epoch): stop serving it. Its clients are told (``moved``) and disconnected; they
+        connect again, to the server that owns it now."""
+        if table.lost:
+            return
+        table.lost = True
+        log.warning("table %s: another server took it over; it is not served here", table.rec.id)
+        if self.tables.get(table.rec.id) is table:
+            del self.tables[table.rec.id]
+        moved = error_message("moved", "this table is served by another server: connect again")
+        for conn in list(table.conns):
+            conn.send(moved)
+            conn.moved = True
+            conn.close()
+        self.keep(table.stop(), f"stopping table {table.rec.id}")
+
     async def startup(self) -> None:
         """Migrate the schema, then resume every running table."""
         await self.db(self.storage.migrate)
@@ -134,10 +217,122 @@ class Hub:
             self._collector = asyncio.create_task(collector.run(), name="collector")
         if self.settings.warm_bots:
             await self.bots.warm()
+        self._rater = asyncio.create_task(
+            self._repeat(self.settings.rate_every, self._rate_now, self.rate_due, "rating"),
+            name="ratings",
+        )
+        self._matcher = asyncio.create_task(
+            self._repeat(self.settings.queue_every, self.match_now, self.match_due, "matching"),
+            name="queues",
+        )
+        if self.relay is not None:
+            await self.relay.start()
+            await self.sweep()
+            self._leases = asyncio.create_task(self._keep_leases(), name="leases")
+            return
         for rec in await self.db(self.storage.tables, [RUNNING], 100_000):
             await self._resume(rec)
 
+    async def _keep_leases(self) -> None:
+        """With ``--redis``: renew this server's leases and take the tables over whose owner
+        died, every third of a lease. A sweep is never cut short: one stopped between taking
+        a table over in the database and holding it here would leave its lease held by no
+        one until it expires."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(max(0.1, self.settings.lease / 3)):
+                    await self._leases_end.wait()
+            if self._leases_end.is_set():
+                return
+            try:
+                await self.sweep()
+            except Exception as e:  # the database: its leases expire, others take over
+                log.error("the tables' leases were not renewed: %s", e)
+
+    def rate_soon(self, finished_at: float) -> None:
+        """A rated game ended at ``finished_at``: rate it once its second is over
+        (:meth:`spacetable.web.storage.Storage.rate_pending`)."""
+        loop = asyncio.get_running_loop()
+        due = math.floor(finished_at) + 2 - time.time()
+        loop.call_later(max(0.0, due) + 0.05, self._rate_now.set)
+
+    async def rate_due(self) -> list[str]:
+        """Rate every finished rated game whose second is over; returns their table ids."""
+        done = await self.db(self.storage.rate_pending, math.floor(time.time()) - 1)
+        for tid, verdict in done:
+            table = self.tables.get(tid)
+            if table is not None:
+                table.rec.ratings = verdict.to_json()
+                table.rec.rated_at = time.time()
+        return [tid for tid, _ in done]
+
+    async def match_due(self) -> list[str]:
+        """One pass over the play-now queues: the tables it created."""
+        st = self.settings
+        found = await self.db(
+            self.storage.take_matches,
+            time.time(),
+            st.queue_gap,
+            st.queue_widen,
+            st.queue_idle,
+            st.queue_matched_for,
+        )
+        # the tables are made side by side: each waits on the database thread, in turn
+        made = await asyncio.gather(*(run_match(self, m) for m in found))
+        return [t for t in made if t is not None]
+
+    async def _repeat(
+        self, every: float, soon: asyncio.Event, work: Callable[[], Awaitable[Any]], what: str
+    ) -> None:
+        """Run ``work`` every ``every`` seconds, and at once when ``soon`` is set (the
+        finished games' ratings; the play-now queues). A failure (the database) is logged:
+        the next pass tries again."""
+        while True:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(every):
+                    await soon.wait()
+            soon.clear()
+            try:
+                await work()
+            except Exception as e:
+                log.error("%s failed: %s", what, e)
+
+    async def sweep(self) -> None:
+        """Renew the leases of the tables served here (a table taken over meanwhile is
+        dropped: :meth:`lost`), then take over each running table whose lease expired, from
+        the database, at its last committed decision."""
+        owned = {
+            tid: t.epoch
+            for tid, t in list(self.tables.items())
+            if t.epoch is not None and not t.lost and t.rec.status in (OPEN, RUNNING)
+        }
+        if owned:
+            held = await self.db(self.storage.renew, self.process_id, owned, self.settings.lease)
+            for tid in set(owned) - held:
+                lost = self.tables.get(tid)
+                if lost is not None:
+                    self.lost(lost)
+        for tid in await self.db(self.storage.orphans):
+            if tid in self.tables:
+                continue
+            async with self._loading:
+                rec = await self.db(self.storage.table, tid)
+                if tid in self.tables or rec is None or rec.status != RUNNING:
+                    continue
+                try:
+                    await self._resume(rec)
+                except TableError:  # another server took it first
+                    continue
+            log.warning("table %s: taken over at decision %d", tid, rec.steps)
+            if self.relay is not None:
+                self.relay.end_table(tid)  # its clients here connect to it here now
+
     async def _resume(self, rec: TableRecord) -> LiveTable:
+        if rec.status == RUNNING:
+            taken = await self.take(rec.id)
+            if taken is None:
+                raise TableError("elsewhere", "another server serves this table", 409)
+            rec = taken
         table = LiveTable(self, rec)
         table.chat.load(await self.db(self.storage.chat, rec.id, chat.HISTORY))
         try:
@@ -164,15 +359,24 @@ class Hub:
         return table
 
     async def shutdown(self) -> None:
+        await cancel_and_wait([self._rater, self._matcher])  # no new table, no new rating
+        if self._leases is not None:  # after its sweep: the tables it took are held here
+            self._leases_end.set()
+            await self._leases
+        if self.relay is not None:
+            await self.relay.stop()
         for t in list(self.tables.values()):
             await t.stop()
+        owned = [i for i, t in self.tables.items() if t.epoch is not None and not t.lost]
+        try:  # another server may take them at once
+            await self.db(self.storage.release, self.process_id, owned)
+        except Exception as e:
+            log.warning("the leases of %d tables were not given up: %s", len(owned), e)
         if self._background:
             await asyncio.gather(*self._background, return_exceptions=True)
-        if self._collector is not None:
-            self._collector.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._collector
+        await cancel_and_wait([self._collector])
         self.bots.close()
+        self._reads.shutdown(wait=True)
         await self.db(self.storage.close)
         self._db.shutdown(wait=True)
 
@@ -192,7 +396,15 @@ class Hub:
             if rec is None:
                 raise TableError("no_table", "no such table", 404)
             if rec.status in (RUNNING, OVER):
-                return await self._resume(rec)
+                resumed = await self._resume(rec)
+                if resumed.unwatched_and_finished():  # asked for its replay, its review
+                    self.idle(resumed)
+                return resumed
+            if rec.status == OPEN:
+                taken = await self.take(table_id)
+                if taken is None:
+                    raise TableError("elsewhere", "another server serves this table", 409)
+                rec = taken
             t = self.tables[table_id] = LiveTable(self, rec)
             t.chat.load(await self.db(self.storage.chat, table_id, chat.HISTORY))
             return t
@@ -211,12 +423,14 @@ class Hub:
         settings: TableSettings | None = None,
         seed: int | None = None,
         guided: bool = False,
+        rated: bool = False,
     ) -> tuple[LiveTable, str, dict[int, str]]:
         """A new open table, played with the data set ``data_name`` (``None``: the shipped
         one); returns it, the host's token and each human seat's token. ``seed``: the game's
         seed (``None``: a random one). ``guided``: a guided first game (its settings say
         ``guide``; a seat of kind ``"guide"`` is played by the game's guide, see
-        :mod:`spacetable.web.guides`)."""
+        :mod:`spacetable.web.guides`). ``rated``: once over, the game rates its accounts
+        (:meth:`rate_due`)."""
         try:
             cls = spacetable.game_class(game)
             options = cls.info.normalize_options(players, options)
@@ -268,13 +482,35 @@ class Hub:
             title=title,
             created_at=time.time(),
             seats=seat_recs,
+            owner=self.process_id,
+            lease_until=time.time() + self.settings.lease if self.cluster else None,
+            epoch=1,
             settings={**(settings.to_json() or {}), "guide": True}
             if guided
             else settings.to_json(),
+            rated=rated,
         )
         await self.db(self.storage.create_table, rec)
         table = self.tables[rec.id] = LiveTable(self, rec)
         return table, host, tokens
+
+    def idle(self, table: LiveTable) -> None:
+        """``table`` is finished and nobody watches it: it stays in memory for a while, but
+        beyond ``settings.idle_finished`` such tables the one left longest is dropped."""
+        tid = table.rec.id
+        if self.tables.get(tid) is not table:
+            return
+        self._idle[tid] = None
+        self._idle.move_to_end(tid)
+        while len(self._idle) > self.settings.idle_finished:
+            old, _ = self._idle.popitem(last=False)
+            t = self.tables.get(old)
+            if t is not None and t.unwatched_and_finished():
+                del self.tables[old]
+
+    def watched(self, table: LiveTable) -> None:
+        """Somebody connected to ``table``: it is not idle."""
+        self._idle.pop(table.rec.id, None)
 
     def check_host(self, table: LiveTable, host_token: str) -> None:
         if not hmac.compare_digest(table.rec.host_hash, token_hash(host_token)):

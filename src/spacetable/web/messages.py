@@ -41,7 +41,7 @@ def _event_text(game: Game, event: dict[str, Any], lang: str) -> tuple[str, bool
     """The event as a plain sentence (the game's ``describe_event``), else its name; and
     whether the game's render broke on it (logged once)."""
     try:
-        text = presentation(game).event(event, lang, plain=True)
+        text = presentation(game).event(event, lang, plain=True, mentions=True)
     except RenderError as e:
         _report(e)
         return str(event.get("event", "?")), True
@@ -53,7 +53,7 @@ def prompt_text(game: Game, view: dict[str, Any], lang: str) -> tuple[str | None
     ``None`` for a game without one); and whether the game's render broke on it (logged
     once: the prompt is then ``None``)."""
     try:
-        return presentation(game).prompt(view, lang, plain=True), False
+        return presentation(game).prompt(view, lang, plain=True, mentions=True), False
     except RenderError as e:
         _report(e)
         return None, True
@@ -77,8 +77,8 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
     breakdown: dict[str, Any] | None = None
     try:
         shown = presentation(game)
-        summary = shown.outcome(data, lang, plain=True) or ""
-        breakdown = shown.breakdown(data, lang)
+        summary = shown.outcome(data, lang, plain=True, mentions=True) or ""
+        breakdown = shown.breakdown(data, lang, mentions=True)
     except RenderError as e:
         _report(e)
         summary, error = "", RENDER_FAILED
@@ -131,7 +131,9 @@ def state_message(
         "lang": lang,
         "view": view,
         "prompt": prompt,
-        "legal": [{"action": a.to_json(), "label": game.describe_action(a, lang)} for a in legal],
+        "legal": [
+            {"action": a.to_json(), "label": game.label(a, lang, mentions=True)} for a in legal
+        ],
         "log": {"from": log_from, "events": entries},
         "components": [
             {"id": c.id, "kind": c.kind, "name": c.name, "text": c.text, "facts": dict(c.facts)}
@@ -173,7 +175,7 @@ def reasons_json(game: Game, reasons: list[Reason], lang: str) -> list[dict[str,
     rule (id, section, the rulebook's French sentence, its English translation) and what in
     the position breaks it, in ``lang``."""
     pres = presentation(game)
-    return [pres.reason(r, lang) for r in reasons]
+    return [pres.reason(r, lang, mentions=True) for r in reasons]
 
 
 def why_message(

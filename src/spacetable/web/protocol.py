@@ -46,6 +46,9 @@ class Hello(_Msg):
     type: Literal["hello"]
     version: int
     token: Annotated[str, Field(min_length=8, max_length=128)] | None = None
+    #: A seat held by the signed-in account (the handshake's session cookie), in place of
+    #: its token; ignored when a token is given.
+    seat: Annotated[int, Field(ge=0, le=15)] | None = None
     lang: Lang = "en"
     name: Name = ""
 

@@ -92,7 +92,7 @@ def frame_message(replay: Replay, step: int, seat: int | None, lang: str) -> dic
             nxt = {
                 "seat": e["seat"],
                 "action": e["action"],
-                "label": g.describe_action(action, lang),
+                "label": g.label(action, lang, mentions=True),
             }
     msg: dict[str, Any] = {
         "type": "frame",

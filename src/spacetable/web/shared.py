@@ -8,7 +8,7 @@ import contextlib
 import hashlib
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +17,7 @@ from spacetable.engine import DataSet
 from spacetable.engine.dataset import SHIPPED
 
 from . import chat
-from .messages import dumps
+from .messages import dumps, error_message
 from .protocol import TokenBucket
 from .storage import TableRecord
 
@@ -76,6 +76,39 @@ class Settings:
     #: Guided first games: the most seconds the guide pauses before each of its own moves
     #: (a learner's request may ask for less; tests shorten it).
     guide_pause: float = 10.0
+    #: Several servers on one database (``spacetable serve --redis``): the URL of the Redis
+    #: server that relays their messages (``None``: one server alone on its database).
+    redis: str | None = None
+    #: Seconds a table's lease lasts unless its owner renews it (every third of it); a dead
+    #: owner's tables are taken over by another server this long after its last renewal.
+    #: Used only with ``redis``: a server alone on its database takes every table it loads,
+    #: without expiry.
+    lease: float = 10.0
+    #: Seconds between two passes that rate the finished rated games not rated yet (a game
+    #: that ends here is rated about two seconds after its end, without waiting for it;
+    #: this pass rates those whose server stopped first).
+    rate_every: float = 30.0
+    #: Play now (``spacetable.web.matchmaking``): seconds between two passes over the
+    #: queues; the rating gap (OpenSkill μ) accepted at once, and how much it widens a
+    #: second waited; seconds after which an entry whose page stopped asking leaves the
+    #: queue; seconds of waiting after which a person may fill the seats with bots; seconds
+    #: a matched entry is kept for its page to read.
+    #: Threads reading the database beside the one that writes (``Hub.read``).
+    read_threads: int = 4
+    queue_every: float = 1.0
+    queue_gap: float = 2.0
+    queue_widen: float = 0.2
+    queue_idle: float = 15.0
+    queue_bots_after: float = 30.0
+    queue_matched_for: float = 120.0
+    #: The public origins (``https://tables.example``) the site is served at besides the
+    #: ``Host`` of each request: behind a reverse proxy that rewrites ``Host``, a change
+    #: whose ``Origin`` is none of them is refused (``spacetable serve --origin``).
+    origins: tuple[str, ...] = ()
+    #: Finished tables kept in memory while nobody watches them (their replay is asked for
+    #: again, frame by frame); the ones left longest are dropped beyond this many (read back
+    #: from the database when asked again).
+    idle_finished: int = 200
 
 
 def token_hash(token: str) -> str:
@@ -105,8 +138,29 @@ class Conn:
         self.hint_bucket = TokenBucket(settings.hint_rate, settings.hint_burst, time.monotonic())
         #: A hint is being computed for this connection (one at a time).
         self.hinting = False
+        #: Messages dropped in a row for the rate; past ``max_dropped`` the client is let go.
         self.dropped = 0
+        self.max_dropped = settings.max_dropped
         self.closed = False
+        #: Closed because the table is served by another process now: the client should
+        #: connect again (its WebSocket is closed with code 1012).
+        self.moved = False
+        #: The signed-in account of the connection, the accounts it blocks and the seats
+        #: those hold at its table: their chat does not reach it (``spacetable.web.safety``).
+        self.account: str | None = None
+        self.blocked: frozenset[str] = frozenset()
+        self.blocked_seats: frozenset[int] = frozenset()
+
+    def admit(self, now: float) -> bool | None:
+        """Whether a message received at ``now`` is within the connection's rate: ``True``
+        (handle it); ``False`` (dropped, and the client told so); ``None`` (dropped, and
+        too many in a row: the connection is to be closed)."""
+        if self.bucket.take(now):
+            self.dropped = 0
+            return True
+        self.dropped += 1
+        self.send(error_message("rate_limited", "too many messages; slow down"))
+        return None if self.dropped > self.max_dropped else False
 
     def send(self, msg: dict[str, Any] | str) -> None:
         if self.closed:
@@ -193,3 +247,19 @@ class DataSets:
             if ds.digest == rec.data_digest:
                 return ds
         raise MissingData(rec)
+
+
+async def cancel_and_wait(tasks: Iterable[asyncio.Future[Any] | None]) -> None:
+    """Cancel ``tasks`` and wait until each has ended (their failures are not raised).
+
+    Unlike ``await task`` under ``suppress(CancelledError)``, a cancellation of the caller
+    itself is not swallowed: it is raised here, while the tasks go on ending."""
+    ending = [t for t in tasks if t is not None]
+    for t in ending:
+        t.cancel()
+    if not ending:
+        return
+    await asyncio.wait(ending)
+    for t in ending:
+        if not t.cancelled():
+            t.exception()  # retrieved: a task failing as it ends is not reported again

@@ -12,7 +12,6 @@ The schema belongs to the Alembic migrations shipped in ``spacetable/web/migrati
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -21,59 +20,60 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    bindparam,
+    case,
+    delete,
+    func,
+    insert,
+    or_,
+    select,
+    text,
+    tuple_,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session, sessionmaker
 
-from .models import ChatRow, DecisionRow, ReviewRow, SeatRow, SnapshotRow, TableRow
+from .database import default_db_url, engine_for, normalize_url
+from .matchmaking import QueueStore
+from .models import BROKEN as BROKEN
+from .models import OPEN as OPEN
+from .models import OVER as OVER
+from .models import RUNNING as RUNNING
+from .models import STATUSES as STATUSES
+from .models import (
+    AccountRow,
+    BlockRow,
+    ChatRow,
+    DecisionRow,
+    QueueRow,
+    RateRow,
+    RatingHistoryRow,
+    RatingRow,
+    ReportRow,
+    ReviewRow,
+    SeatRow,
+    SessionRow,
+    SnapshotRow,
+    TableRow,
+)
+from .rating_store import RatingStore
+from .safety import SafetyStore
 
 #: Alembic's bookkeeping table (named for the app, beside other apps' in one database).
 VERSION_TABLE = "st_alembic_version"
 
-#: Table statuses.
-OPEN, RUNNING, OVER, BROKEN = "open", "running", "over", "broken"
-STATUSES = (OPEN, RUNNING, OVER, BROKEN)
+#: The key of PostgreSQL's advisory lock held while the schema is migrated (a constant of
+#: the app: every spacetable server on a database takes the same one).
+MIGRATION_LOCK = 0x5370_6163_6554_6231
 
-
-def default_db_path() -> Path:
-    """Where the SQLite database lives by default: ``$SPACETABLE_DB_DIR`` or the platform
-    data folder (``$XDG_DATA_HOME/spacetable``, ``~/.local/share/spacetable``)."""
-    folder = os.environ.get("SPACETABLE_DB_DIR")
-    if folder:
-        return Path(folder) / "spacetable.db"
-    xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(xdg) / "spacetable" / "spacetable.db"
-
-
-def default_db_url() -> str:
-    return f"sqlite:///{default_db_path()}"
-
-
-def normalize_url(url: str) -> str:
-    """The SQLAlchemy URL of a database URL as a person writes it.
-
-    ``postgresql://user@host/db`` (and ``postgres://``) use the psycopg 3 driver; a bare
-    path is a SQLite file. Raises ``ValueError`` for anything else.
-
-    >>> normalize_url("postgresql://postgres@127.0.0.1:5432/test")
-    'postgresql+psycopg://postgres@127.0.0.1:5432/test'
-    >>> normalize_url("sqlite:///tmp/x.db")
-    'sqlite:///tmp/x.db'
-    >>> normalize_url("games.db")
-    'sqlite:///games.db'
-    """
-    url = url.strip()
-    if not url:
-        raise ValueError("empty database URL")
-    for plain in ("postgresql://", "postgres://"):
-        if url.startswith(plain):
-            return "postgresql+psycopg://" + url[len(plain) :]
-    if "://" not in url:
-        return f"sqlite:///{url}"
-    backend = make_url(url).get_backend_name()
-    if backend not in ("sqlite", "postgresql"):
-        raise ValueError(f"unsupported database {backend!r}: use sqlite:///FILE or postgresql://")
-    return url
+#: How many leases one statement renews (:meth:`Storage.renew`).
+RENEW_CHUNK = 500
 
 
 @dataclass
@@ -111,6 +111,17 @@ class TableRecord:
     settings: dict[str, Any] | None = None
     #: The clocks' state (``spacetable.web.clocks.Clocks.to_json``).
     clocks: dict[str, Any] | None = None
+    #: The table's lease: its owner (a server process), until when (Unix seconds; ``None``:
+    #: no expiry) and its epoch (the fencing token every decision is written under).
+    owner: str | None = None
+    lease_until: float | None = None
+    epoch: int = 0
+    #: The seats to act as of the last committed decision (``None``: not running).
+    to_act: list[int] | None = None
+    #: Created rated (``spacetable.web.ratings``); once rated, when and what it did.
+    rated: bool = False
+    rated_at: float | None = None
+    ratings: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -144,6 +155,11 @@ class Append:
     outcome: dict[str, Any] | None = None
     #: The clocks' state after these decisions (saved with them), if the table has clocks.
     clocks: dict[str, Any] | None = None
+    #: The lease epoch the writer holds (``None``: whatever the table's is, for tools and
+    #: tests); a table whose epoch is another refuses the append with :class:`LeaseLost`.
+    epoch: int | None = None
+    #: The seats to act after these decisions (``None``: left as stored).
+    to_act: tuple[int, ...] | None = None
 
 
 def _table(row: TableRow, seats: Iterable[SeatRow]) -> TableRecord:
@@ -168,6 +184,13 @@ def _table(row: TableRow, seats: Iterable[SeatRow]) -> TableRecord:
         error=row.error,
         settings=row.settings,
         clocks=row.clocks,
+        owner=row.owner,
+        lease_until=row.lease_until,
+        epoch=row.epoch,
+        to_act=None if row.to_act is None else [int(i) for i in row.to_act],
+        rated=bool(row.rated),
+        rated_at=row.rated_at,
+        ratings=row.ratings,
         seats=[
             SeatRecord(s.seat, s.kind, s.level, s.token_hash, s.name, s.joined)
             for s in sorted(seats, key=lambda s: s.seat)
@@ -175,28 +198,59 @@ def _table(row: TableRow, seats: Iterable[SeatRow]) -> TableRecord:
     )
 
 
+@dataclass(frozen=True)
+class AccountRecord:
+    id: str
+    name: str
+    name_key: str
+    password_hash: str
+    created_at: float
+    password_at: float
+    is_admin: bool = False
+    closed_at: float | None = None
+
+
+def _account(row: AccountRow) -> AccountRecord:
+    return AccountRecord(
+        row.id,
+        row.name,
+        row.name_key,
+        row.password_hash,
+        row.created_at,
+        row.password_at,
+        bool(row.is_admin),
+        row.closed_at,
+    )
+
+
+class NameTaken(RuntimeError):
+    """An account with this name (by its key) exists."""
+
+
 class StorageError(RuntimeError):
     """A write the storage refused (a decision out of order, an unknown table)."""
 
 
-class Storage:
+class LeaseLost(StorageError):
+    """A write under a lease epoch that is not the table's any more: another server process
+    took the table over. The writer must stop serving the table."""
+
+    def __init__(self, table_id: str, epoch: int | None, current: int) -> None:
+        super().__init__(
+            f"table {table_id}: written under lease epoch {epoch}, the table's is {current}"
+        )
+        self.table_id = table_id
+        self.epoch = epoch
+        self.current = current
+
+
+class Storage(RatingStore, QueueStore, SafetyStore):
     """The tables of one database. Not thread-safe: use it from one thread at a time."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = normalize_url(url) if url else default_db_url()
-        parsed = make_url(self.url)
-        self.backend = parsed.get_backend_name()
-        kwargs: dict[str, Any] = {}
-        if self.backend == "sqlite":
-            path = parsed.database
-            if path and path != ":memory:":
-                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-        else:
-            kwargs["pool_pre_ping"] = True
-        self.engine: Engine = create_engine(self.url, **kwargs)
-        if self.backend == "sqlite":
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self.backend = make_url(self.url).get_backend_name()
+        self.engine: Engine = engine_for(self.url)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
     def describe(self) -> str:
@@ -218,10 +272,18 @@ class Storage:
 
     # ------------------------------------------------------------------ schema
     def migrate(self) -> None:
-        """Bring the schema to the newest revision (``alembic upgrade head``)."""
+        """Bring the schema to the newest revision (``alembic upgrade head``).
+
+        On PostgreSQL the upgrade runs under a transaction-scoped advisory lock
+        (:data:`MIGRATION_LOCK`): servers started at the same moment on one database take
+        turns, and each after the first finds the schema already at the newest revision (they
+        would otherwise all create Alembic's version table, and all but one die). SQLite
+        serializes the writers of a file by itself."""
         cfg = Config()
         cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
         with self.engine.begin() as conn:
+            if self.backend == "postgresql":
+                conn.execute(text("select pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
 
@@ -253,6 +315,10 @@ class Storage:
                     created_at=rec.created_at,
                     steps=0,
                     settings=rec.settings,
+                    owner=rec.owner,
+                    lease_until=rec.lease_until,
+                    epoch=rec.epoch,
+                    rated=rec.rated,
                 )
             )
             s.flush()
@@ -302,9 +368,18 @@ class Storage:
             )
 
     def set_status(
-        self, table_id: str, status: str, *, at: float | None = None, error: str | None = None
+        self,
+        table_id: str,
+        status: str,
+        *,
+        at: float | None = None,
+        error: str | None = None,
+        to_act: Sequence[int] | None = None,
     ) -> None:
+        """A table's new status (``to_act``: the seats to act, for a game that starts)."""
         values: dict[str, Any] = {"status": status}
+        if to_act is not None:
+            values["to_act"] = list(to_act)
         if status == RUNNING:
             values["started_at"] = at if at is not None else time.time()
         if status in (OVER, BROKEN):
@@ -345,15 +420,18 @@ class Storage:
         # database thread, and the less Python it runs the less it holds the event loop up.
         with self.engine.begin() as c:
             ids = sorted({a.table_id for a in batch})  # one lock order, whatever the batch
-            steps: dict[str, int] = {
-                tid: n
-                for tid, n in c.execute(
-                    select(TableRow.id, TableRow.steps)
-                    .where(TableRow.id.in_(ids))
-                    .with_for_update()
-                )
-            }
+            self._lock_rows(c, ids)
+            steps: dict[str, int] = {}
+            epochs: dict[str, int] = {}
+            for tid, n, epoch in c.execute(
+                select(TableRow.id, TableRow.steps, TableRow.epoch)
+                .where(TableRow.id.in_(ids))
+                .order_by(TableRow.id)
+                .with_for_update()
+            ):
+                steps[tid], epochs[tid] = n, epoch
             rows: list[dict[str, Any]] = []
+            changed: dict[str, dict[str, Any]] = {}  # each table's new values
             for i, a in enumerate(batch):
                 if not a.decisions:
                     continue
@@ -361,6 +439,10 @@ class Storage:
                 if stored is None:
                     out[i] = StorageError(f"no table {a.table_id!r}")
                     continue
+                if a.epoch is not None and a.epoch != epochs[a.table_id]:
+                    out[i] = LeaseLost(a.table_id, a.epoch, epochs[a.table_id])
+                    continue
+                epoch = epochs[a.table_id] if a.epoch is None else a.epoch
                 first = a.decisions[0].n
                 if first != stored or any(d.n != first + j for j, d in enumerate(a.decisions)):
                     out[i] = StorageError(
@@ -376,6 +458,7 @@ class Storage:
                         "advance": d.advance,
                         "clock": d.clock,
                         "at": d.at,
+                        "epoch": epoch,
                     }
                     for d in a.decisions
                 )
@@ -383,9 +466,12 @@ class Storage:
                 values: dict[str, Any] = {"steps": steps[a.table_id]}
                 if a.clocks is not None:
                     values["clocks"] = a.clocks
+                if a.to_act is not None:
+                    values["to_act"] = list(a.to_act)
                 if a.outcome is not None:
                     values.update(outcome=a.outcome, status=OVER, finished_at=a.decisions[-1].at)
-                c.execute(update(TableRow).where(TableRow.id == a.table_id).values(**values))
+                # a table's later append in the batch writes over its earlier one
+                changed[a.table_id] = {**changed.get(a.table_id, {}), **values}
                 if a.snapshot is not None:  # only the newest is kept: a restart needs no other
                     c.execute(delete(SnapshotRow).where(SnapshotRow.table_id == a.table_id))
                     c.execute(
@@ -393,20 +479,48 @@ class Storage:
                             table_id=a.table_id, n=a.snapshot[0], save=a.snapshot[1], at=time.time()
                         )
                     )
+            # the tables by the columns they change: one statement each
+            updates: dict[tuple[str, ...], dict[str, dict[str, Any]]] = {}
+            for tid, values in changed.items():
+                updates.setdefault(tuple(sorted(values)), {})[tid] = values
+            for columns, tables in updates.items():
+                # an executemany: the driver sends every table's row at once (psycopg's
+                # pipeline), not one round trip to the database per table
+                c.execute(
+                    update(TableRow)
+                    .where(TableRow.id == bindparam("row_id"))
+                    .values({k: bindparam(f"new_{k}") for k in columns}),
+                    [
+                        {"row_id": tid, **{f"new_{k}": v[k] for k in columns}}
+                        for tid, v in tables.items()
+                    ],
+                )
             if rows:
                 c.execute(insert(DecisionRow), rows)
         return out
 
-    def undo(self, table_id: str, steps: int, clocks: dict[str, Any] | None = None) -> None:
+    def undo(
+        self,
+        table_id: str,
+        steps: int,
+        clocks: dict[str, Any] | None = None,
+        epoch: int | None = None,
+        to_act: Sequence[int] | None = None,
+    ) -> None:
         """Take a table back to ``steps`` decisions (an undo): the later decisions and any
         snapshot after that point are deleted in one transaction, so that a restart resumes
-        the game as it stands after the undo. ``clocks``: the clocks' state to keep."""
+        the game as it stands after the undo. ``clocks``: the clocks' state to keep;
+        ``epoch``: the lease epoch the writer holds (:class:`LeaseLost` if not the table's);
+        ``to_act``: the seats to act then."""
         with self._session.begin() as s:
+            self._lock_rows(s.connection(), [table_id])
             row = s.scalars(
                 select(TableRow).where(TableRow.id == table_id).with_for_update()
             ).first()
             if row is None:
                 raise StorageError(f"no table {table_id!r}")
+            if epoch is not None and epoch != row.epoch:
+                raise LeaseLost(table_id, epoch, row.epoch)
             if not 0 <= steps <= row.steps:
                 raise StorageError(f"table {table_id}: cannot go back to {steps} of {row.steps}")
             s.execute(
@@ -418,6 +532,105 @@ class Storage:
             row.steps = steps
             if clocks is not None:
                 row.clocks = clocks
+            if to_act is not None:
+                row.to_act = list(to_act)
+
+    def _lock_rows(self, c: Connection, ids: Sequence[str]) -> None:
+        """On SQLite, take the database's write lock before the rows of ``ids`` are read
+        (the driver begins a transaction only at the first write, and a read before it could
+        be stale by the time the transaction writes); PostgreSQL locks the rows it reads
+        ``FOR UPDATE``."""
+        if self.backend == "sqlite" and ids:
+            c.execute(
+                update(TableRow).where(TableRow.id.in_(list(ids))).values(steps=TableRow.steps)
+            )
+
+    # ------------------------------------------------------------------ leases
+    def acquire(
+        self, table_id: str, owner: str, seconds: float | None, *, force: bool = False
+    ) -> TableRecord | None:
+        """Take the table's lease for ``owner`` for ``seconds`` (``None``: without expiry,
+        a server alone on its database), raising its epoch; returns the table as stored
+        then (its new epoch in it), or ``None`` when another owner holds a lease that has not
+        expired (``force``: take it all the same), or there is no such table. The writes of
+        the previous owner are refused from then on (:class:`LeaseLost`, and the decisions'
+        foreign key on the epoch)."""
+        now = time.time()
+        with self._session.begin() as s:
+            self._lock_rows(s.connection(), [table_id])
+            row = s.scalars(
+                select(TableRow).where(TableRow.id == table_id).with_for_update()
+            ).first()
+            if row is None:
+                return None
+            held = (
+                row.owner is not None
+                and row.owner != owner
+                and row.lease_until is not None
+                and row.lease_until > now
+            )
+            if held and not force:
+                return None
+            row.owner = owner
+            row.epoch = row.epoch + 1
+            row.lease_until = None if seconds is None else now + seconds
+            s.flush()
+            seats = s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)).all()
+            return _table(row, seats)
+
+    def renew(self, owner: str, leases: dict[str, int], seconds: float) -> set[str]:
+        """Extend ``owner``'s leases (table id: epoch) by ``seconds`` from now; returns the
+        tables still held (a table taken over meanwhile is not). One statement for all of
+        them, a chunk of :data:`RENEW_CHUNK` at a time: this runs on the database thread
+        every third of a lease, between the tables' commits, which must not wait long."""
+        until = time.time() + seconds
+        held: set[str] = set()
+        pairs = sorted(leases.items())  # one lock order, whatever the servers
+        with self.engine.begin() as c:
+            for i in range(0, len(pairs), RENEW_CHUNK):
+                chunk = pairs[i : i + RENEW_CHUNK]
+                done = c.execute(
+                    update(TableRow)
+                    .where(
+                        TableRow.owner == owner,
+                        tuple_(TableRow.id, TableRow.epoch).in_(chunk),
+                    )
+                    .values(lease_until=until)
+                    .returning(TableRow.id)
+                )
+                held.update(done.scalars())
+        return held
+
+    def release(self, owner: str, ids: Sequence[str]) -> None:
+        """Give ``owner``'s leases of ``ids`` up (a server that stops): another server takes
+        those tables at once, without waiting for the leases to expire."""
+        if not ids:
+            return
+        with self.engine.begin() as c:
+            c.execute(
+                update(TableRow)
+                .where(TableRow.id.in_(list(ids)), TableRow.owner == owner)
+                .values(owner=None, lease_until=None)
+            )
+
+    def orphans(self, limit: int = 100) -> list[str]:
+        """Running tables whose lease has expired or that nobody owns (their server died or
+        stopped), oldest first."""
+        now = time.time()
+        with self._session() as s:
+            return list(
+                s.scalars(
+                    select(TableRow.id)
+                    .where(
+                        TableRow.status == RUNNING,
+                        (TableRow.owner.is_(None))
+                        | (TableRow.lease_until.is_(None))
+                        | (TableRow.lease_until < now),
+                    )
+                    .order_by(TableRow.created_at)
+                    .limit(limit)
+                )
+            )
 
     def decisions(self, table_id: str, start: int = 0) -> list[Decision]:
         with self._session() as s:
@@ -514,16 +727,253 @@ class Storage:
                 s.execute(delete(model).where(model.table_id == table_id))
             s.execute(delete(TableRow).where(TableRow.id == table_id))
 
+    # ------------------------------------------------------------------ accounts
+    def create_account(self, rec: AccountRecord) -> None:
+        """Add an account; :class:`NameTaken` if its name's key is taken (checked by the
+        database's unique index, so two processes cannot both take it)."""
+        from sqlalchemy.exc import IntegrityError
+
+        try:
+            with self._session.begin() as s:
+                if s.scalar(select(AccountRow.id).where(AccountRow.name_key == rec.name_key)):
+                    raise NameTaken(rec.name)
+                s.add(
+                    AccountRow(
+                        id=rec.id,
+                        name=rec.name,
+                        name_key=rec.name_key,
+                        password_hash=rec.password_hash,
+                        created_at=rec.created_at,
+                        password_at=rec.password_at,
+                    )
+                )
+        except IntegrityError:
+            raise NameTaken(rec.name) from None
+
+    def account(self, account_id: str) -> AccountRecord | None:
+        with self._session() as s:
+            row = s.get(AccountRow, account_id)
+            return None if row is None else _account(row)
+
+    def account_by_key(self, key: str) -> AccountRecord | None:
+        with self._session() as s:
+            row = s.scalars(select(AccountRow).where(AccountRow.name_key == key)).first()
+            return None if row is None else _account(row)
+
+    def set_password(self, account_id: str, password_hash: str, keep: str | None) -> None:
+        """Store a new password hash; every session of the account but ``keep`` (a
+        session's hash) is revoked."""
+        with self._session.begin() as s:
+            s.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account_id)
+                .values(password_hash=password_hash, password_at=time.time())
+            )
+            s.execute(
+                delete(SessionRow).where(
+                    SessionRow.account_id == account_id, SessionRow.id_hash != (keep or "")
+                )
+            )
+
+    def rehash(self, account_id: str, password_hash: str) -> None:
+        """Replace a hash made with older parameters (the password is the same)."""
+        with self._session.begin() as s:
+            s.execute(
+                update(AccountRow)
+                .where(AccountRow.id == account_id)
+                .values(password_hash=password_hash)
+            )
+
+    def add_session(self, id_hash: str, account_id: str, expires_at: float) -> None:
+        now = time.time()
+        with self._session.begin() as s:
+            s.execute(delete(SessionRow).where(SessionRow.expires_at < now))
+            s.add(
+                SessionRow(
+                    id_hash=id_hash,
+                    account_id=account_id,
+                    created_at=now,
+                    seen_at=now,
+                    expires_at=expires_at,
+                )
+            )
+
+    def session_account(self, id_hash: str, idle: float) -> AccountRecord | None:
+        """The account a session signs in (``None``: no such session, or it expired). A
+        session used is kept ``idle`` seconds more (written at most once a minute)."""
+        now = time.time()
+        with self._session.begin() as s:
+            row = s.get(SessionRow, id_hash)
+            if row is None:
+                return None
+            if row.expires_at < now:
+                s.delete(row)
+                return None
+            account = s.get(AccountRow, row.account_id)
+            if account is None or account.closed_at is not None:
+                return None
+            if now - row.seen_at > 60:
+                row.seen_at = now
+                row.expires_at = now + idle
+            return _account(account)
+
+    def delete_session(self, id_hash: str) -> None:
+        with self._session.begin() as s:
+            s.execute(delete(SessionRow).where(SessionRow.id_hash == id_hash))
+
+    def sessions(self, account_id: str) -> list[dict[str, float | str]]:
+        with self._session() as s:
+            rows = s.scalars(
+                select(SessionRow)
+                .where(SessionRow.account_id == account_id)
+                .order_by(SessionRow.created_at)
+            ).all()
+            return [
+                {"id_hash": r.id_hash, "created_at": r.created_at, "seen_at": r.seen_at}
+                for r in rows
+            ]
+
+    def delete_sessions(self, account_id: str, keep: str | None = None) -> int:
+        """Revoke an account's sessions (all but ``keep``); how many were revoked."""
+        with self._session.begin() as s:
+            result = s.execute(
+                delete(SessionRow).where(
+                    SessionRow.account_id == account_id, SessionRow.id_hash != (keep or "")
+                )
+            )
+            return int(getattr(result, "rowcount", 0) or 0)
+
+    def hit(self, key: str, count: int, window: float) -> bool:
+        """Count an attempt against the limit ``key``: at most ``count`` per fixed window
+        of ``window`` seconds. One statement (an upsert), atomic whichever process runs it;
+        ``False`` when the attempt is over the limit."""
+        now = time.time()
+        fresh = RateRow.window_start <= now - window
+        ins = pg_insert if self.backend == "postgresql" else sqlite_insert
+        stmt = (
+            ins(RateRow)
+            .values(key=key, window_start=now, count=1)
+            .on_conflict_do_update(
+                index_elements=[RateRow.key],
+                set_={
+                    "window_start": case((fresh, now), else_=RateRow.window_start),
+                    "count": case((fresh, 1), else_=RateRow.count + 1),
+                },
+            )
+            .returning(RateRow.count)
+        )
+        with self.engine.begin() as c:
+            n = int(c.execute(stmt).scalar_one())
+            # forget the windows that ended long ago, now and then
+            if secrets_below(0.01):
+                c.execute(delete(RateRow).where(RateRow.window_start < now - 86400))
+        return n <= count
+
+    def forget_counters(self, keys: Sequence[str]) -> None:
+        """Delete these rate limits' counters (a deleted account's)."""
+        with self._session.begin() as s:
+            s.execute(delete(RateRow).where(RateRow.key.in_(list(keys))))
+
+    def link_seat(self, table_id: str, seat: int, account_id: str) -> None:
+        with self._session.begin() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(account_id=account_id)
+            )
+
+    def link_host(self, table_id: str, account_id: str) -> None:
+        with self._session.begin() as s:
+            s.execute(
+                update(TableRow).where(TableRow.id == table_id).values(host_account=account_id)
+            )
+
+    def account_seats(self, account_id: str, limit: int = 200) -> list[tuple[str, list[int]]]:
+        """The tables an account created or holds seats of, newest first, with the seats it
+        holds."""
+        with self._session() as s:
+            held = select(SeatRow.table_id).where(SeatRow.account_id == account_id)
+            rows = s.execute(
+                select(TableRow.id)
+                .where(or_(TableRow.host_account == account_id, TableRow.id.in_(held)))
+                .order_by(TableRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            ids = [r[0] for r in rows]
+            seats: dict[str, list[int]] = {i: [] for i in ids}
+            if ids:
+                for tid, n in s.execute(
+                    select(SeatRow.table_id, SeatRow.seat).where(
+                        SeatRow.account_id == account_id, SeatRow.table_id.in_(ids)
+                    )
+                ):
+                    seats[tid].append(n)
+            return [(i, sorted(seats[i])) for i in ids]
+
+    def seat_account(self, table_id: str, seat: int) -> str | None:
+        with self._session() as s:
+            row = s.get(SeatRow, (table_id, seat))
+            return None if row is None else row.account_id
+
+    def delete_account(self, account_id: str) -> None:
+        """Delete an account and what names it: its sessions, its name on the seats it held
+        and on their chat messages. The games stay, anonymised. On SQLite, the deleted
+        bytes are overwritten (``secure_delete``) and the write-ahead log checkpointed, so
+        that the name is gone from the files too."""
+        with self._session.begin() as s:
+            held = s.execute(
+                select(SeatRow.table_id, SeatRow.seat).where(SeatRow.account_id == account_id)
+            ).all()
+            for tid, n in held:
+                s.execute(
+                    update(ChatRow)
+                    .where(ChatRow.table_id == tid, ChatRow.seat == n)
+                    .values(name="")
+                )
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.account_id == account_id)
+                .values(account_id=None, name="")
+            )
+            s.execute(
+                update(TableRow)
+                .where(TableRow.host_account == account_id)
+                .values(host_account=None)
+            )
+            s.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
+            s.execute(delete(QueueRow).where(QueueRow.account_id == account_id))
+            s.execute(
+                delete(BlockRow).where(
+                    or_(BlockRow.account_id == account_id, BlockRow.blocked_id == account_id)
+                )
+            )
+            # the reports stay for the administrator, without the account's id or name
+            s.execute(
+                update(ReportRow)
+                .where(ReportRow.reported_id == account_id)
+                .values(reported_id=None, reported_name="")
+            )
+            s.execute(
+                update(ReportRow)
+                .where(ReportRow.reporter_id == account_id)
+                .values(reporter_id=None)
+            )
+            s.execute(delete(RatingHistoryRow).where(RatingHistoryRow.account_id == account_id))
+            s.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
+            s.execute(delete(AccountRow).where(AccountRow.id == account_id))
+        if self.backend == "sqlite":
+            from sqlalchemy import text
+
+            with self.engine.connect() as c:
+                c.execute(text("PRAGMA wal_checkpoint(TRUNCATE)"))
+
     def session(self) -> Session:
         """A session for tests and tools."""
         return self._session()
 
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
-    cur = dbapi_conn.cursor()
-    # WAL keeps committed decisions through a killed process; NORMAL syncs at checkpoints
-    # (a power cut may lose the last commits, a crash of the server does not).
-    cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA foreign_keys=ON")
-    cur.close()
+def secrets_below(p: float) -> bool:
+    """True with probability ``p`` (housekeeping now and then; not the rules' randomness)."""
+    import secrets
+
+    return secrets.randbelow(1_000_000) < p * 1_000_000

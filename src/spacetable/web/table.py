@@ -10,7 +10,6 @@ clock) are in :mod:`spacetable.web.drivers`; the hub that holds every table is
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
 import time
@@ -32,8 +31,18 @@ from .messages import (
     welcome_message,
     why_message,
 )
-from .shared import Conn, MissingData, TableError, token_hash
-from .storage import BROKEN, OPEN, OVER, RUNNING, Append, Decision, Storage, TableRecord
+from .shared import Conn, MissingData, TableError, cancel_and_wait, token_hash
+from .storage import (
+    BROKEN,
+    OPEN,
+    OVER,
+    RUNNING,
+    Append,
+    Decision,
+    LeaseLost,
+    Storage,
+    TableRecord,
+)
 
 if TYPE_CHECKING:
     from .live import Hub
@@ -114,6 +123,11 @@ class LiveTable(TableDrivers):
         )
         self.clock_saved = 0.0
         self.leaving: dict[int, asyncio.Task[None]] = {}
+        #: The epoch of this server's lease of the table (``None``: not held; a finished
+        #: table is served without one): every decision is written under it.
+        self.epoch: int | None = rec.epoch if rec.owner == hub.process_id else None
+        #: Another server took the table over: this one does not serve it any more.
+        self.lost = False
         #: A guided first game (``settings.guide``; its other seats, if any, are the
         #: guide's: ``kind`` ``"guide"``).
         self.guide: Guide | None = guide_of(rec.game) if (rec.settings or {}).get("guide") else None
@@ -125,11 +139,7 @@ class LiveTable(TableDrivers):
 
     def seat_of(self, token: str) -> int | None:
         """The seat a token holds, or ``None``."""
-        h = token_hash(token)
-        for s in self.rec.seats:
-            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
-                return s.seat
-        return None
+        return seat_in(self.rec, token)
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -140,7 +150,9 @@ class LiveTable(TableDrivers):
             data = self.hub.data.of_table(rec)  # MissingData: the table stays open
             game = spacetable.new_game(rec.game, rec.players, rec.seed, rec.options, data=data)
             now = time.time()
-            await self.hub.db(self.hub.storage.set_status, rec.id, RUNNING, at=now)
+            await self.hub.db(
+                self.hub.storage.set_status, rec.id, RUNNING, at=now, to_act=game.to_act
+            )
             rec.status = RUNNING
             rec.started_at = now
             self.game = game
@@ -165,12 +177,7 @@ class LiveTable(TableDrivers):
             self.task = asyncio.create_task(runner(), name=f"table-{self.rec.id}")
 
     async def stop(self) -> None:
-        tasks = [t for t in (self.task, *self.bot_tasks) if t is not None]
-        for t in tasks:
-            t.cancel()
-        for t in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await t
+        await cancel_and_wait([self.task, *self.bot_tasks])
         self.task = None
         for c in list(self.conns):
             c.close()
@@ -244,7 +251,17 @@ class LiveTable(TableDrivers):
                 self._notice(self.clocks.back(seat))  # taking back is being back
             clocks = self.clocks.to_json(time.monotonic()) if self.clocks is not None else None
             try:
-                await self.hub.db(self.hub.storage.undo, self.rec.id, back.step, clocks)
+                await self.hub.db(
+                    self.hub.storage.undo,
+                    self.rec.id,
+                    back.step,
+                    clocks,
+                    epoch=self.epoch,
+                    to_act=back.to_act,
+                )
+            except LeaseLost as e:
+                self.hub.lost(self)
+                raise TableError("moved", "this table is served by another server", 409) from e
             except Exception as e:
                 log.exception("table %s: undo to step %d not stored", self.rec.id, back.step)
                 await self.reload()
@@ -262,6 +279,8 @@ class LiveTable(TableDrivers):
         self.wake.set()
 
     def _running(self) -> Game:
+        if self.lost:
+            raise TableError("moved", "this table is served by another server", 409)
         if self.stale:
             raise TableError("storage", "the database does not answer; try again", 503)
         if self.rec.status == BROKEN:
@@ -300,7 +319,13 @@ class LiveTable(TableDrivers):
         outcome = game.outcome().to_json() if over else None
         try:
             clocks = self.clocks.to_json(time.monotonic()) if self.clocks is not None else None
-            await self.hub.append(Append(self.rec.id, (d,), snapshot, outcome, clocks))
+            to_act = tuple(game.to_act)
+            await self.hub.append(
+                Append(self.rec.id, (d,), snapshot, outcome, clocks, self.epoch, to_act)
+            )
+        except LeaseLost as e:
+            self.hub.lost(self)
+            raise TableError("moved", "this table is served by another server", 409) from e
         except Exception as e:
             log.exception("table %s: decision %d not stored; reloading it", self.rec.id, d.n)
             await self.reload()
@@ -316,6 +341,14 @@ class LiveTable(TableDrivers):
         self.broadcast()
         if over:
             asyncio.get_running_loop().create_task(self.hub.bots.forget(self.rec.id))
+            if self.rec.rated:
+                self.hub.rate_soon(d.at)
+            if not self.conns:  # a game of bots, or its people gone: idle once its driver ends
+                task = self.task
+                if task is None or task.done():
+                    self.hub.idle(self)
+                else:
+                    task.add_done_callback(lambda _: self.hub.idle(self))
 
     async def reload(self) -> bool:
         """Rebuild the game from storage (after a failed commit): the decision that was not
@@ -403,12 +436,16 @@ class LiveTable(TableDrivers):
         if len(self.conns) >= self.hub.settings.max_connections:
             raise TableError("full", "too many connections to this table", 429)
         self.conns.add(conn)
+        self.hub.watched(self)
         conn.send(welcome_message(self.info(), conn.seat, conn.lang))
         if self.game is not None:
             self.send_state(conn)
             if self.game.is_over:
                 conn.send(outcome_message(self.game, conn.lang))
-        conn.send({"type": "chat_history", "messages": self.chat.history(conn.seat)})
+        history = self.chat.history(conn.seat)
+        if conn.blocked_seats:  # what the accounts it blocks said is not shown
+            history = [m for m in history if m.get("seat") not in conn.blocked_seats]
+        conn.send({"type": "chat_history", "messages": history})
         seat = conn.seat
         if seat is not None and seat in self.leaving:
             self.leaving.pop(seat).cancel()
@@ -432,7 +469,10 @@ class LiveTable(TableDrivers):
         self.hub.keep(self.hub.db(self.hub.storage.add_chat, self.rec.id, posted), "chat")
         msg = dumps(posted)
         for c in list(self.conns):
-            if scope == "table" or c.seat == conn.seat:
+            if (scope == "table" or c.seat == conn.seat) and not (
+                (conn.account is not None and conn.account in c.blocked)
+                or (conn.seat is not None and conn.seat in c.blocked_seats)
+            ):
                 c.send(msg)
 
     def detach(self, conn: Conn) -> None:
@@ -440,10 +480,14 @@ class LiveTable(TableDrivers):
         conn.close()
         if conn.seat is not None and not any(c.seat == conn.seat for c in self.conns):
             self._leaving(conn.seat)
-        finished = self.task is None or self.task.done()
-        if not self.conns and self.rec.status in (OVER, BROKEN) and finished:
+        if self.unwatched_and_finished() and self.hub.tables.get(self.rec.id) is self:
             # nobody watches a finished table: it is read back from storage if asked again
-            self.hub.tables.pop(self.rec.id, None)
+            del self.hub.tables[self.rec.id]
+
+    def unwatched_and_finished(self) -> bool:
+        """Whether the table is over (or broken), its driver ended and nobody is connected."""
+        finished = self.task is None or self.task.done()
+        return not self.conns and self.rec.status in (OVER, BROKEN) and finished
 
     async def join(self, seat: int, name: str) -> None:
         s = self.rec.seats[seat]
@@ -453,6 +497,15 @@ class LiveTable(TableDrivers):
         s.joined = True
         s.name = name
         self.broadcast_table()
+
+
+def seat_in(rec: TableRecord, token: str) -> int | None:
+    """The seat of ``rec`` that ``token`` holds, or ``None``."""
+    h = token_hash(token)
+    for s in rec.seats:
+        if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+            return s.seat
+    return None
 
 
 def public_info(
@@ -484,11 +537,17 @@ def public_info(
     if rec.settings is not None:
         out["settings"] = rec.settings
     out["hints"] = TableSettings.from_json(rec.settings).hints
+    out["rated"] = rec.rated
     if rec.outcome is not None:
         out["outcome"] = rec.outcome
+    if rec.ratings is not None:
+        out["ratings"] = rec.ratings
     if rec.status == BROKEN:
         out["reason"] = reason or "its record could not be played back"
     if game is not None:
         out["to_act"] = list(game.to_act)
         out["realtime"] = game.realtime
+    elif rec.status == RUNNING and rec.to_act is not None:  # held by another server
+        out["to_act"] = list(rec.to_act)
+        out["realtime"] = spacetable.game_class(rec.game).info.realtime_with(rec.options)
     return out

@@ -1,7 +1,9 @@
 // The lobby: create a table (game, players, every option, seats, levels), invitation
 // links, the host's start button, and the list of open, running and finished tables.
 import { $, clear, el, toast } from "./dom.js";
+import { seatName } from "./generic.js";
 import { isDraw, lang, setLang, t } from "./i18n.js";
+import { SESSION_CODES, account, api, enter, errorText, loadAccount, signOut } from "./account.js";
 
 let GAMES = [];
 let LEVELS = [];
@@ -22,12 +24,146 @@ function labels() {
   $("#l-hotseat").textContent = t("hotseat");
   $("#l-start").textContent = t("start_now");
   $("#l-hints").textContent = t("allow_hints");
+  $("#l-rated").textContent = t("rated");
+  $("#h-play-now").textContent = t("play_now");
+  $("#l-pn-game").textContent = t("game");
+  $("#l-pn-players").textContent = t("players");
+  $("#l-pn-pace").textContent = t("pace");
+  $("#pn-go").textContent = t("play_now");
+  $("#pn-leave").textContent = t("pn_leave");
+  $("#pn-bots").textContent = t("pn_bots");
+  if (GAMES.length) fillPlayNow();
+  $("#leaderboards-link").textContent = t("leaderboards");
+  $("#profile-link").textContent = t("your_profile");
   $("#create").textContent = t("create");
   $("#h-tables").textContent = t("tables");
   $("#h-history").textContent = t("my_games");
   $("#refresh").textContent = t("refresh");
   $("#h-learn").textContent = t("learn");
   $("#learn-help").textContent = t("learn_help");
+  $("#h-account").textContent = t("your_account");
+  $("#account-help").textContent = t("account_help");
+  $("#l-account-name").textContent = t("name");
+  $("#l-account-password").textContent = t("password");
+  $("#sign-in").textContent = t("sign_in");
+  $("#sign-up").textContent = t("sign_up");
+  $("#sign-out").textContent = t("sign_out");
+  $("#account-link").textContent = t("account_settings");
+  drawAccount();
+}
+
+// The account box: a sign-in form for a guest, the name and "sign out" once signed in.
+function drawAccount() {
+  const a = account();
+  $("#signed-out-box").classList.toggle("hidden", Boolean(a));
+  $("#signed-in-box").classList.toggle("hidden", !a);
+  $("#signed-in-as").textContent = a ? t("signed_in_as", { name: a.name }) : "";
+  if (a) $("#profile-link").href = `/players/${encodeURIComponent(a.name)}`;
+  if (GAMES.length) { fillPlayNow(); pollQueue(); fillSeats(); }
+  // only a signed-in person creates a rated table
+  $("#rated-field").classList.toggle("hidden", !a);
+  if (!a) $("#rated").checked = false;
+  ratedChanged();
+}
+
+// Play now (docs/ratings.md, spacetable.web.matchmaking): a signed-in person joins a
+// queue; the page asks where it stands every second (which keeps the place) and opens the
+// table once matched; after a wait it may fill the empty seats with bots.
+let queueTimer = 0;
+
+function fillPlayNow() {
+  const game = $("#pn-game").value;
+  clear($("#pn-game")).append(...GAMES.map((g) => el("option", { value: g.id, text: gameName(g) })));
+  if (game) $("#pn-game").value = game;
+  const g = GAMES.find((x) => x.id === $("#pn-game").value) || GAMES[0];
+  const n = $("#pn-players").value;
+  const players = clear($("#pn-players"));
+  for (let k = Math.max(2, g.min_players); k <= g.max_players; k++) players.append(el("option", { value: k, text: k }));
+  if (n && [...players.options].some((o) => o.value === n)) players.value = n;
+  const pace = $("#pn-pace").value;
+  clear($("#pn-pace")).append(el("option", { value: "live", text: t("pace_live") }),
+    el("option", { value: "days", text: t("pace_days") }));
+  if (pace) $("#pn-pace").value = pace;
+  const a = account();
+  $("#play-now-help").textContent = t(a ? "play_now_help" : "play_now_signed_out");
+  $("#play-now-form").classList.toggle("hidden", !a);
+}
+
+function clock(seconds) {
+  const s = Math.floor(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function showQueue(q) {
+  const waiting = Boolean(q && q.queued);
+  $("#pn-waiting").classList.toggle("hidden", !waiting);
+  $("#pn-go").disabled = waiting;
+  if (!waiting) return;
+  if (q.matched) {
+    $("#pn-status").textContent = t("pn_matched");
+    location.href = `/table/${encodeURIComponent(q.matched.table)}#seats=${q.matched.seat}`;
+    return;
+  }
+  $("#pn-status").textContent = t("pn_waiting", { gap: q.gap, time: clock(q.waited) });
+  $("#pn-bots").classList.toggle("hidden", !q.may_fill_with_bots || q.bots);
+}
+
+async function pollQueue() {
+  clearTimeout(queueTimer);
+  if (!account()) { showQueue(null); return; }
+  const r = await api("/api/queue", { method: "GET" });
+  const q = r.ok ? await r.json() : null;
+  showQueue(q);
+  if (q && q.queued && !q.matched) queueTimer = setTimeout(pollQueue, 1000);
+}
+
+async function joinQueue(ev) {
+  ev.preventDefault();
+  const body = { game: $("#pn-game").value, players: Number($("#pn-players").value),
+    pace: $("#pn-pace").value, lang: lang() };
+  const r = await api("/api/queue", { body });
+  const data = await r.json();
+  if (!r.ok) { toast(errorText(data, r.status, SESSION_CODES), 6000); return; }
+  showQueue(data);
+  queueTimer = setTimeout(pollQueue, 1000);
+}
+
+async function leaveQueue() {
+  clearTimeout(queueTimer);
+  await api("/api/queue/leave");
+  showQueue(null);
+  $("#pn-status").textContent = "";
+  toast(t("pn_left"), 3000);
+}
+
+async function fillWithBots() {
+  const r = await api("/api/queue/bots");
+  if (r.ok) showQueue(await r.json());
+}
+
+// A rated table gives no hints: the box is unticked and greyed while "rated" is ticked.
+function ratedChanged() {
+  const rated = $("#rated").checked;
+  if (rated) $("#hints").checked = false;
+  $("#hints").disabled = rated;
+}
+
+async function accountEnter(what) {
+  const form = $("#account-form");
+  if (!form.reportValidity()) return;
+  const name = $("#account-name").value.trim();
+  const password = $("#account-password").value;
+  if (what === "signup" && password.length < 8) {
+    $("#account-error").textContent = t("err_bad_password");
+    return;
+  }
+  const out = await enter(what, name, password);
+  if (!out.ok) { $("#account-error").textContent = errorText(out.data, out.status); return; }
+  $("#account-error").textContent = "";
+  $("#account-password").value = "";
+  drawAccount();
+  loadHistory();
+  $("#sign-out").focus();
 }
 
 // Learn to play: one button per game with a guided first game; it starts one at once and
@@ -43,12 +179,9 @@ function fillLearn() {
 }
 
 async function learn(g) {
-  const r = await fetch(`/api/guides/${encodeURIComponent(g.id)}`, {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ lang: lang() }),
-  });
+  const r = await api(`/api/guides/${encodeURIComponent(g.id)}`, { body: { lang: lang() } });
   const data = await r.json();
-  if (!r.ok) { toast(`${t("error")}: ${data.error ? data.error.message : r.status}`, 6000); return; }
+  if (!r.ok) { toast(errorText(data, r.status, SESSION_CODES), 6000); return; }
   const seat = data.seats.find((s) => s.link);
   remember(data.id, { host: data.host_token });
   location.href = seat.link;
@@ -83,6 +216,9 @@ function realtimeWith(g, options) {
   return g.realtime && !(when.length && when.every(([k, v]) => options[k] === v));
 }
 
+// The units of a turn clock, in seconds.
+const UNITS = [["seconds", 1], ["minutes", 60], ["hours", 3600], ["days", 86400]];
+
 function fillTiming() {
   const g = current();
   const realtime = realtimeWith(g, readOptions());
@@ -100,12 +236,15 @@ function fillTiming() {
     el("input", { type: "number", id: "bot-delay", min: 0, max: 10, step: 0.1, value: 0.8,
       "data-testid": "bot-delay" })));
   if (!realtime) {
+    // a turn clock in seconds, minutes, hours or days (a game over days: a day a move)
+    const unit = (id, chosen) => el("select", { id, "data-testid": id, "aria-label": t("clock_unit") },
+      ...UNITS.map(([k, n]) => el("option", { value: n, text: t(`unit_${k}`), selected: k === chosen })));
     rt.append(el("label", {}, el("span", { text: t("clock_field") }),
-      el("input", { type: "number", id: "clock-move", min: 5, max: 3600, step: 1, placeholder: "—",
-        "data-testid": "clock-move" })));
+      el("input", { type: "number", id: "clock-move", min: 1, step: 1, placeholder: "—",
+        "data-testid": "clock-move" }), unit("clock-unit", "seconds")));
     rt.append(el("label", {}, el("span", { text: t("reserve_field") }),
-      el("input", { type: "number", id: "clock-reserve", min: 0, max: 600, step: 0.5, value: 5,
-        "data-testid": "clock-reserve" })));
+      el("input", { type: "number", id: "clock-reserve", min: 0, step: 0.5, value: 5,
+        "data-testid": "clock-reserve" }), unit("reserve-unit", "minutes")));
   }
   const takeover = el("select", { id: "takeover", "data-testid": "takeover" },
     el("option", { value: "", text: t("nobody") }));
@@ -173,10 +312,16 @@ function fillSeats() {
         .map((l) => el("option", { value: l, text: t(l), selected: l === "medium" })));
     const name = el("input", { type: "text", "data-name": i, maxlength: 40, placeholder: t("name"),
       "aria-label": `${t("seat")} ${i}: ${t("name")}` });
-    const sync = () => { level.disabled = kind.value !== "bot"; };
+    // a signed-in person keeps a person's seat for an account, invited by its name
+    const invite = el("input", { type: "text", "data-account": i, "data-testid": `invite-account-${i}`,
+      maxlength: 40, placeholder: t("invite_short"), "aria-label": `${t("seat")} ${i}: ${t("invite_account")}` });
+    const sync = () => {
+      level.disabled = kind.value !== "bot";
+      invite.classList.toggle("hidden", kind.value !== "human" || !account());
+    };
     kind.addEventListener("change", sync);
     sync();
-    box.append(el("div", { class: "seatrow" }, el("span", { text: `${t("seat")} ${i}` }), kind, level, name));
+    box.append(el("div", { class: "seatrow" }, el("span", { text: `${t("seat")} ${i}` }), kind, level, name, invite));
   }
 }
 
@@ -205,27 +350,28 @@ async function createTable(ev) {
   for (let i = 0; i < n; i++) {
     const kind = document.querySelector(`[data-seat="${i}"]`).value;
     const name = document.querySelector(`[data-name="${i}"]`).value.trim();
+    const invited = document.querySelector(`[data-account="${i}"]`).value.trim();
     seats.push(kind === "bot"
       ? { kind, level: document.querySelector(`[data-level="${i}"]`).value, name }
-      : { kind, name });
+      : { kind, name, ...(invited && account() ? { account: invited } : {}) });
   }
   const body = {
     game: $("#game").value, players: n, options: readOptions(), seats,
     title: $("#title").value.trim(), start: $("#start-now").checked,
     bot_delay: Number($("#bot-delay").value), hints: $("#hints").checked,
   };
+  if ($("#rated").checked) body.rated = true;
   if ($("#speed")) body.speed = Number($("#speed").value);
   if ($("#clock-move") && $("#clock-move").value !== "") {
-    body.clock = { move: Number($("#clock-move").value), reserve: Number($("#clock-reserve").value) * 60 };
+    body.clock = { move: Number($("#clock-move").value) * Number($("#clock-unit").value),
+      reserve: Number($("#clock-reserve").value) * Number($("#reserve-unit").value) };
   }
   if ($("#takeover").value) body.takeover = $("#takeover").value;
   if ($("#data")) body.data = $("#data").value;
-  const r = await fetch("/api/tables", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
+  const r = await api("/api/tables", { body });
   const data = await r.json();
   if (!r.ok) {
-    toast(`${t("error")}: ${data.error ? data.error.message : r.status}`, 6000);
+    toast(errorText(data, r.status, SESSION_CODES), 6000);
     return;
   }
   const tokens = data.seats.filter((s) => s.token).map((s) => s.token);
@@ -250,7 +396,7 @@ function showCreated(data, tokens) {
     for (const s of data.seats) {
       if (!s.token) continue;
       const link = url(s.link);
-      list.append(el("li", {}, el("span", { text: `${t("seat")} ${s.seat}: ` }),
+      list.append(el("li", {}, el("span", { text: `${seatName(data, s.seat)}: ` }),
         el("a", { href: link, "data-testid": `invite-${s.seat}`, text: link })));
     }
     box.append(list);
@@ -284,12 +430,12 @@ async function loadTables() {
   const list = el("ul", { class: "tables" });
   for (const tb of data.tables) {
     const info = GAMES.find((g) => g.id === tb.game);
-    const seats = tb.seats.map((s) => (s.kind === "bot" ? `${t("bot")} (${t(s.level)})`
-      : s.kind === "guide" ? t("guide") : s.name || t("human"))).join(", ");
+    const seats = tb.seats.map((s, i) => seatName(tb, i)).join("; ");
     const data = tb.data && tb.data.name !== "shipped" ? ` · ${tb.data.name}` : "";
     list.append(el("li", { "data-table": tb.id },
       el("a", { href: `/table/${tb.id}`, text: `${tb.title || (info ? gameName(info) : tb.game)}` }),
       el("span", { class: "badge", text: t(tb.status) }),
+      tb.rated ? el("span", { class: "badge", "data-testid": "rated-badge", text: t("rated_mark") }) : null,
       el("span", { class: "muted", text: ` ${tb.players} · ${seats}${data}` }),
       tb.status === "over" ? result(tb, null) : null,
       tb.status === "over" ? replayLink(tb) : null));
@@ -298,10 +444,7 @@ async function loadTables() {
 }
 
 function seatLabel(tb, i) {
-  const s = tb.seats[i];
-  const who = s.kind === "bot" ? `${t("bot")} (${t(s.level)})`
-    : s.kind === "guide" ? t("guide") : s.name || `${t("seat")} ${i}`;
-  return who;
+  return seatName(tb, i);
 }
 
 // A finished table's result: the winners, and (for the seats this browser held) rank and score.
@@ -311,48 +454,82 @@ function result(tb, mine) {
   const winners = out.winners.map((i) => seatLabel(tb, i)).join(", ");
   const parts = [isDraw(out) ? ` · ${t("draw")}` : ` · ${t("winner")}: ${winners || "—"}`];
   for (const i of mine || []) {
-    parts.push(` · ${t("you")} (${t("seat")} ${i}): ${t("rank")} ${out.ranks[i]}, ${t("score")} ${out.scores[i]}`);
+    parts.push(` · ${t("you")}, ${seatName(tb, i)}: ${t("rank")} ${out.ranks[i]}, ${t("score")} ${out.scores[i]}`);
   }
   return el("span", { class: "result", "data-testid": "result", text: parts.join("") });
+}
+
+// "Your turn" on a running game where a seat this person holds is to act (in real time
+// every seat always is: nothing to say).
+function yourTurn(tb, seats) {
+  if (tb.status !== "running" || tb.realtime || !(tb.to_act || []).some((s) => (seats || []).includes(s))) return null;
+  return el("span", { class: "badge your-turn", "data-testid": "your-turn", text: t("your_turn") });
 }
 
 function replayLink(tb) {
   return el("a", { class: "replay-link", href: `/replay/${tb.id}`, "data-testid": "replay-link", text: ` ${t("replay")}` });
 }
 
-// The games this browser took part in (the seats it holds, kept by the table page), newest
-// first, with their results; a finished one links to its replay.
+// The games this browser took part in (the seats it holds, kept by the table page) and,
+// when signed in, the account's (from any browser), newest first, with their results; a
+// finished one links to its replay. An account's seat opens by the account (#seats=...).
 async function loadHistory() {
-  const box = clear($("#history"));
-  const mine = [];
+  const mine = new Map(); // table id -> {seats, link}
   for (let i = 0; i < localStorage.length; i += 1) {
     const key = localStorage.key(i);
     if (!key || !key.startsWith("spacetable.table.")) continue;
     const data = JSON.parse(localStorage.getItem(key) || "{}");
-    if ((data.seats || []).length) mine.push([key.slice("spacetable.table.".length), data.seats]);
+    const id = key.slice("spacetable.table.".length);
+    const byToken = (data.tokens || []).length > 0;
+    if ((data.seats || []).length) mine.set(id, { seats: data.seats, link: `/table/${id}`, byToken });
   }
-  const infos = await Promise.all(mine.map(async ([id, seats]) => {
+  const infos = new Map();
+  if (account()) {
+    const r = await api("/api/account/games", { method: "GET" });
+    if (r.ok) {
+      for (const g of (await r.json()).games) {
+        const id = g.table.id;
+        infos.set(id, g.table);
+        if (!mine.has(id) || !mine.get(id).byToken) {
+          mine.set(id, { seats: g.seats,
+            link: g.seats.length ? `/table/${id}#seats=${g.seats.join(",")}` : `/table/${id}` });
+        }
+      }
+    }
+  }
+  const rows = (await Promise.all([...mine].map(async ([id, held]) => {
+    if (infos.has(id)) return [infos.get(id), held];
     const r = await fetch(`/api/tables/${encodeURIComponent(id)}`);
-    return r.ok ? [await r.json(), seats] : null;
-  }));
-  const rows = infos.filter(Boolean).sort((a, b) => (b[0].finished_at || b[0].created_at) - (a[0].finished_at || a[0].created_at));
-  if (!rows.length) { box.append(el("p", { class: "muted", text: t("no_history") })); return; }
+    return r.ok ? [await r.json(), held] : null;
+  }))).filter(Boolean).sort((a, b) => (b[0].finished_at || b[0].created_at) - (a[0].finished_at || a[0].created_at));
+  const box = clear($("#history"));
+  if (!rows.length) {
+    box.append(el("p", { class: "muted", text: t(account() ? "no_history_account" : "no_history") }));
+    return;
+  }
   const list = el("ul", { class: "tables" });
-  for (const [tb, seats] of rows) {
+  for (const [tb, held] of rows) {
     const info = GAMES.find((g) => g.id === tb.game);
     const when = new Date((tb.finished_at || tb.created_at) * 1000).toLocaleString(lang());
     list.append(el("li", { "data-history": tb.id },
-      el("a", { href: `/table/${tb.id}`, text: `${tb.title || (info ? gameName(info) : tb.game)}` }),
+      el("a", { href: held.link, text: `${tb.title || (info ? gameName(info) : tb.game)}` }),
       el("span", { class: "badge", text: t(tb.status) }),
+      yourTurn(tb, held.seats),
       el("span", { class: "muted", text: ` ${when}` }),
-      tb.status === "over" ? result(tb, seats) : null,
+      tb.status === "over" ? result(tb, held.seats) : null,
       tb.status === "over" ? replayLink(tb) : null));
   }
   box.append(list);
 }
 
 async function main() {
+  await loadAccount();
   labels();
+  $("#account-form").addEventListener("submit", (e) => { e.preventDefault(); accountEnter("signin"); });
+  $("#sign-up").addEventListener("click", () => accountEnter("signup"));
+  $("#sign-out").addEventListener("click", async () => {
+    if (await signOut()) { drawAccount(); loadHistory(); $("#account-name").focus(); }
+  });
   $("#lang").addEventListener("change", (e) => {
     setLang(e.target.value);
     labels();
@@ -371,6 +548,13 @@ async function main() {
   $("#players").addEventListener("change", () => { fillOptions(); fillSeats(); fillTiming(); });
   $("#options").addEventListener("change", fillTiming);
   $("#create-form").addEventListener("submit", createTable);
+  $("#rated").addEventListener("change", ratedChanged);
+  $("#play-now-form").addEventListener("submit", joinQueue);
+  $("#pn-game").addEventListener("change", fillPlayNow);
+  $("#pn-leave").addEventListener("click", leaveQueue);
+  $("#pn-bots").addEventListener("click", fillWithBots);
+  fillPlayNow();
+  pollQueue();
   $("#refresh").addEventListener("click", () => { loadTables(); loadHistory(); });
   loadTables();
   loadHistory();

@@ -2,10 +2,11 @@
 // log, the components in view, scores, the end screen; hot-seat with a hand-off screen;
 // reconnection. Seats are held by secret tokens kept in this browser's localStorage (an
 // invitation link carries one in its #fragment, which never reaches the server's logs).
-import { $, breakdownTable, clear, el, toast } from "./dom.js";
-import { genericView, seatName as nameSeat } from "./generic.js";
+import { $, breakdownTable, clear, el, hideDialog, showDialog, toast } from "./dom.js";
+import { genericView, namedTexts, nameSeats, seatName as nameSeat, startsWithSeat } from "./generic.js";
 import { loadWords, wordsOf } from "./gametext.js";
 import { askHint, drawHints } from "./hints.js";
+import { icon, iconOfComponent, withIcon } from "./icons.js";
 import { isDraw, lang, resultMark, setLang, t } from "./i18n.js";
 
 const TABLE = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -16,6 +17,16 @@ const BOARDS = new Set(["wildspace", "quazarys", "spacedealer", "tortuga2199", "
 let board = null; // the game's board module once loaded ("loading" meanwhile, "none" if missing)
 
 const seatName = (i) => nameSeat(table, i);
+// A log line as the log and the live region say it: the game's sentence, its seats named as
+// every panel names them, after the name of the event's seat unless the sentence starts
+// with it.
+const logLine = (e) => {
+  const text = nameSeats(e.text, seatName);
+  const seat = e.event && Number.isInteger(e.event.seat) ? e.event.seat : null;
+  return seat === null || startsWithSeat(e.text, seat) ? text : `${seatName(seat)}: ${text}`;
+};
+// The messages whose game texts name seats (the log's are named line by line).
+const NAMED = new Set(["state", "end", "why", "error", "hint"]);
 const { scalar, isScalar, value, zone } = genericView(seatName);
 const held = new Map(); // seat (or "spectator") -> {ws, state, end, log, token, retry}
 let table = null; // the public table info
@@ -32,8 +43,13 @@ function store(data) {
   localStorage.setItem(KEY, JSON.stringify({ ...stored(), ...data }));
 }
 
+// Seats of the signed-in account, opened by the account rather than by a token (the lobby's
+// "My games" links them as #seats=0,2).
+let accountSeats = [];
+
 function tokensFromUrl() {
   const frag = new URLSearchParams(location.hash.slice(1));
+  accountSeats = (frag.get("seats") || "").split(",").filter((x) => /^\d+$/.test(x)).map(Number);
   const found = [];
   if (frag.get("token")) found.push(frag.get("token"));
   if (frag.get("tokens")) found.push(...frag.get("tokens").split(",").filter(Boolean));
@@ -43,12 +59,51 @@ function tokensFromUrl() {
   return tokens;
 }
 
+// ---------------------------------------------------------------- your turn
+// A turn-based game (over days, often): the page's title starts with "● Your turn" while a
+// seat held here has a decision to make, and a browser notification says so when it becomes
+// so while the page is not in front (once the person allowed notifications: the button
+// "Tell me when it is my turn" asks once).
+let wasMyTurn = false;
+const NOTIFY_ASKED = "spacetable.notify.asked";
+
+function myTurn() {
+  if (!table || table.realtime !== false) return false;
+  return heldSeats().some((s) => {
+    const e = held.get(s);
+    return e && e.state && !e.state.over && e.state.legal && e.state.legal.length > 0;
+  });
+}
+
+function notifyTurn(name) {
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  if (!document.hidden && document.hasFocus()) return;
+  try {
+    const n = new Notification(t("notified_title"), { body: name, tag: `spacetable-${TABLE}` });
+    n.onclick = () => { window.focus(); n.close(); };
+  } catch (e) { /* a browser that allows notifications only from a service worker */ }
+}
+
+function offerNotify() {
+  const b = $("#notify");
+  const ask = "Notification" in window && Notification.permission === "default"
+    && !localStorage.getItem(NOTIFY_ASKED) && table && table.realtime === false && heldSeats().length > 0;
+  b.classList.toggle("hidden", !ask);
+  b.textContent = t("notify");
+}
+
+async function askNotify() {
+  localStorage.setItem(NOTIFY_ASKED, "1");
+  $("#notify").classList.add("hidden");
+  if ("Notification" in window) await Notification.requestPermission();
+}
+
 function heldSeats() {
   return [...held.keys()].filter((k) => k !== "spectator").sort((a, b) => a - b);
 }
 
 // ---------------------------------------------------------------- connections
-function connect(token) {
+function connect(token, seat = null) {
   const entry = { ws: null, state: null, end: null, log: [], token, retry: 0, seat: undefined };
   const open = () => {
     const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -56,7 +111,9 @@ function connect(token) {
     entry.ws = ws;
     ws.addEventListener("open", () => {
       entry.retry = 0;
-      ws.send(JSON.stringify({ type: "hello", version: 1, token: token || null, lang: lang() }));
+      const hello = { type: "hello", version: 1, token: token || null, lang: lang() };
+      if (seat !== null) hello.seat = seat;
+      ws.send(JSON.stringify(hello));
     });
     ws.addEventListener("message", (ev) => onMessage(entry, JSON.parse(ev.data)));
     ws.addEventListener("close", () => {
@@ -70,7 +127,8 @@ function connect(token) {
   return entry;
 }
 
-function onMessage(entry, msg) {
+function onMessage(entry, raw) {
+  const msg = NAMED.has(raw.type) ? namedTexts(raw, seatName, ["log"]) : raw;
   if (msg.type === "welcome") {
     table = msg.table;
     entry.seat = msg.seat;
@@ -95,17 +153,24 @@ function onMessage(entry, msg) {
     if (msg.log.from === 0) entry.log = [];
     else announce(entry, msg);
     if (undoing === entry) undoing = null;
-    entry.log.push(...msg.log.events.map((e) => e.text));
-    // The game's prompt is for the seat that acts; everyone else reads who is playing.
-    if (!msg.prompt && !msg.over && msg.view.to_act && msg.view.to_act.length) {
+    entry.log.push(...msg.log.events.map(logLine));
+    // The game's prompt is for the seat that acts; everyone else reads who is playing (the
+    // seat that acts is never told that it is playing itself).
+    if (!msg.prompt && !msg.over && !msg.legal.length && msg.view.to_act && msg.view.to_act.length) {
       msg.prompt = t("playing", { who: msg.view.to_act.map((s) => seatName(s)).join(", ") });
     }
     entry.state = msg;
     entry.receivedAt = performance.now();
     if (msg.clocks) { entry.clocks = msg.clocks; entry.clocksAt = entry.receivedAt; }
+    const answers = inputAt && inputAt.entry === entry && (msg.step > inputAt.step || msg.over);
+    if (answers) {
+      inputAt = null;
+      performance.mark("spacetable:answered");
+      performance.measure("spacetable:input-to-answer", "spacetable:input", "spacetable:answered");
+    }
     hideMessage();
     decide();
-    render();
+    renderSoon(answers);
     if (msg.render_error) toast(`${t("error")}: ${msg.render_error}`);
   } else if (msg.type === "end") {
     entry.end = msg;
@@ -142,6 +207,34 @@ function onMessage(entry, msg) {
       render();
     }
   }
+}
+
+// The board answering a decision is drawn: marked once it is painted (a task after the
+// frame's callbacks; `inFrame`: render() ran in one, else the next frame's).
+function painted(inFrame) {
+  const mark = () => setTimeout(() => {
+    performance.mark("spacetable:painted");
+    performance.measure("spacetable:input-to-paint", "spacetable:input", "spacetable:painted");
+  }, 0);
+  if (inFrame) mark();
+  else requestAnimationFrame(mark);
+}
+
+// States are drawn once a frame: when several arrive at once (a bot answers at once, a
+// real-time tick), only the newest is drawn. A page in the background draws at once (no
+// frames run there: its title and lists stay current), and a frame that does not come
+// within FRAME_LATE ms (a browser may hold frames back) is not waited for.
+const FRAME_LATE = 100;
+let frameQueued = 0;
+let frameLate = 0;
+let answeredPending = false;
+
+function renderSoon(answers) {
+  answeredPending = answeredPending || answers;
+  if (document.hidden) { render(); return; }
+  if (frameQueued) return;
+  frameQueued = requestAnimationFrame(() => { frameQueued = 0; render(true); });
+  frameLate = setTimeout(() => { frameLate = 0; render(); }, FRAME_LATE);
 }
 
 // ---------------------------------------------------------------- turn clocks
@@ -211,7 +304,7 @@ function drawChat() {
   for (const m of (entry && entry.chat) || []) {
     if (m.scope !== chatRoom) continue;
     ol.append(el("li", { class: m.scope === "seat" ? "seat-room" : "" },
-      el("span", { class: "who", text: `${m.name || seatName(m.seat)}:` }), el("span", { text: m.text })));
+      el("span", { class: "who", text: `${Number.isInteger(m.seat) ? seatName(m.seat) : m.name || seatName(m.seat)}:` }), el("span", { text: m.text })));
   }
   ol.scrollTop = ol.scrollHeight;
 }
@@ -238,7 +331,7 @@ function decide() {
   const cur = held.get(shown);
   if (!cur || !cur.state || cur.state.realtime) return;
   if (cur.state.over) {
-    if (handoffTo !== null) { handoffTo = null; $("#handoff").classList.add("hidden"); }
+    if (handoffTo !== null) { handoffTo = null; hideDialog($("#handoff"), refocus); }
     return;
   }
   if (handoffTo !== null && handoffTo !== WAIT) return;
@@ -257,12 +350,12 @@ function handoff(seat) {
     clear($(id));
   }
   const box = clear($("#handoff .box"));
-  box.append(el("h2", { text: t("handoff") }));
+  box.append(el("h2", { id: "handoff-title", text: t("handoff") }));
   // Hot-seat: the seat that just played may still take its decision back.
   const prev = held.get(shown);
   if (prev && prev.state && prev.state.undoable > 0 && !prev.state.over && shown !== seat) {
     box.append(undoButton(prev, prev.state, "handoff-undo", `${t("undo")} · ${seatName(shown)}`, () => {
-      handoffTo = null; $("#handoff").classList.add("hidden"); undoing = prev; render();
+      handoffTo = null; undoing = prev; render(); hideDialog($("#handoff"), refocus);
     }));
   }
   if (seat === WAIT) {
@@ -270,9 +363,13 @@ function handoff(seat) {
   } else {
     box.append(el("p", { text: `${t("handoff_to")} ${seatName(seat)}` }),
       el("button", { type: "button", "data-testid": "handoff-go", text: `${t("handoff_go")} ${seatName(seat)}`,
-        onclick: () => { shown = seat; store({ shown }); handoffTo = null; $("#handoff").classList.add("hidden"); render(); } }));
+        onclick: () => {
+          shown = seat; store({ shown }); handoffTo = null; render(); hideDialog($("#handoff"));
+          const to = refocus(null); // the next seat's board (the one before was emptied)
+          if (to) to.focus();
+        } }));
   }
-  $("#handoff").classList.remove("hidden");
+  showDialog($("#handoff"));
 }
 
 // ---------------------------------------------------------------- drawing
@@ -289,7 +386,11 @@ function header() {
   const info = table && games[table.game];
   const name = info ? info.names[lang()] || info.names.en : table ? table.game : "";
   $("#game-name").textContent = `${name}${table && table.title ? ` — ${table.title}` : ""}`;
-  document.title = `${name} · spacetable`;
+  const turn = myTurn();
+  document.title = `${turn ? `● ${t("notified_title")} — ` : ""}${name} · spacetable`;
+  if (turn && !wasMyTurn) notifyTurn(name);
+  wasMyTurn = turn;
+  offerNotify();
   $("#who").textContent = `${t("you_are")}: ${seatName(shown === "spectator" ? null : shown)}`;
   const data = table && table.data && table.data.name !== "shipped" ? ` · ${table.data.name}` : "";
   const why = table && table.reason ? ` — ${table.reason}` : "";
@@ -299,7 +400,7 @@ function header() {
   if (seats.length > 1) {
     for (const s of seats) {
       sw.append(el("button", { type: "button", class: "secondary", "data-testid": `switch-${s}`,
-        disabled: s === shown, text: `${t("seat_n")} ${s}`, onclick: () => handoff(s) }));
+        disabled: s === shown, text: seatName(s), onclick: () => handoff(s) }));
     }
   }
   for (const [id, key] of [["#actions", "actions"], ["#view", "view"], ["#components", "components"],
@@ -308,7 +409,10 @@ function header() {
   }
 }
 
-function render() {
+function render(inFrame = false) {
+  if (frameQueued) { cancelAnimationFrame(frameQueued); frameQueued = 0; }
+  if (frameLate) { clearTimeout(frameLate); frameLate = 0; }
+  if (answeredPending) { answeredPending = false; painted(inFrame); }
   header();
   if (handoffTo !== null) return;
   const entry = held.get(shown);
@@ -404,7 +508,17 @@ function undoButton(entry, st, testid, text, then) {
     } });
 }
 
+// Input to paint: `spacetable:input` is marked when a decision is sent (a piece pressed, a key,
+// a button), `spacetable:painted` once the board of the state that answers it is drawn and
+// painted (the frame after the render), and `spacetable:input-to-paint` measures between them
+// (performance.getEntriesByName; benchmarks/inputpaint.py reads them);
+// `spacetable:input-to-answer` measures up to the answering state's arrival (the server's
+// part and the network's: the rest is the page's drawing).
+let inputAt = null; // {entry, step} of the decision waiting for its board
+
 function send(entry, st, action) {
+  performance.mark("spacetable:input");
+  inputAt = { entry, step: st.step };
   const msg = { type: "act", action };
   if (!st.realtime) msg.step = st.step;
   entry.ws.send(JSON.stringify(msg));
@@ -530,15 +644,33 @@ function drawGuide(st) {
 function drawComponents(st) {
   const body = clear($("#components .body"));
   for (const c of st.components) {
+    const kind = iconOfComponent(c.id, c.name);
     body.append(el("div", { class: "card", "data-component": c.id },
-      el("div", { class: "n", text: c.name }), el("div", { class: "d", text: c.text })));
+      el("div", { class: "n" }, kind ? icon(kind) : null, c.name), el("div", { class: "d", text: c.text })));
   }
   $("#components").classList.toggle("hidden", !st.components.length);
 }
 
+// The log's last 200 lines. A draw appends only the lines the list does not show yet: the
+// whole list is drawn again only when it shows another log (another seat's, or the log begun
+// anew) or was emptied meanwhile (a hot-seat hand-off).
+const LOG_LINES = 200;
+const logShown = { lines: null, count: 0 }; // the log array the list shows, and its length then
+
 function drawLog(entry) {
-  const ol = clear($("#log ol"));
-  for (const text of entry.log.slice(-200)) ol.append(el("li", { text }));
+  const ol = $("#log ol");
+  const lines = entry.log;
+  const expected = Math.min(LOG_LINES, logShown.count);
+  if (logShown.lines !== lines || lines.length < logShown.count || ol.childElementCount !== expected) {
+    clear(ol);
+    logShown.lines = lines;
+    logShown.count = Math.max(0, lines.length - LOG_LINES);
+  }
+  const fresh = lines.slice(Math.max(logShown.count, lines.length - LOG_LINES));
+  if (!fresh.length) return;
+  ol.append(...fresh.map((text) => el("li", {}, ...withIcon(text))));
+  while (ol.childElementCount > LOG_LINES) ol.firstElementChild.remove();
+  logShown.count = lines.length;
   ol.scrollTop = ol.scrollHeight;
 }
 
@@ -587,10 +719,22 @@ function drawClock() {
 }
 
 function drawEnd(entry) {
-  const box = clear($("#end .box"));
-  if (!entry.end || endDismissed) { $("#end").classList.add("hidden"); return; }
+  const dialog = $("#end");
+  const box = $("#end .box");
+  if (!entry.end || endDismissed) { hideDialog(dialog, refocus); return; }
+  // drawn again only when it changed (the focus stays on its element meanwhile)
+  const drawn = JSON.stringify([lang(), entry.end, table && table.seats]);
+  if (dialog.open && box.drawn === drawn) {
+    // a modal dialog holds the focus: one that fell to the page (its element removed under
+    // it, another dialog closed over it) comes back to the end screen's button
+    const a = document.activeElement;
+    if (!a || a === document.body) { const ok = box.querySelector("[data-testid=end-close]"); if (ok) ok.focus(); }
+    return;
+  }
+  box.drawn = drawn;
+  clear(box);
   const out = entry.end.outcome;
-  box.append(el("h2", { text: t("end") }), el("p", {}, el("strong", { text: `${t("reason")}: ` }), entry.end.reason_text));
+  box.append(el("h2", { id: "end-title", text: t("end") }), el("p", {}, el("strong", { text: `${t("reason")}: ` }), entry.end.reason_text));
   const tb = el("table", { class: "scores", "data-testid": "final-scores" },
     el("tr", {}, el("th", { text: t("seat") }), el("th", { text: t("score") }), el("th", { text: t("rank") })));
   if (isDraw(out)) box.append(el("p", { "data-testid": "draw", text: t("draw_all") }));
@@ -598,14 +742,66 @@ function drawEnd(entry) {
     el("td", { text: scalar(s) }), el("td", { text: scalar(out.ranks[i]) }))));
   box.append(tb);
   if (entry.end.summary) box.append(el("p", { class: "summary", "data-testid": "summary", text: entry.end.summary }));
+  if (table && table.rated) {
+    box.append(el("p", { class: "summary", "data-testid": "end-ratings", "aria-live": "polite", text: ratingsText() }));
+    if (!endRatings) fetchRatings();
+  }
   if (entry.end.breakdown) {  // the game's own labelled table, in the person's language
     const names = out.scores.map((_, i) => seatName(i));
     box.append(el("h2", { text: t("breakdown") }), breakdownTable(entry.end.breakdown, names));
   } else if (out.details && Object.keys(out.details).length) {
     box.append(el("h2", { text: t("breakdown") }), zone(null, out.details, table ? table.players : 0, null, 1, false));
   }
-  box.append(el("button", { type: "button", "data-testid": "end-close", text: "OK", onclick: () => { endDismissed = true; $("#end").classList.add("hidden"); } }));
-  $("#end").classList.remove("hidden");
+  const ok = el("button", { type: "button", "data-testid": "end-close", text: "OK", onclick: closeEnd });
+  box.append(ok);
+  showDialog(dialog, ok);
+}
+
+// A rated table's end: what the game did to each rated seat's rating. The server rates a
+// game once the second it ended in is over: asked again every second, ten times at most.
+let endRatings = null;
+let ratingsAsked = 0;
+
+function ratingsText() {
+  const r = endRatings;
+  if (!r || !r.ratings) return t("ratings_pending");
+  if (r.ratings.unrated) return (r.why && (r.why[lang()] || r.why.en)) || t("ratings_none");
+  const parts = Object.entries(r.ratings.seats).map(([seat, c]) => {
+    const d = c.after - c.before;
+    return `${seatName(Number(seat))} ${c.before} → ${c.after} (${d >= 0 ? "+" : "−"}${Math.abs(d)})`;
+  });
+  return t("ratings_line", { list: parts.join(", ") });
+}
+
+async function fetchRatings() {
+  if (ratingsAsked >= 10) return;
+  ratingsAsked += 1;
+  try {
+    const r = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/ratings`);
+    if (r.ok) {
+      const data = await r.json();
+      if (data.ratings) endRatings = data;
+    }
+  } catch (e) { /* asked again below */ }
+  const line = document.querySelector("[data-testid=end-ratings]");
+  if (line) line.textContent = ratingsText();
+  if (!endRatings) setTimeout(fetchRatings, 1000);
+}
+
+function closeEnd() {
+  endDismissed = true;
+  hideDialog($("#end"), refocus);
+}
+
+// Where the focus goes back when a dialog closes and the element that opened it is gone (the
+// board was drawn again meanwhile): the same piece of the new board, else its first playable
+// piece, else the board, else the action list.
+function refocus(opener) {
+  const piece = opener && opener.getAttribute && opener.getAttribute("data-piece");
+  const view = $("#view");
+  return (piece && view.querySelector(`[data-piece="${CSS.escape(piece)}"]`))
+    || view.querySelector("[data-actions]") || view.querySelector(".board-svg")
+    || $("#actions [data-testid=action]") || $("#actions h2");
 }
 
 function waitingStart() {
@@ -620,6 +816,7 @@ function waitingStart() {
       });
       if (!r.ok) toast(`${t("error")}: ${(await r.json()).error.message}`);
     } }));
+  showDialog($("#message")); // the focus on Start
 }
 
 // A screen reader hears what the others did (a polite live region): the new events of a
@@ -629,24 +826,25 @@ function announce(entry, msg) {
   const mine = entry.seat;
   const said = msg.log.events
     .filter((e) => mine === undefined || mine === null || e.event.seat !== mine)
-    .map((e) => e.text)
+    .map(logLine)
     .slice(-3);
   if (said.length) $("#announce").textContent = said.join(" ");
 }
 
 function showMessage(text) {
   const box = clear($("#message .box"));
-  box.append(el("p", { text }));
-  $("#message").classList.remove("hidden");
+  box.append(el("p", { id: "message-text", text }));
+  showDialog($("#message"));
 }
 
 function hideMessage() {
-  $("#message").classList.add("hidden");
+  hideDialog($("#message"), refocus);
 }
 
 async function main() {
   header();
   showMessage(t("connecting"));
+  $("#notify").addEventListener("click", askNotify);
   $("#lang").addEventListener("change", (e) => {
     setLang(e.target.value);
     for (const entry of held.values()) entry.ws.send(JSON.stringify({ type: "lang", lang: lang() }));
@@ -658,6 +856,7 @@ async function main() {
   } catch (e) { /* names only */ }
   const tokens = tokensFromUrl();
   if (tokens.length) for (const tok of tokens) connect(tok);
+  else if (accountSeats.length) for (const seat of accountSeats) connect(null, seat);
   else connect(null);
   setInterval(() => { drawClock(); drawTurnClocks(); }, 250);
   $("#chat-form").addEventListener("submit", sendChat);
@@ -667,6 +866,15 @@ async function main() {
     drawToggle(entry && entry.state);
   });
   $("#chat-table").addEventListener("click", () => { chatRoom = "table"; drawChat(); });
+  // Escape closes the end screen; the others stay until what they wait for comes (a browser
+  // that closes one anyway shows it again)
+  for (const id of ["#end", "#handoff", "#message"]) {
+    $(id).addEventListener("cancel", (ev) => { ev.preventDefault(); if (id === "#end") closeEnd(); });
+    $(id).addEventListener("close", () => {
+      if ($(id).classList.contains("hidden")) return;
+      if (id === "#end") closeEnd(); else $(id).showModal();
+    });
+  }
   $("#chat-seat").addEventListener("click", () => { chatRoom = "seat"; drawChat(); });
 }
 
