@@ -39,11 +39,15 @@ def mismatch(game: Any, seat: int | None, msg: dict[str, Any]) -> str | None:
         return f"step {msg['step']} for {at}"
     if msg["view"] != _j(game.view(seat)):
         return f"view of {at}"
-    acting = seat is not None and seat in game.to_act  # the prompt asks the seat that acts
+    # a seat that lost on time (its clock says so) may not act: no prompt, legal action or undo
+    clocks = (msg.get("clocks") or {}).get("seats") or []
+    out = seat is not None and seat < len(clocks) and clocks[seat].get("away") == "lost"
+    may_act = seat is not None and not game.is_over and not out
+    acting = may_act and seat in game.to_act  # the prompt asks the seat that acts
     told = presentation(game).prompt(game.view(seat), lang, plain=True, mentions=True)
     if msg["prompt"] != (told if acting or game.is_over else None):
         return f"prompt of {at}"
-    legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
+    legal = game.legal_actions(seat) if may_act and seat is not None else []
     if [x["action"] for x in msg["legal"]] != [a.to_json() for a in legal]:
         return f"legal actions of {at}"
     if [x["label"] for x in msg["legal"]] != [game.label(a, lang, mentions=True) for a in legal]:
@@ -64,7 +68,7 @@ def mismatch(game: Any, seat: int | None, msg: dict[str, Any]) -> str | None:
         return f"components of {at}"
     if game.realtime and msg["clock"] != game.clock:
         return f"clock of {at}"
-    if msg.get("undoable", 0) != (game.undoable(seat) if seat is not None else 0):
+    if msg.get("undoable", 0) != (game.undoable(seat) if may_act and seat is not None else 0):
         return f"undoable of {at}"
     return None
 
@@ -194,7 +198,12 @@ def check_messages(
             game.apply(d.seat, d.action or {})
         checked += check_step()
     assert not [s for s in wanted if s > game.step], "a state of a step that was never stored"
+    # the end: the game's outcome, with the seats that lost on time (as stored) ranked last
+    outcome = game.outcome() if ends else None
+    lost = (rec.outcome or {}).get("forfeits") or []
+    if outcome is not None and lost:
+        outcome = outcome.forfeit(lost, game.sides())
     for _seat, msg in ends:
-        assert game.is_over
-        assert msg["outcome"] == _j(game.outcome().to_json())
+        assert game.is_over and outcome is not None
+        assert msg["outcome"] == _j(outcome.to_json())
     return checked

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, Final, Literal
 
@@ -78,6 +78,55 @@ class Outcome:
     reason: str
     details: dict[str, Any] = field(default_factory=dict)
     others: dict[str, float] = field(default_factory=dict)
+    #: The seats that lost on time (a table's turn clock, :meth:`forfeit`), first loser first.
+    forfeits: tuple[int, ...] = ()
+
+    def forfeit(
+        self, order: Sequence[int], sides: Sequence[Sequence[int]] | None = None
+    ) -> Outcome:
+        """This outcome once the seats of ``order`` lost on time, the first loser first: the
+        whole side of a loser (its team, ``sides`` as :meth:`Game.sides`) is ranked after
+        every other seat and every seatless competitor, an earlier loss below a later one;
+        the other seats keep their order, moving up past the losers that were ahead of
+        them. Scores and details stay as played.
+
+        >>> end = Outcome((9.0, 6.0, 3.0), (1, 2, 3), "end")
+        >>> end.forfeit([0]).ranks
+        (3, 1, 2)
+        >>> end.forfeit([2, 0]).ranks, end.forfeit([2, 0]).forfeits
+        ((2, 1, 3), (2, 0))
+        >>> teams = Outcome((5.0, 4.0, 5.0, 4.0), (1, 2, 1, 2), "end")
+        >>> teams.forfeit([0], [(0, 2), (1, 3)]).ranks
+        (3, 1, 3, 1)
+        >>> Outcome((41.0,), (1,), "end", others={"automa": 39.0}).forfeit([0]).ranks
+        (2,)
+        """
+        if not order:
+            return self
+        n = len(self.ranks)
+        groups = [tuple(side) for side in sides] if sides else [(s,) for s in range(n)]
+        side_of = {seat: g for g in groups for seat in g}
+        lost: list[tuple[int, ...]] = []  # the losing sides, first loser first
+        for seat in order:
+            if seat not in side_of:
+                raise ValueError(f"no seat {seat} to forfeit")
+            if side_of[seat] not in lost:
+                lost.append(side_of[seat])
+        out_seats = {seat for g in lost for seat in g}
+        ranks = list(self.ranks)
+        for seat, r in enumerate(self.ranks):
+            if seat not in out_seats:
+                ahead = [o for o in self.ranks if o < r]
+                others_ahead = max(0, r - 1 - len(ahead))  # seatless competitors ahead
+                kept = sum(1 for o, q in enumerate(self.ranks) if q < r and o not in out_seats)
+                ranks[seat] = 1 + kept + others_ahead
+        place = n - len(out_seats) + len(self.others) + 1
+        for g in reversed(lost):  # the last loser ranks best among the losers
+            for seat in g:
+                ranks[seat] = place
+            place += len(g)
+        seen = tuple(dict.fromkeys(self.forfeits + tuple(order)))
+        return replace(self, ranks=tuple(ranks), forfeits=seen)
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -185,6 +234,8 @@ class Outcome:
         }
         if self.others:
             out["others"] = dict(self.others)
+        if self.forfeits:
+            out["forfeits"] = list(self.forfeits)
         return out
 
 

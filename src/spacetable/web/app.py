@@ -128,6 +128,9 @@ class CreateTable(_In):
     #: The bot level that plays a person's seat when they run out of time or leave (none:
     #: nobody takes over; with a clock, ``medium`` by default).
     takeover: Literal["random", "easy", "medium", "hard"] | None = None
+    #: What running out of a turn clock does: the takeover bot plays until the person is
+    #: back (``bot``), or the seat loses the game and the bot plays it to the end (``lose``).
+    on_timeout: Literal["bot", "lose"] = "bot"
     #: The data set to play with, by name (``GET /api/games`` lists each game's); the
     #: shipped one by default.
     data: Annotated[str, Field(min_length=1, max_length=200)] | None = None
@@ -420,6 +423,8 @@ def create_app(
             raise TableError("account_needed", "sign in to create a rated table", 403)
         if body.rated and body.hints:
             raise TableError("bad_options", "a rated table gives no hints")
+        if body.on_timeout == "lose" and body.clock is None:
+            raise TableError("bad_options", "a loss on time needs a turn clock")
         invited = await invitees(hub, auth.account if auth else None, body.seats)
         seats = [
             (s.kind, s.level, invited[i].name if i in invited else s.name)
@@ -439,6 +444,7 @@ def create_app(
                 body.clock.reserve if body.clock else None,
                 body.takeover or ("medium" if body.clock else None),
                 not body.rated if body.hints is None else body.hints,
+                body.on_timeout,
             ),
             rated=body.rated,
         )
@@ -915,9 +921,7 @@ async def _handle(table: Any, conn: Conn, msg: Any) -> None:
         conn.log_sent = 0
         table.send_state(conn)
         if table.game is not None and table.game.is_over:
-            from .messages import outcome_message
-
-            conn.send(outcome_message(table.game, conn.lang))
+            conn.send(table.end_message(conn.lang))
     elif isinstance(msg, Ping):
         conn.send({"type": "pong"})
     elif isinstance(msg, ChatText):

@@ -4,7 +4,10 @@ A table may have a **turn clock**: each decision a person's seat must make gets 
 seconds, and time beyond it comes out of the seat's ``reserve`` (as on Board Game Arena:
 time per move plus a reserve). A seat whose reserve runs out is played by a bot of the
 table's ``takeover`` level until its person is back: they act, or press "I'm back" (the
-``back`` message). A seat whose people have all left (no connection for ``away_after``
+``back`` message). At a table whose ``on_timeout`` is ``"lose"``, running out of time
+loses the game instead: the seat (and its side) is ranked last (``Outcome.forfeit``) and the
+takeover bot plays it to the end, its person may no longer act for it. A seat whose
+people have all left (no connection for ``away_after``
 seconds while the table runs) is played by that bot as well, until one of them connects
 again. Tables without a clock may still name a ``takeover`` bot for people who leave.
 
@@ -35,6 +38,9 @@ class TableSettings:
     takeover: str | None = None
     #: Whether a seated person may ask "what would the bot do?" (``hint`` messages).
     hints: bool = True
+    #: What running out of time does: ``"bot"`` (the takeover bot plays until the person
+    #: is back) or ``"lose"`` (the seat loses the game; the bot plays it to the end).
+    on_timeout: str = "bot"
 
     @property
     def clocked(self) -> bool:
@@ -46,6 +52,8 @@ class TableSettings:
         out: dict[str, Any] = {"takeover": self.takeover}
         if not self.hints:
             out["hints"] = False
+        if self.on_timeout != "bot":
+            out["on_timeout"] = self.on_timeout
         if self.clocked:
             out["clock"] = {"move": self.move, "reserve": self.reserve}
         return out
@@ -56,7 +64,11 @@ class TableSettings:
             return cls()
         clock = data.get("clock") or {}
         return cls(
-            clock.get("move"), clock.get("reserve"), data.get("takeover"), data.get("hints", True)
+            clock.get("move"),
+            clock.get("reserve"),
+            data.get("takeover"),
+            data.get("hints", True),
+            data.get("on_timeout", "bot"),
         )
 
 
@@ -78,6 +90,8 @@ class Clocks:
         self.settings = settings
         self.seats = [SeatClock(settings.reserve or 0.0) for _ in range(players)]
         self.events: list[dict[str, Any]] = []
+        #: The seats that lost on time (``on_timeout`` ``"lose"``), first loser first.
+        self.lost: list[int] = []
 
     # ------------------------------------------------------------------ time
     def left(self, seat: int, now: float) -> float:
@@ -134,20 +148,27 @@ class Clocks:
 
     def leave(self, seat: int, why: str, now: float) -> dict[str, Any]:
         """A bot of the takeover level plays ``seat`` from now on (``why``: ``"timeout"``
-        or ``"left"``); returns the event."""
+        or ``"left"``); returns the event. At a table where time out loses, a timeout is a
+        loss: the seat is ``"lost"`` for good (event ``"lost"``)."""
         c = self.seats[seat]
         if c.since is not None:
             c.used += now - c.since
             c.since = None
+        if why == "timeout" and self.settings.on_timeout == "lose":
+            why = "lost"
+            if seat not in self.lost:
+                self.lost.append(seat)
         c.away = why
-        if why == "timeout":  # its time is spent: the reserve is empty
+        if why in ("timeout", "lost"):  # its time is spent: the reserve is empty
             c.used = 0.0
             c.reserve = 0.0
         return self._event(seat, why)
 
     def back(self, seat: int) -> dict[str, Any]:
         """The seat's person is back; a seat that had run out of time has its move's time
-        only (its reserve is spent)."""
+        only (its reserve is spent). A seat that lost on time may not come back."""
+        if self.seats[seat].away == "lost":
+            raise ValueError(f"seat {seat} lost on time")
         self.seats[seat].away = None
         return self._event(seat, "back")
 
@@ -165,6 +186,8 @@ class Clocks:
             "move": s.move,
             "reserve": s.reserve,
             "takeover": s.takeover,
+            "on_timeout": s.on_timeout,
+            "lost": list(self.lost),
             "seats": [
                 {
                     "left": round(self.left(i, now), 2) if s.clocked else None,
@@ -189,6 +212,7 @@ class Clocks:
                 for c in self.seats
             ],
             "events": self.events,
+            "lost": list(self.lost),
         }
 
     @classmethod
@@ -201,6 +225,7 @@ class Clocks:
                 c.used = float(d.get("used", 0.0))
                 c.away = d.get("away")
             clocks.events = list(data.get("events", []))[-EVENTS:]
+            clocks.lost = [int(s) for s in data.get("lost", []) if 0 <= int(s) < players]
         return clocks
 
 

@@ -70,6 +70,9 @@ class TableDrivers:
     def launch(self) -> None:
         raise NotImplementedError
 
+    def broadcast(self) -> None:
+        raise NotImplementedError
+
     # ------------------------------------------------------------------ seats
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays ``seat`` now: a bot's seat, or a person's that is away (out
@@ -111,15 +114,21 @@ class TableDrivers:
         return min(left + 0.02, self.hub.settings.clock_save_every)
 
     async def _check_clocks(self) -> None:
-        """A clock may have run out: its seat goes to the takeover bot. Running clocks are
-        saved (so that a restart resumes them where they stood)."""
+        """A clock may have run out: its seat goes to the takeover bot (and loses the game
+        at a table where time out loses). Running clocks are saved (so that a restart
+        resumes them where they stood)."""
         async with self.lock:
             if self.clocks is None or self.game is None or self.game.is_over:
                 return
             now = time.monotonic()
+            out = False
             for seat in self.clocks.expired(now):
-                self._notice(self.clocks.leave(seat, "timeout", now))
+                event = self.clocks.leave(seat, "timeout", now)
+                out = out or event["kind"] == "lost"
+                self._notice(event)
             await self._save_clocks()
+            if out:  # the seat that lost has nothing more to do: its page says so
+                self.broadcast()
 
     def _leaving(self, seat: int) -> None:
         """The last connection of ``seat`` closed: unless one comes back within

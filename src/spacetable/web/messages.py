@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 
 from spacetable.engine import Game, Outcome, Termination
+from spacetable.engine.mention import mention
 from spacetable.engine.presentation import RenderError, presentation
 from spacetable.engine.why import Reason
 
@@ -65,11 +66,43 @@ def event_text(game: Game, event: dict[str, Any], lang: str) -> str:
     return _event_text(game, event, lang)[0]
 
 
-def outcome_message(game: Game, lang: str) -> dict[str, Any]:
+#: "Lost on time" in the end message, ``{seats}`` the mentions of the seats that lost.
+LOST_ON_TIME = {
+    "en": "{seats} lost on time.",
+    "fr": "{seats} : temps écoulé, partie perdue.",
+}
+#: Who won once some seats lost on time (``{seats}``: the winners' mentions).
+WON_ON_TIME = {"en": "{seats} wins.", "fr": "{seats} gagne."}
+WON_ON_TIME_MANY = {"en": "{seats} win.", "fr": "{seats} gagnent."}
+
+
+def _seat_list(seats: list[int], lang: str) -> str:
+    names = [mention(s, f"{'joueur' if lang == 'fr' else 'Player'} {s}") for s in seats]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + (" et " if lang == "fr" else " and ") + names[-1]
+
+
+def lost_on_time_summary(out: Outcome, lang: str) -> str:
+    """The end in words when seats lost on time: who lost, then who won (seat mentions)."""
+    lang = "fr" if lang == "fr" else "en"
+    text = LOST_ON_TIME[lang].format(seats=_seat_list(list(out.forfeits), lang))
+    winners = list(out.winners)
+    if winners:
+        won = WON_ON_TIME_MANY if len(winners) > 1 else WON_ON_TIME
+        text += " " + won[lang].format(seats=_seat_list(winners, lang))
+    return text
+
+
+def outcome_message(game: Game, lang: str, out: Outcome | None = None) -> dict[str, Any]:
     """``end``: scores, ranks, the reason in words, the game's score breakdown and the
     seats' rewards under the default reward scheme (``Outcome.payoffs()``, ``"rank"``: +1 a
-    win, -1 a loss, 0 a draw with two players; who won is ``outcome["winners"]``)."""
-    out: Outcome = game.outcome()
+    win, -1 a loss, 0 a draw with two players; who won is ``outcome["winners"]``).
+
+    ``out``: the outcome to tell (the game's by default; a table's once seats lost on time,
+    :meth:`Outcome.forfeit`: the summary then says who lost on time and who won)."""
+    if out is None:
+        out = game.outcome()
     data = out.to_json()
     reason = out.reason
     sentence = reason.sentence(lang) if isinstance(reason, Termination) else str(reason)
@@ -77,7 +110,10 @@ def outcome_message(game: Game, lang: str) -> dict[str, Any]:
     breakdown: dict[str, Any] | None = None
     try:
         shown = presentation(game)
-        summary = shown.outcome(data, lang, plain=True, mentions=True) or ""
+        if out.forfeits:
+            summary = lost_on_time_summary(out, lang)
+        else:
+            summary = shown.outcome(data, lang, plain=True, mentions=True) or ""
         breakdown = shown.breakdown(data, lang, mentions=True)
     except RenderError as e:
         _report(e)
@@ -104,21 +140,25 @@ def state_message(
     *,
     speed: float,
     clocks: dict[str, Any] | None = None,
+    out: bool = False,
 ) -> dict[str, Any]:
     """``state``: the seat's view, its legal actions with their labels, the log events it
     has not been sent yet (from ``log_from``), what the seat is asked now (``prompt``, the
     game's sentence; ``None`` for a seat that may not act now and for a spectator), the
     components its view mentions (names,
     texts and facts: what a board draws them with), the clock
-    of a real-time game, and the table's turn clocks (``clocks``, the same for everybody)."""
+    of a real-time game, and the table's turn clocks (``clocks``, the same for everybody).
+    A seat ``out`` of the game (it lost on time; a bot plays it) sees it as a player who
+    may not act: no legal action, no prompt, nothing to take back."""
     size = game.log_size
     events = game.last_events(seat, size - log_from) if size > log_from else []
-    legal = game.legal_actions(seat) if seat is not None and not game.is_over else []
+    may_act = seat is not None and not game.is_over and not out
+    legal = game.legal_actions(seat) if may_act and seat is not None else []
     view = game.view(seat)
     entries: list[dict[str, Any]] = []
     # The game's prompt asks the seat that acts; anyone else (a seat waiting, a spectator)
     # gets none, and the page says who is playing instead (in its names for the seats).
-    acting = seat is not None and not game.is_over and seat in game.to_act
+    acting = may_act and seat in game.to_act
     prompt, broken = prompt_text(game, view, lang) if acting or game.is_over else (None, False)
     for e in events:
         text, failed = _event_text(game, e, lang)
@@ -142,7 +182,7 @@ def state_message(
         "over": game.is_over,
         "realtime": game.realtime,
         # how many of its own last decisions the seat may take back now (0: no Undo)
-        "undoable": game.undoable(seat) if seat is not None else 0,
+        "undoable": game.undoable(seat) if may_act and seat is not None else 0,
     }
     if broken:  # the client shows it; the details are in the server's log
         msg["render_error"] = RENDER_FAILED

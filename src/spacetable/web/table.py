@@ -16,7 +16,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import spacetable
-from spacetable.engine import DataSet, Game, RecordError, SpacetableError
+from spacetable.engine import DataSet, Game, Outcome, RecordError, SpacetableError
 from spacetable.engine.guide import Guide, GuideError
 
 from . import chat
@@ -188,6 +188,7 @@ class LiveTable(TableDrivers):
         async with self.lock:
             if self.stale:
                 await self.reload()
+            self._check_not_lost(seat)
             game = self._running()
             if step is not None and step != game.step:
                 raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
@@ -202,6 +203,29 @@ class LiveTable(TableDrivers):
                     ) from None
             await self._apply(seat, action)
         self.wake.set()
+
+    def is_lost(self, seat: int) -> bool:
+        """Whether ``seat`` lost on time (a bot plays it to the end)."""
+        return self.clocks is not None and self.clocks.away(seat) == "lost"
+
+    def _check_not_lost(self, seat: int) -> None:
+        if self.is_lost(seat):
+            raise TableError(
+                "lost_on_time", "this seat lost on time: a bot plays it to the end", 409
+            )
+
+    def outcome(self) -> Outcome:
+        """The finished game's outcome, the seats that lost on time ranked last."""
+        game = self.game
+        assert game is not None
+        out = game.outcome()
+        lost = self.clocks.lost if self.clocks is not None else []
+        return out.forfeit(lost, game.sides()) if lost else out
+
+    def end_message(self, lang: str) -> dict[str, Any]:
+        """The ``end`` message of the finished game in ``lang``."""
+        assert self.game is not None
+        return outcome_message(self.game, lang, self.outcome())
 
     # ------------------------------------------------------------------ why not
     def reasons(self, conn: Conn, action: dict[str, Any]) -> list[dict[str, str]]:
@@ -227,7 +251,7 @@ class LiveTable(TableDrivers):
     async def come_back(self, seat: int) -> None:
         """The person of an away seat is back (the ``back`` message)."""
         async with self.lock:
-            if self.clocks is None or self.clocks.away(seat) is None:
+            if self.clocks is None or self.clocks.away(seat) in (None, "lost"):
                 return
             self._notice(self.clocks.back(seat))
             self._run_clocks()
@@ -242,6 +266,7 @@ class LiveTable(TableDrivers):
         async with self.lock:
             if self.stale:
                 await self.reload()
+            self._check_not_lost(seat)
             game = self._running()
             if step is not None and step != game.step:
                 raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
@@ -316,7 +341,7 @@ class LiveTable(TableDrivers):
         every = self.hub.settings.snapshot_every
         over = game.is_over
         snapshot = (game.step, game.to_json()) if over or game.step % every == 0 else None
-        outcome = game.outcome().to_json() if over else None
+        outcome = self.outcome().to_json() if over else None
         try:
             clocks = self.clocks.to_json(time.monotonic()) if self.clocks is not None else None
             to_act = tuple(game.to_act)
@@ -395,7 +420,7 @@ class LiveTable(TableDrivers):
             self.send_state(conn, cache, clocks)
             if game.is_over:
                 if conn.lang not in ends:
-                    ends[conn.lang] = dumps(outcome_message(game, conn.lang))
+                    ends[conn.lang] = dumps(self.end_message(conn.lang))
                 conn.send(ends[conn.lang])
 
     def send_state(
@@ -418,6 +443,7 @@ class LiveTable(TableDrivers):
                 # a guided game's clock moves only by its script's waits: it stands still
                 speed=0.0 if self.guide is not None else self.rec.speed,
                 clocks=clocks if cache is not None else self.clocks_info(),
+                out=conn.seat is not None and self.is_lost(conn.seat),
             )
             if self.guide is not None:
                 msg["guide"] = guide_message(self.guide, game, conn.lang)
@@ -441,7 +467,7 @@ class LiveTable(TableDrivers):
         if self.game is not None:
             self.send_state(conn)
             if self.game.is_over:
-                conn.send(outcome_message(self.game, conn.lang))
+                conn.send(self.end_message(conn.lang))
         history = self.chat.history(conn.seat)
         if conn.blocked_seats:  # what the accounts it blocks said is not shown
             history = [m for m in history if m.get("seat") not in conn.blocked_seats]

@@ -245,6 +245,11 @@ function fillTiming() {
     rt.append(el("label", {}, el("span", { text: t("reserve_field") }),
       el("input", { type: "number", id: "clock-reserve", min: 0, step: 0.5, value: 5,
         "data-testid": "clock-reserve" }), unit("reserve-unit", "minutes")));
+    // what running out of time does (with a clock only): a bot plays on, or the game is lost
+    rt.append(el("label", {}, el("span", { text: t("on_timeout_field") }),
+      el("select", { id: "on-timeout", "data-testid": "on-timeout" },
+        el("option", { value: "bot", text: t("on_timeout_bot") }),
+        el("option", { value: "lose", text: t("on_timeout_lose") }))));
   }
   const takeover = el("select", { id: "takeover", "data-testid": "takeover" },
     el("option", { value: "", text: t("nobody") }));
@@ -365,6 +370,7 @@ async function createTable(ev) {
   if ($("#clock-move") && $("#clock-move").value !== "") {
     body.clock = { move: Number($("#clock-move").value) * Number($("#clock-unit").value),
       reserve: Number($("#clock-reserve").value) * Number($("#reserve-unit").value) };
+    if ($("#on-timeout").value === "lose") body.on_timeout = "lose";
   }
   if ($("#takeover").value) body.takeover = $("#takeover").value;
   if ($("#data")) body.data = $("#data").value;

@@ -242,7 +242,8 @@ function noticeText(ev) {
   const who = seatName(ev.seat);
   if (ev.kind === "back") return `${who}: ${t("notice_back")}`;
   const level = ev.level ? t(ev.level) : "";
-  return `${who}: ${t(ev.kind === "timeout" ? "notice_timeout" : "notice_left")} (${t("bot")} ${level})`;
+  const key = { timeout: "notice_timeout", lost: "notice_lost" }[ev.kind] || "notice_left";
+  return `${who}: ${t(key)} (${t("bot")} ${level})`;
 }
 
 function fmtClock(s) {
@@ -277,10 +278,12 @@ function drawTurnClocks() {
       const left = sc.running ? sc.left - elapsed : sc.left;
       row.append(el("span", { class: `clock${sc.running ? " running" : ""}`, "data-testid": `turn-left-${i}`, text: fmtClock(left) }));
     }
-    if (sc.away) row.append(el("span", { class: "badge", "data-testid": `away-${i}`, text: `${t("bot")} · ${t(sc.away === "timeout" ? "away_timeout" : "away_left")}` }));
+    const away = { timeout: "away_timeout", lost: "away_lost" }[sc.away] || "away_left";
+    if (sc.away) row.append(el("span", { class: "badge", "data-testid": `away-${i}`, text: `${t("bot")} · ${t(away)}` }));
     body.append(row);
   });
-  if (entry.seat !== null && entry.seat !== undefined && c.seats[entry.seat] && c.seats[entry.seat].away) {
+  const mine = entry.seat !== null && entry.seat !== undefined && c.seats[entry.seat];
+  if (mine && mine.away && mine.away !== "lost") {
     body.append(el("button", { type: "button", "data-testid": "back", text: t("im_back"),
       onclick: () => entry.ws.send(JSON.stringify({ type: "back" })) }));
   }
