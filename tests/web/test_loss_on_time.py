@@ -88,6 +88,8 @@ def test_the_seat_out_of_time_loses_and_the_bot_finishes_the_game(
     assert end["summary"] == "⟪0|Player 0⟫ lost on time. ⟪1|Player 1⟫ wins."
     assert fin["summary"] == "⟪0|joueur 0⟫ : temps écoulé, partie perdue. ⟪1|joueur 1⟫ gagne."
     assert end["rewards"] == [-1.0, 1.0]
+    assert end["reason_text"].startswith("a player lost on time (the game then ended: ")
+    assert fin["reason_text"].startswith("un joueur a perdu au temps (")
     assert not [m for m in ada.received if m["type"] == "notice" and m["event"]["kind"] == "back"]
     stored = loopback.get(f"{server.base}/api/tables/{made['id']}").json()
     assert stored["status"] == "over"

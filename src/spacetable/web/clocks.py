@@ -190,7 +190,8 @@ class Clocks:
             "lost": list(self.lost),
             "seats": [
                 {
-                    "left": round(self.left(i, now), 2) if s.clocked else None,
+                    # (a seat that lost on time has no time left to count)
+                    "left": round(self.left(i, now), 2) if s.clocked and c.away != "lost" else None,
                     "reserve": round(c.reserve, 2) if s.clocked else None,
                     "running": c.since is not None,
                     "away": c.away,

@@ -74,6 +74,11 @@ LOST_ON_TIME = {
 #: Who won once some seats lost on time (``{seats}``: the winners' mentions).
 WON_ON_TIME = {"en": "{seats} wins.", "fr": "{seats} gagne."}
 WON_ON_TIME_MANY = {"en": "{seats} win.", "fr": "{seats} gagnent."}
+#: The reason of an end after a loss on time (``{reason}``: how the game itself ended).
+LOST_REASON = {
+    "en": "a player lost on time (the game then ended: {reason})",
+    "fr": "un joueur a perdu au temps (la partie s'est ensuite terminée : {reason})",
+}
 
 
 def _seat_list(seats: list[int], lang: str) -> str:
@@ -106,6 +111,8 @@ def outcome_message(game: Game, lang: str, out: Outcome | None = None) -> dict[s
     data = out.to_json()
     reason = out.reason
     sentence = reason.sentence(lang) if isinstance(reason, Termination) else str(reason)
+    if out.forfeits:  # why it is won: the loss on time, then how the game itself ended
+        sentence = LOST_REASON["fr" if lang == "fr" else "en"].format(reason=sentence)
     error = None
     breakdown: dict[str, Any] | None = None
     try:

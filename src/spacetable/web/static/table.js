@@ -455,8 +455,9 @@ function drawActions(entry, st) {
   drawToggle(st);
   const list = $("#actions .list");
   const timed = st.realtime && st.next_event !== null && st.next_event !== undefined;
+  const mine = st.clocks && st.seat !== null && st.seat !== undefined ? st.clocks.seats[st.seat] : null;
   const key = JSON.stringify([lang(), st.realtime ? timed : st.step, st.over, st.undoable,
-    st.legal.map((a) => [a.action, a.label])]);
+    st.legal.map((a) => [a.action, a.label]), mine ? mine.away : null]);
   list.state = st;
   if (list.drawn === key && list.entry === entry && list.childElementCount) {
     for (const b of list.querySelectorAll("button")) b.disabled = false; // a newer state: choose again
@@ -473,7 +474,8 @@ function drawActions(entry, st) {
         el("span", { class: "clock wait-next", "data-testid": "wait-next" })));
       drawClock();
     } else {
-      box.append(el("p", { class: "muted", "data-testid": "no-actions", text: st.over ? t("end") : t("no_actions") }));
+      const out = !st.over && mine && mine.away === "lost"; // lost on time: a bot finishes
+      box.append(el("p", { class: "muted", "data-testid": "no-actions", text: st.over ? t("end") : t(out ? "no_actions_lost" : "no_actions") }));
     }
     return;
   }
