@@ -6,14 +6,18 @@ across server processes on one PostgreSQL database."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
+import json
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
+import websockets
 
+from spacetable.web.accounts import COOKIE
 from spacetable.web.matchmaking import Entry, closest_bot, find_matches
 from spacetable.web.ratings import anchors
 
@@ -21,6 +25,56 @@ from . import loopback
 from .conftest import FAST, RedisServer, Server, fresh_pg_database, start_server
 from .test_accounts import PASSWORD, client, csrf, signup
 from .test_many_servers import _cluster
+
+
+async def _chat_on_both(
+    bases: list[str], tid: str, ada: tuple[str, int], bob: tuple[str, int]
+) -> dict[str, list[str]]:
+    """Ada's seat and a spectator connected to each server; Bob says something: the chat
+    texts each of them reads."""
+
+    async def conn(base: str, who: tuple[str, int] | None) -> Any:
+        headers = {"cookie": f"{COOKIE}={who[0]}"} if who else {}
+        ws = await websockets.connect(
+            f"{base}/ws/tables/{tid}", additional_headers=headers, max_size=1 << 24
+        )
+        hello: dict[str, Any] = {"type": "hello", "version": 1}
+        if who:
+            hello["seat"] = who[1]
+        await ws.send(json.dumps(hello))
+        await _read(ws, "state", time.monotonic() + 20)  # attached at the owner
+        return ws
+
+    readers = {
+        f"{name} {i}": await conn(base, ada if name == "ada" else None)
+        for i, base in enumerate(bases)
+        for name in ("ada", "spectator")
+    }
+    speaker = await conn(bases[0], bob)
+    await speaker.send(json.dumps({"type": "chat", "text": "from Bob"}))
+    heard = {}
+    for name, ws in readers.items():  # the spectators within 20 s (under load); Ada 2 s more
+        until = time.monotonic() + (20 if name.startswith("spectator") else 2)
+        heard[name] = await _read(ws, "chat", until, stop="from Bob")
+    for ws in [*readers.values(), speaker]:
+        await ws.close()
+    return heard
+
+
+async def _read(ws: Any, kind: str, until: float, stop: str | None = None) -> list[str]:
+    """The texts of the ``kind`` messages ``ws`` reads until ``until``, or the first (or
+    ``stop``'s) once read."""
+    out: list[str] = []
+    while time.monotonic() < until:
+        try:
+            msg = json.loads(await asyncio.wait_for(ws.recv(), until - time.monotonic()))
+        except TimeoutError:
+            break
+        if msg["type"] == kind:
+            out.append(str(msg.get("text", "")))
+            if stop is None or stop in out:
+                break
+    return out
 
 
 def _e(account: str, mu: float, joined: float, **kw: Any) -> Entry:
@@ -180,6 +234,26 @@ def test_the_queue_works_across_server_processes(redis_server: RedisServer) -> N
             tid = got[0]["matched"]["table"]
             listed = loopback.get(f"{b.server.base}/api/tables/{tid}", timeout=10).json()
             assert listed["rated"] is True and listed["status"] == "running"
+            # Ada blocks Bob: on either server (one owns the table, the other relays it), she
+            # reads nothing he says; a spectator on either reads it
+            ada, bob = clients
+            blocked = ada.post("/api/account/blocks", json={"name": "Bob"}, headers=csrf(ada))
+            assert blocked.status_code == 200, blocked.text
+            seats = [g["matched"]["seat"] for g in got]
+            heard = asyncio.run(
+                _chat_on_both(
+                    [p.server.ws_base for p in (a, b)],
+                    tid,
+                    (ada.cookies[COOKIE], seats[0]),
+                    (bob.cookies[COOKIE], seats[1]),
+                )
+            )
+            assert heard == {
+                "ada 0": [],
+                "ada 1": [],
+                "spectator 0": ["from Bob"],
+                "spectator 1": ["from Bob"],
+            }, heard
             for c in clients:
                 c.close()
         finally:

@@ -634,7 +634,8 @@ def create_app(
 
     async def who_reads(conn: Conn, table_id: str, ws: WebSocket) -> None:
         """A signed-in connection: its account, and the accounts it blocks (and the seats
-        they hold at this table), whose chat it is not sent."""
+        they hold at this table), whose chat it is not sent (a relayed connection's are
+        sent to the table's owner with it)."""
         auth = await accounts.of_socket(ws)
         if auth is None:
             return
@@ -688,7 +689,9 @@ def create_app(
                         "this server cannot reach the table's server now; try again",
                         503,
                     )
-                cid, conn = relay.open(table_id, rec.owner, seat, msg.lang, msg.name)
+                reader = Conn(seat, msg.lang, hub.settings, msg.name)
+                await who_reads(reader, table_id, ws)
+                cid, conn = relay.open(table_id, rec.owner, seat, msg.lang, msg.name, reader)
             except (ProtocolError, TableError) as e:
                 await ws.send_text(dumps(error_message(e.code, str(e))))
                 await ws.close(code=1008 if not isinstance(e, TableError) else 1011)

@@ -221,27 +221,37 @@ class Relay:
 
     # ------------------------------------------------------------------ here: relayed
     def open(
-        self, table_id: str, owner: str, seat: int | None, lang: str, name: str
+        self,
+        table_id: str,
+        owner: str,
+        seat: int | None,
+        lang: str,
+        name: str,
+        reader: Conn | None = None,
     ) -> tuple[str, Conn]:
         """Relay a new client of ``table_id`` to its ``owner``; returns its id and the
-        connection whose queue holds what the owner sends it."""
+        connection whose queue holds what the owner sends it. ``reader``: who the client
+        is (its account, and the accounts and seats whose chat it is not sent), so that
+        the owner filters its chat as a local connection's."""
         if not self.up:
             raise ConnectionError("Redis does not answer")
         cid = self.new_id()
         conn = Conn(seat, lang, self.settings, name)
         self.local[cid] = (table_id, owner, conn)
-        self.post(
-            owner,
-            {
-                "op": "open",
-                "t": table_id,
-                "c": cid,
-                "from": self.process,
-                "seat": seat,
-                "lang": lang,
-                "name": name,
-            },
-        )
+        opened: dict[str, Any] = {
+            "op": "open",
+            "t": table_id,
+            "c": cid,
+            "from": self.process,
+            "seat": seat,
+            "lang": lang,
+            "name": name,
+        }
+        if reader is not None and reader.account is not None:
+            opened["account"] = reader.account
+            opened["blocked"] = sorted(reader.blocked)
+            opened["blocked_seats"] = sorted(reader.blocked_seats)
+        self.post(owner, opened)
         return cid, conn
 
     def forward(self, cid: str, text: str) -> None:
@@ -330,6 +340,10 @@ class Relay:
         conn = RemoteConn(
             self, origin, cid, msg["seat"], str(msg["lang"]), self.settings, str(msg["name"])
         )
+        if msg.get("account") is not None:  # who reads: the chat it is not sent
+            conn.account = str(msg["account"])
+            conn.blocked = frozenset(str(a) for a in msg.get("blocked") or [])
+            conn.blocked_seats = frozenset(int(n) for n in msg.get("blocked_seats") or [])
         try:
             table.attach(conn)
         except Exception as e:  # a full table
