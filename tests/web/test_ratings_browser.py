@@ -17,10 +17,11 @@ from playwright.sync_api import Browser, Page, expect
 
 from spacetable.web.accounts import COOKIE
 
-from .conftest import Server, create
+from .conftest import RedisServer, Server, create, fresh_pg_database
 from .test_accessibility import violations
 from .test_accounts_browser import welcomed
 from .test_e2e import browser, capture, lobby_create
+from .test_many_servers import _cluster
 
 __all__ = ["browser"]
 
@@ -39,13 +40,16 @@ def cookie(page: Page) -> str:
     return next(c["value"] for c in page.context.cookies() if c["name"] == COOKIE)
 
 
-async def _play(server: Server, table: str, sessions: list[str]) -> None:
-    """Each account plays its seat from a second connection of its own (random moves)."""
+async def _play(
+    ws_bases: list[str], table: str, sessions: list[str], seats: list[int] | None = None
+) -> None:
+    """Each account plays its seat (``seats``: 0, 1... by default) from a second connection
+    of its own, to the server at its ``ws_bases`` (random moves)."""
     rng = random.Random(3)
 
-    async def seat(n: int, sid: str) -> None:
+    async def seat(n: int, sid: str, ws_base: str) -> None:
         async with websockets.connect(
-            f"{server.ws_base}/ws/tables/{table}",
+            f"{ws_base}/ws/tables/{table}",
             additional_headers={"cookie": f"{COOKIE}={sid}"},
             max_size=1 << 24,
         ) as ws:
@@ -62,7 +66,10 @@ async def _play(server: Server, table: str, sessions: list[str]) -> None:
                         json.dumps({"type": "act", "action": action, "step": msg["step"]})
                     )
 
-    await asyncio.gather(*(seat(n, sid) for n, sid in enumerate(sessions)))
+    held = seats if seats is not None else list(range(len(sessions)))
+    await asyncio.gather(
+        *(seat(n, sid, b) for n, sid, b in zip(held, sessions, ws_bases, strict=True))
+    )
 
 
 def test_a_rated_game_moves_both_ratings_on_the_end_screen_leaderboard_and_profile(
@@ -97,7 +104,8 @@ def test_a_rated_game_moves_both_ratings_on_the_end_screen_leaderboard_and_profi
     # (in a thread of its own: Playwright's synchronous API holds this thread's event loop)
     with ThreadPoolExecutor(1) as run:
         sessions = [cookie(ada), cookie(bob)]
-        run.submit(asyncio.run, _play(fast_sqlite_server, table, sessions)).result(timeout=120)
+        bases = [fast_sqlite_server.ws_base] * 2
+        run.submit(asyncio.run, _play(bases, table, sessions)).result(timeout=120)
     for page, word in ((seat0, "Ratings: Ada ("), (bob, "Cotes : Ada (")):
         line = page.get_by_test_id("end-ratings")
         expect(line).to_contain_text(word, timeout=20_000)
@@ -170,6 +178,58 @@ def test_play_now_brings_two_people_to_one_table(
     assert "#seats=" in (game.get_attribute("href") or "")
     ada.context.close()
     bob.context.close()
+
+
+def test_play_now_then_a_rated_game_on_two_servers_over_postgresql(
+    browser: Browser, redis_server: RedisServer
+) -> None:
+    """Ada on one server, Bob on another, both on one PostgreSQL database: each signs up,
+    clicks "Play now" and lands at the same rated table (its server relays it to the
+    other); they play it to its end, each end screen says how the ratings moved, and the
+    leaderboard on either server lists both."""
+    with fresh_pg_database() as url:
+        servers = _cluster(url, redis_server)
+        try:
+            pages = []
+            for (name, lang, size), proc in zip(
+                (("Ada", "fr", (1280, 720)), ("Bob", "fr", (390, 844))), servers, strict=True
+            ):
+                ctx = browser.new_context(viewport={"width": size[0], "height": size[1]})
+                page = ctx.new_page()
+                sign_up(page, proc.server.base, name, lang)
+                page.select_option("[data-testid=pn-game]", "planetraiders")
+                page.select_option("[data-testid=pn-players]", "2")
+                page.select_option("[data-testid=pn-pace]", "live")
+                pages.append(page)
+            for page in pages:
+                page.click("[data-testid=pn-go]")
+            for page in pages:
+                page.wait_for_url("**/table/**", timeout=30_000)
+            table = pages[0].url.split("#")[0].split("/")[-1]
+            assert pages[1].url.split("#")[0].split("/")[-1] == table
+            seats = []
+            for page, proc in zip(pages, servers, strict=True):
+                games = page.request.get(f"{proc.server.base}/api/account/games").json()
+                seats += [
+                    s for g in games["games"] if g["table"]["id"] == table for s in g["seats"]
+                ]
+            assert sorted(seats) == [0, 1], seats
+            with ThreadPoolExecutor(1) as run:
+                bases = [p.server.ws_base for p in servers]
+                sessions = [cookie(page) for page in pages]
+                run.submit(asyncio.run, _play(bases, table, sessions, seats)).result(timeout=180)
+            for page in pages:  # (a queue is per language: both read French)
+                line = page.get_by_test_id("end-ratings")
+                expect(line).to_contain_text("Cotes : Ada (", timeout=40_000)
+                expect(line).to_contain_text("Bob")
+            for page, proc in zip(pages, reversed(servers), strict=True):
+                page.goto(f"{proc.server.base}/leaderboard?game=planetraiders")
+                expect(page.get_by_test_id("board-row")).to_have_count(2)
+            for page in pages:
+                page.context.close()
+        finally:
+            for p in servers:
+                p.stop()
 
 
 SPY = """

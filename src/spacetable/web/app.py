@@ -30,7 +30,6 @@ from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
 
 import spacetable
@@ -41,6 +40,7 @@ from spacetable.engine.presentation import game_texts
 from .account_routes import Accounts, account_router
 from .accounts import AccountLimits
 from .analysis import Reviews, send_hint
+from .bodies import Created, CreateTable, Guided, Join, SeatOf, SeatOut, Start
 from .bots import LEVELS
 from .clocks import TableSettings
 from .guides import GUIDE, guide_of
@@ -54,8 +54,6 @@ from .protocol import (
     ChatText,
     Hello,
     HintAsk,
-    Lang,
-    Name,
     Ping,
     ProtocolError,
     SetLang,
@@ -81,106 +79,6 @@ _REFUSED = {
     "change": "too many requests; slow down",
     "replay": "too many replay frames; slow down",
 }
-
-
-class _In(BaseModel):
-    """A JSON body of the API, validated as strictly as the protocol's messages: exactly its
-    fields, each of its exact type (``"2"``, ``2.0`` or ``true`` is no integer; a number
-    may be an int or a float, never a bool or a string)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class SeatIn(_In):
-    kind: Literal["human", "bot"]
-    #: ``learned``: only for a game and player count with a shipped policy (``learned`` in
-    #: ``GET /api/games``); the table refuses it elsewhere (``bad_seats``).
-    level: Literal["random", "easy", "medium", "hard", "learned"] | None = None
-    name: Name = ""
-    #: A person's seat kept for an account, invited by its name (the creator signed in):
-    #: the seat is that account's, in its "My games", named after it.
-    account: Name | None = None
-
-
-class ClockIn(_In):
-    """A turn clock: seconds for each decision (up to a week: a game over days), then
-    seconds of reserve (up to 30 days)."""
-
-    move: Annotated[float, Field(ge=5.0, le=7 * 86_400.0)]
-    reserve: Annotated[float, Field(ge=0.0, le=30 * 86_400.0)] = 0.0
-
-
-class CreateTable(_In):
-    game: Annotated[str, Field(max_length=64)]
-    players: Annotated[int, Field(ge=1, le=16)]
-    options: Annotated[dict[str, Any], Field(max_length=32)] = {}
-    seats: Annotated[list[SeatIn], Field(min_length=1, max_length=16)]
-    #: Real time: game seconds per wall second.
-    speed: Annotated[float, Field(ge=0.1, le=100.0)] = 1.0
-    #: Seconds a bot waits before it plays (turn-based games), so that people can follow.
-    bot_delay: Annotated[float, Field(ge=0.0, le=10.0)] = 0.8
-    title: Annotated[str, Field(max_length=100)] = ""
-    #: Start at once (a table of bots, or a hot-seat table whose people are all here).
-    start: bool = False
-    #: A turn clock (turn-based games only); a seat out of time is played by the takeover
-    #: bot until its person is back.
-    clock: ClockIn | None = None
-    #: The bot level that plays a person's seat when they run out of time or leave (none:
-    #: nobody takes over; with a clock, ``medium`` by default).
-    takeover: Literal["random", "easy", "medium", "hard"] | None = None
-    #: What running out of a turn clock does: the takeover bot plays until the person is
-    #: back (``bot``), or the seat loses the game and the bot plays it to the end (``lose``).
-    on_timeout: Literal["bot", "lose"] = "bot"
-    #: The data set to play with, by name (``GET /api/games`` lists each game's); the
-    #: shipped one by default.
-    data: Annotated[str, Field(min_length=1, max_length=200)] | None = None
-    #: Whether seated people may ask "what would the bot do?" (hint messages). On by
-    #: default, off at a rated table (which refuses them).
-    hints: bool | None = None
-    #: A rated table: once over, it rates the accounts that held its seats
-    #: (``spacetable.web.ratings``). Only a signed-in person creates one, and only
-    #: signed-in people take its seats.
-    rated: bool = False
-
-
-class Guided(_In):
-    """A guided first game: the learner's name and language, and the pause (seconds) before
-    each of the guide's own moves, so that the learner sees it."""
-
-    name: Name = ""
-    lang: Lang = "en"
-    pause: Annotated[float, Field(ge=0.0, le=10.0)] = 0.8
-
-
-class SeatOut(BaseModel):
-    seat: int
-    kind: str
-    level: str | None
-    #: The seat's secret token (human seats only): whoever holds it plays the seat.
-    token: str | None = None
-    #: The invitation link (path and fragment; the token stays out of server logs).
-    link: str | None = None
-
-
-class Created(BaseModel):
-    id: str
-    host_token: str
-    seats: list[SeatOut]
-    spectate: str
-    table: dict[str, Any]
-
-
-class Join(_In):
-    token: Annotated[str, Field(min_length=8, max_length=128)]
-    name: Name = ""
-
-
-class Start(_In):
-    host_token: Annotated[str, Field(min_length=8, max_length=128)]
-
-
-class SeatOf(BaseModel):
-    seat: int
 
 
 def _error(code: str, message: str, status: int) -> JSONResponse:
@@ -665,6 +563,15 @@ def create_app(
             raise ProtocolError("account_needed", "sign in to take a seat at a rated table")
         return None
 
+    async def account_seat(table_id: str, seat: int, ws: WebSocket) -> Any:
+        """``hello`` with ``seat``: the signed-in session whose account holds that seat of
+        the table, or ``bad_token``."""
+        auth = await accounts.of_socket(ws)
+        holder = await hub.db(hub.storage.seat_account, table_id, seat)
+        if auth is None or holder is None or holder != auth.account.id:
+            raise ProtocolError("bad_token", "this account holds no such seat here")
+        return auth
+
     async def relayed(ws: WebSocket, table_id: str) -> None:
         """A client of a table another server owns: relayed to it (``spacetable.web.relay``)."""
         relay = hub.relay
@@ -672,6 +579,8 @@ def create_app(
         rec = await hub.db(hub.storage.table, table_id)
         cid: str | None = None
         sender: asyncio.Task[None] | None = None
+        held: Any = None  # the session whose account holds the seat (``hello`` with ``seat``)
+        conn: Conn | None = None
         try:
             try:
                 if rec is None or rec.owner is None:
@@ -683,6 +592,9 @@ def create_app(
                     if seat is None:
                         raise ProtocolError("bad_token", "this token holds no seat of this table")
                     msg = named(rec, seat, msg, await token_holder(rec, seat, ws))
+                elif msg.seat is not None:
+                    held = await account_seat(table_id, msg.seat, ws)
+                    seat = msg.seat
                 if not relay.up:
                     raise TableError(
                         "relay_down",
@@ -699,8 +611,16 @@ def create_app(
             except (TimeoutError, WebSocketDisconnect):
                 return
             sender = asyncio.create_task(_send_all(conn, ws))
+            checked = time.monotonic()
+            if held is not None:  # the seat is played while the session lives
+                accounts.hold(held, conn, _ender(ws, conn, sender))
             while not conn.closed:
                 message = await _receive(ws)
+                if held is not None and time.monotonic() - checked > SESSION_RECHECK:
+                    checked = time.monotonic()  # revoked by another server process
+                    if await accounts.session(held.session_id) is None:
+                        _ender(ws, conn, sender)()
+                        break
                 admitted = conn.admit(time.monotonic())
                 if admitted is None:
                     break
@@ -713,6 +633,8 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
+            if held is not None and conn is not None:
+                accounts.release(held.id_hash, conn)
             if cid is not None:
                 relay.leave(cid)
             await _close_socket(ws, sender)
@@ -746,12 +668,8 @@ def create_app(
                         raise ProtocolError("bad_token", "this token holds no seat of this table")
                     msg = named(table.rec, seat, msg, await token_holder(table.rec, seat, ws))
                 elif msg.seat is not None:  # a seat held by the signed-in account
-                    auth = await accounts.of_socket(ws)
-                    holder = await hub.db(hub.storage.seat_account, table.rec.id, msg.seat)
-                    if auth is None or holder is None or holder != auth.account.id:
-                        raise ProtocolError("bad_token", "this account holds no such seat here")
+                    held = await account_seat(table.rec.id, msg.seat, ws)
                     seat = msg.seat
-                    held = auth
                 conn = Conn(seat, msg.lang, hub.settings, msg.name)
                 await who_reads(conn, table.rec.id, ws)
                 sender = asyncio.create_task(_send_all(conn, ws))
