@@ -94,4 +94,10 @@ def test_the_seat_out_of_time_loses_and_the_bot_finishes_the_game(
     stored = loopback.get(f"{server.base}/api/tables/{made['id']}").json()
     assert stored["status"] == "over"
     assert stored["outcome"]["ranks"] == [2, 1] and stored["outcome"]["forfeits"] == [0]
+    # the replay's last frame ends the game as the table did
+    last = loopback.get(
+        f"{server.base}/api/tables/{made['id']}/replay/{stored['steps']}?lang=en"
+    ).json()
+    assert last["end"]["outcome"] == stored["outcome"]
+    assert last["end"]["summary"] == end["summary"]
     check_messages(db_url, made["id"], [ada.received], secrets=[token])

@@ -489,7 +489,8 @@ def create_app(
         final = table.game
         if final is None or not final.is_over:
             final = await hub.db(restore_game, hub.storage, rec, hub.data.of_table(rec))
-        replay = await asyncio.to_thread(replays.get, rec.id, lambda: Replay.of(final))
+        lost = (rec.outcome or {}).get("forfeits") or ()
+        replay = await asyncio.to_thread(replays.get, rec.id, lambda: Replay.of(final, lost))
         return await asyncio.to_thread(frame_message, replay, step, seat, lang)
 
     reviews = Reviews(hub)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,11 +35,14 @@ class Replay:
 
     entries: list[dict[str, Any]]
     checkpoints: list[Game]
+    #: The seats that lost on time, first loser first (the table's stored outcome).
+    forfeits: tuple[int, ...] = ()
 
     @classmethod
-    def of(cls, final: Game) -> Replay:
+    def of(cls, final: Game, forfeits: Sequence[int] = ()) -> Replay:
         """The replay of ``final``, a finished game with its history (played back from the
-        start: the checkpoints are copies along the way)."""
+        start: the checkpoints are copies along the way); ``forfeits``: the seats that lost
+        on time, which its end ranks last as the table did."""
         record = final.record()
         entries: list[dict[str, Any]] = record["entries"]
         g = type(final)(final.players, final.seed, final.options, final.data)
@@ -48,7 +51,7 @@ class Replay:
             _step(g, e)
             if (i + 1) % EVERY == 0:
                 checkpoints.append(g.clone())
-        return cls(entries, checkpoints)
+        return cls(entries, checkpoints, tuple(forfeits))
 
     @property
     def steps(self) -> int:
@@ -120,7 +123,8 @@ def frame_message(replay: Replay, step: int, seat: int | None, lang: str) -> dic
     if g.realtime:
         msg["clock"] = g.clock
     if g.is_over:
-        msg["end"] = outcome_message(g, lang)
+        out = g.outcome()
+        msg["end"] = outcome_message(g, lang, out.forfeit(replay.forfeits, g.sides()))
     return msg
 
 
