@@ -339,6 +339,8 @@ def long_press(page: Page, streams: list[list[dict[str, Any]]], step: int) -> No
     at = {"clientX": box["x"] + 20, "clientY": box["y"] + 20, "pointerType": "touch"}
     tip = page.locator("[data-testid=board-tip]")
     page.mouse.move(1, 1)  # away from the pieces: no tip from a hover
+    # nor from the focus (a redraw gives it back to the piece that had it, which tips it)
+    page.evaluate("() => document.activeElement && document.activeElement.blur()")
     expect(tip).to_be_hidden()  # the hover tip of the last move goes (its event comes async)
     card.dispatch_event("pointerdown", {**at, "bubbles": True, "isPrimary": True})
     tip.wait_for(state="visible", timeout=3000)

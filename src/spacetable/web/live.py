@@ -130,8 +130,9 @@ class Hub:
 
         def done(t: asyncio.Future[Any]) -> None:
             self._background.discard(t)
-            if not t.cancelled() and t.exception() is not None:
-                log.error("%s failed: %s", what, t.exception())
+            error = None if t.cancelled() else t.exception()
+            if error is not None:
+                log.error("%s failed: %s", what, self.storage.explain(error))
 
         task.add_done_callback(done)
 
@@ -247,7 +248,7 @@ class Hub:
             try:
                 await self.sweep()
             except Exception as e:  # the database: its leases expire, others take over
-                log.error("the tables' leases were not renewed: %s", e)
+                log.error("the tables' leases were not renewed: %s", self.storage.explain(e))
 
     def rate_soon(self, finished_at: float) -> None:
         """A rated game ended at ``finished_at``: rate it once its second is over
@@ -294,8 +295,8 @@ class Hub:
             soon.clear()
             try:
                 await work()
-            except Exception as e:
-                log.error("%s failed: %s", what, e)
+            except Exception as e:  # one line, without a statement or a password
+                log.error("%s failed: %s", what, self.storage.explain(e))
 
     async def sweep(self) -> None:
         """Renew the leases of the tables served here (a table taken over meanwhile is
@@ -371,7 +372,8 @@ class Hub:
         try:  # another server may take them at once
             await self.db(self.storage.release, self.process_id, owned)
         except Exception as e:
-            log.warning("the leases of %d tables were not given up: %s", len(owned), e)
+            why = self.storage.explain(e)
+            log.warning("the leases of %d tables were not given up: %s", len(owned), why)
         if self._background:
             await asyncio.gather(*self._background, return_exceptions=True)
         await cancel_and_wait([self._collector])

@@ -325,7 +325,8 @@ async def run_match(hub: Hub, match: Match) -> str | None:
             await hub.db(hub.storage.link_seat, table.rec.id, seat, account)
         await table.start()
     except Exception as e:
-        log.error("a play-now match of %s could not be made: %s", match.game, e)
+        why = hub.storage.explain(e)
+        log.error("a play-now match of %s could not be made: %s", match.game, why)
         await hub.db(hub.storage.matched, accounts, None)
         return None
     await hub.db(hub.storage.matched, accounts, table.rec.id)
