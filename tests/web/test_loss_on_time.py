@@ -74,6 +74,9 @@ def test_the_seat_out_of_time_loses_and_the_bot_finishes_the_game(
         await ada.send({"type": "undo"})
         err = await ada.until(lambda m: m["type"] == "error")
         assert err["code"] == "lost_on_time"
+        await ada.send({"type": "hint"})
+        err = await ada.until(lambda m: m["type"] == "error")
+        assert err["code"] == "lost_on_time"
         await ada.send({"type": "back"})
         # the bots play both seats to the end; the end says who lost on time
         end = await ada.until(lambda m: m["type"] == "end", timeout=120)

@@ -23,7 +23,9 @@ export function drawHints(table, entry, onAsk) {
   const panel = $("#hint-panel");
   const st = entry && entry.state;
   const seated = entry && entry.seat !== null && entry.seat !== undefined;
-  const show = Boolean(table && seated && st && !st.over && table.status === "running");
+  const mine = seated && st && st.clocks ? st.clocks.seats[entry.seat] : null;
+  const out = Boolean(mine && mine.away === "lost"); // lost on time: nothing to be hinted
+  const show = Boolean(table && seated && st && !st.over && !out && table.status === "running");
   panel.classList.toggle("hidden", !show);
   if (!show) return;
   $("#hint-panel h2").textContent = t("hint_title");
