@@ -50,6 +50,7 @@ def test_the_seat_out_of_time_loses_and_the_bot_finishes_the_game(
         server.base,
         "quazarys",
         ADA_AND_A_BOT,
+        options={"round_limit": 30},  # (random bots may race for long otherwise)
         start=True,
         clock={"move": 5, "reserve": 0},
         takeover="random",

@@ -539,9 +539,9 @@ def create_app(
         if auth is None:
             return
         conn.account = auth.account.id
-        conn.blocked = await hub.db(hub.storage.blocked_ids, auth.account.id)
+        conn.blocked = await hub.read(hub.storage.blocked_ids, auth.account.id)
         if conn.blocked:
-            seats = await hub.db(hub.storage.seat_accounts, table_id)
+            seats = await hub.read(hub.storage.seat_accounts, table_id)
             conn.blocked_seats = frozenset(n for n, a in seats.items() if a in conn.blocked)
 
     def named(rec: TableRecord, seat: int, msg: Hello, account: str | None) -> Hello:
@@ -568,7 +568,7 @@ def create_app(
         """``hello`` with ``seat``: the signed-in session whose account holds that seat of
         the table, or ``bad_token``."""
         auth = await accounts.of_socket(ws)
-        holder = await hub.db(hub.storage.seat_account, table_id, seat)
+        holder = await hub.read(hub.storage.seat_account, table_id, seat)
         if auth is None or holder is None or holder != auth.account.id:
             raise ProtocolError("bad_token", "this account holds no such seat here")
         return auth

@@ -175,7 +175,16 @@ class QueueStore:
                     bots=False,
                 )
             )
-        return self.queue_entry(account) or {}
+        # (as queue_entry reads it, without a second transaction)
+        return {
+            "game": game,
+            "players": players,
+            "pace": pace,
+            "lang": lang,
+            "joined_at": now,
+            "bots": False,
+            "mu": rating.mu if rating is not None else MU,
+        }
 
     def queue_entry(self, account: str, touch: float | None = None) -> dict[str, Any] | None:
         """``account``'s entry (``None``: not in a queue). ``touch``: its page is still
@@ -321,8 +330,8 @@ async def run_match(hub: Hub, match: Match) -> str | None:
             rated=True,
             bot_delay=0.8,
         )
-        for account, seat in accounts.items():
-            await hub.db(hub.storage.link_seat, table.rec.id, seat, account)
+        held = {seat: account for account, seat in accounts.items()}
+        await hub.db(hub.storage.link_seats, table.rec.id, held)
         await table.start()
     except Exception as e:
         why = hub.storage.explain(e)

@@ -13,7 +13,7 @@ The schema belongs to the Alembic migrations shipped in ``spacetable/web/migrati
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -875,12 +875,17 @@ class Storage(RatingStore, QueueStore, SafetyStore):
             s.execute(delete(RateRow).where(RateRow.key.in_(list(keys))))
 
     def link_seat(self, table_id: str, seat: int, account_id: str) -> None:
+        self.link_seats(table_id, {seat: account_id})
+
+    def link_seats(self, table_id: str, accounts: Mapping[int, str]) -> None:
+        """The seats that accounts hold at a table (``{seat: account}``), in one transaction."""
         with self._session.begin() as s:
-            s.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
-                .values(account_id=account_id)
-            )
+            for seat, account_id in accounts.items():
+                s.execute(
+                    update(SeatRow)
+                    .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                    .values(account_id=account_id)
+                )
 
     def link_host(self, table_id: str, account_id: str) -> None:
         with self._session.begin() as s:
