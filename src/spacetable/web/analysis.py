@@ -48,8 +48,7 @@ async def send_hint(table: Table, conn: Conn) -> None:
         raise TableError("no_seat", "a spectator has no move to be hinted")
     if not hints_allowed(table.rec.settings):
         raise TableError("hints_off", "this table does not allow hints")
-    if table.is_lost(conn.seat):
-        raise TableError("lost_on_time", "this seat lost on time: a bot plays it to the end", 409)
+    table.check_not_lost(conn.seat)
     game = table.game
     if game is None or game.is_over:
         raise TableError("not_running", "hints are for a running game")

@@ -188,7 +188,7 @@ class LiveTable(TableDrivers):
         async with self.lock:
             if self.stale:
                 await self.reload()
-            self._check_not_lost(seat)
+            self.check_not_lost(seat)
             game = self._running()
             if step is not None and step != game.step:
                 raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
@@ -208,7 +208,8 @@ class LiveTable(TableDrivers):
         """Whether ``seat`` lost on time (a bot plays it to the end)."""
         return self.clocks is not None and self.clocks.away(seat) == "lost"
 
-    def _check_not_lost(self, seat: int) -> None:
+    def check_not_lost(self, seat: int) -> None:
+        """Refuse what ``seat`` asks (a move, a take-back, a hint) once it lost on time."""
         if self.is_lost(seat):
             raise TableError(
                 "lost_on_time", "this seat lost on time: a bot plays it to the end", 409
@@ -266,7 +267,7 @@ class LiveTable(TableDrivers):
         async with self.lock:
             if self.stale:
                 await self.reload()
-            self._check_not_lost(seat)
+            self.check_not_lost(seat)
             game = self._running()
             if step is not None and step != game.step:
                 raise TableError("stale", f"the game moved on (step {game.step}, not {step})")
