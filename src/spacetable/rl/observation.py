@@ -25,6 +25,11 @@ Two paths encode: :func:`observe_reference` collects an array per block (the
 environments' :class:`Observer` write every block straight into one vector (the
 :class:`Writer`), the environments' incrementally (:meth:`Writer.section`). Both give the
 same tensor, bit for bit (tested at every step of seeded playouts of every setting).
+
+An encoder may also read the game itself (``encode_game``, Spacedealer's, whose view costs
+more than its encoding): the :class:`Observer` then skips the view. Such an encoder reads
+only what the seat's view holds, and its tensor equals the reference's from the view at every
+step of the same seeded playouts, so it can hold nothing the view leaves out.
 """
 
 from __future__ import annotations
@@ -337,6 +342,13 @@ class Encoder(Protocol):
     ) -> None: ...
 
 
+#: An encoder's optional fast path: ``encode_game(game, seat, out, starts)`` writes the blocks
+#: of ``encode`` (all but the common ones) into ``out`` (zeros) straight from the game, the
+#: block named ``name`` starting at ``starts[name]``; it must read only what ``seat``'s view
+#: holds and write exactly what ``encode`` writes from that view.
+DirectEncode = Callable[[Any, int, Array, Mapping[str, int]], None]
+
+
 def rel(seat: int, other: int, players: int) -> int:
     """The relative position of ``other`` seen from ``seat`` (0: itself)."""
     return (other - seat) % players
@@ -392,7 +404,7 @@ class Observer:
     straight into a fresh vector (:class:`Writer`). ``observer(game, seat)`` equals
     :func:`observe_reference` exactly."""
 
-    __slots__ = ("encoder", "game_id", "memos", "options", "players", "size")
+    __slots__ = ("direct", "encoder", "game_id", "memos", "options", "players", "size", "starts")
 
     def __init__(
         self,
@@ -411,6 +423,12 @@ class Observer:
         #: for one user at a time (an environment's own observer), its games played with
         #: exactly these options
         self.memos: dict[int, dict[str, tuple[bytes, Array]]] | None = {} if incremental else None
+        #: the encoder's fast path from the game (``None``: from the view), and where each
+        #: block starts
+        self.direct: DirectEncode | None = getattr(self.encoder, "encode_game", None)
+        self.starts: dict[str, int] = {
+            b.name: b.start for b in observation_layout(game_id, players, options)
+        }
 
     def encode_view(self, view: Mapping[str, Any]) -> Array:
         """The observation of ``view`` (a seat's view of a game of these settings)."""
@@ -425,6 +443,19 @@ class Observer:
         """The observation of ``seat`` in ``game`` (a game of these settings)."""
         if not 0 <= seat < game.players:
             raise ObservationError(f"seat {seat} outside 0..{game.players - 1}")
+        direct = self.direct
+        if direct is not None:
+            out: Array = np.zeros(self.size, dtype=np.float32)
+            n = self.players
+            at = self.starts
+            p = at["to_act"]
+            for s in game.to_act:
+                out[p + (s - seat) % n] = 1.0
+            if game.is_over:
+                out[at["is_over"]] = 1.0
+            direct(game, seat, out, at)
+            np.clip(out, 0.0, 1.0, out=out)
+            return out
         view = game.view(seat)
         memos = self.memos
         w = Writer(self.size, None if memos is None else memos.setdefault(seat, {}))

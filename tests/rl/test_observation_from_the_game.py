@@ -1,0 +1,140 @@
+"""Spacedealer's observations are encoded straight from the game (``encode_game``) instead of
+from the seat's view: at every step of whole seeded random games of several settings, every
+seat's tensor equals the reference encoded from its view, and the games reach the branches
+that path has (each pending decision, a covered card, transport probes, Gizzi cards, every
+kind of offer, run-out timers waiting for use). Equal to the view's tensor, the fast tensor
+holds nothing the view leaves out; a determinized world (everything the seat cannot see
+resampled) gives the same tensor."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from spacetable.games.spacedealer import actions as A
+from spacetable.games.spacedealer.constants import P_NAMES, READY
+from spacetable.games.spacedealer.notation import card_type
+from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.rl.observation import observe, observe_reference, observer
+from spacetable.testing.spacedealer_trader import decide, trader
+
+#: (players, options, seed, the branches that game reaches): together every branch
+GAMES: list[tuple[int, dict[str, Any], int, set[str]]] = [
+    (3, {"length": 900, "timer": 20}, 1, {"pending convert", "covered", "offer goods"}),
+    (8, {"length": 120, "timer": 20}, 1, {"pending put", "pending keep", "usable"}),
+    (
+        4,
+        {"length": 900, "timer": 20, "rules": "advanced"},
+        2,
+        {"pending convert", "pending send", "probe", "gizzi", "offer card", "offer swap"},
+    ),
+    (
+        4,
+        {"mode": "ticks", "length": 900, "timer": 20, "tick": 20, "rules": "advanced"},
+        3,
+        {"pending send", "pending put", "pending keep", "probe", "gizzi"},
+    ),
+]
+
+
+def test_the_games_reach_every_branch_together() -> None:
+    reached = set().union(*(g[3] for g in GAMES))
+    assert reached == {f"pending {k}" for k in P_NAMES} | {
+        "covered",
+        "usable",
+        "probe",
+        "gizzi",
+        "offer goods",
+        "offer card",
+        "offer swap",
+    }
+
+
+def test_the_spacedealer_observer_reads_the_game_not_the_view() -> None:
+    obs = observer("spacedealer", 3, {"length": 300, "timer": 20})
+    assert obs.direct is not None
+    assert observer("quazarys", 2, {}).direct is None
+
+
+@pytest.mark.parametrize(
+    "n,opts,seed,branches", GAMES, ids=["3p", "8p-short", "4p-advanced", "4p-ticks-advanced"]
+)
+def test_the_tensor_from_the_game_equals_the_tensor_from_the_view_at_every_step(
+    n: int, opts: dict[str, Any], seed: int, branches: set[str]
+) -> None:
+    """Even seats play the scripted trader of the economy tests (it mines, converts, loads,
+    flies and delivers), odd seats play at random. At every decision one seat's tensors are
+    compared (each seat in turn), every seat's every tenth decision."""
+    seen: set[str] = set()
+    g = Spacedealer(n, seed, opts)
+    rng = random.Random(seed)
+    k = 0
+    while not g.is_over:
+        for s in range(n) if k % 10 == 0 else (k % n,):
+            assert np.array_equal(observe(g, s), observe_reference(g, s)), (n, opts, k, s)
+        _note_branches(g, seen)
+        _decide(g, rng)
+        k += 1
+    for s in range(n):
+        assert np.array_equal(observe(g, s), observe_reference(g, s))
+    assert branches <= seen, sorted(branches - seen)
+
+
+def _decide(g: Spacedealer, rng: random.Random) -> None:
+    """One decision of the first seat that may act (a tick or two of time when none may)."""
+    for p in g.to_act:
+        legal = g.legal_actions(p)
+        if not legal:
+            continue
+        if p % 2 == 0:
+            a = trader(g, p, rng)
+        else:  # at random, but a transport probe is sent whenever it may be
+            probes = [
+                a for a in legal if isinstance(a, A.Use) and card_type(a.card).effect == "transport"
+            ]
+            a = rng.choice(probes or legal)
+        if a is not None and (g.realtime or a != A.DONE or not g.pending[p]):
+            g.apply(p, a)
+            return
+    if g.realtime:
+        g.advance(2.0)
+        return
+    for p in g.to_act:  # ticks: the seats nobody moved end their turn
+        while g.pending[p]:
+            g.apply(p, decide(g, p, g.legal_actions(p)))
+        if p in g.to_act:
+            g.apply(p, A.DONE)
+
+
+def test_a_determinized_world_gives_the_same_tensor_from_the_game() -> None:
+    g = Spacedealer(4, 2, GAMES[2][1])
+    rng = random.Random(2)
+    k = 0
+    while not g.is_over:
+        if k % 100 == 0:
+            for s in range(g.players):
+                world = g.determinize(s, random.Random(k + s))
+                assert np.array_equal(observe(world, s), observe(g, s)), (k, s)
+        _decide(g, rng)
+        k += 1
+    assert k > 1000
+
+
+def _note_branches(g: Any, seen: set[str]) -> None:
+    for p in range(g.players):
+        for item in g.pending[p]:
+            seen.add(f"pending {P_NAMES[item[0]]}")
+        if any(g.covered[c] for c in g.built[p]):
+            seen.add("covered")
+    if READY in g.t_end:
+        seen.add("usable")
+    if g.probes:
+        seen.add("probe")
+    if g.adv and any(x >= 0 for x in g.gface):
+        seen.add("gizzi")
+    for o in g.offer:
+        if o is not None:
+            seen.add(f"offer {('goods', 'card', 'swap')[o[1]]}")
