@@ -1,10 +1,11 @@
-"""Spacedealer's observations are encoded straight from the game (``encode_game``) instead of
-from the seat's view: at every step of whole seeded random games of several settings, every
-seat's tensor equals the reference encoded from its view, and the games reach the branches
-that path has (each pending decision, a covered card, transport probes, Gizzi cards, every
-kind of offer, run-out timers waiting for use). Equal to the view's tensor, the fast tensor
-holds nothing the view leaves out; a determinized world (everything the seat cannot see
-resampled) gives the same tensor."""
+"""Spacedealer's and Planet Raiders' observations are encoded straight from the game
+(``encode_game``) instead of from the seat's view: at every step of whole seeded games of
+several settings, every seat's tensor equals the reference encoded from its view, and the
+games reach the branches that path has (Spacedealer: each pending decision, a covered card,
+transport probes, Gizzi cards, every kind of offer, run-out timers waiting for use; Planet
+Raiders: a raider selected, aliens aboard, raiders captured, a crew home, teams). Equal to the
+view's tensor, the fast tensor holds nothing the view leaves out; a determinized Spacedealer
+world (everything the seat cannot see resampled) gives the same tensor."""
 
 from __future__ import annotations
 
@@ -14,11 +15,14 @@ from typing import Any
 import numpy as np
 import pytest
 
+import spacetable
+from spacetable.bots import make_bot
 from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.constants import P_NAMES, READY
 from spacetable.games.spacedealer.notation import card_type
 from spacetable.games.spacedealer.rules import Spacedealer
 from spacetable.rl.observation import observe, observe_reference, observer
+from spacetable.sim import step_bots
 from spacetable.testing.spacedealer_trader import decide, trader
 
 #: (players, options, seed, the branches that game reaches): together every branch
@@ -53,10 +57,39 @@ def test_the_games_reach_every_branch_together() -> None:
     }
 
 
-def test_the_spacedealer_observer_reads_the_game_not_the_view() -> None:
-    obs = observer("spacedealer", 3, {"length": 300, "timer": 20})
-    assert obs.direct is not None
+def test_these_observers_read_the_game_not_the_view() -> None:
+    assert observer("spacedealer", 3, {"length": 300, "timer": 20}).direct is not None
+    assert observer("planetraiders", 2, {}).direct is not None
     assert observer("quazarys", 2, {}).direct is None
+
+
+@pytest.mark.parametrize(
+    "n,opts,seed", [(4, {"teams": True}, 1), (3, {}, 1), (2, {"zone_rockets": "one"}, 2)]
+)
+def test_planet_raiders_tensors_from_the_game_equal_those_from_the_view(
+    n: int, opts: dict[str, Any], seed: int
+) -> None:
+    """Whole games of greedy bots (they bring crews home), every seat at every step."""
+    g = spacetable.new_game("planetraiders", players=n, seed=seed, options=opts)
+    bots = [make_bot("greedy", seed=seed * 10 + s, game="planetraiders") for s in range(n)]
+    seen: set[str] = set()
+    while True:
+        for s in range(n):
+            assert np.array_equal(observe(g, s), observe_reference(g, s)), (n, opts, g.step, s)
+        seen |= {k for k, hit in _planet_raiders_branches(g).items() if hit}
+        if g.is_over:
+            break
+        step_bots(g, bots)
+    assert seen == {"selected", "aliens", "captured", "finished"}
+
+
+def _planet_raiders_branches(g: Any) -> dict[str, bool]:
+    return {
+        "selected": g.sel >= 0,
+        "aliens": any(g.aliens),
+        "captured": any(c >= 0 for c in g.captured_by) and any(g.caps),
+        "finished": bool(g.finished),
+    }
 
 
 @pytest.mark.parametrize(
