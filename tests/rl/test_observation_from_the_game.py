@@ -1,11 +1,13 @@
-"""Spacedealer's and Planet Raiders' observations are encoded straight from the game
-(``encode_game``) instead of from the seat's view: at every step of whole seeded games of
-several settings, every seat's tensor equals the reference encoded from its view, and the
+"""Spacedealer's, Planet Raiders' and Tortuga 2199's observations are encoded straight from
+the game (``encode_game``) instead of from the seat's view: at every step of whole seeded games
+of several settings, every seat's tensor equals the reference encoded from its view, and the
 games reach the branches that path has (Spacedealer: each pending decision, a covered card,
 transport probes, Gizzi cards, every kind of offer, run-out timers waiting for use; Planet
-Raiders: a raider selected, aliens aboard, raiders captured, a crew home, teams). Equal to the
-view's tensor, the fast tensor holds nothing the view leaves out; a determinized Spacedealer
-world (everything the seat cannot see resampled) gives the same tensor."""
+Raiders: a raider selected, aliens aboard, raiders captured, a crew home, teams; Tortuga 2199:
+every phase of a combat with the attacker's cards still secret, a pending ability, a marker
+being placed, creatures looked at, Reserved cards, known market bottoms). Equal to the view's
+tensor, the fast tensor holds nothing the view leaves out; a determinized world (everything
+the seat cannot see resampled) gives the same tensor."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from spacetable.games.spacedealer import actions as A
 from spacetable.games.spacedealer.constants import P_NAMES, READY
 from spacetable.games.spacedealer.notation import card_type
 from spacetable.games.spacedealer.rules import Spacedealer
+from spacetable.playout import step
 from spacetable.rl.observation import observe, observe_reference, observer
 from spacetable.sim import step_bots
 from spacetable.testing.spacedealer_trader import decide, trader
@@ -60,6 +63,7 @@ def test_the_games_reach_every_branch_together() -> None:
 def test_these_observers_read_the_game_not_the_view() -> None:
     assert observer("spacedealer", 3, {"length": 300, "timer": 20}).direct is not None
     assert observer("planetraiders", 2, {}).direct is not None
+    assert observer("tortuga2199", 2, {}).direct is not None
     assert observer("quazarys", 2, {}).direct is None
 
 
@@ -81,6 +85,79 @@ def test_planet_raiders_tensors_from_the_game_equal_those_from_the_view(
             break
         step_bots(g, bots)
     assert seen == {"selected", "aliens", "captured", "finished"}
+
+
+@pytest.mark.parametrize(
+    "n,opts,seed,bots,branches",
+    [
+        (
+            2,
+            {"round_limit": 40},
+            1,
+            ("greedy", "greedy"),
+            {"ability", "attack", "defend", "mark", "creature seen", "markers", "known bottom"},
+        ),
+        (
+            4,
+            {"round_limit": 40, "scenario": "aggressive"},
+            1,
+            ("greedy", "random", "greedy", "random"),
+            {"attack", "sacrifice", "spoils", "reserved", "destroyed"},
+        ),
+    ],
+    ids=["2p", "4p-aggressive"],
+)
+def test_tortuga_tensors_from_the_game_equal_those_from_the_view(
+    n: int, opts: dict[str, Any], seed: int, bots: tuple[str, ...], branches: set[str]
+) -> None:
+    """Whole games of bots, every seat at every step; every tenth step a determinized world
+    of each seat gives that seat the same tensor."""
+    g = spacetable.new_game("tortuga2199", players=n, seed=seed, options=opts)
+    players = [make_bot(b, seed=seed * 10 + s, game="tortuga2199") for s, b in enumerate(bots)]
+    seen: set[str] = set()
+    k = 0
+    while True:
+        for s in range(n):
+            fast = observe(g, s)
+            assert np.array_equal(fast, observe_reference(g, s)), (n, opts, g.step, s)
+            if k % 10 == 0:
+                world = g.determinize(s, random.Random(k + s))
+                assert np.array_equal(observe(world, s), fast), (n, opts, g.step, s)
+        seen |= {name for name, hit in _tortuga_branches(g).items() if hit}
+        if g.is_over:
+            break
+        step_bots(g, players)
+        k += 1
+    assert branches <= seen, sorted(branches - seen)
+
+
+def test_tortuga_conquered_and_last_turns_read_from_the_game() -> None:
+    """Random games seldom conquer Tortuga: its conqueror and the last turns are set on a
+    game in play, and the tensors still equal the view's."""
+    g: Any = spacetable.new_game("tortuga2199", players=3, seed=4, options={"round_limit": 40})
+    rng = random.Random(4)
+    for _ in range(30):
+        step(g, rng)
+    g.tortuga_by = 2
+    g.last = [0, 2]
+    for s in range(3):
+        fast = observe(g, s)
+        assert np.array_equal(fast, observe_reference(g, s))
+        assert fast.sum() > 0
+
+
+def _tortuga_branches(g: Any) -> dict[str, bool]:
+    names = ("ship", "reenter", "main", "ability", "attack", "defend", "sacrifice", "spoils")
+    out = {name: g.phase == i for i, name in enumerate(names)}
+    out |= {
+        "mark": g.phase == 9,
+        "creature seen": any(h >= 0 and seen for h, seen in zip(g.hunt, g.seen, strict=True)),
+        "markers": any(g.probes),
+        "known bottom": any(g.mknown),
+        "reserved": any(r >= 0 for r in g.reserve),
+        "destroyed": bool(g.destroyed),
+    }
+    return out
 
 
 def _planet_raiders_branches(g: Any) -> dict[str, bool]:

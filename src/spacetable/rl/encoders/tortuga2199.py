@@ -6,13 +6,21 @@ Cards are counted by card id (the rows of the data set's cards; at most ``MAX_CA
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from spacetable.games.tortuga2199.components import BESPOKE, PLAYED_KINDS
+import numpy as np
+
+from spacetable.games.tortuga2199.components import BESPOKE, PLAYED_KINDS, conquest_cost
 from spacetable.games.tortuga2199.constants import (
+    ABILITY,
+    ATK,
     BANK,
+    DEF,
     HAND_SIZE,
+    K_TERMINAL,
+    K_TURRET,
     KIND_IDS,
+    MARK,
     MARKERS,
     MARKETS,
     MAX_CARDS,
@@ -22,12 +30,17 @@ from spacetable.games.tortuga2199.constants import (
     P_RESEARCH,
     P_VORTEX,
     PHASE_NAMES,
+    SACRIFICE,
     SCENARIOS,
+    SPOILS,
     TORTUGA_COST,
     WIN_INFLUENCE,
 )
 
 from ..observation import Builder, ObservationError, rel
+
+if TYPE_CHECKING:
+    from spacetable.games.tortuga2199.rules import Tortuga2199
 
 ABILITY_KINDS: tuple[str, ...] = (*PLAYED_KINDS, *BESPOKE)
 POWERS = (P_FORTRESS, P_MINES, P_VORTEX, P_RESEARCH)
@@ -45,6 +58,11 @@ def _seat_or_none(seat: int, other: int | None, n: int) -> int | None:
 
 class Tortuga2199Encoder:
     game_id = "tortuga2199"
+
+    def __init__(self) -> None:
+        #: :meth:`encode_game`: the positions of a layout's adjacencies and coordinates, by
+        #: place and layout (a layout is one of the data set's, kept for the program's life)
+        self._layouts: dict[tuple[int, int, int, int], Any] = {}
 
     def encode(
         self, view: Mapping[str, Any], players: int, options: Mapping[str, Any], b: Builder
@@ -297,3 +315,213 @@ class Tortuga2199Encoder:
                 cards[k, 2, c] += 1.0
             for c in p["hunt_tokens"]:
                 cards[k, 3, c] += 1.0
+
+    # ------------------------------------------------------------------ straight from the game
+    def encode_game(self, g: Tortuga2199, seat: int, out: Any, at: Mapping[str, int]) -> None:
+        """The blocks of :meth:`encode` (all but the common ones), written into ``out`` (the
+        observation, zeros; ``at``: each block's start) straight from the game instead of
+        from its view, which costs more than its encoding. It reads what
+        :func:`~spacetable.games.tortuga2199.view.view` gives ``seat`` and nothing else: a
+        creature only if the seat looked at it, the attacker's cards only once revealed (or
+        to the attacker), the seat's own hand and Reserved card; the values are exactly those
+        :meth:`encode` writes from that view (tested at every step of seeded playouts)."""
+        n = g.players
+        P = g.parts
+        ph = g.phase
+        out[at["phase"] + ph] = 1.0
+        out[at["scenario"] + SCENARIOS.index(g.scenario)] = 1.0
+        out[at["current"] + (g.cur - seat) % n] = 1.0
+        out[at["first"] + (g.first - seat) % n] = 1.0
+        limit = g.options.get("round_limit") or 100
+        out[at["round"]] = float(g.turns // n + 1) / limit
+        out[at["turn_actions"]] = float(g.tacts) / 10
+        out[at["crypto"]] = float(g.crypto) / 15
+        out[at["manoeuvre"]] = float(g.mano) / TORTUGA_COST
+        if g.fresh:
+            out[at["fresh"]] = 1.0
+        p0 = at["powers_used"]
+        for i, bit in enumerate(POWERS):
+            if g.used & bit:
+                out[p0 + i] = 1.0
+        # the sectors, and each seat's tallies of them (as the view makes them)
+        lay = g.lay
+        has_def = P.kind_has_def
+        influence = P.kind_influence
+        held = [0] * n
+        count = [0] * n
+        terminals = [0] * n
+        turrets = [0] * n
+        marked = [0] * n
+        for sl, o in enumerate(g.ctrl):
+            if o >= 0:
+                k = g.kinds[sl]
+                held[o] += influence[k]
+                count[o] += 1
+                if k == K_TERMINAL:
+                    terminals[o] += 1
+                elif k == K_TURRET:
+                    turrets[o] += 1
+        for mask in g.probes:
+            for p in range(n):
+                if mask >> p & 1:
+                    marked[p] += 1
+        head = SECTOR_HEAD + n + 8 + 2 * COORD
+        ph0 = at["sectors"]
+        ps0 = at["sector_seats"]
+        pc0 = at["sector_creature"]
+        key = (ph0, at["sector_adjacent"], id(lay), n)
+        fixed = self._layouts.get(key)
+        if fixed is None:  # present, adjacency, coordinates: the layout's own
+            hot = []
+            pa0 = at["sector_adjacent"]
+            j = ph0 + SECTOR_HEAD + n + 8
+            for sl in range(lay.n):
+                hot.append(ph0 + sl * head)
+                hot.extend(pa0 + sl * MAX_SECTORS + a for a in lay.adj[sl])
+                q, r = lay.coords[sl]
+                hot.append(j + sl * head + q + 2)
+                hot.append(j + sl * head + COORD + r + 2)
+            fixed = self._layouts[key] = (np.array(hot, dtype=np.intp), lay)
+        out[fixed[0]] = 1.0
+        j = SECTOR_HEAD + n
+        for sl in range(lay.n):
+            f = ph0 + sl * head
+            k = g.kinds[sl]
+            out[f + 1 + k] = 1.0
+            ctrl = g.ctrl[sl]
+            out[f + (SECTOR_HEAD - 1 if ctrl < 0 else SECTOR_HEAD + (ctrl - seat) % n)] = 1.0
+            d = g.defence[sl]
+            h = g.hunt[sl]
+            seen = g.seen[sl]
+            if has_def[k]:
+                out[f + j] = (d or 0) / 10
+                out[f + j + 1] = (P.kind_max_def[k] or 0) / 10
+            else:
+                out[f + j + 6] = 1.0
+            out[f + j + 2] = conquest_cost(k, d) / TORTUGA_COST
+            out[f + j + 3] = influence[k] / 3
+            out[f + j + 4] = g.mineral[sl]
+            if h >= 0:
+                out[f + j + 5] = 1.0
+                if seen >> seat & 1:
+                    out[f + j + 7] = 1.0
+                    out[pc0 + sl * MAX_CARDS + h] = 1.0
+            q = ps0 + sl * 3 * n
+            probes = g.probes[sl]
+            for p in range(n):
+                r = (p - seat) % n
+                if probes >> p & 1:
+                    out[q + r] = 1.0
+                if seen >> p & 1:
+                    out[q + n + r] = 1.0
+                if g.pos[p] == sl:
+                    out[q + 2 * n + r] = 1.0
+        # the players
+        secret_atk = ph == ATK
+        pn0 = at["players"]
+        pw0 = at["positions"]
+        pk0 = at["player_cards"]
+        for p in range(n):
+            k = (p - seat) % n
+            hs = len(g.hand[p])
+            if secret_atk and p == g.cb[0] and seat != p:
+                hs += len(g.catk)
+            out[pn0 + k * 13 : pn0 + k * 13 + 13] = (
+                (g.infl[p] + held[p]) / WIN_INFLUENCE,
+                g.infl[p] / WIN_INFLUENCE,
+                g.minerals[p] / 10,
+                hs / (2 * HAND_SIZE),
+                len(g.deck[p]) / 30,
+                float(g.reserve[p] >= 0),
+                len(g.htokens[p]) / 5,
+                count[p] / MAX_SECTORS,
+                terminals[p] / 4,
+                turrets[p] / 4,
+                (MARKERS - count[p] - marked[p]) / MARKERS,
+                len(g.discard[p]) / 30,
+                len(g.played[p]) / 10,
+            )
+            pos = g.pos[p]
+            out[pw0 + k * (MAX_SECTORS + 1) + (pos if pos >= 0 else MAX_SECTORS)] = 1.0
+            q = pk0 + k * 4 * MAX_CARDS
+            if g.ship[p] >= 0:
+                out[q + g.ship[p]] = 1.0
+            for c in g.discard[p]:
+                out[q + MAX_CARDS + c] += 1.0
+            for c in g.played[p]:
+                out[q + 2 * MAX_CARDS + c] += 1.0
+            for c in g.htokens[p]:
+                out[q + 3 * MAX_CARDS + c] += 1.0
+        # the markets
+        pm0 = at["markets"]
+        pd0 = at["market_decks"]
+        for i in range(len(MARKETS)):
+            q = pm0 + i * 2 * MAX_CARDS
+            for c in g.mface[i]:
+                out[q + c] += 1.0
+            deck = g.mdeck[i]
+            for c in deck[: g.mknown[i]]:
+                out[q + MAX_CARDS + c] += 1.0
+            out[pd0 + i] = len(deck) / 10
+        # piles, bank, the end, the pending ability, the combat, the seat's own cards
+        p0 = at["t_piles"]
+        if len({P.card_id[c] for c in P.t_cards}) != len(P.t_cards) or len(P.t_cards) > T_PILES:
+            raise ObservationError("tortuga2199: the T piles do not fit their block")
+        for i in range(len(P.t_cards)):
+            out[p0 + i] = float(g.tpile[i]) / 10
+        p0 = at["hunt_pile"]
+        for c in g.hunt_pile:
+            out[p0 + c] = 1.0
+        out[at["depot"]] = float(g.depot) / 10
+        out[at["bank"]] = float(g.bank) / BANK
+        p0 = at["destroyed"]
+        for c in g.destroyed:
+            out[p0 + c] += 1.0
+        if g.tortuga_by >= 0:
+            out[at["tortuga_conqueror"] + (g.tortuga_by - seat) % n] = 1.0
+        p0 = at["last_turns"]
+        for p in g.last:
+            out[p0 + (p - seat) % n] = 1.0
+        if g.winner >= 0:
+            out[at["winner"] + (g.winner - seat) % n] = 1.0
+        if ph == ABILITY:
+            out[at["pending_card"] + g.pend_card] = 1.0
+            p0 = at["pending_abilities"]
+            played = P.played[g.pend_card]
+            for i in g.pend:
+                kind, amount = played[i]
+                if kind not in ABILITY_KINDS:
+                    raise ObservationError(f"tortuga2199: unknown ability {kind!r}")
+                q = p0 + 2 * ABILITY_KINDS.index(kind)
+                out[q] = 1.0
+                out[q + 1] = amount / 5
+        if ph == MARK:
+            out[at["marking"] + g.mark_at] = 1.0
+        if ph in (ATK, DEF, SACRIFICE, SPOILS):
+            att, dfd, sector, winner, loser = g.cb
+            out[at["combat"]] = 1.0
+            if att >= 0:
+                out[at["combat_attacker"] + (att - seat) % n] = 1.0
+            if dfd >= 0:
+                out[at["combat_defender"] + (dfd - seat) % n] = 1.0
+            if not 0 <= sector < MAX_SECTORS:
+                raise ObservationError(f"tortuga2199: combat over sector slot {sector}")
+            out[at["combat_sector"] + sector] = 1.0
+            if not (ph == ATK and seat != att):
+                out[at["combat_attack_count"]] = float(len(g.catk)) / 10
+            if ph not in (ATK, DEF) or seat == att:
+                p0 = at["combat_attack_cards"]
+                for c in g.catk:
+                    out[p0 + c] += 1.0
+            p0 = at["combat_defence_cards"]
+            for c in g.cdef:
+                out[p0 + c] += 1.0
+            if winner >= 0:
+                out[at["combat_winner"] + (winner - seat) % n] = 1.0
+            if loser >= 0:
+                out[at["combat_loser"] + (loser - seat) % n] = 1.0
+        p0 = at["hand"]
+        for c in g.hand[seat]:
+            out[p0 + c] += 1.0
+        if g.reserve[seat] >= 0:
+            out[at["reserved_card"] + g.reserve[seat]] = 1.0
