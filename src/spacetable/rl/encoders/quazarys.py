@@ -4,12 +4,25 @@ the public piles and the decision pending."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
+from spacetable.games.quazarys.board import pdecode
 from spacetable.games.quazarys.components import KIND, N_CARDS
-from spacetable.games.quazarys.constants import BOT_ROUNDS, MAX_DIM, PHASE_NAMES, TASK_NAMES
+from spacetable.games.quazarys.constants import (
+    BOT_ROUNDS,
+    KIND_BASE,
+    MAX_DIM,
+    PHASE_NAMES,
+    TASK_NAMES,
+)
+from spacetable.games.quazarys.view import _notations, pending
 
 from ..observation import Builder, ObservationError, rel
+
+if TYPE_CHECKING:
+    from spacetable.games.quazarys.rules import Quazarys
 
 #: Every ``pending.kind`` of the view: the phases, the effect tasks and the end.
 PENDING_KINDS: tuple[str, ...] = (*PHASE_NAMES, *TASK_NAMES, "over")
@@ -51,6 +64,11 @@ def _parse_layout(text: str) -> list[float]:
 
 class QuazarysEncoder:
     game_id = "quazarys"
+
+    def __init__(self) -> None:
+        #: :meth:`encode_game`: per seat and place, the cells last encoded: (what they were
+        #: encoded from, their positions, their values, the data set's parts they read)
+        self._cells_kept: dict[tuple[int, int, int], tuple[Any, Any, Any, Any]] = {}
 
     def encode(
         self, view: Mapping[str, Any], players: int, options: Mapping[str, Any], b: Builder
@@ -170,3 +188,117 @@ class QuazarysEncoder:
             pawns[p["r"], p["c"], k, p["p"]] = 1.0
             on_base[k] = 1.0 if p["on_base"] else 0.0
         b.flags("pawn_on_base", on_base, n, "each pawn stands on a base (relative seats)")
+
+    # ------------------------------------------------------------------ straight from the game
+    def encode_game(self, g: Quazarys, seat: int, out: Any, at: Mapping[str, int]) -> None:
+        """The blocks of :meth:`encode` (all but the common ones), written into ``out`` (the
+        observation, zeros; ``at``: each block's start) straight from the game instead of
+        from its view. It reads what :func:`~spacetable.games.quazarys.view.view` gives
+        ``seat`` and nothing else (the seat's own hand; the other hands and the deck only by
+        their sizes); the values are exactly those :meth:`encode` writes from that view
+        (tested at every step of seeded playouts). The cells, which change seldom, are kept
+        per seat with the board and bases they were encoded from."""
+        n = g.players
+        pend = pending(g)
+        kind = pend["kind"]
+        out[at["pending"] + PENDING_KINDS.index(kind)] = 1.0
+        out[at["current"] + (g.current - seat) % n] = 1.0
+        out[at["first"] + (g.first - seat) % n] = 1.0
+        out[at["round"]] = float(g.turns // n + 1) / (g.round_limit or BOT_ROUNDS)
+        if g.faction >= 0:
+            out[at["faction"] + g.faction] = 1.0
+        out[at["discarded"]] = float(g.ndiscard) / 3
+        out[at["deck_size"]] = float(len(g.deck)) / N_CARDS
+        p0 = at["hand_sizes"]
+        for s, hand in enumerate(g.hands):
+            out[p0 + (s - seat) % n] = float(len(hand)) / 8
+        p0 = at["hand"]
+        for c in g.hands[seat]:
+            out[p0 + c] += 1.0
+        discard = g.discard
+        p0 = at["discard"]
+        for c in discard:
+            out[p0 + c] = 1.0
+        if discard:
+            out[at["discard_top"] + discard[-1]] = 1.0
+        p0 = at["out"]
+        for c in g.out:
+            out[p0 + c] = 1.0
+        p0 = at["arrived"]
+        for s in g.arrived:
+            out[p0 + (s - seat) % n] = 1.0
+        pawn = pend.get("pawn")
+        if pawn is not None:
+            out[at["pending_pawn"] + (pawn - seat) % n] = 1.0
+        if pend.get("remaining") is not None:
+            out[at["pending_remaining"]] = float(pend["remaining"]) / 10
+        if pend.get("ignore_arrows"):
+            out[at["pending_ignore_arrows"]] = 1.0
+        if pend.get("mode") == "tornado" or pend.get("tornado"):
+            out[at["pending_tornado"]] = 1.0
+        if pend.get("mode") == "rotate":
+            out[at["pending_rotate"]] = 1.0
+        if pend.get("card") is not None:
+            out[at["pending_card"] + pend["card"]] = 1.0
+        if kind == "orient":
+            out[at["pending_cell"] + pend["r"] * MAX_DIM + pend["c"]] = 1.0
+        self._cells_of_game(g, seat, n, out, at)
+        # the pawns
+        p0 = at["pawns"]
+        pb = at["pawn_on_base"]
+        on_base = g.graph.base_owner
+        for s, p in enumerate(g.pos):
+            r, c, q = pdecode(p)
+            if not (0 <= r < MAX_DIM and 0 <= c < MAX_DIM):
+                raise ObservationError(f"quazarys: a pawn at ({r}, {c}) outside the 15 x 15 grid")
+            k = (s - seat) % n
+            out[p0 + ((r * MAX_DIM + c) * n + k) * POINTS + q] = 1.0
+            if p in on_base:
+                out[pb + k] = 1.0
+
+    def _cells_of_game(
+        self, g: Quazarys, seat: int, n: int, out: Any, at: Mapping[str, int]
+    ) -> None:
+        parts = g.parts
+        slot = (seat, at["cells"], at["base_owner"])
+        key = (n, id(parts), tuple(g.base_card), tuple(g.board.items()))
+        kept = self._cells_kept.get(slot)
+        if kept is not None and kept[0] == key:
+            out[kept[1]] = kept[2]
+            return
+        notes = _notations(parts.oriented)
+        faction = parts.faction
+        vortex = parts.vortex
+        owner = {card: s for s, card in enumerate(g.base_card)}
+        pos: list[int] = []
+        val: list[float] = []
+        p0 = at["cells"]
+        po = at["base_owner"]
+        arms = 1 + 4 * len(DIRS)
+        for (r, c), code in g.board.items():
+            if not (0 <= r < MAX_DIM and 0 <= c < MAX_DIM):
+                raise ObservationError(f"quazarys: a card at ({r}, {c}) outside the 15 x 15 grid")
+            card = code >> 2
+            f = p0 + (r * MAX_DIM + c) * CELL_FEATURES
+            pos += (f, f + 1 + KIND[card])
+            val += (1.0, 1.0)
+            note = notes[code]
+            if note is None:
+                raise ObservationError(f"quazarys: card code {code} has no layout")
+            for i, x in enumerate(_layout(note)):
+                if x:
+                    pos.append(f + 1 + KINDS + i)
+                    val.append(x)
+            if faction[card] >= 0:
+                pos.append(f + 1 + KINDS + arms + faction[card])
+                val.append(1.0)
+            if vortex[card]:
+                pos.append(f + CELL_FEATURES - 1)
+                val.append(1.0)
+            if KIND[card] == KIND_BASE and owner.get(card) is not None:
+                pos.append(po + (r * MAX_DIM + c) * n + (owner[card] - seat) % n)
+                val.append(1.0)
+        hot = np.array(pos, dtype=np.intp)
+        values = np.array(val, dtype=np.float32)
+        self._cells_kept[slot] = (key, hot, values, parts)
+        out[hot] = values
