@@ -1,13 +1,18 @@
-"""Spacedealer's, Planet Raiders', Tortuga 2199's and Quazarys' observations are encoded
-straight from the game (``encode_game``) instead of from the seat's view: at every step of whole seeded games
-of several settings, every seat's tensor equals the reference encoded from its view, and the
-games reach the branches that path has (Spacedealer: each pending decision, a covered card,
-transport probes, Gizzi cards, every kind of offer, run-out timers waiting for use; Planet
-Raiders: a raider selected, aliens aboard, raiders captured, a crew home, teams; Tortuga 2199:
-every phase of a combat with the attacker's cards still secret, a pending ability, a marker
-being placed, creatures looked at, Reserved cards, known market bottoms). Equal to the view's
-tensor, the fast tensor holds nothing the view leaves out; a determinized world (everything
-the seat cannot see resampled) gives the same tensor."""
+"""Every game's observations are encoded straight from the game (its encoder's
+``encode_game``) instead of from the seat's view. At every step of whole seeded games of
+several settings, every seat's tensor equals the reference encoded from its view, and the
+games reach the branches those encoders have:
+
+* Spacedealer: each pending decision, a covered card, transport probes, Gizzi cards, every
+  kind of offer, run-out timers waiting for use;
+* Planet Raiders: a raider selected, aliens aboard, raiders captured, a crew home, teams;
+* Tortuga 2199: every phase of a combat with the attacker's cards still secret, a pending
+  ability, a marker being placed, creatures looked at, Reserved cards, known market bottoms;
+* Quazarys: every kind of decision, the hands and the cells kept between steps;
+* Wild Space: every kind of pending frame and source, face-down planets, solo.
+
+Equal to the view's tensor, the fast tensor holds nothing the view leaves out; a
+determinized world (everything the seat cannot see resampled) gives the same tensor."""
 
 from __future__ import annotations
 
@@ -65,6 +70,7 @@ def test_these_observers_read_the_game_not_the_view() -> None:
     assert observer("planetraiders", 2, {}).direct is not None
     assert observer("tortuga2199", 2, {}).direct is not None
     assert observer("quazarys", 2, {}).direct is not None
+    assert observer("wildspace", 2, {}).direct is not None
 
 
 @pytest.mark.parametrize(
@@ -168,6 +174,34 @@ def test_quazarys_tensors_from_the_game_equal_those_from_the_view(n: int, seed: 
         step(g, rng)
         k += 1
     assert {"move", "orient", "pick", "place", "combo", "discard", "over"} <= seen
+
+
+def test_wild_space_tensors_from_the_game_equal_those_from_the_view() -> None:
+    """Whole random games (solo with the Contrebandier playing itself, solo hard, four
+    players), every seat at every step and a determinized world of each seat (the deck, the
+    other hands, the face-down tiles and the Hostile deck resampled) every fifth step;
+    together they reach every kind of pending frame and of source."""
+    seen: set[str] = set()
+    for n, opts, seed in [(1, {"smuggler": "auto"}, 1), (1, {"difficulty": "hard"}, 2), (4, {}, 1)]:
+        g = spacetable.new_game("wildspace", players=n, seed=seed, options=opts)
+        rng = random.Random(seed)
+        k = 0
+        while True:
+            for s in range(n):
+                fast = observe(g, s)
+                assert np.array_equal(fast, observe_reference(g, s)), (n, opts, g.step, s)
+                if k % 5 == 0:
+                    world = g.determinize(s, random.Random(k + s))
+                    assert np.array_equal(observe(world, s), fast), (n, opts, g.step, s)
+            for f in g.view(0)["pending"]:
+                seen.add(f["kind"])
+                seen.update(key for key in ("card", "planet", "explore", "track_step") if key in f)
+            if g.is_over:
+                break
+            step(g, rng)
+            k += 1
+    kinds = {"draw", "use_draw", "play", "take_play", "cost"}
+    assert kinds | {"card", "planet", "explore", "track_step"} <= seen
 
 
 def _tortuga_branches(g: Any) -> dict[str, bool]:

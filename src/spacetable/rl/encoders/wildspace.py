@@ -4,12 +4,15 @@ own hand, the pending decisions and, in solo, the Contrebandier."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from spacetable.games.wildspace.components import PREDS
 from spacetable.games.wildspace.constants import (
+    F_DRAW,
+    F_PLAY,
+    F_USE_DRAW,
     FRAME_NAMES,
     LEVELS,
     MAX_TRACK,
@@ -18,11 +21,17 @@ from spacetable.games.wildspace.constants import (
     N_PLANETS,
     RESERVE_SLOTS,
     SHUTTLES,
+    SRC_EXPLORE,
+    SRC_PLANET,
+    SRC_TRACK,
     TABLE_PLANETS,
     TURNS,
 )
 
-from ..observation import Builder, rel
+from ..observation import Builder, ObservationError, rel
+
+if TYPE_CHECKING:
+    from spacetable.games.wildspace.rules import WildSpace
 
 #: The pending frames encoded, from the top of the stack (the one decided now) down.
 FRAMES = 3
@@ -186,3 +195,133 @@ class WildSpaceEncoder:
         b.scalar("smuggler_turns", sm["turns"], TURNS, f"solo: the Contrebandier's turns / {TURNS}")
         b.flag("smuggler_auto", sm["auto"], "solo: the Contrebandier plays itself")
         b.scalar("smuggler_score", sm["score"], SCORE_SCALE, "solo: its score at the end / 100")
+
+    # ------------------------------------------------------------------ straight from the game
+    def encode_game(self, g: WildSpace, seat: int, out: Any, at: Mapping[str, int]) -> None:
+        """The blocks of :meth:`encode` (all but the common ones), written into ``out`` (the
+        observation, zeros; ``at``: each block's start) straight from the game instead of
+        from its view. It reads what :func:`~spacetable.games.wildspace.view.view` gives
+        ``seat`` and nothing else: a planet's tile only face up, the seat's own hand (the
+        others' by their sizes and the cards seen taken), the Hostile deck by its backs; the
+        values are exactly those :meth:`encode` writes from that view (tested at every step
+        of seeded playouts)."""
+        n = g.players
+        parts = g.parts
+        cur = g.current
+        out[at["current"] + ((cur - seat) % n if cur < n else n)] = 1.0
+        if g.smuggler_turn:
+            out[at["smuggler_turn"]] = 1.0
+        if g.main_done:
+            out[at["main_done"]] = 1.0
+        # the planets
+        pt = at["planet_tiles"]
+        pi = at["planet_info"]
+        ps = at["shuttles"]
+        spots = g.spots
+        for pos in range(TABLE_PLANETS):
+            tile = g.planets[pos]
+            up = g.faceup[pos]
+            if up:
+                out[pt + pos * N_PLANETS + tile] = 1.0
+            out[pi + 2 * pos] = float(up)
+            out[pi + 2 * pos + 1] = parts.threshold[tile] / 9
+            for sector in (0, 1):
+                for q in range(n):
+                    k = spots[q * 10 + pos * 2 + sector]
+                    if k:
+                        out[ps + (pos * 2 + sector) * n + (q - seat) % n] = k / SHUTTLES
+        p0 = at["reserve"]
+        if len(g.reserve) > RESERVE_SLOTS:
+            raise ObservationError("wildspace: more Reserve cards than its slots")
+        for i, c in enumerate(g.reserve):
+            if c >= 0:
+                out[p0 + i * N_CARDS + c] = 1.0
+        out[at["deck_size"]] = float(len(g.deck)) / N_CARDS
+        p0 = at["discard"]
+        for c in g.discard:
+            out[p0 + c] = 1.0
+        stack = g.stack
+        out[at["pending_depth"]] = float(len(stack)) / 10
+        p0 = at["pending"]
+        for i, f in enumerate(reversed(stack[-FRAMES:])):
+            self._frame_of_game(f, out, p0 + i * FRAME_FEATURES)
+        p0 = at["hand"]
+        for c in g.hands[seat]:
+            out[p0 + c] = 1.0
+        pc = at["crews"]
+        pn = at["players"]
+        for q in range(n):
+            k = (q - seat) % n
+            base = pc + k * 3 * N_CARDS
+            out[base + g.captain[q] % N_CARDS] = 1.0
+            for c in g.tableau[q]:
+                out[base + N_CARDS + c] = 1.0
+            for c in g.known[q]:
+                out[base + 2 * N_CARDS + c] = 1.0
+            out[pn + k * 6 : pn + k * 6 + 6] = (
+                len(g.hands[q]) / 10,
+                g.vet[q] / MAX_TRACK,
+                g.shuttles_left(q) / SHUTTLES,
+                g.turns[q] / TURNS,
+                g.score_sheet(q)["total"] / SCORE_SCALE,
+                1.0,
+            )
+        if n == 1:
+            self._smuggler_of_game(g, out, at)
+
+    @staticmethod
+    def _frame_of_game(f: Any, out: Any, p: int) -> None:
+        """:func:`_frame` of a frame of the game's stack, at ``out[p:]``."""
+        kind = f[0]
+        out[p] = 1.0
+        out[p + 1 + kind] = 1.0
+        i = p + 1 + len(FRAME_NAMES)
+        out[i] = float(bool(f[4]))
+        if kind in (F_DRAW, F_USE_DRAW) and isinstance(f[1], int):
+            out[i + 1] = f[1] / 4
+        if kind == F_PLAY:
+            out[i + 2 + PREDS.index(PREDS[f[1]])] = 1.0
+        j = i + 2 + len(PREDS)
+        src = f[3]
+        if src >= 0:
+            out[j] = 1.0
+            out[j + len(SOURCES) + src] = 1.0
+        elif src == SRC_PLANET:
+            out[j + 1] = 1.0
+        elif src == SRC_EXPLORE:
+            out[j + 2] = 1.0
+        else:
+            out[j + 3] = 1.0
+            out[j + len(SOURCES) + N_CARDS] = (SRC_TRACK - src) / MAX_TRACK
+
+    @staticmethod
+    def _smuggler_of_game(g: WildSpace, out: Any, at: Mapping[str, int]) -> None:
+        """:meth:`_smuggler` straight from the game (solo only)."""
+        p0 = at["smuggler_crew"]
+        if g.s_captain >= 0:
+            out[p0 + g.s_captain] = 1.0
+        for c in g.s_tableau:
+            out[p0 + N_CARDS + c] = 1.0
+        p0 = at["hostile"]
+        for h in g.h_row:
+            out[p0 + 4 * h] = 1.0
+            out[p0 + 4 * h + 1 + min(g.h_state[h], 2)] = 1.0
+        for h in g.h_aside:
+            out[p0 + 4 * h + 3] = 1.0
+        difficulty = g.options["difficulty"]
+        out[at["difficulty"] + LEVELS.index(difficulty)] = 1.0
+        deck = g.h_deck
+        out[at["hostile_deck_size"]] = float(len(deck)) / 5
+        if deck:
+            out[at["hostile_deck_top"] + g.parts.h_category[deck[-1]]] = 1.0
+        p0 = at["hostile_categories"]
+        categories = g.parts.difficulty[difficulty]
+        if len(categories) > 3:
+            raise ObservationError("wildspace: more Hostile categories than their block")
+        for i, x in enumerate(categories):
+            out[p0 + i] = float(x) / 5
+        out[at["smuggler_turns"]] = float(g.s_turns) / TURNS
+        if g.auto:
+            out[at["smuggler_auto"]] = 1.0
+        if g.over:
+            out[at["smuggler_score"]] = float(g.smuggler_sheet()["total"]) / SCORE_SCALE
