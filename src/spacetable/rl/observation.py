@@ -1,10 +1,10 @@
 """Observation tensors: a fixed-shape float32 vector per game, player count and options,
 built from one seat's view alone.
 
-:func:`observe` reads ``game.view(seat)`` and nothing else of the game (its player count
-and options are public settings), so a tensor never holds what the seat may not know: the
-view already leaves it out, and ``observe(game, seat) == observe(game.determinize(seat,
-rng), seat)`` (tested). Each game has an :class:`Encoder` (``spacetable.rl.encoders``) that
+:func:`observe` holds what ``game.view(seat)`` holds and nothing else of the game (its
+player count and options are public settings), so a tensor never holds what the seat may not
+know: the view already leaves it out, and ``observe(game, seat) ==
+observe(game.determinize(seat, rng), seat)`` (tested). Each game has an :class:`Encoder` (``spacetable.rl.encoders``) that
 writes named blocks through a :class:`Builder`; the blocks make the layout
 (:func:`observation_layout`), which ``docs/rl.md`` prints as a table of slices. Every layout
 starts with the blocks of :func:`encode_common` (``to_act``, ``is_over``).
@@ -26,10 +26,12 @@ environments' :class:`Observer` write every block straight into one vector (the
 :class:`Writer`), the environments' incrementally (:meth:`Writer.section`). Both give the
 same tensor, bit for bit (tested at every step of seeded playouts of every setting).
 
-An encoder may also read the game itself (``encode_game``, Spacedealer's, whose view costs
-more than its encoding): the :class:`Observer` then skips the view. Such an encoder reads
-only what the seat's view holds, and its tensor equals the reference's from the view at every
-step of the same seeded playouts, so it can hold nothing the view leaves out.
+An encoder may also read the game itself (``encode_game``; every game's does, a view
+costing about as much as its encoding): the :class:`Observer` then skips the view. Such an
+encoder reads only what the seat's view holds, and its tensor equals the reference's from
+the view at every step of the same seeded playouts and of whole games
+(``tests/rl/test_observation_from_the_game.py``), so it can hold nothing the view leaves
+out.
 """
 
 from __future__ import annotations
