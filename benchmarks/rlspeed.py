@@ -23,6 +23,8 @@ Usage (from the repository root, with the project's virtual environment)::
     python benchmarks/rlspeed.py                       # every game -> rlspeed.json, RLSPEED.md
     python benchmarks/rlspeed.py --games wildspace --seconds 1 --no-save
     python benchmarks/rlspeed.py --profile spacedealer # where a PettingZoo step's time goes
+    python benchmarks/rlspeed.py --before old.log --before-label "commit abc1234"
+                                # old.log: what this script printed at that commit
 
 None of this runs in the test suite.
 """
@@ -153,7 +155,11 @@ def measure(game: str, seconds: float) -> dict[str, Any]:
     return row
 
 
-def markdown(rows: list[dict[str, Any]]) -> str:
+def markdown(
+    rows: list[dict[str, Any]],
+    before: list[dict[str, Any]] | None = None,
+    before_label: str = "an earlier commit",
+) -> str:
     m = rows[0]["machine"]
     out = [
         "# Speed of the RL adapters (`benchmarks/rlspeed.py`)",
@@ -177,6 +183,27 @@ def markdown(rows: list[dict[str, Any]]) -> str:
         out.append(
             f"| {r['game']} | {r['players']} | {r['observation']:,} | " + " | ".join(cells) + " |"
         )
+    if before:
+        by_game = {r["game"]: r for r in before}
+        out += [
+            "",
+            f"## Against {before_label}",
+            "",
+            f"The same measures of {before_label}, run on the same machine just before the "
+            "figures above (`--before`). *x*: the figure above divided by that one.",
+            "",
+            "| game | engine | AEC | AEC x | Gym | Gym x | sync 1 | sync 1 x | async 2 "
+            "| async 2 x |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for r in rows:
+            b = by_game.get(r["game"])
+            if b is None:
+                continue
+            cells = [f"{b['engine']:,.0f}"]
+            for c in ("aec", "gym", "sync1", "async2"):
+                cells += [f"{b[c]:,.0f}", f"{r[c] / b[c]:.2f}"]
+            out.append(f"| {r['game']} | " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
 
 
@@ -195,6 +222,12 @@ def main(argv: list[str]) -> None:
     p.add_argument("--seconds", type=float, default=2.0, help="per figure")
     p.add_argument("--no-save", action="store_true", help="print only")
     p.add_argument("--profile", metavar="GAME", help="profile PettingZoo random play of GAME")
+    p.add_argument(
+        "--before",
+        metavar="FILE",
+        help="the JSON lines this script printed for an earlier commit: compared in the report",
+    )
+    p.add_argument("--before-label", default="an earlier commit", help="what --before measured")
     a = p.parse_args(argv)
     if a.profile:
         print(profile(a.profile, a.seconds))
@@ -204,7 +237,11 @@ def main(argv: list[str]) -> None:
         r = measure(g, a.seconds)
         print(json.dumps({k: v for k, v in r.items() if k != "machine"}), flush=True)
         rows.append(r)
-    text = markdown(rows)
+    before = None
+    if a.before:
+        lines = Path(a.before).read_text().splitlines()
+        before = [json.loads(line) for line in lines if line.startswith("{")]
+    text = markdown(rows, before, a.before_label)
     print(text)
     if not a.no_save:
         (HERE / "rlspeed.json").write_text(json.dumps(rows, indent=1) + "\n")
