@@ -4,10 +4,11 @@ built from one seat's view alone.
 :func:`observe` holds what ``game.view(seat)`` holds and nothing else of the game (its
 player count and options are public settings), so a tensor never holds what the seat may not
 know: the view already leaves it out, and ``observe(game, seat) ==
-observe(game.determinize(seat, rng), seat)`` (tested). Each game has an :class:`Encoder` (``spacetable.rl.encoders``) that
-writes named blocks through a :class:`Builder`; the blocks make the layout
-(:func:`observation_layout`), which ``docs/rl.md`` prints as a table of slices. Every layout
-starts with the blocks of :func:`encode_common` (``to_act``, ``is_over``).
+observe(game.determinize(seat, rng), seat)`` (tested). Each game has an :class:`Encoder`
+(``spacetable.rl.encoders``) that writes named blocks through a :class:`Builder`; the
+blocks make the layout (:func:`observation_layout`), which ``docs/rl.md`` prints as a table
+of slices. Every layout starts with the blocks of :func:`encode_common` (``to_act``,
+``is_over``).
 
 Conventions shared by every encoder:
 
