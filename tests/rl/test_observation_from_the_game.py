@@ -29,7 +29,7 @@ from spacetable.games.spacedealer.constants import P_NAMES, READY
 from spacetable.games.spacedealer.notation import card_type
 from spacetable.games.spacedealer.rules import Spacedealer
 from spacetable.playout import step
-from spacetable.rl.observation import observe, observe_reference, observer
+from spacetable.rl.observation import ObservationError, observe, observe_reference, observer
 from spacetable.sim import step_bots
 from spacetable.testing.spacedealer_trader import decide, trader
 
@@ -71,6 +71,22 @@ def test_these_observers_read_the_game_not_the_view() -> None:
     assert observer("tortuga2199", 2, {}).direct is not None
     assert observer("quazarys", 2, {}).direct is not None
     assert observer("wildspace", 2, {}).direct is not None
+
+
+def test_a_game_read_straight_must_have_the_observers_layout() -> None:
+    """An observer writes at its own layout's places: a game of other settings whose layout
+    differs is refused (a typed error, not values in the wrong blocks); other options with
+    the same layout are read."""
+    basic = observer("spacedealer", 4, {"length": 300, "timer": 20})
+    advanced = Spacedealer(4, 1, {"length": 300, "timer": 20, "rules": "advanced"})
+    assert observer("spacedealer", 4, advanced.options).size != basic.size
+    with pytest.raises(ObservationError, match="another observation layout"):
+        basic(advanced, 0)
+    with pytest.raises(ObservationError, match="at 4 players was given spacedealer at 3"):
+        basic(Spacedealer(3, 1, {"length": 300, "timer": 20}), 0)
+    tortuga = observer("tortuga2199", 2, {"round_limit": 40})
+    other = spacetable.new_game("tortuga2199", players=2, seed=1, options={"round_limit": 80})
+    assert np.array_equal(tortuga(other, 1), observe_reference(other, 1))
 
 
 @pytest.mark.parametrize(

@@ -407,7 +407,17 @@ class Observer:
     straight into a fresh vector (:class:`Writer`). ``observer(game, seat)`` equals
     :func:`observe_reference` exactly."""
 
-    __slots__ = ("direct", "encoder", "game_id", "memos", "options", "players", "size", "starts")
+    __slots__ = (
+        "_fits",
+        "direct",
+        "encoder",
+        "game_id",
+        "memos",
+        "options",
+        "players",
+        "size",
+        "starts",
+    )
 
     def __init__(
         self,
@@ -429,9 +439,10 @@ class Observer:
         #: the encoder's fast path from the game (``None``: from the view), and where each
         #: block starts
         self.direct: DirectEncode | None = getattr(self.encoder, "encode_game", None)
-        self.starts: dict[str, int] = {
-            b.name: b.start for b in observation_layout(game_id, players, options)
-        }
+        layout = observation_layout(game_id, players, options)
+        self.starts: dict[str, int] = {b.name: b.start for b in layout}
+        #: the options of the last game found to have this layout (:meth:`_check_fits`)
+        self._fits: Mapping[str, Any] | None = None
 
     def encode_view(self, view: Mapping[str, Any]) -> Array:
         """The observation of ``view`` (a seat's view of a game of these settings)."""
@@ -442,12 +453,32 @@ class Observer:
         self.encoder.encode(view, self.players, self.options, w)
         return w.vector()
 
+    def _check_fits(self, game: Game) -> None:
+        """A game read straight (``encode_game``) must have these settings' layout, block
+        for block: written at another layout's places, its values would land in the wrong
+        blocks with nothing to tell (the view's path at least checks the length written).
+        Checked once per options object (a game's options do not change)."""
+        if game.game_id != self.game_id or game.players != self.players:
+            raise ObservationError(
+                f"an observer of {self.game_id} at {self.players} players was given "
+                f"{game.game_id} at {game.players}"
+            )
+        mine = observation_layout(self.game_id, self.players, self.options)
+        if observation_layout(game.game_id, game.players, game.options) != mine:
+            raise ObservationError(
+                f"{game.game_id}: the game's options {dict(game.options)} give another "
+                f"observation layout than this observer's {dict(self.options)}"
+            )
+        self._fits = game.options
+
     def __call__(self, game: Game, seat: int) -> Array:
         """The observation of ``seat`` in ``game`` (a game of these settings)."""
         if not 0 <= seat < game.players:
             raise ObservationError(f"seat {seat} outside 0..{game.players - 1}")
         direct = self.direct
         if direct is not None:
+            if game.options is not self._fits:
+                self._check_fits(game)
             out: Array = np.zeros(self.size, dtype=np.float32)
             n = self.players
             at = self.starts
