@@ -27,6 +27,34 @@ if TYPE_CHECKING:
 _SEATS: dict[int, list[tuple[int, ...]]] = {}
 
 
+def tallies(g: Tortuga2199) -> tuple[list[int], list[int], list[int], list[int], list[int]]:
+    """Per seat, from the sectors in one pass: the influence of its control tokens, its
+    sectors, terminals and turrets, and its markers on sectors (``Tortuga2199.total``,
+    ``sectors_of``, ``bonus`` and ``markers_free``, all at once). Public facts: the view and
+    the observations read them."""
+    n = g.players
+    influence = g.parts.kind_influence
+    held = [0] * n
+    count = [0] * n
+    terminals = [0] * n
+    turrets = [0] * n
+    marked = [0] * n
+    for s, o in enumerate(g.ctrl):
+        if o >= 0:
+            k = g.kinds[s]
+            held[o] += influence[k]
+            count[o] += 1
+            if k == K_TERMINAL:
+                terminals[o] += 1
+            elif k == K_TURRET:
+                turrets[o] += 1
+    for mask in g.probes:
+        for p in range(n):
+            if mask >> p & 1:
+                marked[p] += 1
+    return held, count, terminals, turrets, marked
+
+
 def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (``None``: a spectator), as a JSON-able dict (the ``_view``
     hook): every sector (the creature only if the seat looked at it), every player's public
@@ -46,26 +74,7 @@ def view(g: Tortuga2199, seat: int | None) -> dict[str, Any]:
         ships.setdefault(at, []).append(p)
     has_def = P.kind_has_def
     coords = lay.coords
-    # per seat, from the sectors on the way: the influence of its control tokens, its
-    # sectors, terminals and turrets, and its markers on sectors (Tortuga2199.total,
-    # sectors_of, bonus and markers_free, all at once)
-    held = [0] * n
-    count = [0] * n
-    terminals = [0] * n
-    turrets = [0] * n
-    marked = [0] * n
-    for s, o in enumerate(g.ctrl):
-        if o >= 0:
-            k = g.kinds[s]
-            held[o] += P.kind_influence[k]
-            count[o] += 1
-            if k == K_TERMINAL:
-                terminals[o] += 1
-            elif k == K_TURRET:
-                turrets[o] += 1
-    for mask in g.probes:
-        for p in seats[mask]:
-            marked[p] += 1
+    held, count, terminals, turrets, marked = tallies(g)
     for s in range(lay.n):
         h = g.hunt[s]
         seen = g.seen[s]

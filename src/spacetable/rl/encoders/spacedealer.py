@@ -341,12 +341,12 @@ class SpacedealerEncoder:
     def encode_game(self, g: Spacedealer, seat: int, out: Any, at: Mapping[str, int]) -> None:
         """The blocks of :meth:`encode` (all but the common ones), written into ``out`` (the
         observation, zeros; ``at``: each block's start) straight from the game instead of
-        from its view: the fast path of the environments, several times faster than
-        building the view. It reads what :func:`~spacetable.games.spacedealer.view.view`
-        gives ``seat`` and nothing else (the seat's own personal pile, start card, pending
-        decision and usable timers; everything else is public), and writes the very values
-        :meth:`encode` writes from that view (tested at every step of seeded playouts of
-        every setting)."""
+        from its view: the fast path of the environments, about three times faster than
+        building the view and encoding it. It reads what
+        :func:`~spacetable.games.spacedealer.view.view` gives ``seat`` and nothing else
+        (the seat's own personal pile, start card, pending decision and usable timers;
+        everything else is public), and writes the very values :meth:`encode` writes from
+        that view (tested at every step of seeded playouts of every setting)."""
         n = g.players
         cfg = _config(n, g.options)
         tmax = cfg["tmax"]

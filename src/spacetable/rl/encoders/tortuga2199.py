@@ -17,8 +17,6 @@ from spacetable.games.tortuga2199.constants import (
     BANK,
     DEF,
     HAND_SIZE,
-    K_TERMINAL,
-    K_TURRET,
     KIND_IDS,
     MARK,
     MARKERS,
@@ -36,6 +34,7 @@ from spacetable.games.tortuga2199.constants import (
     TORTUGA_COST,
     WIN_INFLUENCE,
 )
+from spacetable.games.tortuga2199.view import tallies
 
 from ..observation import Builder, ObservationError, rel
 
@@ -347,24 +346,7 @@ class Tortuga2199Encoder:
         lay = g.lay
         has_def = P.kind_has_def
         influence = P.kind_influence
-        held = [0] * n
-        count = [0] * n
-        terminals = [0] * n
-        turrets = [0] * n
-        marked = [0] * n
-        for sl, o in enumerate(g.ctrl):
-            if o >= 0:
-                k = g.kinds[sl]
-                held[o] += influence[k]
-                count[o] += 1
-                if k == K_TERMINAL:
-                    terminals[o] += 1
-                elif k == K_TURRET:
-                    turrets[o] += 1
-        for mask in g.probes:
-            for p in range(n):
-                if mask >> p & 1:
-                    marked[p] += 1
+        held, count, terminals, turrets, marked = tallies(g)
         head = SECTOR_HEAD + n + 8 + 2 * COORD
         ph0 = at["sectors"]
         ps0 = at["sector_seats"]
