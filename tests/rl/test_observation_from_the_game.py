@@ -33,7 +33,8 @@ from spacetable.rl.observation import ObservationError, observe, observe_referen
 from spacetable.sim import step_bots
 from spacetable.testing.spacedealer_trader import decide, trader
 
-#: (players, options, seed, the branches that game reaches): together every branch
+#: Spacedealer games: (players, options, seed, the branches that game reaches); together
+#: they reach every branch
 GAMES: list[tuple[int, dict[str, Any], int, set[str]]] = [
     (3, {"length": 900, "timer": 20}, 1, {"pending convert", "covered", "offer goods"}),
     (8, {"length": 120, "timer": 20}, 1, {"pending put", "pending keep", "usable"}),
@@ -52,7 +53,7 @@ GAMES: list[tuple[int, dict[str, Any], int, set[str]]] = [
 ]
 
 
-def test_the_games_reach_every_branch_together() -> None:
+def test_the_spacedealer_games_reach_every_branch_together() -> None:
     reached = set().union(*(g[3] for g in GAMES))
     assert reached == {f"pending {k}" for k in P_NAMES} | {
         "covered",
@@ -246,7 +247,7 @@ def _planet_raiders_branches(g: Any) -> dict[str, bool]:
 @pytest.mark.parametrize(
     "n,opts,seed,branches", GAMES, ids=["3p", "8p-short", "4p-advanced", "4p-ticks-advanced"]
 )
-def test_the_tensor_from_the_game_equals_the_tensor_from_the_view_at_every_step(
+def test_spacedealer_tensors_from_the_game_equal_those_from_the_view(
     n: int, opts: dict[str, Any], seed: int, branches: set[str]
 ) -> None:
     """Even seats play the scripted trader of the economy tests (it mines, converts, loads,
@@ -293,7 +294,7 @@ def _decide(g: Spacedealer, rng: random.Random) -> None:
             g.apply(p, A.DONE)
 
 
-def test_a_determinized_world_gives_the_same_tensor_from_the_game() -> None:
+def test_a_determinized_spacedealer_world_gives_the_same_tensor_from_the_game() -> None:
     g = Spacedealer(4, 2, GAMES[2][1])
     rng = random.Random(2)
     k = 0
