@@ -140,12 +140,7 @@ def test_tortuga_tensors_from_the_game_equal_those_from_the_view(
     seen: set[str] = set()
     k = 0
     while True:
-        for s in range(n):
-            fast = observe(g, s)
-            assert np.array_equal(fast, observe_reference(g, s)), (n, opts, g.step, s)
-            if k % 10 == 0:
-                world = g.determinize(s, random.Random(k + s))
-                assert np.array_equal(observe(world, s), fast), (n, opts, g.step, s)
+        _check_every_seat(g, k, 10)
         seen |= {name for name, hit in _tortuga_branches(g).items() if hit}
         if g.is_over:
             break
@@ -179,12 +174,7 @@ def test_quazarys_tensors_from_the_game_equal_those_from_the_view(n: int, seed: 
     seen: set[str] = set()
     k = 0
     while True:
-        for s in range(n):
-            fast = observe(g, s)
-            assert np.array_equal(fast, observe_reference(g, s)), (n, seed, g.step, s)
-            if k % 25 == 0:
-                world = g.determinize(s, random.Random(k + s))
-                assert np.array_equal(observe(world, s), fast), (n, seed, g.step, s)
+        _check_every_seat(g, k, 25)
         seen.add(g.view(0)["pending"]["kind"])
         if g.is_over:
             break
@@ -204,12 +194,7 @@ def test_wild_space_tensors_from_the_game_equal_those_from_the_view() -> None:
         rng = random.Random(seed)
         k = 0
         while True:
-            for s in range(n):
-                fast = observe(g, s)
-                assert np.array_equal(fast, observe_reference(g, s)), (n, opts, g.step, s)
-                if k % 5 == 0:
-                    world = g.determinize(s, random.Random(k + s))
-                    assert np.array_equal(observe(world, s), fast), (n, opts, g.step, s)
+            _check_every_seat(g, k, 5)
             for f in g.view(0)["pending"]:
                 seen.add(f["kind"])
                 seen.update(key for key in ("card", "planet", "explore", "track_step") if key in f)
@@ -323,3 +308,14 @@ def _note_branches(g: Any, seen: set[str]) -> None:
     for o in g.offer:
         if o is not None:
             seen.add(f"offer {('goods', 'card', 'swap')[o[1]]}")
+
+
+def _check_every_seat(g: Any, k: int, every: int) -> None:
+    """Every seat's tensor from the game equals the one from its view; at every ``every``-th
+    step ``k``, a determinized world of each seat gives that seat the same tensor."""
+    for s in range(g.players):
+        fast = observe(g, s)
+        assert np.array_equal(fast, observe_reference(g, s)), (g.options, g.step, s)
+        if k % every == 0:
+            world = g.determinize(s, random.Random(k + s))
+            assert np.array_equal(observe(world, s), fast), (g.options, g.step, s)
