@@ -13,7 +13,9 @@ game's ``simulation_options``), in one process:
   other work takes turns on it);
 * ``sync1``, ``sync2``, ``async1``, ``async2``: learner steps a second summed over the
   environments of ``gymnasium.vector`` environments (:func:`spacetable.rl.vector_env`) of 1
-  or 2 environments, in this process (sync) or one worker process each (async, shared memory).
+  or 2 environments, in this process (sync) or one worker process each (async, shared memory);
+* ``batch8w2``: the same of 8 environments in 2 worker processes stepping 4 each on one
+  message (:class:`spacetable.rl.vector.BatchedVectorEnv`).
 
 The goal is 10,000 environment steps a second per core for a random policy. The machine is
 shared with other work while measuring, so the figures are lower bounds.
@@ -109,8 +111,12 @@ def gym_rate(game: str, seconds: float, fmt: str = "dense") -> float:
     return _timed(episode, seconds)
 
 
-def vector_rate(game: str, seconds: float, num_envs: int, asynchronous: bool) -> float:
-    env = vector_env(game, num_envs, asynchronous=asynchronous, opponents="random", seed=1)
+def vector_rate(
+    game: str, seconds: float, num_envs: int, asynchronous: bool, workers: int | None = None
+) -> float:
+    env = vector_env(
+        game, num_envs, asynchronous=asynchronous, workers=workers, opponents="random", seed=1
+    )
     rng = random.Random(0)
     state = {"obs": env.reset(seed=1)[0]}
 
@@ -150,6 +156,7 @@ def measure(game: str, seconds: float) -> dict[str, Any]:
     for k in (1, 2):
         row[f"sync{k}"] = vector_rate(game, seconds, k, asynchronous=False)
         row[f"async{k}"] = vector_rate(game, seconds, k, asynchronous=True)
+    row["batch8w2"] = vector_rate(game, seconds, 8, asynchronous=True, workers=2)
     row["machine"] = bench.machine()
     row["date"] = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     return row
@@ -170,16 +177,19 @@ def markdown(
         '(same run); *idx*: the index form (`observation_format="indices"`); *gym*: a random '
         "learner against random bots; *sync k* / *async k*: learner steps a second summed "
         "over a `gymnasium.vector` environment of k environments (async: one worker process "
-        f"each, shared memory). Goal: {GOAL:,} environment steps a second per core. "
+        "each, shared memory); *8 in 2*: 8 environments in 2 worker processes that step "
+        "4 each on one message (`vector_env(..., asynchronous=True, workers=2)`). "
+        f"Goal: {GOAL:,} environment steps a second per core. "
         "*(cpu)*: per CPU second of the process (the machine's other work excluded).",
         "",
         "| game | seats | floats | engine | AEC | AEC (cpu) | AEC idx | Gym | Gym (cpu) | Gym idx "
-        "| sync 1 | sync 2 | async 1 | async 2 |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| sync 1 | sync 2 | async 1 | async 2 | 8 in 2 |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         cols = ("engine", "aec", "aec_cpu", "aec_idx", "gym", "gym_cpu", "gym_idx")
-        cells = [f"{r[c]:,.0f}" for c in (*cols, "sync1", "sync2", "async1", "async2")]
+        vec = ("sync1", "sync2", "async1", "async2", "batch8w2")
+        cells = [f"{r[c]:,.0f}" if c in r else "-" for c in (*cols, *vec)]
         out.append(
             f"| {r['game']} | {r['players']} | {r['observation']:,} | " + " | ".join(cells) + " |"
         )

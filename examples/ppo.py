@@ -51,6 +51,7 @@ import torch
 from torch import nn
 
 from spacetable.rl import gym_env
+from spacetable.rl.vector import BatchedVectorEnv
 
 
 class OpponentPool(gym.Wrapper[Any, Any, Any, Any]):
@@ -127,10 +128,13 @@ def make_envs(
     seed: int,
     asynchronous: bool = False,
     shaping: float = 0.0,
-) -> gym.vector.SyncVectorEnv | gym.vector.AsyncVectorEnv:
+    workers: int | None = None,
+) -> gym.vector.SyncVectorEnv | gym.vector.AsyncVectorEnv | BatchedVectorEnv:
     """``n`` environments of ``game``, each training seat ``i % players`` against opponents
     drawn from ``pool``; resets happen in the same step as the end of an episode (the
-    returned observation is the next game's). Swap this function for a faster constructor."""
+    returned observation is the next game's). ``workers``: that many processes, each
+    stepping its share of the environments (``BatchedVectorEnv``); else one process per
+    environment with ``asynchronous``, or all in this one."""
 
     def one(i: int) -> Callable[[], gym.Env[Any, Any]]:
         def make() -> gym.Env[Any, Any]:
@@ -146,8 +150,12 @@ def make_envs(
 
         return make
 
+    fns = [one(i) for i in range(n)]
+    same_step = gym.vector.AutoresetMode.SAME_STEP
+    if workers is not None:
+        return BatchedVectorEnv(fns, workers, autoreset_mode=same_step)
     cls = gym.vector.AsyncVectorEnv if asynchronous else gym.vector.SyncVectorEnv
-    return cls([one(i) for i in range(n)], autoreset_mode=gym.vector.AutoresetMode.SAME_STEP)
+    return cls(fns, autoreset_mode=same_step)
 
 
 class Agent(nn.Module):
@@ -224,6 +232,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     ap.add_argument("--out", type=Path, required=True, help="the exported policy (.npz)")
     ap.add_argument("--envs", type=int, default=8, help="parallel environments")
     ap.add_argument("--async", dest="asynchronous", action="store_true")
+    ap.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="worker processes, each stepping its share of the environments (e.g. the cores)",
+    )
     ap.add_argument("--steps", type=int, default=128, help="steps per environment per update")
     ap.add_argument("--updates", type=int, default=10**9, help="stop after this many updates")
     ap.add_argument("--minutes", type=float, default=None, help="stop after this wall time")
@@ -273,6 +287,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         args.seed,
         args.asynchronous,
         args.shaping,
+        args.workers,
     )
     obs_space = cast(gym.spaces.Dict, envs.single_observation_space)["observation"]
     obs_size = int(cast(gym.spaces.Box, obs_space).shape[0])

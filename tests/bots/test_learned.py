@@ -113,11 +113,17 @@ def test_numpy_logits_equal_the_torch_policy(game_id: str, players: int) -> None
     assert (got.argmax(-1) == want.numpy().argmax(-1)).all()
 
 
-def test_ppo_example_trains_and_exports_a_policy_the_bot_plays(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [[], ["--workers", "2"]], ids=["in-process", "2-workers"])
+def test_ppo_example_trains_and_exports_a_policy_the_bot_plays(
+    tmp_path: Path, workers: list[str]
+) -> None:
+    """Two updates of two environments, in this process or in two worker processes (the
+    snapshot opponents reach the workers through ``call``)."""
     ppo = _ppo()
     out = tmp_path / "ws.npz"
     summary = ppo.main(
         [
+            *workers,
             "--game",
             "wildspace",
             "--players",

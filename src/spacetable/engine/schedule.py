@@ -202,11 +202,33 @@ class SeatTurns(Scheduler):
         return {"seat": self.seat, "acts": self.acts}
 
     def _select_in_tick(self, game: Game) -> int | None:
-        """The first seat from :attr:`seat` on that has a legal action."""
-        for seat in range(self.seat, game.players):
-            if game.legal_actions(seat):
+        """The first seat from :attr:`seat` on that has a legal action. Only the seats of
+        ``to_act`` are asked (a seat that may act is one of them, by the game contract): in
+        the ticks where nobody may act, the common case between two decisions, no seat's
+        list is made."""
+        first = self.seat
+        for seat in game.to_act:
+            if seat >= first and game.legal_actions(seat):
                 return seat
         return None
+
+    def pass_time_until_decision(self, game: Game) -> int | None:
+        """:meth:`Scheduler.pass_time_until_decision`, its loop written out for this order
+        (which never begins another round of a tick): between two decisions of an RL
+        adapter in real time many ticks pass where nobody may act, and each layer of calls
+        costs there. The game sees the same calls: ``advance(tick)``, then who may act."""
+        seat = self.select(game)
+        if seat is None and self.realtime:
+            tick = self.tick
+            while not game.is_over:
+                game.advance(tick)
+                self.restart()
+                if game.is_over:
+                    break
+                seat = self._select_in_tick(game)
+                if seat is not None:
+                    break
+        return seat
 
     def record_action(self, seat: int) -> None:
         """In real time ``seat`` used one of its ``actions_per_tick``; the last one ends its

@@ -110,6 +110,7 @@ def vector_env(
     *,
     asynchronous: bool = False,
     shared_memory: bool = True,
+    workers: int | None = None,
     players: int | None = None,
     opponents: str | list[str] = "greedy",
     seed: int | None = None,
@@ -119,7 +120,11 @@ def vector_env(
     """``num_envs`` Gymnasium environments of ``game`` (:func:`gym_env`) stepped together:
     a ``gymnasium.vector.SyncVectorEnv`` (in this process), or with ``asynchronous=True`` an
     ``AsyncVectorEnv`` (one worker process per environment; ``shared_memory`` puts the
-    observations in shared memory). Environment ``i`` takes the seed ``seed + i``; the
+    observations in shared memory). With ``asynchronous=True`` and ``workers=k``, a
+    :class:`~spacetable.rl.vector.BatchedVectorEnv` instead: ``k`` processes, each stepping
+    its share of the environments on one message a step (observations in shared memory),
+    which scales with the cores where one process per environment spends its time in
+    messages. Environment ``i`` takes the seed ``seed + i``; the
     learner's masks are ``obs["action_mask"]`` (one row per environment) or
     ``call("action_masks")``. An episode that ends is reset by the next ``step``
     (Gymnasium's ``next_step`` autoreset)."""
@@ -143,6 +148,12 @@ def vector_env(
         )
         for i in range(num_envs)
     ]
+    if workers is not None:
+        if not asynchronous:
+            raise ValueError("workers is for an asynchronous vector environment")
+        from .vector import BatchedVectorEnv
+
+        return BatchedVectorEnv(fns, workers)
     if asynchronous:
         return AsyncVectorEnv(fns, shared_memory=shared_memory)
     return SyncVectorEnv(fns)

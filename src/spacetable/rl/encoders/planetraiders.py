@@ -4,6 +4,7 @@ pads (raiders and aliens) and each player's hand, crew and standing."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -26,7 +27,7 @@ from spacetable.games.planetraiders.constants import (
     SIDES,
 )
 
-from ..observation import Builder, rel
+from ..observation import Builder, KeptEntries, copied, nonzero_entries, rel
 
 if TYPE_CHECKING:
     from spacetable.games.planetraiders.rules import PlanetRaiders
@@ -43,6 +44,15 @@ class PlanetRaidersEncoder:
     def __init__(self) -> None:
         #: :meth:`encode_game`: the positions of a board's squares, by place and board rows
         self._boards: dict[tuple[int, tuple[str, ...]], Any] = {}
+        #: :meth:`encode_game`: the rockets' positions (by the block's start), kept with a copy
+        #: of the rockets and zone masks they come from
+        self._rockets = KeptEntries()
+        #: :meth:`encode_game`: the positions of the raiders, their states and the aliens per
+        #: observing seat and layout, kept with a copy of the pads and captures they come from
+        self._pieces = KeptEntries()
+        #: :meth:`encode_game`: the players' entries but the rockets in hand (positions,
+        #: values) per observing seat and layout, kept with a copy of what they come from
+        self._players_kept = KeptEntries()
 
     def encode(
         self, view: Mapping[str, Any], players: int, options: Mapping[str, Any], b: Builder
@@ -196,52 +206,102 @@ class PlanetRaidersEncoder:
                 dtype=np.intp,
             )
         out[hot] = 1.0
-        p = at["rockets"]
-        placed = g.rockets
-        for z, m in enumerate(g.zmask):
-            if m:
-                for nose in range(NOSES):
-                    r = placed[z * NOSES + nose]
-                    if r >= 0:
-                        out[p + (z * NOSES + nose) * len(ROCKET_COLOURS) + r] = 1.0
+        out[self._rocket_positions(g, at["rockets"])] = 1.0
+        out[self._piece_positions(g, seat, n, at)] = 1.0
+        p = at["players"]
+        pos, val = self._player_entries(g, seat, n, p)
+        out[pos] = val
+        # the rockets in hand, which change at about one decision in two: written at every call
+        for s in range(n):
+            q = p + ((s - seat) % n) * 20
+            out[q + 5] = g.blue[s] / 3
+            out[q + 6] = g.red[s] / 3
+
+    def _rocket_positions(self, g: PlanetRaiders, p: int) -> Any:
+        """The positions of the rockets' entries (the block starting at ``p``). The rockets
+        stay put at about two decisions in five (a move), and each seat sees the same: they
+        are kept with a copy of the rockets and zone masks, compared in full at every call
+        (far cheaper than the loop over the zones)."""
+        now = (g.rockets, g.zmask)
+        kept = self._rockets.entries(now, lambda: copied(now))
+        hot = kept.get(p)
+        if hot is None:
+            placed = g.rockets
+            hot = kept[p] = np.array(
+                [
+                    p + (z * NOSES + nose) * len(ROCKET_COLOURS) + placed[z * NOSES + nose]
+                    for z in compress(range(N_CELLS), g.zmask)
+                    for nose in range(NOSES)
+                    if placed[z * NOSES + nose] >= 0
+                ],
+                dtype=np.intp,
+            )
+        return hot
+
+    def _piece_positions(self, g: PlanetRaiders, seat: int, n: int, at: Mapping[str, int]) -> Any:
+        """The positions of the entries of the raiders, their states and the aliens (blocks
+        of ones). These stay put while nobody moves (a hop, a rocket placed: about three
+        decisions in four): they are kept per seat and layout with a copy of the pads and
+        captures they come from, compared in full at every call."""
+        now = (g.occ, g.rpad, g.captured_by)
+        kept = self._pieces.entries(now, lambda: copied(now))
         p = at["raiders"]
         ps = at["raider_status"]
+        pa = at["aliens"]
+        key = (p, ps, pa, n, seat)
+        hot = kept.get(key)
+        if hot is not None:
+            return hot
+        hot_list: list[int] = []
         for s in range(n):
             k = (s - seat) % n
             for i in range(RAIDERS):
                 rid = s * RAIDERS + i
                 pad = g.rpad[rid]
                 if pad >= 0:
-                    out[ps + (k * RAIDERS + i) * len(STATUSES)] = 1.0
-                    out[p + (pad * n + k) * RAIDERS + i] = 1.0
+                    hot_list.append(ps + (k * RAIDERS + i) * len(STATUSES))
+                    hot_list.append(p + (pad * n + k) * RAIDERS + i)
                 elif g.captured_by[rid] >= 0:
-                    out[ps + (k * RAIDERS + i) * len(STATUSES) + 1] = 1.0
+                    hot_list.append(ps + (k * RAIDERS + i) * len(STATUSES) + 1)
                 else:
-                    out[ps + (k * RAIDERS + i) * len(STATUSES) + 2] = 1.0
-        p = at["aliens"]
+                    hot_list.append(ps + (k * RAIDERS + i) * len(STATUSES) + 2)
         for e, o in enumerate(g.occ):
             if o >= ALIEN:
-                out[p + e * len(COLOURS) + o - ALIEN] = 1.0
-        p = at["players"]
+                hot_list.append(pa + e * len(COLOURS) + o - ALIEN)
+        hot = kept[key] = np.array(hot_list, dtype=np.intp)
+        return hot
+
+    def _player_entries(self, g: PlanetRaiders, seat: int, n: int, p: int) -> tuple[Any, Any]:
+        """The entries of the players' block (starting at ``p``) but the rockets in hand
+        (positions, values): colour, team, aliens aboard, captures, crew, finish, elimination.
+        They change at a capture, an alien taken or a player out: they are kept per seat and
+        layout with a copy of the state they come from, compared in full at every call."""
+        now = (g.aliens, g.caps, g.ncaps, g.finished, g.out, g.colour, g.team)
+        kept = self._players_kept.entries(now, lambda: copied(now))
+        key = (p, n, seat)
+        hot = kept.get(key)
+        if hot is not None:
+            return hot  # type: ignore[no-any-return]
+        writes: dict[int, float] = {}
         my_team = g.team[seat]
         for s in range(n):
             q = p + ((s - seat) % n) * 20
-            out[q + g.colour[s]] = 1.0
-            out[q + 4] = float(g.team[s] == my_team)
-            out[q + 5] = g.blue[s] / 3
-            out[q + 6] = g.red[s] / 3
+            writes[q + g.colour[s]] = 1.0
+            writes[q + 4] = float(g.team[s] == my_team)
             a = g.aliens[s]
             for c in range(len(COLOURS)):
                 if a >> c & 1:
-                    out[q + 7 + c] = 1.0
+                    writes[q + 7 + c] = 1.0
             for v in range(n):
                 caps = g.caps[s * n + v]
                 if caps:
-                    out[q + 11 + g.colour[v]] = caps / RAIDERS
+                    writes[q + 11 + g.colour[v]] = caps / RAIDERS
             aboard = a.bit_count()
-            out[q + 15] = float(crew_complete(aboard, g.ncaps[s]))
-            out[q + 16] = crew_missing(aboard, g.ncaps[s]) / 4
+            writes[q + 15] = float(crew_complete(aboard, g.ncaps[s]))
+            writes[q + 16] = crew_missing(aboard, g.ncaps[s]) / 4
             if s in g.finished:
-                out[q + 17] = 1.0
-                out[q + 18] = (g.finished.index(s) + 1) / 4
-            out[q + 19] = float(g.out[s])
+                writes[q + 17] = 1.0
+                writes[q + 18] = (g.finished.index(s) + 1) / 4
+            writes[q + 19] = float(g.out[s])
+        hot = kept[key] = nonzero_entries(writes)
+        return hot

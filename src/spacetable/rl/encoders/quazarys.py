@@ -47,6 +47,18 @@ def _layout(text: str) -> list[float]:
     return out
 
 
+_LAYOUT_ENTRIES: dict[str, tuple[tuple[int, float], ...]] = {}
+
+
+def _layout_entries(text: str) -> tuple[tuple[int, float], ...]:
+    """The non-zero entries of :func:`_layout` (index, value), kept per notation: a card's
+    cell writes these few instead of looking at all 17."""
+    out = _LAYOUT_ENTRIES.get(text)
+    if out is None:
+        out = _LAYOUT_ENTRIES[text] = tuple((i, x) for i, x in enumerate(_layout(text)) if x)
+    return out
+
+
 def _parse_layout(text: str) -> list[float]:
     tokens = text.split()
     out = [1.0 if tokens[0] == "@" else 0.0] + [0.0] * (4 * len(DIRS))
@@ -285,10 +297,9 @@ class QuazarysEncoder:
             note = notes[code]
             if note is None:
                 raise ObservationError(f"quazarys: card code {code} has no layout")
-            for i, x in enumerate(_layout(note)):
-                if x:
-                    pos.append(f + 1 + KINDS + i)
-                    val.append(x)
+            for i, x in _layout_entries(note):
+                pos.append(f + 1 + KINDS + i)
+                val.append(x)
             if faction[card] >= 0:
                 pos.append(f + 1 + KINDS + arms + faction[card])
                 val.append(1.0)

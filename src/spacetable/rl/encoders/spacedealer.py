@@ -8,10 +8,8 @@ timer length."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
-
-import numpy as np
 
 from spacetable.games.spacedealer.components import config
 from spacetable.games.spacedealer.constants import (
@@ -32,7 +30,7 @@ from spacetable.games.spacedealer.constants import (
     T_USE,
 )
 
-from ..observation import Builder, ObservationError, rel
+from ..observation import Builder, KeptEntries, ObservationError, nonzero_entries, rel
 
 if TYPE_CHECKING:
     from spacetable.games.spacedealer.rules import Spacedealer
@@ -64,25 +62,14 @@ def _config(players: int, options: Mapping[str, Any]) -> dict[str, int]:
     return cfg
 
 
-def _row_positions(q: int, action_row: Sequence[int], demand_row: Sequence[int]) -> Any:
-    """The positions of the rows' cards in a planet's grid block starting at ``q``."""
-    hot = [
-        q + col * COLUMN_FEATURES + 7 + a % BOX_SIZE for col, a in enumerate(action_row) if a >= 0
-    ]
-    hot += [
-        q + col * COLUMN_FEATURES + 7 + BOX_SIZE + d % BOX_SIZE
-        for col, d in enumerate(demand_row)
-        if d >= 0
-    ]
-    return np.array(hot, dtype=np.intp)
-
-
 class SpacedealerEncoder:
     game_id = "spacedealer"
 
     def __init__(self) -> None:
-        #: :meth:`encode_game`: the grid positions of the rows' cards, by place and rows
-        self._rows: dict[tuple[int, ...], Any] = {}
+        #: :meth:`encode_game`: the grid blocks' non-zero entries (positions, values) per
+        #: observing seat and layout, kept while their sources (:meth:`_grid_sources`) are
+        #: those last seen (a copy of them, compared in full at every call)
+        self._grids = KeptEntries()
 
     def encode(
         self, view: Mapping[str, Any], players: int, options: Mapping[str, Any], b: Builder
@@ -376,6 +363,7 @@ class SpacedealerEncoder:
         v[p0 + 1] = float(len(g.pile[3])) / (2 * BOX_SIZE)
         v[at["gizzi_pile"]] = float(len(g.gpile)) / (2 * GIZZI_PER_BOX)
         self._planets_of_game(g, seat, n, tmax, v, at)
+        self._grid_of_game(g, seat, n, v, at["grid"])
         nships = g.nships
         goods = g.goods
         # ships
@@ -487,21 +475,25 @@ class SpacedealerEncoder:
     def _planets_of_game(
         self, g: Spacedealer, seat: int, n: int, tmax: int, v: Any, at: Mapping[str, int]
     ) -> None:
-        """:meth:`_planets` straight from the game (see :meth:`encode_game`)."""
-        rows = self._rows
+        """:meth:`_planets` straight from the game (see :meth:`encode_game`). The game's lists
+        are bound to locals once, and the writes of a 0 into a timer's fresh entries are left
+        out (``v`` is zeros there): a third faster than writing every entry."""
         clock = g.clock
         tlen = g.tlen
         goods = g.goods
         nships = g.nships
         power = g._power
-        demands = g._card
-        fulfilled = g.fulfilled
+        t_end = g.t_end
+        t_kind = g.t_kind
+        t_arg = g.t_arg
+        t_attack = g.t_attack
+        slots = g.tmax
         w_nums = N_PLANETS + 19
         p_nums = at["planets"]
         p_timers = at["timers"]
-        p_grid = at["grid"]
         p_cards = at["planet_cards"]
-        t_ends = 1 + len(T_NAMES) + len(T_STATES)
+        t_states = 1 + len(T_NAMES)
+        t_ends = t_states + len(T_STATES)
         for p in range(n):
             k = (p - seat) % n
             q = p_nums + k * w_nums
@@ -531,59 +523,119 @@ class SpacedealerEncoder:
                 len(g.planning[p]) / 6,
             )
             # timers: the view lists the slots in use (a slot past the planet's count only
-            # while it runs), in order
-            q = p_timers + k * tmax * TIMER_FEATURES
-            listed = 0
-            for i in range(g.tmax):
-                t = p * g.tmax + i
-                te = g.t_end[t]
-                if i >= g.ntimers[p] and te == IDLE:
-                    continue
-                r = q + listed * TIMER_FEATURES
-                listed += 1
-                kind = g.t_kind[t]
+            # while it runs), in order; each listed slot's entries are written once
+            r = p_timers + k * tmax * TIMER_FEATURES
+            t0 = p * slots
+            counted = t0 + g.ntimers[p]
+            for t in range(t0, t0 + slots):
+                te = t_end[t]
+                if te == IDLE:
+                    if t >= counted:
+                        continue
+                    state = 0
+                else:
+                    state = 2 if te == READY else 1
+                kind = t_kind[t]
                 v[r] = 1.0
                 v[r + 1 + kind] = 1.0
-                v[r + 1 + len(T_NAMES) + (0 if te == IDLE else 2 if te == READY else 1)] = 1.0
+                v[r + t_states + state] = 1.0
                 if te >= 0:
                     v[r + t_ends] = (te - clock) / tlen
-                v[r + t_ends + 1] = float(bool(g.t_attack[t]))
-                arg = g.t_arg[t]
+                if t_attack[t]:
+                    v[r + t_ends + 1] = 1.0
+                arg = t_arg[t]
                 if arg >= 0:
                     if kind in (T_BUILD, T_USE):
                         v[r + t_ends + 2 + arg % BOX_SIZE] = 1.0
                     else:
                         v[r + TIMER_FEATURES - 1] = (arg + 1) / 16
+                r += TIMER_FEATURES
             # planned and plant cards
             q = p_cards + k * 3 * BOX_SIZE
             for c in g.planning[p]:
-                i = q + c % BOX_SIZE
-                v[i] += 1.0
-            for side in (0, 1):
-                for c in g.plant_cards[2 * p + side]:
-                    i = q + (1 + side) * BOX_SIZE + c % BOX_SIZE
-                    v[i] += 1.0
-            # the grid: the built cards, then the rows' cards
-            q = p_grid + k * GRID_W * COLUMN_FEATURES
+                v[q + c % BOX_SIZE] += 1.0
+            q += BOX_SIZE
+            for c in g.plant_cards[2 * p]:
+                v[q + c % BOX_SIZE] += 1.0
+            q += BOX_SIZE
+            for c in g.plant_cards[2 * p + 1]:
+                v[q + c % BOX_SIZE] += 1.0
+
+    @staticmethod
+    def _grid_sources(g: Spacedealer) -> tuple[Any, ...]:
+        """What the grid blocks are made of, but the cards' timers: every planet's built
+        cards, the cards' places, states and fulfilled demands, the rows' cards and the data
+        set's cards (by identity)."""
+        return (
+            g._card,
+            g.built,
+            g.site,
+            g.covered,
+            g.blocked,
+            g.attack,
+            g.fulfilled,
+            g.acell,
+            g.dcell,
+        )
+
+    def _grid_of_game(self, g: Spacedealer, seat: int, n: int, v: Any, p_grid: int) -> None:
+        """The grid blocks of :meth:`_planets` straight from the game (see
+        :meth:`encode_game`). Besides the cards' timers they change at a few decisions in a
+        hundred (a card built, covered, blocked or attacked, a demand fulfilled, a row's card
+        moved): their non-zero entries are kept per seat and layout, with a copy of their
+        sources, and written by one assignment while the game's sources equal that copy
+        (comparing costs a few list comparisons in C, writing them again a Python loop over
+        every built card). Whether a card has a timer, which changes at about one decision
+        in four, is read at every call, for the card shown at each place."""
+        now = self._grid_sources(g)
+        kept = self._grids.entries(
+            now, lambda: (now[0], [list(b) for b in g.built], *map(list, now[2:]))
+        )
+        key = (p_grid, n, seat)
+        hot = kept.get(key)
+        if hot is None:
+            hot = kept[key] = self._grid_entries(g, seat, n, p_grid)
+        v[hot[0]] = hot[1]
+        ctimer = g.ctimer
+        for i, c in hot[2]:
+            if ctimer[c] >= 0:
+                v[i] = 1.0
+
+    @staticmethod
+    def _grid_entries(
+        g: Spacedealer, seat: int, n: int, p_grid: int
+    ) -> tuple[Any, Any, tuple[tuple[int, int], ...]]:
+        """The non-zero entries of the grid blocks of ``seat`` but the timers' (positions,
+        values), written in the order of the view path: a card covered by a later one at
+        its place is written over, entry by entry; and the entry of each place's timer flag
+        with the card it belongs to (the last built there)."""
+        site = g.site
+        covered = g.covered
+        blocked = g.blocked
+        attack = g.attack
+        demands = g._card
+        fulfilled = g.fulfilled
+        writes: dict[int, float] = {}
+        timers: dict[int, int] = {}
+        for p in range(n):
+            q = p_grid + ((p - seat) % n) * GRID_W * COLUMN_FEATURES
             for c in g.built[p]:
-                r = q + g.site[c] * COLUMN_FEATURES
-                v[r] = 1.0
-                v[r + 1] = float(bool(g.covered[c]))
-                v[r + 2] = float(bool(g.blocked[c]))
-                v[r + 3] = g.attack[c] / 3
-                v[r + 4] = float(g.ctimer[c] >= 0)
+                r = q + site[c] * COLUMN_FEATURES
+                writes[r] = 1.0
+                writes[r + 1] = float(bool(covered[c]))
+                writes[r + 2] = float(bool(blocked[c]))
+                writes[r + 3] = attack[c] / 3
+                timers[r + 4] = c
                 dem = demands[c].demands
                 if dem:
-                    v[r + 5] = float(fulfilled[2 * c] >= 0)
+                    writes[r + 5] = float(fulfilled[2 * c] >= 0)
                     if len(dem) > 1:
-                        v[r + 6] = float(fulfilled[2 * c + 1] >= 0)
-            # the rows' cards change seldom: their positions are kept per rows and place
+                        writes[r + 6] = float(fulfilled[2 * c + 1] >= 0)
             base = p * GRID_W
-            key = (q, *g.acell[base : base + GRID_W], *g.dcell[base : base + GRID_W])
-            hot = rows.get(key)
-            if hot is None:
-                hot = _row_positions(q, key[1 : 1 + GRID_W], key[1 + GRID_W :])
-                if len(rows) >= 4096:
-                    rows.clear()
-                rows[key] = hot
-            v[hot] = 1.0
+            for col, a in enumerate(g.acell[base : base + GRID_W]):
+                if a >= 0:
+                    writes[q + col * COLUMN_FEATURES + 7 + a % BOX_SIZE] = 1.0
+            for col, d in enumerate(g.dcell[base : base + GRID_W]):
+                if d >= 0:
+                    writes[q + col * COLUMN_FEATURES + 7 + BOX_SIZE + d % BOX_SIZE] = 1.0
+        return (*nonzero_entries(writes), tuple(timers.items()))

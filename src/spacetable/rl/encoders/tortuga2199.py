@@ -36,7 +36,14 @@ from spacetable.games.tortuga2199.constants import (
 )
 from spacetable.games.tortuga2199.view import tallies
 
-from ..observation import Builder, ObservationError, rel
+from ..observation import (
+    Builder,
+    KeptEntries,
+    ObservationError,
+    copied,
+    nonzero_entries,
+    rel,
+)
 
 if TYPE_CHECKING:
     from spacetable.games.tortuga2199.rules import Tortuga2199
@@ -62,6 +69,9 @@ class Tortuga2199Encoder:
         #: :meth:`encode_game`: the positions of a layout's adjacencies and coordinates, by
         #: place and layout (a layout is one of the data set's, kept for the program's life)
         self._layouts: dict[tuple[int, int, int, int], Any] = {}
+        #: :meth:`encode_game`: the sectors' other entries (positions, values) per observing seat
+        #: and layout, kept with a copy of the sectors' state they come from
+        self._sectors_kept = KeptEntries()
 
     def encode(
         self, view: Mapping[str, Any], players: int, options: Mapping[str, Any], b: Builder
@@ -344,13 +354,9 @@ class Tortuga2199Encoder:
                 out[p0 + i] = 1.0
         # the sectors, and each seat's tallies of them (as the view makes them)
         lay = g.lay
-        has_def = P.kind_has_def
-        influence = P.kind_influence
         held, count, terminals, turrets, marked = tallies(g)
         head = SECTOR_HEAD + n + 8 + 2 * COORD
         ph0 = at["sectors"]
-        ps0 = at["sector_seats"]
-        pc0 = at["sector_creature"]
         key = (ph0, at["sector_adjacent"], id(lay), n)
         fixed = self._layouts.get(key)
         if fixed is None:  # present, adjacency, coordinates: the layout's own
@@ -365,39 +371,14 @@ class Tortuga2199Encoder:
                 hot.append(j + sl * head + COORD + r + 2)
             fixed = self._layouts[key] = (np.array(hot, dtype=np.intp), lay)
         out[fixed[0]] = 1.0
-        j = SECTOR_HEAD + n
-        for sl in range(lay.n):
-            f = ph0 + sl * head
-            k = g.kinds[sl]
-            out[f + 1 + k] = 1.0
-            ctrl = g.ctrl[sl]
-            out[f + (SECTOR_HEAD - 1 if ctrl < 0 else SECTOR_HEAD + (ctrl - seat) % n)] = 1.0
-            d = g.defence[sl]
-            h = g.hunt[sl]
-            seen = g.seen[sl]
-            if has_def[k]:
-                out[f + j] = (d or 0) / 10
-                out[f + j + 1] = (P.kind_max_def[k] or 0) / 10
-            else:
-                out[f + j + 6] = 1.0
-            out[f + j + 2] = conquest_cost(k, d) / TORTUGA_COST
-            out[f + j + 3] = influence[k] / 3
-            out[f + j + 4] = g.mineral[sl]
-            if h >= 0:
-                out[f + j + 5] = 1.0
-                if seen >> seat & 1:
-                    out[f + j + 7] = 1.0
-                    out[pc0 + sl * MAX_CARDS + h] = 1.0
-            q = ps0 + sl * 3 * n
-            probes = g.probes[sl]
-            for p in range(n):
-                r = (p - seat) % n
-                if probes >> p & 1:
-                    out[q + r] = 1.0
-                if seen >> p & 1:
-                    out[q + n + r] = 1.0
-                if g.pos[p] == sl:
-                    out[q + 2 * n + r] = 1.0
+        pos, val = self._sector_entries(g, seat, n, head, at)
+        out[pos] = val
+        # the ships, which move at about one decision in four: written at every call
+        ps0 = at["sector_seats"]
+        for p in range(n):
+            sl = g.pos[p]
+            if 0 <= sl < lay.n:
+                out[ps0 + sl * 3 * n + 2 * n + (p - seat) % n] = 1.0
         # the players
         secret_atk = ph == ATK
         pn0 = at["players"]
@@ -507,3 +488,60 @@ class Tortuga2199Encoder:
             out[p0 + c] += 1.0
         if g.reserve[seat] >= 0:
             out[at["reserved_card"] + g.reserve[seat]] = 1.0
+
+    def _sector_entries(
+        self, g: Tortuga2199, seat: int, n: int, head: int, at: Mapping[str, int]
+    ) -> tuple[Any, Any]:
+        """The sectors' entries besides the layout's own (positions, values): kind,
+        controller, defence, conquest cost, influence, mineral, hunt token (its creature if
+        ``seat`` looked at it), markers and looks (the ships, which move more often, are
+        written by :meth:`encode_game` at every call). They stay put at about eleven
+        decisions in twelve: they are kept per seat and layout with a copy of the sectors'
+        state (and the data set and layout, by identity), compared in full at every call."""
+        now = (g.parts, g.lay, g.kinds, g.ctrl, g.defence, g.hunt, g.seen, g.mineral, g.probes)
+        # (the data set and layout kept as they are; each list of the state copied)
+        kept = self._sectors_kept.entries(now, lambda: (*now[:2], *copied(now[2:])))
+        ph0 = at["sectors"]
+        ps0 = at["sector_seats"]
+        pc0 = at["sector_creature"]
+        key = (ph0, ps0, pc0, head, n, seat)
+        hot = kept.get(key)
+        if hot is not None:
+            return hot  # type: ignore[no-any-return]
+        P = g.parts
+        has_def = P.kind_has_def
+        influence = P.kind_influence
+        writes: dict[int, float] = {}
+        j = SECTOR_HEAD + n
+        for sl in range(g.lay.n):
+            f = ph0 + sl * head
+            k = g.kinds[sl]
+            writes[f + 1 + k] = 1.0
+            ctrl = g.ctrl[sl]
+            writes[f + (SECTOR_HEAD - 1 if ctrl < 0 else SECTOR_HEAD + (ctrl - seat) % n)] = 1.0
+            d = g.defence[sl]
+            h = g.hunt[sl]
+            seen = g.seen[sl]
+            if has_def[k]:
+                writes[f + j] = (d or 0) / 10
+                writes[f + j + 1] = (P.kind_max_def[k] or 0) / 10
+            else:
+                writes[f + j + 6] = 1.0
+            writes[f + j + 2] = conquest_cost(k, d) / TORTUGA_COST
+            writes[f + j + 3] = influence[k] / 3
+            writes[f + j + 4] = g.mineral[sl]
+            if h >= 0:
+                writes[f + j + 5] = 1.0
+                if seen >> seat & 1:
+                    writes[f + j + 7] = 1.0
+                    writes[pc0 + sl * MAX_CARDS + h] = 1.0
+            q = ps0 + sl * 3 * n
+            probes = g.probes[sl]
+            for p in range(n):
+                r = (p - seat) % n
+                if probes >> p & 1:
+                    writes[q + r] = 1.0
+                if seen >> p & 1:
+                    writes[q + n + r] = 1.0
+        hot = kept[key] = nonzero_entries(writes)
+        return hot
