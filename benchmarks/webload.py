@@ -173,22 +173,27 @@ def serve(
         await original_act(self, seat, action, step)
         latencies.append(time.perf_counter() - t0)
 
-    original_db = live.Hub.db
+    def timed(original: Callable[..., Any]) -> Callable[..., Any]:
+        """``original`` (``Hub.db``, ``Hub.commit``: a storage call in a thread), its calls
+        timed in that thread by the storage method's name."""
 
-    async def timed_db(self: live.Hub, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
-        name = getattr(fn, "__name__", repr(fn))
+        async def run(self: live.Hub, fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+            name = getattr(fn, "__name__", repr(fn))
 
-        def call() -> Any:
-            t0 = time.perf_counter()
-            try:
-                return fn(*args, **kw)
-            finally:
-                db_time[name].append(time.perf_counter() - t0)
+            def call() -> Any:
+                t0 = time.perf_counter()
+                try:
+                    return fn(*args, **kw)
+                finally:
+                    db_time[name].append(time.perf_counter() - t0)
 
-        return await original_db(self, call)
+            return await original(self, call)
+
+        return run
 
     live.LiveTable.act = timed_act  # type: ignore[method-assign]
-    live.Hub.db = timed_db  # type: ignore[method-assign]
+    live.Hub.db = timed(live.Hub.db)  # type: ignore[method-assign]
+    live.Hub.commit = timed(live.Hub.commit)  # type: ignore[method-assign]
 
     settings = live.Settings(
         http_rate=1e9,

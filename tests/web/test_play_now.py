@@ -16,13 +16,23 @@ from typing import Any
 import httpx
 import pytest
 import websockets
+from sqlalchemy.exc import OperationalError
 
 from spacetable.web.accounts import COOKIE
 from spacetable.web.matchmaking import Entry, closest_bot, find_matches
 from spacetable.web.ratings import anchors
+from spacetable.web.storage import AccountRecord, Storage
 
 from . import loopback
-from .conftest import FAST, RedisServer, Server, fresh_pg_database, start_server
+from .conftest import (
+    FAST,
+    RedisServer,
+    Server,
+    fresh_pg_database,
+    log_text,
+    server_log,
+    start_server,
+)
 from .test_accounts import PASSWORD, client, csrf, signup
 from .test_many_servers import _cluster
 
@@ -177,6 +187,62 @@ def test_two_accounts_are_matched_into_a_rated_started_table(quick: Server) -> N
             assert [(x["table"]["id"], x["seats"]) for x in games] == [
                 (tid, [g["matched"]["seat"]])
             ]
+
+
+def test_a_failed_write_of_a_match_is_tried_again(quick: Server) -> None:
+    """The database fails once as a match's outcome is written on its entries (the table is
+    made and started): it is written again, and both pages are brought to the table; until
+    then the entries stay taken, never matched a second time."""
+    storage = quick.app.state.hub.storage
+    real = storage.matched
+    calls: list[str | None] = []
+
+    def failing_once(seats: dict[str, int], table_id: str | None) -> None:
+        calls.append(table_id)
+        if len(calls) == 1:
+            raise OperationalError("UPDATE queue", {}, Exception("the database went away"))
+        real(seats, table_id)
+
+    storage.matched = failing_once
+    try:
+        with server_log() as records, client(quick) as ada, client(quick) as bob:
+            signup(ada, "Ada")
+            signup(bob, "Bob")
+            want = {"game": "quazarys", "players": 2, "pace": "live", "lang": "en"}
+            for c in (ada, bob):
+                assert c.post("/api/queue", json=want, headers=csrf(c)).status_code == 201
+            got = [_until(c, lambda g: "matched" in g) for c in (ada, bob)]
+            assert len({g.get("matched", {}).get("table") for g in got}) == 1, got
+            assert got[0]["matched"]["table"] is not None
+            tid = got[0]["matched"]["table"]
+            assert calls == [tid, tid]  # one table, its outcome written twice
+            said = log_text(records)
+            assert "could not be written (attempt 1 of 4)" in said and "went away" in said
+    finally:
+        storage.matched = real
+
+
+def test_joining_again_while_a_match_is_made_keeps_the_match(db_url: str) -> None:
+    """Bob joins again (another game) between the pass that took his place and the write of
+    his match: the match stands (he is being seated at its table) and is told at the next
+    ask; once matched, joining again is a new place."""
+    store = Storage(db_url)
+    store.migrate()
+    for n in ("Ada", "Bob"):
+        store.create_account(AccountRecord(f"id-{n}", n, n.lower(), "x", 0.0, 0.0))
+    for n in ("Ada", "Bob"):
+        store.enqueue(f"id-{n}", n, "quazarys", 2, "live", "en")
+    (match,) = store.take_matches(time.time(), 2.0, 0.2, 15.0, 120.0)
+    again = store.enqueue("id-Bob", "Bob", "wildspace", 2, "live", "en")
+    assert again["game"] == "quazarys" and "table" not in again
+    seats = {e.account: i for i, e in enumerate(match.people)}
+    store.matched(seats, "t1")
+    told = store.queue_entry("id-Bob")
+    assert told is not None and told["table"] == "t1" and told["seat"] == seats["id-Bob"]
+    new = store.enqueue("id-Bob", "Bob", "wildspace", 2, "live", "en")
+    assert new["game"] == "wildspace" and "table" not in new
+    assert store.take_matches(time.time(), 2.0, 0.2, 15.0, 120.0) == []
+    store.close()
 
 
 def test_leaving_the_queue_or_the_page_gives_the_place_up(quick: Server) -> None:

@@ -231,6 +231,8 @@ def test_play_now_then_a_rated_game_on_two_servers_over_postgresql(
         finally:
             for p in servers:
                 p.stop()
+            for n, p in enumerate(servers):  # (shown by pytest when the test fails)
+                print(f"--- server {n} ---\n{p.output(10)}")
 
 
 SPY = """

@@ -1,7 +1,9 @@
 """The hub: everything a server holds: the storage, the bot workers and every live table.
 
 The :class:`Hub` owns the storage (used from one database thread, so commits keep their
-order and never block the event loop), the bot workers and every live table
+order and never block the event loop; on PostgreSQL the tables' decisions are committed by a
+thread of their own, and reads that need no order by reading threads), the bot workers and
+every live table
 (:mod:`spacetable.web.table`; their clocks and drivers: :mod:`spacetable.web.drivers`). A
 restarted server resumes every running table from its last snapshot and the decisions after
 it, the game clock where it stood.
@@ -37,7 +39,7 @@ from .bots import BotPool, check_level
 from .clocks import TableSettings
 from .collector import Collector
 from .guides import GUIDE
-from .matchmaking import run_match
+from .matchmaking import run_match, tell_matched
 from .messages import error_message
 from .relay import Relay
 from .shared import (
@@ -75,6 +77,17 @@ class Hub:
         self.data = DataSets(data)
         self.bots = BotPool(self.settings.bot_workers)
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="spacetable-db")
+        #: The thread that commits the tables' decisions. On PostgreSQL it is apart from the
+        #: database thread's other writes (the queues, matching, tables being made, accounts):
+        #: a decision waits only for the decisions committed before it, as it would beside
+        #: another server's writes (the rows are locked in one order; leases are checked).
+        #: SQLite takes one writer at a time: there it is the database thread (two threads
+        #: would only take turns at its lock, with its busy waits between).
+        self._commits = (
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="spacetable-commit")
+            if storage.backend == "postgresql"
+            else self._db
+        )
         #: Threads for the reads that need no order among the writes (sessions, the queues'
         #: places, leaderboards and profiles): many pages asking every second must not
         #: queue up ahead of the decisions the database thread commits.
@@ -141,6 +154,11 @@ class Hub:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
 
+    async def commit(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a storage call in the thread that commits the decisions."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._commits, lambda: fn(*args, **kwargs))
+
     async def read(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call that needs no order among the writes in a reading thread
         (it may write what only it writes, such as a session's last use)."""
@@ -163,7 +181,7 @@ class Hub:
             batch, self._appends = self._appends[:GROUP_COMMIT], self._appends[GROUP_COMMIT:]
             results: list[Exception | None]
             try:
-                results = list(await self.db(self.storage.append_many, [a for a, _ in batch]))
+                results = list(await self.commit(self.storage.append_many, [a for a, _ in batch]))
             except Exception as e:  # the database itself: every table of the batch reloads
                 results = [e] * len(batch)
             for (_, fut), error in zip(batch, results, strict=True):
@@ -278,9 +296,19 @@ class Hub:
             st.queue_idle,
             st.queue_matched_for,
         )
-        # the tables are made side by side: each waits on the database thread, in turn
-        made = await asyncio.gather(*(run_match(self, m) for m in found))
-        return [t for t in made if t is not None]
+        # the tables are made side by side: each waits on the database thread, in turn; one
+        # that fails (run_match gives its people back to the queue) does not lose the others
+        made = await asyncio.gather(*(run_match(self, m) for m in found), return_exceptions=True)
+        out: list[str] = []
+        for m, t in zip(found, made, strict=True):
+            if isinstance(t, BaseException):
+                if not isinstance(t, Exception):
+                    raise t  # cancelled: the server stops
+                log.error("a play-now match of %s failed: %s", m.game, self.storage.explain(t))
+                await tell_matched(self, {e.account: i for i, e in enumerate(m.people)}, None)
+            elif t is not None:
+                out.append(t)
+        return out
 
     async def _repeat(
         self, every: float, soon: asyncio.Event, work: Callable[[], Awaitable[Any]], what: str
@@ -379,6 +407,10 @@ class Hub:
         await cancel_and_wait([self._collector])
         self.bots.close()
         self._reads.shutdown(wait=True)
+        if self._writer is not None:  # the last decisions are committed before the close
+            await asyncio.gather(self._writer, return_exceptions=True)
+        if self._commits is not self._db:
+            self._commits.shutdown(wait=True)
         await self.db(self.storage.close)
         self._db.shutdown(wait=True)
 

@@ -22,6 +22,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Collection, Sequence
@@ -146,6 +147,23 @@ def find_matches(
     return out
 
 
+def entry_state(row: QueueRow) -> dict[str, Any]:
+    """What a queue entry says of itself (``table`` and ``seat`` once its match is made)."""
+    out: dict[str, Any] = {
+        "game": row.game,
+        "players": row.players,
+        "pace": row.pace,
+        "lang": row.lang,
+        "joined_at": row.joined_at,
+        "bots": row.bots,
+        "mu": row.mu,
+    }
+    if row.table_id not in (None, PENDING):
+        out["table"] = row.table_id
+        out["seat"] = row.seat
+    return out
+
+
 class QueueStore:
     """The queue's methods of :class:`spacetable.web.storage.Storage`."""
 
@@ -156,35 +174,31 @@ class QueueStore:
         self, account: str, name: str, game: str, players: int, pace: str, lang: str
     ) -> dict[str, Any]:
         """Put ``account`` in a queue (in place of any entry it had); its rating is its
-        μ in the game (a new account's when it has none)."""
+        μ in the game (a new account's when it has none). While a match is being made for
+        it (its entry taken, :data:`PENDING`), the entry stays: the person is being seated
+        at that table, and is told so at the next ask."""
         now = time.time()
         with self._session.begin() as s:
+            # (locked: a pass taking it in another process is waited for)
+            held = s.get(QueueRow, account, with_for_update=True)
+            if held is not None and held.table_id == PENDING:
+                return entry_state(held)
             rating = s.get(RatingRow, (account, game, MAIN))
             s.execute(delete(QueueRow).where(QueueRow.account_id == account))
-            s.add(
-                QueueRow(
-                    account_id=account,
-                    name=name,
-                    game=game,
-                    players=players,
-                    pace=pace,
-                    lang=lang,
-                    mu=rating.mu if rating is not None else MU,
-                    joined_at=now,
-                    seen_at=now,
-                    bots=False,
-                )
+            row = QueueRow(
+                account_id=account,
+                name=name,
+                game=game,
+                players=players,
+                pace=pace,
+                lang=lang,
+                mu=rating.mu if rating is not None else MU,
+                joined_at=now,
+                seen_at=now,
+                bots=False,
             )
-        # (as queue_entry reads it, without a second transaction)
-        return {
-            "game": game,
-            "players": players,
-            "pace": pace,
-            "lang": lang,
-            "joined_at": now,
-            "bots": False,
-            "mu": rating.mu if rating is not None else MU,
-        }
+            s.add(row)
+            return entry_state(row)  # (as queue_entry reads it, without a second transaction)
 
     def queue_entry(self, account: str, touch: float | None = None) -> dict[str, Any] | None:
         """``account``'s entry (``None``: not in a queue). ``touch``: its page is still
@@ -198,19 +212,7 @@ class QueueStore:
             now = time.time()
             if touch is not None and now - row.seen_at > touch:
                 row.seen_at = now
-            out: dict[str, Any] = {
-                "game": row.game,
-                "players": row.players,
-                "pace": row.pace,
-                "lang": row.lang,
-                "joined_at": row.joined_at,
-                "bots": row.bots,
-                "mu": row.mu,
-            }
-            if row.table_id not in (None, PENDING):
-                out["table"] = row.table_id
-                out["seat"] = row.seat
-            return out
+            return entry_state(row)
 
     def leave_queue(self, account: str) -> bool:
         with self._session.begin() as s:
@@ -336,7 +338,32 @@ async def run_match(hub: Hub, match: Match) -> str | None:
     except Exception as e:
         why = hub.storage.explain(e)
         log.error("a play-now match of %s could not be made: %s", match.game, why)
-        await hub.db(hub.storage.matched, accounts, None)
+        await tell_matched(hub, accounts, None)
         return None
-    await hub.db(hub.storage.matched, accounts, table.rec.id)
+    await tell_matched(hub, accounts, table.rec.id)
     return table.rec.id
+
+
+#: How many times the outcome of a match is written before it is given up.
+TELL_ATTEMPTS = 4
+
+
+async def tell_matched(hub: Hub, seats: dict[str, int], table_id: str | None) -> bool:
+    """Write the outcome of a match on its people's entries (:meth:`QueueStore.matched`),
+    trying again after a failure of the database: until it is written the entries stay
+    taken, their pages are told nothing and nobody matches them again (a table made and
+    started would wait for people who never come). Whether it was written."""
+    for attempt in range(1, TELL_ATTEMPTS + 1):
+        try:
+            await hub.db(hub.storage.matched, seats, table_id)
+            return True
+        except Exception as e:  # one line, without a statement or a password
+            log.error(
+                "play now: the outcome of a match could not be written (attempt %d of %d): %s",
+                attempt,
+                TELL_ATTEMPTS,
+                hub.storage.explain(e),
+            )
+            if attempt < TELL_ATTEMPTS:
+                await asyncio.sleep(0.25 * attempt)
+    return False
