@@ -93,3 +93,60 @@ def test_the_account_pages_pass_axe(browser: Browser, fast_sqlite_server: Server
         expect(page.get_by_test_id("password-error")).not_to_be_empty()
         assert violations(page) == [], (lang, "account page")
         page.context.close()
+
+
+def test_a_sign_up_pressed_while_the_page_still_loads_signs_in(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """The page asks who this browser is (``GET /api/account``) as it opens; a person who
+    signs up before that answer comes is signed up all the same, and the older answer (a
+    guest) does not sign them out of the page."""
+    base = fast_sqlite_server.base
+    page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    held: list[Any] = []
+    page.route("**/api/account", lambda route: held.append(route))
+    page.goto(f"{base}/?lang=en")
+    page.fill("[data-testid=account-name]", NAME)
+    page.fill("[data-testid=account-password]", PASSWORD)
+    page.click("[data-testid=sign-up]")
+    expect(page.get_by_test_id("signed-in-as")).to_contain_text(NAME)
+    assert len(held) == 1, "the page's first question is still unanswered"
+    held[0].continue_()  # the answer to a question asked before the sign-up: a guest
+    page.unroute("**/api/account")
+    expect(page.locator("#play-now-form")).to_be_visible()  # the page went on loading
+    expect(page.get_by_test_id("signed-in-as")).to_contain_text(NAME)
+    expect(page.get_by_test_id("account-name")).to_be_hidden()
+    page.reload()
+    expect(page.get_by_test_id("signed-in-as")).to_contain_text(NAME)
+    page.context.close()
+
+
+def test_a_sign_in_that_meets_no_server_or_a_proxy_error_says_so(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """A sign-in whose request is lost says the server could not be reached; one answered
+    by a proxy's error page (no JSON) says its status, in the page's language."""
+    base = fast_sqlite_server.base
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.goto(f"{base}/?lang=fr")
+    expect(page.get_by_test_id("sign-up")).to_have_text("Créer un compte")
+    page.fill("[data-testid=account-name]", NAME)
+    page.fill("[data-testid=account-password]", PASSWORD)
+    page.route("**/api/account/signin", lambda route: route.abort())
+    page.click("[data-testid=sign-in]")
+    error = page.get_by_test_id("account-error")
+    expect(error).to_have_text(
+        "Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez."
+    )
+    page.unroute("**/api/account/signin")
+    page.route(
+        "**/api/account/signin",
+        lambda route: route.fulfill(
+            status=502, content_type="text/html", body="<h1>Bad Gateway</h1>"
+        ),
+    )
+    page.click("[data-testid=sign-in]")
+    expect(error).to_contain_text("Erreur")
+    expect(error).to_contain_text("502")
+    expect(page.get_by_test_id("account-name")).to_be_visible()
+    page.context.close()

@@ -9,6 +9,7 @@ each page received is then checked against what its seat may know (:mod:`.leakch
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -19,12 +20,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PWTimeout
 
 import spacetable
 
-from .conftest import Server, create
+from .conftest import Server, connect, create, run_async
 from .leakcheck import check_messages
 
 CHROMIUM = os.environ.get("SPACETABLE_CHROMIUM", "/usr/bin/chromium")
@@ -38,6 +39,30 @@ def browser() -> Iterator[Browser]:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+def test_asyncio_runs_beside_the_modules_open_browser(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """The module's browser marks this thread's loop as running between its calls, where
+    ``asyncio.run`` refuses to start: ``run_async`` then runs a client in a thread of its own
+    (the tests that mix WebSocket clients with a module's browser depend on it)."""
+    page = browser.new_page()
+    page.goto(fast_sqlite_server.base)
+    idle = asyncio.sleep(0)
+    with pytest.raises(RuntimeError, match="running event loop"):
+        asyncio.run(idle)
+    idle.close()
+    tid = create(fast_sqlite_server.base, "quazarys", [{"kind": "human"}] * 2)["id"]
+
+    async def hello() -> str:
+        c = await connect(fast_sqlite_server, tid)
+        m = await c.until(lambda m: m["type"] == "welcome")
+        await c.close()
+        return str(m["type"])
+
+    assert run_async(hello()) == "welcome"
+    page.close()
 
 
 def capture(page: Page) -> list[list[dict[str, Any]]]:
@@ -379,6 +404,58 @@ def test_the_host_starts_the_table_from_its_page(
     page.wait_for_selector("#actions button[data-testid=action]")
     assert page.locator("[data-testid=status]").inner_text() == "en cours"
     assert check_messages(sqlite_db, table_id(page.url), streams) > 0
+    ctx.close()
+
+
+def test_a_start_that_meets_no_server_or_a_proxy_error_says_so_and_can_be_pressed_again(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """The lobby's Start button, when its request is lost, says the server could not be
+    reached; answered by a proxy's error page (no JSON), it says the status; no script
+    error either way, and the next press starts the table. The list of tables too."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    faults: list[str] = []
+    page.on("pageerror", lambda e: faults.append(str(e)))
+    lobby_create(
+        page, fast_sqlite_server.base, "quazarys", 2, {}, {1: "easy"}, lang="en", start=False
+    )
+    start = page.locator("#created [data-testid=start]")
+    toast = page.locator("#toast")
+    page.route("**/api/tables/*/start", lambda route: route.abort())
+    start.click()
+    expect(toast).to_have_text(
+        "The server could not be reached. Check your connection, then try again."
+    )
+    page.unroute("**/api/tables/*/start")
+    page.route(
+        "**/api/tables/*/start",
+        lambda route: route.fulfill(status=502, content_type="text/html", body="<h1>Bad</h1>"),
+    )
+    start.click()
+    expect(toast).to_have_text("Error: 502")
+    page.unroute("**/api/tables/*/start")
+    expect(start).to_be_enabled()
+    start.click()
+    expect(start).to_be_disabled()
+    # the list of tables, asked again by Refresh, says the same, then lists them again
+    tables = page.get_by_test_id("tables")
+    page.route("**/api/tables?*", lambda route: route.abort())
+    page.click("#refresh")
+    expect(tables).to_have_text(
+        "The server could not be reached. Check your connection, then try again."
+    )
+    page.unroute("**/api/tables?*")
+    page.route(
+        "**/api/tables?*",
+        lambda route: route.fulfill(status=503, content_type="text/html", body="<h1>Busy</h1>"),
+    )
+    page.click("#refresh")
+    expect(tables).to_have_text("Error: 503")
+    page.unroute("**/api/tables?*")
+    page.click("#refresh")
+    expect(tables.locator("li")).not_to_have_count(0)
+    assert faults == []
     ctx.close()
 
 

@@ -81,6 +81,11 @@ def play_by_keyboard(page: Page, rng: random.Random, limit: float) -> dict[str, 
         s = seen(page)
         if s["end"]:
             return counts
+        if s["body"]:  # read again after the page's pending tasks (a piece just taken away)
+            page.wait_for_timeout(50)
+            s = seen(page)
+            if s["end"]:
+                return counts
         assert not s["body"], ("the focus fell off the board", s, counts)
         if s["menu"]:
             for _ in range(rng.randrange(s["items"])):
@@ -244,5 +249,48 @@ def test_a_pieces_menu_and_the_hand_off_hold_and_give_back_the_focus(
         "() => document.querySelector('#view [data-testid=board]').contains(document.activeElement)"
     )
     assert seen(page)["piece"] is not None
+    assert page.js_errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_a_piece_taken_away_under_the_keyboard_focus_gives_it_to_the_board(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """The piece a keyboard player is on goes away without the board being drawn again (a
+    menu's choice gone, a real-time change in place; here the test removes it, and then the
+    menu's first choice): the focus goes to another playable piece of the board, never to the
+    page. After a press of the mouse elsewhere, the page keeps it where the person put it."""
+    t = create(
+        fast_sqlite_server.base,
+        "quazarys",
+        [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+        start=True,
+    )
+    page = keyboard_page(browser, fast_sqlite_server, t["seats"][0]["link"], "en")
+    tab_to_the_board(page)
+    gone = seen(page)["piece"]
+    page.evaluate("() => document.activeElement.closest('[data-actions]').remove()")
+    page.wait_for_function(
+        "() => !!document.activeElement.closest('#view [data-testid=board] [data-actions]')"
+    )
+    back = seen(page)
+    assert back["piece"] not in (None, gone) and not back["body"], back
+    # in a piece's menu, the focused choice taken away: back on the board too
+    for _ in range(30):
+        if seen(page)["actions"] > 1:
+            break
+        page.keyboard.press("Tab")
+    assert seen(page)["actions"] > 1, seen(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => !!document.activeElement.closest('[data-testid=board-menu]')")
+    page.evaluate("() => document.activeElement.remove()")
+    page.wait_for_function(
+        "() => document.querySelector('#view [data-testid=board]').contains(document.activeElement)"
+    )
+    assert not seen(page)["body"]
+    # a press of the mouse beside the board moves the focus to the page: it stays there
+    page.mouse.click(5, 715)
+    page.wait_for_timeout(100)
+    assert seen(page)["body"], seen(page)
     assert page.js_errors == []  # type: ignore[attr-defined]
     page.context.close()

@@ -1,8 +1,8 @@
 // The account page: change the password, download the account's data, sign out the other
 // devices, delete the account. Every message is said in the live regions #status and #error.
-import { $, clear, el } from "./dom.js";
+import { $, clear, el, holdForms } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
-import { account, api, errorText, loadAccount } from "./account.js";
+import { account, api, errorText, loadAccount, readJson } from "./account.js";
 
 // A message next to the form it answers (`where`: password, data, delete), in its live
 // region: role=status for news, role=alert for an error.
@@ -73,7 +73,7 @@ async function unblock(name) {
 async function changePassword(ev) {
   ev.preventDefault();
   const r = await api("/api/account/password", { body: { old: $("#old").value, new: $("#new").value } });
-  const data = await r.json();
+  const data = await readJson(r);
   if (!r.ok) { say("password", refusal(data, r.status), true); return; }
   $("#old").value = "";
   $("#new").value = "";
@@ -82,7 +82,7 @@ async function changePassword(ev) {
 
 async function everywhere() {
   const r = await api("/api/account/signout-everywhere");
-  const data = await r.json();
+  const data = await readJson(r);
   if (!r.ok) say("data", errorText(data, r.status), true);
   else say("data", t("signed_out_elsewhere", { n: data.revoked }));
 }
@@ -90,7 +90,7 @@ async function everywhere() {
 async function remove(ev) {
   ev.preventDefault();
   const r = await api("/api/account/delete", { body: { password: $("#confirm").value } });
-  const data = await r.json();
+  const data = await readJson(r);
   if (!r.ok) { say("delete", refusal(data, r.status), true); return; }
   await loadAccount();
   labels();
@@ -98,6 +98,7 @@ async function remove(ev) {
 }
 
 async function main() {
+  holdForms();
   $("#lang").addEventListener("change", (e) => { setLang(e.target.value); labels(); });
   $("#password-form").addEventListener("submit", changePassword);
   $("#everywhere").addEventListener("click", everywhere);

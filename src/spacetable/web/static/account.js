@@ -4,17 +4,27 @@
 import { t } from "./i18n.js";
 
 let me = { account: null, csrf: null };
+// How many times this page signed in, up or out: an answer to GET /api/account asked
+// before one of those is older than it and is not kept.
+let changes = 0;
 
 export function account() {
   return me.account;
 }
 
 export async function loadAccount() {
+  const asked = changes;
   try {
     const r = await fetch("/api/account", { credentials: "same-origin" });
-    if (r.ok) me = await r.json();
+    const data = r.ok ? await r.json() : null;
+    if (data && asked === changes) me = data;
   } catch (e) { /* offline: a guest */ }
   return me.account;
+}
+
+// A response's JSON body (null when it has none: a proxy's error page, a lost connection).
+export async function readJson(r) {
+  try { return await r.json(); } catch (e) { return null; }
 }
 
 // fetch() with the CSRF token on anything but GET, and a JSON body when `body` is given.
@@ -37,6 +47,7 @@ export const SESSION_CODES = ["csrf", "signed_out", "cannot_invite", "account_ne
 // The error a refused request says: in the reader's words for a code of `codes`, else the
 // server's message.
 export function errorText(data, status, codes = ACCOUNT_CODES) {
+  if (status === 0) return t("err_unreachable");
   const code = data && data.error && data.error.code;
   if (code && codes.includes(code)) return t(`err_${code}`);
   return `${t("error")}: ${data && data.error ? data.error.message : status}`;
@@ -59,17 +70,35 @@ export function browserClaims() {
 
 // Sign in or up (`what`: "signin" or "signup"); the new session's CSRF token is kept.
 export async function enter(what, name, password) {
-  const r = await fetch(`/api/account/${what}`, {
-    method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin",
-    body: JSON.stringify({ name, password, claims: browserClaims() }),
-  });
-  const data = await r.json();
-  if (r.ok) me = data;
-  return { ok: r.ok, data, status: r.status };
+  let r;
+  try {
+    r = await fetch(`/api/account/${what}`, {
+      method: "POST", headers: { "content-type": "application/json" }, credentials: "same-origin",
+      body: JSON.stringify({ name, password, claims: browserClaims() }),
+    });
+  } catch (e) {
+    return { ok: false, data: null, status: 0 };  // offline
+  }
+  const data = await readJson(r);
+  const ok = r.ok && Boolean(data);
+  if (ok) { me = data; changes += 1; }
+  return { ok, data, status: r.status };
+}
+
+// Start a table as its host: { ok, data, status } (status 0: the server was not reached).
+export async function startTable(id, hostToken) {
+  let r;
+  try {
+    r = await api(`/api/tables/${encodeURIComponent(id)}/start`, { body: { host_token: hostToken } });
+  } catch (e) {
+    return { ok: false, data: null, status: 0 };
+  }
+  return { ok: r.ok, data: await readJson(r), status: r.status };
 }
 
 export async function signOut() {
-  const r = await api("/api/account/signout");
-  if (r.ok) me = { account: null, csrf: null };
+  let r;
+  try { r = await api("/api/account/signout"); } catch (e) { return false; }
+  if (r.ok) { me = { account: null, csrf: null }; changes += 1; }
   return r.ok;
 }

@@ -24,6 +24,12 @@ export function $(sel) {
   return document.querySelector(sel);
 }
 
+// The pages' forms are sent by their scripts, never by the browser: one sent before its
+// page's script is ready for it does nothing, rather than reload the page.
+export function holdForms() {
+  for (const form of document.forms) form.addEventListener("submit", (e) => e.preventDefault());
+}
+
 // A short message in the page's #toast box, hidden after `ms` (a new one replaces it).
 let toastTimer = null;
 export function toast(text, ms = 5000) {

@@ -1,6 +1,6 @@
 // The leaderboards: a game's rated players in a pool (its rated games, or solo against its
 // automa per difficulty), best first, each linked to their profile (ratings.js formats).
-import { $, clear, el } from "./dom.js";
+import { $, clear, el, holdForms } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { poolName } from "./ratings.js";
 
@@ -56,6 +56,7 @@ async function draw() {
 }
 
 async function main() {
+  holdForms();
   $("#lang").addEventListener("change", (e) => { setLang(e.target.value); labels(); draw(); });
   const [games, pools] = await Promise.all([fetch("/api/games"), fetch("/api/leaderboards")]);
   GAMES = (await games.json()).games;

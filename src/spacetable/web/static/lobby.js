@@ -1,9 +1,9 @@
 // The lobby: create a table (game, players, every option, seats, levels), invitation
 // links, the host's start button, and the list of open, running and finished tables.
-import { $, clear, el, toast } from "./dom.js";
+import { $, clear, el, holdForms, toast } from "./dom.js";
 import { seatName } from "./generic.js";
 import { isDraw, lang, setLang, t } from "./i18n.js";
-import { SESSION_CODES, account, api, enter, errorText, loadAccount, signOut } from "./account.js";
+import { SESSION_CODES, account, api, enter, errorText, loadAccount, readJson, signOut, startTable } from "./account.js";
 
 let GAMES = [];
 let LEVELS = [];
@@ -122,7 +122,7 @@ async function joinQueue(ev) {
   const body = { game: $("#pn-game").value, players: Number($("#pn-players").value),
     pace: $("#pn-pace").value, lang: lang() };
   const r = await api("/api/queue", { body });
-  const data = await r.json();
+  const data = await readJson(r);
   if (!r.ok) { toast(errorText(data, r.status, SESSION_CODES), 6000); return; }
   showQueue(data);
   queueTimer = setTimeout(pollQueue, 1000);
@@ -180,7 +180,7 @@ function fillLearn() {
 
 async function learn(g) {
   const r = await api(`/api/guides/${encodeURIComponent(g.id)}`, { body: { lang: lang() } });
-  const data = await r.json();
+  const data = await readJson(r);
   if (!r.ok) { toast(errorText(data, r.status, SESSION_CODES), 6000); return; }
   const seat = data.seats.find((s) => s.link);
   remember(data.id, { host: data.host_token });
@@ -375,7 +375,7 @@ async function createTable(ev) {
   if ($("#takeover").value) body.takeover = $("#takeover").value;
   if ($("#data")) body.data = $("#data").value;
   const r = await api("/api/tables", { body });
-  const data = await r.json();
+  const data = await readJson(r);
   if (!r.ok) {
     toast(errorText(data, r.status, SESSION_CODES), 6000);
     return;
@@ -412,12 +412,8 @@ function showCreated(data, tokens) {
   if (data.table.status === "open") {
     const btn = el("button", { type: "button", "data-testid": "start", text: t("start") });
     btn.addEventListener("click", async () => {
-      const r = await fetch(`/api/tables/${data.id}/start`, {
-        method: "POST", headers: { "content-type": "application/json" },
-        body: JSON.stringify({ host_token: data.host_token }),
-      });
-      const out = await r.json();
-      if (!r.ok) toast(`${t("error")}: ${out.error.message}`, 6000);
+      const r = await startTable(data.id, data.host_token);
+      if (!r.ok) toast(errorText(r.data, r.status, []), 6000);
       else { btn.disabled = true; btn.textContent = t("started"); loadTables(); }
     });
     box.append(btn);
@@ -429,9 +425,17 @@ function showCreated(data, tokens) {
 }
 
 async function loadTables() {
-  const r = await fetch("/api/tables?status=open&status=running&status=over&limit=50");
-  const data = await r.json();
+  let r = null;
+  try {
+    r = await fetch("/api/tables?status=open&status=running&status=over&limit=50");
+  } catch (e) { /* not reached: said below */ }
+  const data = r ? await readJson(r) : null;
   const box = clear($("#tables"));
+  if (!r || !r.ok || !data) { // the Refresh button asks again
+    box.append(el("p", { class: "muted", "data-testid": "tables-error",
+      text: errorText(data, r ? r.status : 0, []) }));
+    return;
+  }
   if (!data.tables.length) { box.append(el("p", { class: "muted", text: t("none") })); return; }
   const list = el("ul", { class: "tables" });
   for (const tb of data.tables) {
@@ -529,13 +533,16 @@ async function loadHistory() {
 }
 
 async function main() {
-  await loadAccount();
-  labels();
-  $("#account-form").addEventListener("submit", (e) => { e.preventDefault(); accountEnter("signin"); });
+  // the account box answers from the first moment: a sign-up pressed while the page still
+  // asks who this browser is, is sent (and that older answer is not kept: account.js)
+  holdForms();
+  $("#account-form").addEventListener("submit", () => accountEnter("signin"));
   $("#sign-up").addEventListener("click", () => accountEnter("signup"));
   $("#sign-out").addEventListener("click", async () => {
     if (await signOut()) { drawAccount(); loadHistory(); $("#account-name").focus(); }
   });
+  await loadAccount();
+  labels();
   $("#lang").addEventListener("change", (e) => {
     setLang(e.target.value);
     labels();

@@ -1,9 +1,9 @@
 // A player's profile: their ratings per game (a chart of each one's history), their games in
 // progress and their finished games with their results.
-import { $, clear, el } from "./dom.js";
+import { $, clear, el, holdForms } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { poolName, ratingChart } from "./ratings.js";
-import { account, api, errorText, loadAccount } from "./account.js";
+import { account, api, errorText, loadAccount, readJson } from "./account.js";
 
 const NAME = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 let GAMES = [];
@@ -66,7 +66,7 @@ function drawActions() {
 
 async function toggleBlock() {
   const r = await api(BLOCKED ? "/api/account/blocks/remove" : "/api/account/blocks", { body: { name: DATA.name } });
-  const data = await r.json();
+  const data = await readJson(r);
   if (!r.ok) { $("#safety-status").textContent = errorText(data, r.status); return; }
   BLOCKED = data.blocks.includes(DATA.name);
   $("#safety-status").textContent = "";
@@ -76,7 +76,7 @@ async function toggleBlock() {
 async function sendReport(ev) {
   ev.preventDefault();
   const r = await api("/api/reports", { body: { name: DATA.name, reason: $("#reason").value } });
-  const data = await r.json();
+  const data = await readJson(r);
   if (!r.ok) { $("#safety-status").textContent = errorText(data, r.status); return; }
   $("#reason").value = "";
   $("#report-form").classList.add("hidden");
@@ -122,6 +122,7 @@ function draw() {
 }
 
 async function main() {
+  holdForms();
   $("#lang").addEventListener("change", (e) => { setLang(e.target.value); draw(); });
   const [games, player] = await Promise.all([fetch("/api/games"), fetch(`/api/players/${encodeURIComponent(NAME)}`)]);
   GAMES = (await games.json()).games;

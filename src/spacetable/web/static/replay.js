@@ -3,6 +3,7 @@
 // Frames come from GET /api/tables/{id}/replay/{step}?seat=&lang= (docs/protocol.md,
 // "Replays"); the game's own board draws them when it has one (nothing is clickable), else the
 // generic view. The address keeps the step and the seat followed (#step=12&seat=1).
+import { readJson } from "./account.js";
 import { $, breakdownTable, clear, el, toast } from "./dom.js";
 import { withIcon } from "./icons.js";
 import { genericView, namedTexts, seatName as nameSeat } from "./generic.js";
@@ -52,8 +53,8 @@ async function frame(n) {
     if (n !== wanted && n !== wanted + 1) return null;
     r = await fetch(url);
   }
-  const body = await r.json();
-  if (!r.ok) throw new Error(body.error ? body.error.message : r.statusText);
+  const body = await readJson(r);
+  if (!r.ok || !body) throw new Error(body && body.error ? body.error.message : r.statusText || String(r.status));
   const named = namedTexts(body, seatName);
   frames.set(key, named);
   return named;

@@ -2,7 +2,8 @@
 // log, the components in view, scores, the end screen; hot-seat with a hand-off screen;
 // reconnection. Seats are held by secret tokens kept in this browser's localStorage (an
 // invitation link carries one in its #fragment, which never reaches the server's logs).
-import { $, breakdownTable, clear, el, hideDialog, showDialog, toast } from "./dom.js";
+import { errorText, startTable } from "./account.js";
+import { $, breakdownTable, clear, el, hideDialog, holdForms, showDialog, toast } from "./dom.js";
 import { genericView, namedTexts, nameSeats, seatName as nameSeat, startsWithSeat } from "./generic.js";
 import { loadWords, wordsOf } from "./gametext.js";
 import { askHint, drawHints } from "./hints.js";
@@ -815,11 +816,8 @@ function waitingStart() {
   if (!host) return;
   $("#message .box").append(el("button", { type: "button", "data-testid": "start", text: t("start"),
     onclick: async () => {
-      const r = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/start`, {
-        method: "POST", headers: { "content-type": "application/json" },
-        body: JSON.stringify({ host_token: host }),
-      });
-      if (!r.ok) toast(`${t("error")}: ${(await r.json()).error.message}`);
+      const r = await startTable(TABLE, host);
+      if (!r.ok) toast(errorText(r.data, r.status, []));
     } }));
   showDialog($("#message")); // the focus on Start
 }
@@ -848,6 +846,7 @@ function hideMessage() {
 
 async function main() {
   header();
+  holdForms();
   showMessage(t("connecting"));
   $("#notify").addEventListener("click", askNotify);
   $("#lang").addEventListener("change", (e) => {

@@ -212,7 +212,15 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
   root.addEventListener("focusout", (ev) => { // the focus left a board still shown (not a redraw)
     if (ev.relatedTarget && root.contains(ev.relatedTarget)) return;
     ring.setAttribute("visibility", "hidden");
-    setTimeout(() => { if (root.isConnected && !root.contains(document.activeElement)) focusMemory.delete(focusScope); }, 0);
+    setTimeout(() => {
+      if (!root.isConnected || root.contains(document.activeElement)) return;
+      const fell = !document.activeElement || document.activeElement === document.body;
+      // a key moved it nowhere: its piece was taken away or disabled in place (a menu's
+      // choice gone, a real-time change); a keyboard player keeps a place on the board, on
+      // a piece to play if there is one
+      if (fell && byKeyboard && document.hasFocus()) focusBack({ ...focusMemory.get(focusScope), acted: true });
+      else focusMemory.delete(focusScope); // a person moved it elsewhere
+    }, 0);
   });
   function showRing(n) {
     const m = box.getScreenCTM();
@@ -512,17 +520,21 @@ export function makeBoard(body, state, ctx, keyOf, width, height) {
     // the focus was on the board before this draw: back on the same piece (if still here), else
     // the first playable one, else the board itself until something is playable
     const lost = !document.activeElement || document.activeElement === document.body;
-    if (focusWas && lost && byKeyboard) {
-      const esc = (x) => CSS.escape(x);
-      let same = (focusWas.piece && root.querySelector(`[data-piece="${esc(focusWas.piece)}"]`))
-        || (focusWas.component && root.querySelector(`[data-component="${esc(focusWas.component)}"]`));
-      // after a move, on to the next one: a piece that is no more playable is passed over
-      if (same && focusWas.acted && !same.hasAttribute("data-actions")) same = null;
-      const next = same || root.querySelector("[data-actions]") || box;
-      // the same piece is where it was: the part of the board in view stays (a person may
-      // have panned away from it); another one is brought into view
-      next.focus({ preventScroll: next === box || next === same });
-    }
+    if (focusWas && lost && byKeyboard) focusBack(focusWas);
+  }
+
+  // The focus back on this board where it was (``was``: the memory of it): the same piece
+  // if still here, else the first playable one, else the board itself until something is.
+  function focusBack(was) {
+    const esc = (x) => CSS.escape(x);
+    let same = was && ((was.piece && root.querySelector(`[data-piece="${esc(was.piece)}"]`))
+      || (was.component && root.querySelector(`[data-component="${esc(was.component)}"]`)));
+    // after a move, on to the next one: a piece that is no more playable is passed over
+    if (same && was.acted && !same.hasAttribute("data-actions")) same = null;
+    const next = same || root.querySelector("[data-actions]") || box;
+    // the same piece is where it was: the part of the board in view stays (a person may
+    // have panned away from it); another one is brought into view
+    next.focus({ preventScroll: next === box || next === same });
   }
 
   return { root, box, piece, mark, finish, texts };
