@@ -23,14 +23,15 @@ import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Coroutine, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import uvicorn
 import websockets
+from playwright.sync_api import expect
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -46,9 +47,15 @@ from . import loopback
 
 PG_URL = os.environ.get("SPACETABLE_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
 BACKENDS = ("sqlite", "postgresql")
+#: How long a browser test's ``expect`` waits for the page (Playwright's default is 5 s): the
+#: suite runs two browsers, their servers and bots on two cores, where a page may take longer
+#: to show what it shows within a second on a quiet machine.
+expect.set_options(timeout=15_000)
 #: Whether the board tests write their screenshots into docs/screenshots/ (else every test run
 #: would change those files).
 WRITE_SCREENSHOTS = os.environ.get("SPACETABLE_SCREENSHOTS") == "1"
+
+T = TypeVar("T")
 
 
 def _pg_admin_url() -> str:
@@ -111,6 +118,34 @@ def fresh_pg_database() -> Iterator[str]:
         with admin.connect() as c:
             c.execute(text(f'drop database if exists "{name}" with (force)'))
         admin.dispose()
+
+
+def run_async(coro: Coroutine[Any, Any, T], timeout: float | None = None) -> T:
+    """``asyncio.run(coro)`` (given up after ``timeout`` seconds, with ``TimeoutError``), in a
+    thread of its own when this thread's loop is marked as running: Playwright's sync API
+    marks its loop so between its calls, and a module's browser (``browser``, one per module)
+    stays open from its first test to the module's last, whatever test of the module runs in
+    between."""
+    main = coro if timeout is None else asyncio.wait_for(coro, timeout)
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(main)
+    out: list[T] = []
+    failed: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            out.append(asyncio.run(main))
+        except BaseException as e:
+            failed.append(e)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+    return out[0]
 
 
 def free_port() -> int:

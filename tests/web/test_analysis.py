@@ -7,7 +7,6 @@ page draws the review's chart and mistakes in French and English, and the table 
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import time
 from collections.abc import Iterator
@@ -22,7 +21,7 @@ from spacetable.engine.mention import MENTION
 from spacetable.web.storage import Storage
 
 from . import loopback
-from .conftest import FAST, Server, connect, create, start_server
+from .conftest import FAST, Server, connect, create, run_async, start_server
 from .test_e2e import browser, capture
 from .test_replay import QUAZARYS, finished_table
 
@@ -133,7 +132,7 @@ def test_hints_answer_a_seat_and_are_refused_when_off(analysis_server: Server) -
         assert err["code"] == "hints_off"
         await o.close()
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_the_replay_page_shows_the_review_chart_and_mistakes(

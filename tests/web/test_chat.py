@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, expect
 from spacetable.web.chat import BURST, MAX_TEXT, clean
 
 from . import loopback
-from .conftest import FAST, Client, Server, connect, create, start_server
+from .conftest import FAST, Client, Server, connect, create, run_async, start_server
 from .leakcheck import check_messages
 from .test_e2e import browser, capture
 
@@ -82,7 +82,7 @@ def test_every_name_is_cleaned_like_a_chat_message(fast_sqlite_server: Server) -
         await c.close()
         return said
 
-    said = asyncio.run(run())
+    said = run_async(run())
     assert said["name"] == CLEAN and said["text"] == "hello"
     table = loopback.get(f"{server.base}/api/tables").json()["tables"][0]
     assert [s["name"] for s in table["seats"]] == ["Bea", CLEAN, CLEAN]
@@ -167,7 +167,7 @@ def test_shared_seat_and_chat_rooms(server: Server, db_url: str) -> None:
             await c.close()
         return everyone
 
-    clients = asyncio.run(run())
+    clients = run_async(run())
     # every message, chat included, against what its seat may know
     check_messages(db_url, tid, [c.received for c in clients], secrets=[t0, t1])
 
@@ -195,7 +195,7 @@ def test_the_chat_survives_a_restart_of_the_server(db_url: str) -> None:
             await c.close()
         return [a, b]
 
-    before = asyncio.run(talk())
+    before = run_async(talk())
     s1.stop()
     s2 = start_server(db_url, FAST)
     try:
@@ -220,7 +220,7 @@ def test_the_chat_survives_a_restart_of_the_server(db_url: str) -> None:
                 await c.close()
             return [a, b, spec]
 
-        after = asyncio.run(back())
+        after = run_async(back())
     finally:
         s2.stop()
     check_messages(db_url, tid, [c.received for c in before + after], secrets=[t0, t1])
@@ -252,6 +252,7 @@ def test_two_browsers_share_a_seat_and_talk(server: Server, browser: Browser) ->
     fr.click("[data-testid=chat-seat]")
     fr.fill("[data-testid=chat-text]", "à toi de jouer")
     fr.press("[data-testid=chat-text]", "Enter")
+    expect(fr.locator("[data-testid=chat-list] li").last).to_contain_text("à toi de jouer")
     en.click("[data-testid=chat-seat]")
     expect(en.locator("[data-testid=chat-list] li").last).to_contain_text("à toi de jouer")
     en.click("[data-testid=chat-table]")

@@ -19,7 +19,7 @@ from spacetable.web.live import Settings
 from spacetable.web.storage import Storage
 
 from . import loopback
-from .conftest import FAST, Client, Server, connect, create, start_server
+from .conftest import FAST, Client, Server, connect, create, run_async, start_server
 from .leakcheck import check_messages
 from .test_e2e import browser, capture
 from .test_kill import Proc
@@ -133,7 +133,7 @@ def test_a_seat_out_of_time_is_played_by_the_bot_until_its_person_is_back(
             await c.close()
         return [a, b]
 
-    clients = asyncio.run(run())
+    clients = run_async(run())
     check_messages(db_url, made["id"], [c.received for c in clients], secrets=[t0, t1])
 
 
@@ -176,7 +176,7 @@ def test_a_seat_whose_people_left_is_played_by_the_bot_until_they_return(
             await b.close()
             await again.close()
 
-        asyncio.run(run())
+        run_async(run())
     finally:
         server.stop()
 
@@ -210,7 +210,7 @@ def test_a_killed_server_resumes_the_clocks_where_they_stood(tmp_path: Path) -> 
             await a.close()
             return p, float(st["clocks"]["seats"][p]["left"])
 
-        p, left_at_start = asyncio.run(before())
+        p, left_at_start = run_async(before())
         proc.kill()
     finally:
         proc.stop()
@@ -230,7 +230,7 @@ def test_a_killed_server_resumes_the_clocks_where_they_stood(tmp_path: Path) -> 
             await a.close()
             return float(st["clocks"]["seats"][p]["left"])
 
-        left = asyncio.run(after())
+        left = run_async(after())
     finally:
         proc.stop()
     assert left_at_start - used_saved - 1.5 <= left <= left_at_start - used_saved + 0.5

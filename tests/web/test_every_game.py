@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-import threading
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,8 +34,9 @@ from spacetable.web.live import restore_game
 from spacetable.web.storage import Decision, Storage
 
 from . import loopback
-from .conftest import Client, Server, connect, create
+from .conftest import Client, Server, connect, create, run_async
 from .leakcheck import check_messages, check_undo_messages
+from .test_accounts_browser import welcomed
 from .test_e2e import browser, capture
 from .test_replay import check_frame, frame
 
@@ -249,7 +249,7 @@ def _undo_shared_seat_chat_and_replay(server: Server, db_url: str, v: Variant) -
             await c.close()
         return everyone
 
-    streams = [c.received for c in asyncio.run(main())]
+    streams = [c.received for c in run_async(main())]
     if not could_undo:
         return False
     if v.realtime:
@@ -342,7 +342,13 @@ def test_the_takeover_bot_on_every_turn_based_game(
         assert events == [(1, "timeout"), (1, "back")], v
         for c in conns:
             await c.close()
-        decisions, _ = _stored(sqlite_db, tid)
+        # the table plays on (the takeover bot has every idle seat after its 5 seconds):
+        # only its decisions are read, never a record that a newer decision may outdate
+        storage = Storage(sqlite_db)
+        try:
+            decisions = storage.decisions(tid)
+        finally:
+            storage.close()
         assert decisions[waiting["step"]].seat == 1  # the bot's, for seat 1
         d = decisions[mine["step"]]
         assert (d.seat, d.action) == (1, mine["action"]), v
@@ -357,7 +363,7 @@ def test_the_takeover_bot_on_every_turn_based_game(
 
         return list(await asyncio.gather(*(named(v, t) for v, t in tables)))
 
-    for (v, t), (_, streams) in zip(tables, asyncio.run(main()), strict=True):
+    for (v, t), (_, streams) in zip(tables, run_async(main()), strict=True):
         tokens = [s["token"] for s in t["seats"]]
         assert check_messages(sqlite_db, t["id"], streams, tokens) > 2, v
 
@@ -368,8 +374,8 @@ ACTION = "#actions button[data-testid=action]:not([disabled])"
 
 def _finish_over_websockets(server: Server, tid: str, tokens: list[str], realtime: bool) -> Any:
     """Play the table to its end from this test (every seat's first legal action, on a
-    second connection of each seat), in a thread (Playwright's loop holds this one); returns
-    each connection's messages."""
+    second connection of each seat), through ``run_async`` (Playwright holds this thread's
+    loop); returns each connection's messages."""
 
     async def run() -> list[list[dict[str, Any]]]:
         if realtime:  # game time ends it
@@ -389,12 +395,10 @@ def _finish_over_websockets(server: Server, tid: str, tokens: list[str], realtim
             await c.close()
         return [c.received for c in conns]
 
-    out: list[list[list[dict[str, Any]]]] = []
-    player = threading.Thread(target=lambda: out.append(asyncio.run(run())))
-    player.start()
-    player.join(120)
-    assert not player.is_alive() and out, "the game was not played to its end"
-    return out[0]
+    try:
+        return run_async(run(), timeout=120)
+    except TimeoutError:
+        raise AssertionError("the game was not played to its end") from None
 
 
 @pytest.mark.parametrize("v", VARIANTS, ids=IDS)
@@ -402,7 +406,7 @@ def test_the_table_page_undoes_and_the_replay_page_steps(
     browser: Browser, fast_sqlite_server: Server, sqlite_db: str, v: Variant
 ) -> None:
     server = fast_sqlite_server
-    t = v.create(server, start=False)  # started once the page is there (real time runs)
+    t = v.create(server, start=False)
     tid = t["id"]
     tokens = [s["token"] for s in t["seats"]]
     ctx = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -410,12 +414,25 @@ def test_the_table_page_undoes_and_the_replay_page_steps(
     streams = capture(page)
     board = page.locator("#view [data-testid=board]")
     undo = page.locator("[data-testid=undo]")
-    r = loopback.post(
-        f"{server.base}/api/tables/{tid}/start", json={"host_token": t["host_token"]}, timeout=30
-    )
-    assert r.status_code == 200, r.text
-    p = loopback.get(f"{server.base}/api/tables/{tid}", timeout=30).json()["to_act"][0]
-    page.goto(f"{server.base}/table/{tid}?lang=en#token={tokens[p]}")
+
+    def start() -> int:
+        """Start the table; the seat to act first."""
+        r = loopback.post(
+            f"{server.base}/api/tables/{tid}/start",
+            json={"host_token": t["host_token"]},
+            timeout=30,
+        )
+        assert r.status_code == 200, r.text
+        return int(loopback.get(f"{server.base}/api/tables/{tid}", timeout=30).json()["to_act"][0])
+
+    if v.realtime:  # game time runs from the start (3 s): started once the page is there
+        p = 0  # (every seat acts at once)
+        page.goto(f"{server.base}/table/{tid}?lang=en#token={tokens[p]}")
+        welcomed(page, streams, p)
+        assert p == start()
+    else:
+        p = start()
+        page.goto(f"{server.base}/table/{tid}?lang=en#token={tokens[p]}")
     expect(page.locator(ACTION).first).to_be_visible()
     expect(board).to_be_visible()
     script: Script = []

@@ -6,7 +6,6 @@ when it was sent, the undone states included (:func:`.leakcheck.check_undo_messa
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import random
 from typing import Any
@@ -16,7 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from spacetable.web.storage import Storage
 
 from . import loopback
-from .conftest import FAST, Client, Server, connect, create, start_server
+from .conftest import FAST, Client, Server, connect, create, run_async, start_server
 from .leakcheck import check_undo_messages
 from .test_e2e import browser, capture
 
@@ -123,7 +122,7 @@ def test_undo_over_websockets(server: Server, db_url: str) -> None:
             await c.close()
         return [c.received for c in (*clients, spec)]
 
-    streams = asyncio.run(main())
+    streams = run_async(main())
     assert check_undo_messages(db_url, tid, streams, script, tokens) > 20
     storage = Storage(db_url)
     try:
@@ -152,7 +151,7 @@ def test_an_undo_survives_a_restart(db_url: str) -> None:
             await c.close()
         return undone, [c.received for c in clients]
 
-    undone, streams = asyncio.run(first())
+    undone, streams = run_async(first())
     s1.stop()
     s2 = start_server(db_url, dataclasses.replace(FAST, snapshot_every=1))
     try:
@@ -168,7 +167,7 @@ def test_an_undo_survives_a_restart(db_url: str) -> None:
                 await c.close()
             return [c.received for c in clients]
 
-        streams += asyncio.run(second())
+        streams += run_async(second())
     finally:
         s2.stop()
     assert check_undo_messages(db_url, tid, streams, script, tokens) > 10
@@ -217,7 +216,7 @@ def test_an_undo_while_a_bot_is_to_act(sqlite_db: str) -> None:
             await c.close()
             return c.received
 
-        stream = asyncio.run(main())
+        stream = run_async(main())
     finally:
         server.stop()
     storage = Storage(sqlite_db)
