@@ -9,6 +9,7 @@ screen; it never moves the focus itself.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from typing import Any
@@ -43,6 +44,14 @@ FOCUS = """() => {
     busy: board ? board.classList.contains('busy') : true,
     step: board ? Number(board.getAttribute('data-step')) : -1,
   };
+}"""
+
+
+# The focus is somewhere again (or the game ended): what the board's own handlers do after a
+# piece under the focus went away, which a loaded machine may run late.
+SETTLED = """() => {
+  const a = document.activeElement, end = document.querySelector('#end');
+  return (a !== null && a !== document.body) || (end.open && !end.classList.contains('hidden'));
 }"""
 
 
@@ -81,8 +90,9 @@ def play_by_keyboard(page: Page, rng: random.Random, limit: float) -> dict[str, 
         s = seen(page)
         if s["end"]:
             return counts
-        if s["body"]:  # read again after the page's pending tasks (a piece just taken away)
-            page.wait_for_timeout(50)
+        if s["body"]:  # the page's pending tasks may give it back (a piece just taken away)
+            with contextlib.suppress(PWTimeout):  # (if not, the assertion below says so)
+                page.wait_for_function(SETTLED, timeout=5_000)
             s = seen(page)
             if s["end"]:
                 return counts

@@ -268,10 +268,13 @@ def test_replay_page_steps_jumps_plays_and_follows(server: Server, browser: Brow
         page.click("[data-testid=play]")
         page.wait_for_function("() => Number(document.querySelector('#jump').value) >= 5")
         page.click("[data-testid=play]")
-        page.wait_for_timeout(300)  # a frame asked for just before the pause may still land
-        stopped = page.locator("[data-testid=jump]").input_value()
+        # the pause stops asking: the step asked for last (in the address at once) stays, and
+        # its frame, which may still be on its way, is the one shown
+        stopped = page.evaluate("() => new URLSearchParams(location.hash.slice(1)).get('step')")
+        expect(page.locator("[data-testid=jump]")).to_have_value(stopped)
         page.wait_for_timeout(400)
         assert page.locator("[data-testid=jump]").input_value() == stopped
+        assert f"step={stopped}" in page.url
         assert not page.js_errors  # type: ignore[attr-defined]
         ctx.close()
 
