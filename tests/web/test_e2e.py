@@ -459,6 +459,56 @@ def test_a_start_that_meets_no_server_or_a_proxy_error_says_so_and_can_be_presse
     ctx.close()
 
 
+@pytest.mark.parametrize(
+    ("path", "loaded"),
+    [
+        ("/", "#game option"),
+        ("/leaderboard", "#game option"),
+        ("/players/Nobody", "#since:not(:empty)"),
+        ("/replay/{table}", "[data-testid=not-over]"),
+    ],
+    ids=["lobby", "leaderboard", "player", "replay"],
+)
+def test_a_page_whose_first_load_fails_says_why_and_loads_again(
+    browser: Browser, fast_sqlite_server: Server, path: str, loaded: str
+) -> None:
+    """A page's first request (the games it draws) lost, or answered by a proxy's error page:
+    the page says why in its language, with no script error, and its Try again button loads
+    it whole once the server answers."""
+    tid = create(fast_sqlite_server.base, "quazarys", [{"kind": "human"}] * 2)["id"]
+    url = f"{fast_sqlite_server.base}{path.format(table=tid)}"
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    faults: list[str] = []
+    page.on("pageerror", lambda e: faults.append(str(e)))
+    error = page.get_by_test_id("load-error")
+    page.route("**/api/games", lambda route: route.abort())
+    page.goto(f"{url}?lang=fr")
+    expect(error).to_have_text(
+        "Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez. Réessayer"
+    )
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.unroute("**/api/games")
+    page.route(
+        "**/api/games",
+        lambda route: route.fulfill(status=502, content_type="text/html", body="<h1>Bad</h1>"),
+    )
+    page.goto(f"{url}?lang=en")
+    expect(error).to_have_text("Error: 502 Try again")
+    page.unroute("**/api/games")
+    error.get_by_role("button").click()
+    expect(page.locator(loaded).first).to_be_attached()
+    expect(error).to_have_count(0)
+    if path == "/leaderboard":  # a board asked for later: why, in its place
+        page.route("**/api/leaderboards/*", lambda route: route.abort())
+        page.select_option("#game", "wildspace")
+        expect(page.get_by_test_id("board-error")).to_have_text(
+            "The server could not be reached. Check your connection, then try again."
+        )
+    assert faults == []
+    ctx.close()
+
+
 def test_a_table_made_on_a_phone_brings_its_links_and_start_into_view(
     browser: Browser, fast_sqlite_server: Server
 ) -> None:

@@ -27,6 +27,38 @@ export async function readJson(r) {
   try { return await r.json(); } catch (e) { return null; }
 }
 
+// A page's first load of `path`: its JSON answer, else an Error whose message says why in the
+// page's language (the server not reached, a proxy's error page by its status, the server's
+// own error).
+export async function getJson(path) {
+  let r;
+  try {
+    r = await fetch(path, { credentials: "same-origin" });
+  } catch (e) {
+    throw new Error(errorText(null, 0, []));
+  }
+  const data = await readJson(r);
+  if (!r.ok || data === null) throw new Error(errorText(data, r.status, []));
+  return data;
+}
+
+// A page that could not load what it shows: the reason, and a button that loads it again,
+// at the top of its <main> (one at a time).
+export function loadFailed(error) {
+  const old = document.querySelector("[data-testid=load-error]");
+  if (old) old.remove();
+  const again = document.createElement("button");
+  again.type = "button";
+  again.textContent = t("load_again");
+  again.addEventListener("click", () => location.reload());
+  const box = document.createElement("p");
+  box.className = "load-error";
+  box.setAttribute("role", "alert");
+  box.setAttribute("data-testid", "load-error");
+  box.append(document.createTextNode(`${error.message} `), again);
+  document.querySelector("main").prepend(box);
+}
+
 // fetch() with the CSRF token on anything but GET, and a JSON body when `body` is given.
 export async function api(path, { method = "POST", body = undefined } = {}) {
   const headers = {};

@@ -1,5 +1,6 @@
 // The leaderboards: a game's rated players in a pool (its rated games, or solo against its
 // automa per difficulty), best first, each linked to their profile (ratings.js formats).
+import { errorText, getJson, loadFailed, readJson } from "./account.js";
 import { $, clear, el, holdForms } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { poolName } from "./ratings.js";
@@ -38,9 +39,16 @@ async function draw() {
   const game = $("#game").value;
   const pool = $("#pool").value;
   history.replaceState(null, "", `/leaderboard?game=${encodeURIComponent(game)}&pool=${encodeURIComponent(pool)}`);
-  const r = await fetch(`/api/leaderboards/${encodeURIComponent(game)}?pool=${encodeURIComponent(pool)}&limit=100`);
-  const data = await r.json();
+  let r = null;
+  try {
+    r = await fetch(`/api/leaderboards/${encodeURIComponent(game)}?pool=${encodeURIComponent(pool)}&limit=100`);
+  } catch (e) { /* not reached: said below */ }
+  const data = r ? await readJson(r) : null;
   const box = clear($("#board"));
+  if (!r || data === null || r.status >= 500) {
+    box.append(el("p", { role: "alert", "data-testid": "board-error", text: errorText(data, r ? r.status : 0, []) }));
+    return;
+  }
   if (!r.ok || !data.entries.length) { box.append(el("p", { class: "muted", text: t("no_rated") })); return; }
   const head = el("tr", {}, ...["rank", "player", "rating", "games_played"].map((k) => el("th", { scope: "col", text: t(k) })));
   const tb = el("table", { class: "scores" }, el("thead", {}, head));
@@ -58,9 +66,15 @@ async function draw() {
 async function main() {
   holdForms();
   $("#lang").addEventListener("change", (e) => { setLang(e.target.value); labels(); draw(); });
-  const [games, pools] = await Promise.all([fetch("/api/games"), fetch("/api/leaderboards")]);
-  GAMES = (await games.json()).games;
-  POOLS = (await pools.json()).pools;
+  try {
+    const [games, pools] = await Promise.all([getJson("/api/games"), getJson("/api/leaderboards")]);
+    GAMES = games.games;
+    POOLS = pools.pools;
+  } catch (e) {
+    labels();
+    loadFailed(e);
+    return;
+  }
   $("#game").addEventListener("change", () => { $("#pool").value = "main"; fillPools(); draw(); });
   $("#pool").addEventListener("change", draw);
   labels();

@@ -3,7 +3,7 @@
 import { $, clear, el, holdForms, toast } from "./dom.js";
 import { seatName } from "./generic.js";
 import { isDraw, lang, setLang, t } from "./i18n.js";
-import { SESSION_CODES, account, api, enter, errorText, loadAccount, readJson, signOut, startTable } from "./account.js";
+import { SESSION_CODES, account, api, enter, errorText, getJson, loadAccount, loadFailed, readJson, signOut, startTable } from "./account.js";
 
 let GAMES = [];
 let LEVELS = [];
@@ -551,8 +551,13 @@ async function main() {
     loadTables();
     loadHistory();
   });
-  const r = await fetch("/api/games");
-  const data = await r.json();
+  let data;
+  try {
+    data = await getJson("/api/games");
+  } catch (e) {
+    loadFailed(e);
+    return;
+  }
   GAMES = data.games;
   LEVELS = data.levels;
   fillGames();

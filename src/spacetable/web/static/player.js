@@ -3,7 +3,7 @@
 import { $, clear, el, holdForms } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { poolName, ratingChart } from "./ratings.js";
-import { account, api, errorText, loadAccount, readJson } from "./account.js";
+import { account, api, errorText, getJson, loadAccount, loadFailed, readJson } from "./account.js";
 
 const NAME = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 let GAMES = [];
@@ -83,17 +83,22 @@ async function sendReport(ev) {
   $("#safety-status").textContent = t("report_sent");
 }
 
-function draw() {
+// The page's own words (also on a page that could not load its player).
+function labels() {
   document.documentElement.lang = lang();
   $("#lang").value = lang();
   $("#lang-label").textContent = t("language");
   $("#back").textContent = t("back_lobby");
   $("#boards").textContent = t("leaderboards");
+  $("#h-player").textContent = NAME;
   $("#h-ratings").textContent = t("ratings");
   $("#h-playing").textContent = t("playing_now");
   $("#h-finished").textContent = t("finished_games");
+}
+
+function draw() {
+  labels();
   if (!DATA) {
-    $("#h-player").textContent = NAME;
     $("#since").textContent = t("no_player");
     return;
   }
@@ -124,9 +129,25 @@ function draw() {
 async function main() {
   holdForms();
   $("#lang").addEventListener("change", (e) => { setLang(e.target.value); draw(); });
-  const [games, player] = await Promise.all([fetch("/api/games"), fetch(`/api/players/${encodeURIComponent(NAME)}`)]);
-  GAMES = (await games.json()).games;
-  DATA = player.ok ? await player.json() : null;
+  let player = null;
+  try {
+    [GAMES, player] = await Promise.all([
+      getJson("/api/games").then((d) => d.games),
+      fetch(`/api/players/${encodeURIComponent(NAME)}`).catch(() => null),
+    ]);
+  } catch (e) {
+    labels();
+    loadFailed(e);
+    return;
+  }
+  // no such player (404): the page says so; a lost request or a proxy's page: why
+  const body = player ? await readJson(player) : null;
+  if (!player || (player.status !== 404 && (!player.ok || body === null))) {
+    labels();
+    loadFailed(new Error(errorText(body, player ? player.status : 0, [])));
+    return;
+  }
+  DATA = player.ok ? body : null;
   if (await loadAccount() && DATA) {
     const r = await api("/api/account/blocks", { method: "GET" });
     if (r.ok) BLOCKED = (await r.json()).blocks.includes(DATA.name);

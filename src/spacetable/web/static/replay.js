@@ -3,7 +3,7 @@
 // Frames come from GET /api/tables/{id}/replay/{step}?seat=&lang= (docs/protocol.md,
 // "Replays"); the game's own board draws them when it has one (nothing is clickable), else the
 // generic view. The address keeps the step and the seat followed (#step=12&seat=1).
-import { readJson } from "./account.js";
+import { errorText, getJson, loadFailed, readJson } from "./account.js";
 import { $, breakdownTable, clear, el, toast } from "./dom.js";
 import { withIcon } from "./icons.js";
 import { genericView, namedTexts, seatName as nameSeat } from "./generic.js";
@@ -131,8 +131,8 @@ function labels() {
   $("#lobby-link").textContent = t("back_lobby");
   const info = table && games[table.game];
   const name = info ? info.names[lang()] || info.names.en : table ? table.game : "";
-  $("#game-name").textContent = `${t("replay")} · ${name}${table && table.title ? ` — ${table.title}` : ""}`;
-  document.title = `${t("replay")} · ${name} · spacetable`;
+  $("#game-name").textContent = `${t("replay")}${name ? ` · ${name}` : ""}${table && table.title ? ` — ${table.title}` : ""}`;
+  document.title = `${t("replay")}${name ? ` · ${name}` : ""} · spacetable`;
   $("#status").textContent = table ? t(table.status) : "";
   for (const [id, key] of [["#next", "next_decision"], ["#view", "view"], ["#components", "components"],
     ["#log", "log"], ["#scores", "scores"]]) {
@@ -215,15 +215,35 @@ function draw() {
   }
 }
 
+// The page could not load its table: why, the controls off.
+function cannotShow(error) {
+  labels();
+  loadFailed(error);
+  for (const b of $("#controls").querySelectorAll("button, input, select")) b.disabled = true;
+  $("#review").classList.add("hidden");
+}
+
 async function main() {
   for (const name of ["first", "back", "play", "forward", "last"]) {
     $(`#${name}`).replaceChildren(icon(name));
   }
   readHash();
-  const [g, tb] = await Promise.all([fetch("/api/games"), fetch(`/api/tables/${encodeURIComponent(TABLE)}`)]);
-  games = Object.fromEntries((await g.json()).games.map((x) => [x.id, x]));
-  const info = await tb.json();
-  if (!tb.ok) { labels(); toast(`${t("error")}: ${info.error.message}`); return; }
+  let tb = null;
+  try {
+    let list;
+    [list, tb] = await Promise.all([
+      getJson("/api/games"), fetch(`/api/tables/${encodeURIComponent(TABLE)}`).catch(() => null),
+    ]);
+    games = Object.fromEntries(list.games.map((x) => [x.id, x]));
+  } catch (e) {
+    cannotShow(e);
+    return;
+  }
+  const info = tb ? await readJson(tb) : null;
+  if (!tb || !tb.ok || info === null) {
+    cannotShow(new Error(errorText(info, tb ? tb.status : 0, [])));
+    return;
+  }
   table = info;
   if (seat !== null && !(seat >= 0 && seat < table.players)) seat = null;
   labels();
