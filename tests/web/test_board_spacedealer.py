@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PWTimeout
 
 from spacetable.web.storage import Storage
@@ -314,7 +314,13 @@ def scroll_and_focus_stay(seat: Seat) -> None:
     page = seat.page
     for _ in range(2):
         page.locator("#view [data-testid=zoom-in]").click()
-    page.evaluate("() => { document.querySelector('#view .board-scroll').scrollLeft = 300; }")
+    expect(page.locator("#view [data-testid=board]")).to_have_attribute("data-zoom", "2.25")
+    # the part in view moved by a script, once the zoomed board can scroll that far (a
+    # scroll set before the zoomed layout is clamped by the browser, whatever the board does)
+    page.wait_for_function(
+        """() => { const s = document.querySelector('#view .board-scroll');
+          s.scrollLeft = 300; return Math.abs(s.scrollLeft - 300) <= 1; }"""
+    )
     # focused without scrolling it into view (a piece half out of sight would move the board:
     # the subject here is what the redraws keep, not where the browser scrolls a focus)
     page.locator("#view [data-testid=board] [data-h='planet:0']").evaluate(
@@ -325,8 +331,12 @@ def scroll_and_focus_stay(seat: Seat) -> None:
     page.keyboard.press("Shift")
     next_draw(page)
     next_draw(page)
-    left = page.evaluate("() => document.querySelector('#view .board-scroll').scrollLeft")
-    assert abs(left - 300) <= 1, left
+    left = page.evaluate(
+        """() => { const s = document.querySelector('#view .board-scroll');
+          return { left: s.scrollLeft, width: s.scrollWidth, shown: s.clientWidth,
+            scrollers: document.querySelectorAll('#view .board-scroll').length }; }"""
+    )
+    assert abs(left["left"] - 300) <= 1, left
     assert page.locator("#view [data-testid=board]").get_attribute("data-zoom") == "2.25"
     focused = page.evaluate("() => document.activeElement.getAttribute('data-h')")
     assert focused == "planet:0"
