@@ -27,18 +27,24 @@ export async function readJson(r) {
   try { return await r.json(); } catch (e) { return null; }
 }
 
+// The answer to a request (a fetch() promise): { ok, data, status }; status 0 when it met no
+// server, data null when its body is no JSON (a proxy's error page).
+export async function answerOf(request) {
+  let r;
+  try {
+    r = await request;
+  } catch (e) {
+    return { ok: false, data: null, status: 0 };
+  }
+  return { ok: r.ok, data: await readJson(r), status: r.status };
+}
+
 // A page's first load of `path`: its JSON answer, else an Error whose message says why in the
 // page's language (the server not reached, a proxy's error page by its status, the server's
 // own error).
 export async function getJson(path) {
-  let r;
-  try {
-    r = await fetch(path, { credentials: "same-origin" });
-  } catch (e) {
-    throw new Error(errorText(null, 0, []));
-  }
-  const data = await readJson(r);
-  if (!r.ok || data === null) throw new Error(errorText(data, r.status, []));
+  const { ok, data, status } = await answerOf(fetch(path, { credentials: "same-origin" }));
+  if (!ok || data === null) throw new Error(errorText(data, status, []));
   return data;
 }
 
@@ -118,14 +124,8 @@ export async function enter(what, name, password) {
 }
 
 // Start a table as its host: { ok, data, status } (status 0: the server was not reached).
-export async function startTable(id, hostToken) {
-  let r;
-  try {
-    r = await api(`/api/tables/${encodeURIComponent(id)}/start`, { body: { host_token: hostToken } });
-  } catch (e) {
-    return { ok: false, data: null, status: 0 };
-  }
-  return { ok: r.ok, data: await readJson(r), status: r.status };
+export function startTable(id, hostToken) {
+  return answerOf(api(`/api/tables/${encodeURIComponent(id)}/start`, { body: { host_token: hostToken } }));
 }
 
 export async function signOut() {

@@ -1,6 +1,6 @@
 // The leaderboards: a game's rated players in a pool (its rated games, or solo against its
 // automa per difficulty), best first, each linked to their profile (ratings.js formats).
-import { errorText, getJson, loadFailed, readJson } from "./account.js";
+import { answerOf, errorText, getJson, loadFailed } from "./account.js";
 import { $, clear, el, holdForms } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { poolName } from "./ratings.js";
@@ -39,17 +39,14 @@ async function draw() {
   const game = $("#game").value;
   const pool = $("#pool").value;
   history.replaceState(null, "", `/leaderboard?game=${encodeURIComponent(game)}&pool=${encodeURIComponent(pool)}`);
-  let r = null;
-  try {
-    r = await fetch(`/api/leaderboards/${encodeURIComponent(game)}?pool=${encodeURIComponent(pool)}&limit=100`);
-  } catch (e) { /* not reached: said below */ }
-  const data = r ? await readJson(r) : null;
+  const { ok, data, status } = await answerOf(
+    fetch(`/api/leaderboards/${encodeURIComponent(game)}?pool=${encodeURIComponent(pool)}&limit=100`));
   const box = clear($("#board"));
-  if (!r || data === null || r.status >= 500) {
-    box.append(el("p", { role: "alert", "data-testid": "board-error", text: errorText(data, r ? r.status : 0, []) }));
+  if (status === 0 || data === null || status >= 500) {
+    box.append(el("p", { role: "alert", "data-testid": "board-error", text: errorText(data, status, []) }));
     return;
   }
-  if (!r.ok || !data.entries.length) { box.append(el("p", { class: "muted", text: t("no_rated") })); return; }
+  if (!ok || !data.entries.length) { box.append(el("p", { class: "muted", text: t("no_rated") })); return; }
   const head = el("tr", {}, ...["rank", "player", "rating", "games_played"].map((k) => el("th", { scope: "col", text: t(k) })));
   const tb = el("table", { class: "scores" }, el("thead", {}, head));
   const body = el("tbody");

@@ -3,7 +3,7 @@
 import { $, clear, el, holdForms, toast } from "./dom.js";
 import { seatName } from "./generic.js";
 import { isDraw, lang, setLang, t } from "./i18n.js";
-import { SESSION_CODES, account, api, enter, errorText, getJson, loadAccount, loadFailed, readJson, signOut, startTable } from "./account.js";
+import { SESSION_CODES, account, answerOf, api, enter, errorText, getJson, loadAccount, loadFailed, readJson, signOut, startTable } from "./account.js";
 
 let GAMES = [];
 let LEVELS = [];
@@ -425,15 +425,10 @@ function showCreated(data, tokens) {
 }
 
 async function loadTables() {
-  let r = null;
-  try {
-    r = await fetch("/api/tables?status=open&status=running&status=over&limit=50");
-  } catch (e) { /* not reached: said below */ }
-  const data = r ? await readJson(r) : null;
+  const { ok, data, status } = await answerOf(fetch("/api/tables?status=open&status=running&status=over&limit=50"));
   const box = clear($("#tables"));
-  if (!r || !r.ok || !data) { // the Refresh button asks again
-    box.append(el("p", { class: "muted", "data-testid": "tables-error",
-      text: errorText(data, r ? r.status : 0, []) }));
+  if (!ok || !data) { // the Refresh button asks again
+    box.append(el("p", { class: "muted", "data-testid": "tables-error", text: errorText(data, status, []) }));
     return;
   }
   if (!data.tables.length) { box.append(el("p", { class: "muted", text: t("none") })); return; }

@@ -3,7 +3,7 @@
 import { $, clear, el, holdForms } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { poolName, ratingChart } from "./ratings.js";
-import { account, api, errorText, getJson, loadAccount, loadFailed, readJson } from "./account.js";
+import { account, answerOf, api, errorText, getJson, loadAccount, loadFailed, readJson } from "./account.js";
 
 const NAME = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 let GAMES = [];
@@ -129,11 +129,11 @@ function draw() {
 async function main() {
   holdForms();
   $("#lang").addEventListener("change", (e) => { setLang(e.target.value); draw(); });
-  let player = null;
+  let player;
   try {
     [GAMES, player] = await Promise.all([
       getJson("/api/games").then((d) => d.games),
-      fetch(`/api/players/${encodeURIComponent(NAME)}`).catch(() => null),
+      answerOf(fetch(`/api/players/${encodeURIComponent(NAME)}`)),
     ]);
   } catch (e) {
     labels();
@@ -141,13 +141,12 @@ async function main() {
     return;
   }
   // no such player (404): the page says so; a lost request or a proxy's page: why
-  const body = player ? await readJson(player) : null;
-  if (!player || (player.status !== 404 && (!player.ok || body === null))) {
+  if (player.status !== 404 && (!player.ok || player.data === null)) {
     labels();
-    loadFailed(new Error(errorText(body, player ? player.status : 0, [])));
+    loadFailed(new Error(errorText(player.data, player.status, [])));
     return;
   }
-  DATA = player.ok ? body : null;
+  DATA = player.ok ? player.data : null;
   if (await loadAccount() && DATA) {
     const r = await api("/api/account/blocks", { method: "GET" });
     if (r.ok) BLOCKED = (await r.json()).blocks.includes(DATA.name);

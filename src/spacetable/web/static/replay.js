@@ -3,7 +3,7 @@
 // Frames come from GET /api/tables/{id}/replay/{step}?seat=&lang= (docs/protocol.md,
 // "Replays"); the game's own board draws them when it has one (nothing is clickable), else the
 // generic view. The address keeps the step and the seat followed (#step=12&seat=1).
-import { errorText, getJson, loadFailed, readJson } from "./account.js";
+import { answerOf, errorText, getJson, loadFailed, readJson } from "./account.js";
 import { $, breakdownTable, clear, el, toast } from "./dom.js";
 import { withIcon } from "./icons.js";
 import { genericView, namedTexts, seatName as nameSeat } from "./generic.js";
@@ -228,23 +228,22 @@ async function main() {
     $(`#${name}`).replaceChildren(icon(name));
   }
   readHash();
-  let tb = null;
+  let tb;
   try {
     let list;
     [list, tb] = await Promise.all([
-      getJson("/api/games"), fetch(`/api/tables/${encodeURIComponent(TABLE)}`).catch(() => null),
+      getJson("/api/games"), answerOf(fetch(`/api/tables/${encodeURIComponent(TABLE)}`)),
     ]);
     games = Object.fromEntries(list.games.map((x) => [x.id, x]));
   } catch (e) {
     cannotShow(e);
     return;
   }
-  const info = tb ? await readJson(tb) : null;
-  if (!tb || !tb.ok || info === null) {
-    cannotShow(new Error(errorText(info, tb ? tb.status : 0, [])));
+  if (!tb.ok || tb.data === null) {
+    cannotShow(new Error(errorText(tb.data, tb.status, [])));
     return;
   }
-  table = info;
+  table = tb.data;
   if (seat !== null && !(seat >= 0 && seat < table.players)) seat = null;
   labels();
   if (table.status !== "over") {
