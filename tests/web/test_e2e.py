@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PWTimeout
 
 import spacetable
@@ -452,6 +452,52 @@ def test_a_start_that_meets_no_server_or_a_proxy_error_says_so_and_can_be_presse
     )
     page.click("#refresh")
     expect(tables).to_have_text("Error: 503")
+    page.unroute("**/api/tables?*")
+    page.click("#refresh")
+    expect(tables.locator("li")).not_to_have_count(0)
+    assert faults == []
+    ctx.close()
+
+
+def test_an_older_answer_to_the_list_of_tables_does_not_cover_a_newer_one(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """Refresh pressed twice: the first answer, held back by the network until the second was
+    drawn, is dropped; the list shows what the last request found. Before, whichever answer
+    came last was drawn, here a list of tables over the newer "server could not be reached"."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    faults: list[str] = []
+    page.on("pageerror", lambda e: faults.append(str(e)))
+    lobby_create(
+        page, fast_sqlite_server.base, "quazarys", 2, {}, {1: "easy"}, lang="en", start=True
+    )
+    tables = page.get_by_test_id("tables")
+    expect(tables.locator("li")).not_to_have_count(0)
+    held: list[Route] = []
+    page.route(
+        "**/api/tables?*",
+        lambda route: held.append(route) if not held else route.abort(),
+    )
+    page.click("#refresh")  # its answer is held back
+    deadline = time.monotonic() + 15
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(20)  # (the route's handler runs while Playwright waits)
+    assert len(held) == 1
+    page.click("#refresh")  # lost at once: the list says so
+    lost = "The server could not be reached. Check your connection, then try again."
+    expect(tables).to_have_text(lost)
+    with page.expect_event("requestfinished"):
+        held[0].continue_()  # the first answer comes now, late, with the list
+    # the page reads it (its fetch, then its JSON) in the tasks after the network's: a fresh
+    # request's round trip lets those run, and the list must still say what the last found
+    page.evaluate("() => fetch('/api/games').then((r) => r.json())")
+    try:
+        expect(tables).not_to_have_text(lost, timeout=1_000)
+    except AssertionError:
+        pass  # it still says what the last request found
+    else:
+        raise AssertionError(f"an older answer was drawn over the last: {tables.inner_text()!r}")
     page.unroute("**/api/tables?*")
     page.click("#refresh")
     expect(tables.locator("li")).not_to_have_count(0)

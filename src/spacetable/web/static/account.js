@@ -39,6 +39,14 @@ export async function answerOf(request) {
   return { ok: r.ok, data: await readJson(r), status: r.status };
 }
 
+// A part of a page that asks again (Refresh pressed, another game chosen) may get its answers
+// back out of order: only the last request's answer is drawn. `ask()` numbers a request;
+// `stale(n)` is true once a later one was asked, and its answer is dropped.
+export function turns() {
+  let last = 0;
+  return { ask: () => ++last, stale: (n) => n !== last };
+}
+
 // A page's first load of `path`: its JSON answer, else an Error whose message says why in the
 // page's language (the server not reached, a proxy's error page by its status, the server's
 // own error).

@@ -1,6 +1,6 @@
 // The leaderboards: a game's rated players in a pool (its rated games, or solo against its
 // automa per difficulty), best first, each linked to their profile (ratings.js formats).
-import { answerOf, errorText, getJson, loadFailed } from "./account.js";
+import { answerOf, errorText, getJson, loadFailed, turns } from "./account.js";
 import { $, clear, el, holdForms } from "./dom.js";
 import { lang, setLang, t } from "./i18n.js";
 import { poolName } from "./ratings.js";
@@ -35,12 +35,15 @@ function fillPools() {
   $("#pool").value = pools.includes(pool) ? pool : "main";
 }
 
+const asked = turns();
 async function draw() {
+  const turn = asked.ask();
   const game = $("#game").value;
   const pool = $("#pool").value;
   history.replaceState(null, "", `/leaderboard?game=${encodeURIComponent(game)}&pool=${encodeURIComponent(pool)}`);
   const { ok, data, status } = await answerOf(
     fetch(`/api/leaderboards/${encodeURIComponent(game)}?pool=${encodeURIComponent(pool)}&limit=100`));
+  if (asked.stale(turn)) return; // another game or pool was chosen meanwhile
   const box = clear($("#board"));
   if (status === 0 || data === null || status >= 500) {
     box.append(el("p", { role: "alert", "data-testid": "board-error", text: errorText(data, status, []) }));

@@ -3,7 +3,7 @@
 import { $, clear, el, holdForms, toast } from "./dom.js";
 import { seatName } from "./generic.js";
 import { isDraw, lang, setLang, t } from "./i18n.js";
-import { SESSION_CODES, account, answerOf, api, enter, errorText, getJson, loadAccount, loadFailed, readJson, signOut, startTable } from "./account.js";
+import { SESSION_CODES, account, answerOf, api, enter, errorText, getJson, loadAccount, loadFailed, readJson, signOut, startTable, turns } from "./account.js";
 
 let GAMES = [];
 let LEVELS = [];
@@ -424,8 +424,11 @@ function showCreated(data, tokens) {
   heading.focus({ preventScroll: true });
 }
 
+const tablesAsked = turns();
 async function loadTables() {
+  const turn = tablesAsked.ask();
   const { ok, data, status } = await answerOf(fetch("/api/tables?status=open&status=running&status=over&limit=50"));
+  if (tablesAsked.stale(turn)) return; // Refresh was pressed again meanwhile
   const box = clear($("#tables"));
   if (!ok || !data) { // the Refresh button asks again
     box.append(el("p", { class: "muted", "data-testid": "tables-error", text: errorText(data, status, []) }));
@@ -478,7 +481,9 @@ function replayLink(tb) {
 // The games this browser took part in (the seats it holds, kept by the table page) and,
 // when signed in, the account's (from any browser), newest first, with their results; a
 // finished one links to its replay. An account's seat opens by the account (#seats=...).
+const historyAsked = turns();
 async function loadHistory() {
+  const turn = historyAsked.ask();
   const mine = new Map(); // table id -> {seats, link}
   for (let i = 0; i < localStorage.length; i += 1) {
     const key = localStorage.key(i);
@@ -490,9 +495,9 @@ async function loadHistory() {
   }
   const infos = new Map();
   if (account()) {
-    const r = await api("/api/account/games", { method: "GET" });
-    if (r.ok) {
-      for (const g of (await r.json()).games) {
+    const games = await answerOf(api("/api/account/games", { method: "GET" }));
+    if (games.ok && games.data) {
+      for (const g of games.data.games) {
         const id = g.table.id;
         infos.set(id, g.table);
         if (!mine.has(id) || !mine.get(id).byToken) {
@@ -504,9 +509,10 @@ async function loadHistory() {
   }
   const rows = (await Promise.all([...mine].map(async ([id, held]) => {
     if (infos.has(id)) return [infos.get(id), held];
-    const r = await fetch(`/api/tables/${encodeURIComponent(id)}`);
-    return r.ok ? [await r.json(), held] : null;
+    const r = await answerOf(fetch(`/api/tables/${encodeURIComponent(id)}`));
+    return r.ok && r.data ? [r.data, held] : null;
   }))).filter(Boolean).sort((a, b) => (b[0].finished_at || b[0].created_at) - (a[0].finished_at || a[0].created_at));
+  if (historyAsked.stale(turn)) return; // asked again meanwhile (Refresh, the language, signed in or out)
   const box = clear($("#history"));
   if (!rows.length) {
     box.append(el("p", { class: "muted", text: t(account() ? "no_history_account" : "no_history") }));
