@@ -55,6 +55,17 @@ SETTLED = """() => {
 }"""
 
 
+# The first element the end screen gave the focus to (its OK button), kept by the page from
+# its first script on: the player may press Tab in the moment the end screen opens (a real-time
+# game ends by its clock), which moves the focus on within the end screen.
+END_FIRST_FOCUS = """document.addEventListener('focusin', (ev) => {
+  const a = ev.target;
+  if (window.endFirstFocus === undefined && a.closest && a.closest('#end')) {
+    window.endFirstFocus = a.getAttribute('data-testid') || a.tagName;
+  }
+}, true);"""
+
+
 def seen(page: Page) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate(FOCUS)
     return found
@@ -138,6 +149,7 @@ def keyboard_page(
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.js_errors = errors  # type: ignore[attr-defined]
+    page.add_init_script(END_FIRST_FOCUS)
     page.goto(f"{server.base}/?lang={lang}")
     page.goto(f"{server.base}{link}")
     page.wait_for_selector(ready)
@@ -145,17 +157,19 @@ def keyboard_page(
 
 
 def check_end_dialog(page: Page) -> None:
-    """The end screen is a modal dialog holding the focus: Tab and Shift+Tab stay in it, Escape
-    closes it and the focus goes back to the board."""
+    """The end screen is a modal dialog that gives the focus to its OK button and holds it: Tab
+    and Shift+Tab stay in it, Escape closes it and the focus goes back to the board."""
     try:
         page.wait_for_function(
-            "() => document.activeElement.getAttribute('data-testid') === 'end-close'"
+            "() => document.querySelector('#end').contains(document.activeElement)"
         )
     except PWTimeout as e:  # where the focus is instead, and which dialogs are open
         dialogs = page.evaluate(
             "() => [...document.querySelectorAll('dialog')].map((d) => [d.id, d.open, d.className])"
         )
         raise AssertionError(("the end screen does not hold the focus", seen(page), dialogs)) from e
+    first = page.evaluate("() => window.endFirstFocus")
+    assert first == "end-close", ("the end screen opened with the focus elsewhere", first)
     for key in ["Tab"] * 4 + ["Shift+Tab"] * 5:
         page.keyboard.press(key)
         assert seen(page)["in_end"], key

@@ -84,6 +84,11 @@ export function showDialog(dialog, focus = null) {
     const had = document.activeElement;
     dialog.opener = had && had !== document.body ? had : null;
     if (!dialog.trapped) { trapFocus(dialog); dialog.trapped = true; }
+    // showModal() gives the focus to the element marked autofocus: the one asked for, at once
+    // (else the dialog's first focusable element has it first, a scrolling table say, and
+    // a key pressed in that moment acts from there)
+    for (const n of dialog.querySelectorAll("[autofocus]")) n.autofocus = false;
+    if (focus) focus.autofocus = true;
     dialog.showModal();
   }
   if (opening || !dialog.contains(document.activeElement) || document.activeElement === dialog) {
