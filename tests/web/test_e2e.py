@@ -459,12 +459,42 @@ def test_a_start_that_meets_no_server_or_a_proxy_error_says_so_and_can_be_presse
     ctx.close()
 
 
+LOST = "The server could not be reached. Check your connection, then try again."
+
+
+def late_answer_is_dropped(page: Page, pattern: str, ask: Any, region: Any) -> None:
+    """``ask()`` twice: the first answer (``pattern``) is held back by the network until the
+    second, lost, was drawn in ``region``; then it comes, and ``region`` must still say what
+    the last request found (the server could not be reached)."""
+    held: list[Route] = []
+    page.route(pattern, lambda route: held.append(route) if not held else route.abort())
+    ask()  # its answer is held back
+    deadline = time.monotonic() + 15
+    while not held and time.monotonic() < deadline:
+        page.wait_for_timeout(20)  # (the route's handler runs while Playwright waits)
+    assert len(held) == 1
+    ask()  # lost at once: the region says so
+    expect(region).to_have_text(LOST)
+    with page.expect_event("requestfinished"):
+        held[0].continue_()  # the first answer comes now, late
+    # the page reads it (its fetch, then its JSON) in the tasks after the network's: a fresh
+    # request's round trip lets those run
+    page.evaluate("() => fetch('/api/games').then((r) => r.json())")
+    try:
+        expect(region).not_to_have_text(LOST, timeout=1_000)
+    except AssertionError:
+        pass  # it still says what the last request found
+    else:
+        raise AssertionError(f"an older answer was drawn over the last: {region.inner_text()!r}")
+    page.unroute(pattern)
+
+
 def test_an_older_answer_to_the_list_of_tables_does_not_cover_a_newer_one(
     browser: Browser, fast_sqlite_server: Server
 ) -> None:
     """Refresh pressed twice: the first answer, held back by the network until the second was
-    drawn, is dropped; the list shows what the last request found. Before, whichever answer
-    came last was drawn, here a list of tables over the newer "server could not be reached"."""
+    drawn, is dropped. Before, whichever answer came last was drawn, here a list of tables
+    over the newer "server could not be reached"."""
     ctx = browser.new_context()
     page = ctx.new_page()
     faults: list[str] = []
@@ -474,33 +504,33 @@ def test_an_older_answer_to_the_list_of_tables_does_not_cover_a_newer_one(
     )
     tables = page.get_by_test_id("tables")
     expect(tables.locator("li")).not_to_have_count(0)
-    held: list[Route] = []
-    page.route(
-        "**/api/tables?*",
-        lambda route: held.append(route) if not held else route.abort(),
-    )
-    page.click("#refresh")  # its answer is held back
-    deadline = time.monotonic() + 15
-    while not held and time.monotonic() < deadline:
-        page.wait_for_timeout(20)  # (the route's handler runs while Playwright waits)
-    assert len(held) == 1
-    page.click("#refresh")  # lost at once: the list says so
-    lost = "The server could not be reached. Check your connection, then try again."
-    expect(tables).to_have_text(lost)
-    with page.expect_event("requestfinished"):
-        held[0].continue_()  # the first answer comes now, late, with the list
-    # the page reads it (its fetch, then its JSON) in the tasks after the network's: a fresh
-    # request's round trip lets those run, and the list must still say what the last found
-    page.evaluate("() => fetch('/api/games').then((r) => r.json())")
-    try:
-        expect(tables).not_to_have_text(lost, timeout=1_000)
-    except AssertionError:
-        pass  # it still says what the last request found
-    else:
-        raise AssertionError(f"an older answer was drawn over the last: {tables.inner_text()!r}")
-    page.unroute("**/api/tables?*")
+    late_answer_is_dropped(page, "**/api/tables?*", lambda: page.click("#refresh"), tables)
     page.click("#refresh")
     expect(tables.locator("li")).not_to_have_count(0)
+    assert faults == []
+    ctx.close()
+
+
+def test_an_older_leaderboard_does_not_cover_the_one_chosen_after(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """One game chosen, then another at once: the first game's board, arriving last, is
+    dropped; the page shows what it asked for last (here that it could not be reached)."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    faults: list[str] = []
+    page.on("pageerror", lambda e: faults.append(str(e)))
+    page.goto(f"{fast_sqlite_server.base}/leaderboard?game=quazarys&lang=en")
+    board = page.locator("#board")
+    expect(board).to_have_text(re.compile("Nobody is rated"))
+    games = iter(["wildspace", "tortuga2199"])
+
+    def choose() -> None:
+        page.select_option("#game", next(games))
+
+    late_answer_is_dropped(page, "**/api/leaderboards/*", choose, board)
+    page.select_option("#game", "quazarys")
+    expect(board).to_have_text(re.compile("Nobody is rated"))
     assert faults == []
     ctx.close()
 
