@@ -280,6 +280,54 @@ def test_replay_page_steps_jumps_plays_and_follows(server: Server, browser: Brow
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the page's subject)
+def test_a_frame_that_does_not_come_says_why_in_the_pages_language(
+    server: Server, browser: Browser
+) -> None:
+    """A step whose frame is lost on the way, or answered by a proxy's error page, says so in
+    the page's language (never the browser's own words or a script error); asked again once
+    the network is back, it is shown."""
+    info = finished_table(server, "tortuga2199", 2, options={"round_limit": 3})
+    to = min(5, info["steps"])
+    for lang, lost, error in (
+        ("en", "The server could not be reached. Check your connection, then try again.", "Error"),
+        ("fr", "Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez.", "Erreur"),
+    ):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 720})
+        page = ctx.new_page()
+        capture(page)
+        page.goto(f"{server.base}/replay/{info['id']}?lang={lang}")
+        jump = page.locator("[data-testid=jump]")
+        expect(page.locator("[data-testid=next-text]")).not_to_be_empty()  # step 0, drawn
+        toast = page.locator("#toast")
+        pattern = f"**/replay/{to}?*"
+        page.route(pattern, lambda route: route.abort())
+        jump.fill(str(to))
+        jump.press("Enter")
+        expect(toast).to_have_text(lost)
+        expect(jump).to_have_value("0")  # the step still shown: asked again, asked anew
+        assert "step=0" in page.url
+        page.unroute(pattern)
+        page.route(
+            pattern,
+            lambda route: route.fulfill(status=502, content_type="text/html", body="<h1>Bad</h1>"),
+        )
+        jump.fill(str(to))
+        jump.press("Enter")
+        expect(toast).to_have_text(f"{error}: 502")
+        expect(jump).to_have_value("0")
+        page.unroute(pattern)
+        jump.fill(str(to))
+        jump.press("Enter")
+        expect(jump).to_have_value(str(to))
+        page.wait_for_function(f"() => location.hash.includes('step={to}')")
+        expect(page.locator("[data-testid=play]")).to_be_enabled()
+        # the browser's own lines for the two requests made to fail, and nothing else
+        errors = page.js_errors  # type: ignore[attr-defined]
+        assert [e for e in errors if not e.startswith("Failed to load resource")] == [], errors
+        ctx.close()
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)  # (the page's subject)
 def test_my_games_lists_a_game_played_in_this_browser(server: Server, browser: Browser) -> None:
     made = create(
         server.base,

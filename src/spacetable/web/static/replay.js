@@ -3,7 +3,7 @@
 // Frames come from GET /api/tables/{id}/replay/{step}?seat=&lang= (docs/protocol.md,
 // "Replays"); the game's own board draws them when it has one (nothing is clickable), else the
 // generic view. The address keeps the step and the seat followed (#step=12&seat=1).
-import { answerOf, errorText, getJson, loadFailed, readJson } from "./account.js";
+import { answerOf, errorText, getJson, loadFailed } from "./account.js";
 import { $, breakdownTable, clear, el, toast } from "./dom.js";
 import { withIcon } from "./icons.js";
 import { genericView, namedTexts, seatName as nameSeat } from "./generic.js";
@@ -45,17 +45,17 @@ async function frame(n) {
   const q = new URLSearchParams({ lang: lang() });
   if (seat !== null) q.set("seat", String(seat));
   const url = `/api/tables/${encodeURIComponent(TABLE)}/replay/${n}?${q}`;
-  let r = await fetch(url);
+  let r = await answerOf(fetch(url));
   // Frames are rate-limited per client (docs/protocol.md): past the limit, wait and ask again.
   // A frame nobody waits for any more (the person moved on meanwhile) is dropped: null.
   for (let tries = 0; r.status === 429 && tries < 20; tries++) {
     await new Promise((done) => setTimeout(done, 250));
     if (n !== wanted && n !== wanted + 1) return null;
-    r = await fetch(url);
+    r = await answerOf(fetch(url));
   }
-  const body = await readJson(r);
-  if (!r.ok || !body) throw new Error(body && body.error ? body.error.message : r.statusText || String(r.status));
-  const named = namedTexts(body, seatName);
+  // why it failed, in the page's language (the server not reached, a proxy's page, its error)
+  if (!r.ok || !r.data) throw new Error(errorText(r.data, r.status, []));
+  const named = namedTexts(r.data, seatName);
   frames.set(key, named);
   return named;
 }
@@ -65,12 +65,17 @@ async function go(n) {
   step = Math.max(0, Math.min(table.steps, n));
   wanted = step;
   writeHash();
+  const asked = step;
   let f;
   try {
     [f] = await Promise.all([frame(step), loadWords(table.game, lang())]);
   } catch (e) {
+    if (wanted !== asked) return; // the person moved on meanwhile
     stop();
-    toast(`${t("error")}: ${e.message}`);
+    toast(e.message);
+    // the page says the step it shows (the field, the address), so that asking for the
+    // same step again asks the server again
+    if (shown) { step = shown.step; wanted = step; writeHash(); $("#jump").value = String(step); }
     return;
   }
   if (!f || f.step !== wanted) return;
