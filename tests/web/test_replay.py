@@ -305,6 +305,7 @@ def test_a_frame_that_does_not_come_says_why_in_the_pages_language(
         jump.press("Enter")
         expect(toast).to_have_text(lost)
         expect(jump).to_have_value("0")  # the step still shown: asked again, asked anew
+        expect(page.locator("#slider")).to_have_value("0")
         assert "step=0" in page.url
         page.unroute(pattern)
         page.route(
@@ -316,12 +317,20 @@ def test_a_frame_that_does_not_come_says_why_in_the_pages_language(
         expect(toast).to_have_text(f"{error}: 502")
         expect(jump).to_have_value("0")
         page.unroute(pattern)
+        # the slider, dragged to a step whose frame does not come, goes back too
+        page.route(pattern, lambda route: route.abort())
+        page.locator("#slider").evaluate(
+            "(s, to) => { s.value = String(to); s.dispatchEvent(new Event('input')); }", to
+        )
+        expect(page.locator("#slider")).to_have_value("0")  # (it was set to `to` above)
+        expect(jump).to_have_value("0")
+        page.unroute(pattern)
         jump.fill(str(to))
         jump.press("Enter")
         expect(jump).to_have_value(str(to))
         page.wait_for_function(f"() => location.hash.includes('step={to}')")
         expect(page.locator("[data-testid=play]")).to_be_enabled()
-        # the browser's own lines for the two requests made to fail, and nothing else
+        # the browser's own lines for the requests made to fail, and nothing else
         errors = page.js_errors  # type: ignore[attr-defined]
         assert [e for e in errors if not e.startswith("Failed to load resource")] == [], errors
         ctx.close()

@@ -73,9 +73,15 @@ async function go(n) {
     if (wanted !== asked) return; // the person moved on meanwhile
     stop();
     toast(e.message);
-    // the page says the step it shows (the field, the address), so that asking for the
-    // same step again asks the server again
-    if (shown) { step = shown.step; wanted = step; writeHash(); $("#jump").value = String(step); }
+    // the page says the step it shows (the field, the slider, the address), so that asking
+    // for the same step again asks the server again
+    if (shown) {
+      step = shown.step;
+      wanted = step;
+      writeHash();
+      $("#jump").value = String(step);
+      $("#slider").value = String(step);
+    }
     return;
   }
   if (!f || f.step !== wanted) return;
