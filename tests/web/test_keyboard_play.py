@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PWTimeout
 
+from . import loopback
 from .conftest import Server, create
 from .test_e2e import browser
 
@@ -316,5 +317,36 @@ def test_a_piece_taken_away_under_the_keyboard_focus_gives_it_to_the_board(
     page.mouse.click(5, 715)
     page.wait_for_timeout(100)
     assert seen(page)["body"], seen(page)
+    assert page.js_errors == []  # type: ignore[attr-defined]
+    page.context.close()
+
+
+def test_a_finished_games_end_screen_gives_the_focus_to_the_board_when_closed(
+    browser: Browser, fast_sqlite_server: Server
+) -> None:
+    """A page opened on a game already over shows its end screen, with nothing focused before
+    it: Escape closes it and the focus goes to the board, not to the page's top (where the
+    browser puts it back when nothing had it)."""
+    seats = [{"kind": "bot", "level": "random"}] * 2
+    t = create(
+        fast_sqlite_server.base, "tortuga2199", seats, start=True, options={"round_limit": 3}
+    )
+    deadline = time.monotonic() + 120
+    while (
+        loopback.get(f"{fast_sqlite_server.base}/api/tables/{t['id']}").json()["status"] != "over"
+    ):
+        assert time.monotonic() < deadline, "the bots' game never ended"
+        time.sleep(0.1)
+    page = keyboard_page(browser, fast_sqlite_server, t["spectate"], "fr", ready="#end[open]")
+    page.wait_for_function("() => document.querySelector('#end').contains(document.activeElement)")
+    assert page.evaluate("() => window.endFirstFocus") == "end-close"
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#end').open")
+    assert page.evaluate(
+        "() => document.querySelector('#view [data-testid=board]').contains(document.activeElement)"
+    ), seen(page)
+    # Tab goes on from there: to the board's controls, not from the page's top
+    page.keyboard.press("Tab")
+    assert not seen(page)["body"], seen(page)
     assert page.js_errors == []  # type: ignore[attr-defined]
     page.context.close()

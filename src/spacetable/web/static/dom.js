@@ -100,10 +100,14 @@ export function showDialog(dialog, focus = null) {
 export function hideDialog(dialog, back = null) {
   dialog.classList.add("hidden");
   if (!dialog.open) return;
+  const held = dialog.contains(document.activeElement);
   dialog.close();
   const opener = dialog.opener;
   dialog.opener = null;
-  if (!opener) return; // nothing had the focus when it opened
-  const to = opener.isConnected ? opener : back ? back(opener) : null;
+  // the focus goes back to what had it when the dialog opened, else (that was drawn anew, or
+  // nothing had it: a page that opened on its end screen) to what back() offers, never to the
+  // page's top; left alone only when neither the opener nor the dialog had it
+  if (!opener && !held) return;
+  const to = opener && opener.isConnected ? opener : back ? back(opener) : null;
   if (to) to.focus();
 }
