@@ -24,3 +24,17 @@ def get(url: str, **kw: Any) -> httpx.Response:
 
 def post(url: str, **kw: Any) -> httpx.Response:
     return request("POST", url, **kw)
+
+
+# The servers close a connection idle for 5 s (uvicorn's keep-alive); a client that kept it
+# longer may send on it in the moment it is closed and read "connection reset" (a browser
+# asks again then, httpx does not). The tests' clients let an idle connection go after 1 s.
+_LIMITS = httpx.Limits(keepalive_expiry=1.0)
+
+
+def client(
+    base_url: str = "", timeout: float = 30, local_address: str | None = None
+) -> httpx.Client:
+    """A client that keeps its connections, for the requests of one person (a cookie jar)."""
+    transport = httpx.HTTPTransport(verify=_UNUSED_TLS, limits=_LIMITS, local_address=local_address)
+    return httpx.Client(base_url=base_url, timeout=timeout, transport=transport)

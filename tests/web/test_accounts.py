@@ -65,7 +65,7 @@ def csrf(c: httpx.Client) -> dict[str, str]:
 
 
 def client(server: Server) -> httpx.Client:
-    return httpx.Client(base_url=server.base, timeout=30)
+    return loopback.client(server.base)
 
 
 @pytest.fixture

@@ -103,7 +103,7 @@ def test_a_chunked_body_over_the_limit_is_too_large(sqlite_server: Server) -> No
     big = json.dumps(
         {"game": "toy", "players": 2, "seats": HUMANS2, "title": "x" * 70_000}
     ).encode()
-    with httpx.Client(timeout=30) as client:
+    with loopback.client() as client:
         r = client.post(url, content=chunks(big), headers={"content-type": "application/json"})
         assert r.request.headers.get("transfer-encoding") == "chunked"
         assert "content-length" not in r.request.headers
@@ -196,7 +196,7 @@ def test_the_json_api_takes_exact_types_like_the_protocol(sqlite_db: str) -> Non
     400) and creates nothing; ``join`` and ``start`` likewise change nothing."""
     settings = dataclasses.replace(FAST, http_rate=1000.0, http_burst=2000.0)
     server = start_server(sqlite_db, settings)
-    client = httpx.Client(base_url=server.base, timeout=30)
+    client = loopback.client(server.base)
     try:
         for players in ("2", 2.0, True, None):
             _refused(client, {**FULL, "players": players}, False)

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser
 from rich.text import Text
@@ -30,6 +29,7 @@ from spacetable.playout import playout
 from spacetable.web.messages import state_message
 from spacetable.web.replay import Replay, frame_message
 
+from . import loopback
 from .boardplay import open_table, state_at
 from .conftest import Server, create
 from .test_e2e import browser
@@ -97,7 +97,7 @@ def test_a_game_without_a_prompt_sends_none() -> None:
 
 
 def test_the_text_endpoint_gives_each_games_own_words(fast_sqlite_server: Server) -> None:
-    with httpx.Client(base_url=fast_sqlite_server.base, timeout=30) as client:
+    with loopback.client(fast_sqlite_server.base) as client:
         for game_id in GAMES:
             texts = game_texts(game_id)
             assert texts is not None

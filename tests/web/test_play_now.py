@@ -288,7 +288,7 @@ def test_the_queue_works_across_server_processes(redis_server: RedisServer) -> N
     with fresh_pg_database() as url:
         a, b = _cluster(url, redis_server)
         try:
-            clients = [httpx.Client(base_url=p.server.base, timeout=30) for p in (a, b)]
+            clients = [loopback.client(p.server.base) for p in (a, b)]
             for c, name in zip(clients, ("Ada", "Bob"), strict=True):
                 r = c.post("/api/account/signup", json={"name": name, "password": PASSWORD})
                 assert r.status_code == 201, r.text

@@ -184,13 +184,9 @@ def test_replay_frames_are_rate_limited_per_client(tmp_path: Any) -> None:
     and the limited client may still read everything else."""
     settings = Settings(replay_rate=0.001, replay_burst=3.0, bot_workers=1, warm_bots=False)
     server = start_server(f"sqlite:///{tmp_path / 'r.db'}", settings)
-    one = httpx.Client(base_url=server.base, timeout=60)
+    one = loopback.client(server.base, timeout=60)
     # another client on this machine: its own loopback address
-    other = httpx.Client(
-        base_url=server.base,
-        timeout=60,
-        transport=httpx.HTTPTransport(local_address="127.0.0.2"),
-    )
+    other = loopback.client(server.base, timeout=60, local_address="127.0.0.2")
     try:
         info = finished_table(server, "toy", 2)
         path = f"/api/tables/{info['id']}/replay"
