@@ -91,10 +91,14 @@ def piece_at(page: Page, step: int, piece: str) -> Locator:
 # it there), as an offset in its bounding box, or null.
 FREE_POINT = """(node) => {
   const r = node.getBoundingClientRect();
-  const hits = (x, y) => {
+  const on = (x, y) => {
     const e = document.elementFromPoint(r.left + x, r.top + y);
     return e !== null && e.closest('[data-piece]') === node;
   };
+  // the point and the pixels around it: a point a fraction of a pixel beside another
+  // piece's edge may be that piece's for the click
+  const near = [[0, 0], [-2, 0], [2, 0], [0, -2], [0, 2]];
+  const hits = (x, y) => near.every(([dx, dy]) => on(x + dx, y + dy));
   const points = [];
   for (let i = 1; i < 10; i++) {
     for (let j = 1; j < 10; j++) points.push([(r.width * i) / 10, (r.height * j) / 10]);
@@ -287,9 +291,9 @@ class Player:
     the board is shot once :attr:`shot_after` pieces were pressed (:attr:`shot`), and kept
     (:func:`keep_screenshot`) at the end.
 
-    A press that times out because another element takes the pointer from the piece fails
-    the test (a token drawn on a hex must let the click through, ``opts.over``); one that
-    times out because the board was drawn again is tried afresh.
+    A press that times out because another element takes the pointer from the piece, twice
+    at the same step, fails the test (a token drawn on a hex must let the click through,
+    ``opts.over``); one that times out because the board was drawn again is tried afresh.
 
     ``counts``: ``checked`` steps, ``clicks`` (every piece pressed), ``buttons`` (of them, the
     buttons under the board), ``keyboard``, ``menus``, ``type:<t>`` (a piece carrying actions
@@ -313,6 +317,8 @@ class Player:
         self.screenshot = screenshot
         self.shot: bytes | None = None
         self.counts: Counter[str] = Counter()
+        #: the step and the piece (as chosen) whose press another element took once
+        self.covered: tuple[int, dict[str, Any]] | None = None
 
     def play(self, limit: float = 400.0) -> Counter[str]:
         page, counts = self.page, self.counts
@@ -342,16 +348,23 @@ class Player:
                 page.wait_for_timeout(self.settle)
                 self.shot = take_screenshot(page)
             choice = self.choose(seen)
+            if self.covered is not None and self.covered[0] == seen["step"]:
+                choice = self.covered[1]  # the piece whose press was taken, pressed again
             try:
                 self.act(seen["step"], choice, st)
             except PWTimeout as e:
                 # the board was drawn again meanwhile (a bot played): read it again; but a
                 # piece that another element hides from the pointer is a board to mend
+                # (the point is looked for afresh once: the board may have been laid out
+                # again at the same step between the look and the click)
                 covered = [x.strip() for x in str(e).splitlines() if "intercepts pointer" in x]
                 now = page.evaluate(self.read)
-                if covered and now is not None and now["step"] == seen["step"]:
+                same = now is not None and now["step"] == seen["step"]
+                if covered and same and self.covered == (seen["step"], choice):
                     raise AssertionError((seen["step"], choice["piece"], covered[-1])) from e
+                self.covered = (seen["step"], choice) if covered and same else None
                 continue
+            self.covered = None
         raise AssertionError(f"no end screen after {limit}s ({counts})")
 
     def check_offered(self, seen: dict[str, Any], st: dict[str, Any]) -> None:
