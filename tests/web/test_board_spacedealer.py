@@ -218,7 +218,11 @@ def act_once(seat: Seat, rng: random.Random, *, keyboard: bool = False) -> None:
     page = seat.page
     on_board = [p for p in seen["pieces"] if p["svg"]]
     if not on_board:  # only a button (done, skip): press it
-        page.locator("[data-testid=board-button]").first.click(timeout=1000)
+        try:
+            page.locator("[data-testid=board-button]").first.click(timeout=1000)
+        except PWTimeout:  # real time: the board was drawn again without it meanwhile
+            seat.counts["missed"] += 1
+            return
         seat.counts["buttons"] += 1
         return
     choice = rng.choice(on_board)

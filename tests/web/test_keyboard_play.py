@@ -337,7 +337,9 @@ def test_a_finished_games_end_screen_gives_the_focus_to_the_board_when_closed(
     ):
         assert time.monotonic() < deadline, "the bots' game never ended"
         time.sleep(0.1)
-    page = keyboard_page(browser, fast_sqlite_server, t["spectate"], "fr", ready="#end[open]")
+    # the board drawn behind the end screen (the game's board module may come after it)
+    board = "#view [data-testid=board] svg"
+    page = keyboard_page(browser, fast_sqlite_server, t["spectate"], "fr", ready=board)
     page.wait_for_function("() => document.querySelector('#end').contains(document.activeElement)")
     assert page.evaluate("() => window.endFirstFocus") == "end-close"
     page.keyboard.press("Escape")
