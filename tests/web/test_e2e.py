@@ -407,6 +407,10 @@ def test_the_host_starts_the_table_from_its_page(
     ctx.close()
 
 
+#: What a page says when a request meets no server (i18n.js, err_unreachable).
+LOST = "The server could not be reached. Check your connection, then try again."
+
+
 def test_a_start_that_meets_no_server_or_a_proxy_error_says_so_and_can_be_pressed_again(
     browser: Browser, fast_sqlite_server: Server
 ) -> None:
@@ -424,9 +428,7 @@ def test_a_start_that_meets_no_server_or_a_proxy_error_says_so_and_can_be_presse
     toast = page.locator("#toast")
     page.route("**/api/tables/*/start", lambda route: route.abort())
     start.click()
-    expect(toast).to_have_text(
-        "The server could not be reached. Check your connection, then try again."
-    )
+    expect(toast).to_have_text(LOST)
     page.unroute("**/api/tables/*/start")
     page.route(
         "**/api/tables/*/start",
@@ -442,9 +444,7 @@ def test_a_start_that_meets_no_server_or_a_proxy_error_says_so_and_can_be_presse
     tables = page.get_by_test_id("tables")
     page.route("**/api/tables?*", lambda route: route.abort())
     page.click("#refresh")
-    expect(tables).to_have_text(
-        "The server could not be reached. Check your connection, then try again."
-    )
+    expect(tables).to_have_text(LOST)
     page.unroute("**/api/tables?*")
     page.route(
         "**/api/tables?*",
@@ -457,9 +457,6 @@ def test_a_start_that_meets_no_server_or_a_proxy_error_says_so_and_can_be_presse
     expect(tables.locator("li")).not_to_have_count(0)
     assert faults == []
     ctx.close()
-
-
-LOST = "The server could not be reached. Check your connection, then try again."
 
 
 def late_answer_is_dropped(page: Page, pattern: str, ask: Any, region: Any) -> None:
@@ -578,9 +575,7 @@ def test_a_page_whose_first_load_fails_says_why_and_loads_again(
     if path == "/leaderboard":  # a board asked for later: why, in its place
         page.route("**/api/leaderboards/*", lambda route: route.abort())
         page.select_option("#game", "wildspace")
-        expect(page.get_by_test_id("board-error")).to_have_text(
-            "The server could not be reached. Check your connection, then try again."
-        )
+        expect(page.get_by_test_id("board-error")).to_have_text(LOST)
     assert faults == []
     ctx.close()
 
